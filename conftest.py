@@ -1,0 +1,23 @@
+"""Repository-wide pytest set-up: tag mapping, step libraries and the hypothesis profiles."""
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+pytest_plugins = [
+    "rulecheck.pytest_plugin",
+    "steps.common",
+    "steps.gundam_assemble_board",
+]
+
+# CI: enough examples to matter, and deterministic (derandomize) so a red run reproduces.
+settings.register_profile(
+    "ci",
+    max_examples=500,
+    derandomize=True,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", max_examples=100, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))

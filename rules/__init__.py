@@ -1,0 +1,1 @@
+"""The reference engine: each rulebook as code. No I/O lives here."""

@@ -1,0 +1,1 @@
+"""Gundam Assemble, chapter "Attacking", as code."""

@@ -1,0 +1,238 @@
+"""A ruleset's rulebook.yaml as an immutable object: clauses, the book's numbers, interpretations
+and the FAQ ledger (DESIGN.md, principles 1-4).
+
+The engine asks a ``Rulebook`` for every number (``rules.param("hit_threshold")``) and for every
+decision the text leaves open (``rules.interpretation("los_choice_points")``). A rule change, an
+errata or a house rule is an overlay: ``rules.with_changes(parameters=..., interpretations=...)``
+returns a new rulebook and leaves the original untouched, so one process can run a corpus under
+several rule sets side by side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+RULES_DIR = Path(__file__).resolve().parent
+RULING_STATUSES = ("official", "derived", "interpretation")
+FAQ_STATUSES = ("derived", "interpretation", "needs-card-text", "official")
+
+
+class RulebookError(Exception):
+    """A rulebook or an overlay names something that does not exist, or has a bad value.
+
+    ``field`` is the dotted path of the offending entry, so a caller that knows the source file's
+    line numbers can point at it."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Clause:
+    id: str
+    section: str
+    text: str  # a paraphrase, never the book's sentence
+
+
+@dataclass(frozen=True)
+class Parameter:
+    name: str
+    value: Any
+    clause: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    name: str
+    question: str
+    options: Mapping[str, str]
+    default: str
+    why: str
+    clauses: tuple[str, ...]
+    faq: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FaqEntry:
+    id: str  # "Q3"
+    question: str
+    status: str
+    clauses: tuple[str, ...]
+    interpretation: str | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    ruleset: str
+    title: str
+    source: str
+    clauses: Mapping[str, Clause]
+    parameters: Mapping[str, Parameter]
+    interpretations: Mapping[str, Interpretation]
+    faq: Mapping[str, FaqEntry]
+    chosen: Mapping[str, str] = field(default_factory=dict)  # interpretation -> option in force
+    overlays: tuple[str, ...] = ()  # names of the overlays applied, in order
+
+    # --- queries the engine makes -----------------------------------------------------------
+    def param(self, name: str) -> Any:
+        try:
+            return self.parameters[name].value
+        except KeyError:
+            raise RulebookError(f"parameters.{name}", f"no such parameter in {self.ruleset}") from None
+
+    def interpretation(self, name: str) -> str:
+        if name not in self.interpretations:
+            raise RulebookError(f"interpretations.{name}", f"no such interpretation in {self.ruleset}")
+        return self.chosen.get(name, self.interpretations[name].default)
+
+    def cite(self, name: str) -> str:
+        """``name=option`` for an event's ``interpretation`` field."""
+        return f"{name}={self.interpretation(name)}"
+
+    def clause(self, clause_id: str) -> Clause:
+        try:
+            return self.clauses[clause_id]
+        except KeyError:
+            raise RulebookError(f"clauses.{clause_id}", f"no such clause in {self.ruleset}") from None
+
+    # --- overlays ----------------------------------------------------------------------------
+    def with_changes(
+        self,
+        parameters: Mapping[str, Any] | None = None,
+        interpretations: Mapping[str, str] | None = None,
+        name: str = "overlay",
+    ) -> Rulebook:
+        params = dict(self.parameters)
+        for key, value in (parameters or {}).items():
+            if key not in params:
+                raise RulebookError(f"parameters.{key}", f"no such parameter in {self.ruleset}")
+            old = params[key].value
+            if type(value) is not type(old):
+                raise RulebookError(
+                    f"parameters.{key}", f"expected {type(old).__name__}, got {type(value).__name__}"
+                )
+            params[key] = replace(params[key], value=value)
+        chosen = dict(self.chosen)
+        for key, option in (interpretations or {}).items():
+            if key not in self.interpretations:
+                raise RulebookError(f"interpretations.{key}", f"no such interpretation in {self.ruleset}")
+            options = self.interpretations[key].options
+            if option not in options:
+                raise RulebookError(
+                    f"interpretations.{key}", f"unknown option {option!r} (expected one of {', '.join(options)})"
+                )
+            chosen[key] = option
+        return replace(
+            self,
+            parameters=MappingProxyType(params),
+            chosen=MappingProxyType(chosen),
+            overlays=(*self.overlays, name),
+        )
+
+    def differences(self, other: Rulebook) -> dict[str, tuple[Any, Any]]:
+        """What ``other`` changes relative to this rulebook, by parameter or interpretation."""
+        out: dict[str, tuple[Any, Any]] = {}
+        for k, p in self.parameters.items():
+            if other.parameters[k].value != p.value:
+                out[f"parameters.{k}"] = (p.value, other.parameters[k].value)
+        for k in self.interpretations:
+            if other.interpretation(k) != self.interpretation(k):
+                out[f"interpretations.{k}"] = (self.interpretation(k), other.interpretation(k))
+        return out
+
+
+def _tuple(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    return tuple(value)
+
+
+def parse_rulebook(data: Mapping[str, Any]) -> Rulebook:
+    """Build and cross-check a rulebook from its YAML data."""
+    clauses = {
+        cid: Clause(cid, str(c.get("section", "")), str(c["text"])) for cid, c in (data.get("clauses") or {}).items()
+    }
+
+    def check_clauses(where: str, ids: tuple[str, ...]) -> tuple[str, ...]:
+        for cid in ids:
+            if cid not in clauses:
+                raise RulebookError(where, f"unknown clause {cid!r}")
+        return ids
+
+    parameters = {}
+    for name, p in (data.get("parameters") or {}).items():
+        parameters[name] = Parameter(
+            name, p["value"], check_clauses(f"parameters.{name}.clause", (p["clause"],))[0], p.get("note", "")
+        )
+    interpretations = {}
+    for name, i in (data.get("interpretations") or {}).items():
+        options = dict(i["options"])
+        if i["default"] not in options:
+            raise RulebookError(f"interpretations.{name}.default", f"{i['default']!r} is not one of its options")
+        interpretations[name] = Interpretation(
+            name,
+            i["question"],
+            MappingProxyType(options),
+            i["default"],
+            i.get("why", ""),
+            check_clauses(f"interpretations.{name}.clauses", _tuple(i.get("clauses"))),
+            _tuple(i.get("faq")),
+        )
+    faq = {}
+    for qid, q in (data.get("faq") or {}).items():
+        status = q["status"]
+        if status not in FAQ_STATUSES:
+            raise RulebookError(f"faq.{qid}.status", f"{status!r} is not one of {', '.join(FAQ_STATUSES)}")
+        interp = q.get("interpretation")
+        if interp is not None and interp not in interpretations:
+            raise RulebookError(f"faq.{qid}.interpretation", f"unknown interpretation {interp!r}")
+        if status == "interpretation" and interp is None:
+            raise RulebookError(f"faq.{qid}", "an 'interpretation' entry must name its interpretation")
+        faq[qid] = FaqEntry(
+            qid,
+            q["question"],
+            status,
+            check_clauses(f"faq.{qid}.clauses", _tuple(q.get("clauses"))),
+            interp,
+            q.get("note", ""),
+        )
+    return Rulebook(
+        ruleset=data["ruleset"],
+        title=data.get("title", data["ruleset"]),
+        source=data.get("source", ""),
+        clauses=MappingProxyType(clauses),
+        parameters=MappingProxyType(parameters),
+        interpretations=MappingProxyType(interpretations),
+        faq=MappingProxyType(faq),
+    )
+
+
+def rulebook_path(ruleset: str) -> Path:
+    return RULES_DIR / ruleset / "rulebook.yaml"
+
+
+@cache
+def load(ruleset: str) -> Rulebook:
+    """The rulebook of a bundled ruleset, as the book has it (no overlay)."""
+    path = rulebook_path(ruleset)
+    if not path.is_file():
+        raise RulebookError("ruleset", f"unknown ruleset {ruleset!r}")
+    with path.open(encoding="utf-8") as fh:
+        return parse_rulebook(yaml.safe_load(fh))
+
+
+def rulesets() -> list[str]:
+    return sorted(p.parent.name for p in RULES_DIR.glob("*/rulebook.yaml"))

@@ -1,0 +1,1 @@
+"""pytest-bdd step definitions: thin translation from Gherkin to engine calls, no rules logic."""

@@ -1,0 +1,1 @@
+"""Steps shared by every ruleset."""

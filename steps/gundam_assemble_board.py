@@ -1,0 +1,1 @@
+"""Gundam Assemble board and Line of Sight steps."""
