@@ -1,14 +1,14 @@
 """Repository-wide pytest set-up: tag mapping, step libraries and the hypothesis profiles."""
 
 import os
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
-pytest_plugins = [
-    "rulecheck.pytest_plugin",
-    "steps.common",
-    "steps.gundam_assemble_board",
-]
+# Every module in steps/ is a step library; adding a file there is all it takes to register it.
+pytest_plugins = ["rulecheck.pytest_plugin"] + sorted(
+    f"steps.{p.stem}" for p in (Path(__file__).parent / "steps").glob("*.py") if p.stem != "__init__"
+)
 
 # CI: enough examples to matter, and deterministic (derandomize) so a red run reproduces.
 settings.register_profile(

@@ -1,14 +1,23 @@
 """pytest wiring shared by the corpus and `rulecheck check`.
 
-Feature tags such as ``@clause:GA-LOS-3`` or ``@faq:Q3`` are not valid marker names, so
-``pytest_bdd_apply_tag`` maps ``prefix:value`` to the marker ``prefix`` with ``value`` as its
-argument (DESIGN.md, "Conventions"). Any other tag falls through to pytest-bdd's default, where
-``--strict-markers`` rejects a tag nobody registered.
+* Feature tags such as ``@clause:GA-LOS-3`` or ``@faq:Q3`` are not valid marker names, so
+  ``pytest_bdd_apply_tag`` maps ``prefix:value`` to the marker ``prefix`` with ``value`` as its
+  argument (DESIGN.md, "Conventions"). Any other tag falls through to pytest-bdd's default,
+  where ``--strict-markers`` rejects a tag nobody registered.
+* The ``ruling`` fixture is every scenario's context: the rulebook in force (the book, plus any
+  overlay given with ``--rules`` on the command line or applied by the scenario itself) and the
+  outcomes the scenario produced, which reports and rule diffs compare.
 """
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
 import pytest
+
+from rules.rulebook import Rulebook, load
 
 TAG_KINDS = ("clause", "faq", "ruling", "example", "interpretation")
 
@@ -27,3 +36,71 @@ def pytest_bdd_apply_tag(tag: str, function):
     kind, value = parsed
     getattr(pytest.mark, kind)(value)(function)
     return True
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("rulecheck")
+    group.addoption(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="OVERLAY",
+        help="run under a rule overlay YAML (repeatable; applied in order)",
+    )
+
+
+@dataclass
+class RulingContext:
+    """What one scenario runs under and what it found.
+
+    ``overlays`` maps a ruleset to the changes applied to it, in order: ``(name, parameters,
+    interpretations)``. Steps get rules only through ``rules(ruleset)`` and write what a rule
+    change could overturn with ``record(key, value)``.
+    """
+
+    overlays: dict[str, list[tuple[str, dict, dict]]] = field(default_factory=dict)
+    outcomes: dict[str, Any] = field(default_factory=dict)
+
+    def rules(self, ruleset: str) -> Rulebook:
+        book = load(ruleset)
+        for name, params, interps in self.overlays.get(ruleset, []):
+            book = book.with_changes(params, interps, name=name)
+        return book
+
+    def apply(self, ruleset: str, name: str, parameters: dict | None = None, interpretations: dict | None = None):
+        """A scenario-level rule change (an OpenFisca-style reform); checked at once."""
+        self.overlays.setdefault(ruleset, []).append((name, dict(parameters or {}), dict(interpretations or {})))
+        self.rules(ruleset)
+
+    def record(self, key: str, value: Any) -> None:
+        self.outcomes[key] = value
+
+
+def _session_overlays(config: pytest.Config) -> dict[str, list[tuple[str, dict, dict]]]:
+    cached = getattr(config, "_rulecheck_overlays", None)
+    if cached is None:
+        from rulecheck.overlays import load_overlay  # toolkit I/O, only when asked for
+
+        cached = {}
+        for path in config.getoption("rules") or []:
+            ov = load_overlay(path)
+            cached.setdefault(ov.ruleset, []).append((ov.name, ov.parameters, ov.interpretations))
+        config._rulecheck_overlays = cached
+    return cached
+
+
+@pytest.fixture
+def ruling(request: pytest.FixtureRequest) -> RulingContext:
+    base = _session_overlays(request.config)
+    ctx = RulingContext(overlays={k: list(v) for k, v in base.items()})
+    request.node._rulecheck_ruling = ctx
+    return ctx
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    outcome = yield
+    report = outcome.get_result()
+    ctx = getattr(item, "_rulecheck_ruling", None)
+    if ctx is not None and report.when == "call" and ctx.outcomes:
+        report.user_properties.append(("rulecheck_outcomes", json.dumps(ctx.outcomes, sort_keys=True, default=str)))

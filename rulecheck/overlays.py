@@ -1,0 +1,60 @@
+"""Rule overlays: YAML files that change a ruleset's parameters or interpretations.
+
+    ruleset: gundam_assemble
+    name: errata 1.1                # optional; defaults to the file name
+    description: a natural 1 no longer always misses
+    source: house rule               # where the change comes from; never claimed official without one
+    parameters: {natural_miss_face: 0}
+    interpretations: {los_choice_points: one_side}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulecheck.source_yaml import load_yaml
+from rules.rulebook import RulebookError, load, rulesets
+
+OVERLAY_KEYS = ("ruleset", "name", "description", "source", "parameters", "interpretations")
+
+
+@dataclass(frozen=True)
+class Overlay:
+    file: str
+    ruleset: str
+    name: str
+    description: str
+    source: str
+    parameters: dict
+    interpretations: dict
+
+
+def load_overlay(path: str | Path) -> Overlay:
+    doc = load_yaml(path)
+    data = doc.data
+    if not isinstance(data, dict):
+        raise doc.error((), "an overlay is a mapping with ruleset, parameters and interpretations")
+    for key in data:
+        if key not in OVERLAY_KEYS:
+            raise doc.error((key,), f"unknown key {key!r} (expected one of: {', '.join(OVERLAY_KEYS)})")
+    ruleset = data.get("ruleset")
+    if ruleset not in rulesets():
+        raise doc.error(("ruleset",), f"unknown ruleset {ruleset!r} (expected one of: {', '.join(rulesets())})")
+    for key in ("parameters", "interpretations"):
+        if not isinstance(data.get(key) or {}, dict):
+            raise doc.error((key,), "expected a mapping")
+    overlay = Overlay(
+        file=str(path),
+        ruleset=ruleset,
+        name=str(data.get("name") or Path(path).stem),
+        description=str(data.get("description") or ""),
+        source=str(data.get("source") or ""),
+        parameters=dict(data.get("parameters") or {}),
+        interpretations=dict(data.get("interpretations") or {}),
+    )
+    try:
+        load(ruleset).with_changes(overlay.parameters, overlay.interpretations, overlay.name)
+    except RulebookError as exc:
+        raise doc.error(tuple(exc.field.split(".")), exc.message) from None
+    return overlay
