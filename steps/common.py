@@ -1,1 +1,72 @@
-"""Steps shared by every ruleset."""
+"""Steps and helpers shared by every ruleset: house rules, step locations for error messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytest_bdd import given, parsers
+
+from rulecheck.overlays import load_overlay
+from rulecheck.source_yaml import InputError
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_bdd_before_step(request, feature, scenario, step, step_func):
+    # Remember where the running step is, so bad input in a feature names its file and line.
+    path = Path(feature.filename)
+    shown = path.relative_to(PROJECT_ROOT) if path.is_relative_to(PROJECT_ROOT) else path
+    request.node._rulecheck_step = (str(shown), step.line_number)
+
+
+def step_location(request: pytest.FixtureRequest) -> tuple[str, int]:
+    return getattr(request.node, "_rulecheck_step", ("<feature>", 0))
+
+
+def feature_error(request: pytest.FixtureRequest, field: str, message: str, line_delta: int = 0) -> InputError:
+    file, line = step_location(request)
+    return InputError(file, line + line_delta, field, message)
+
+
+def parse_hex(text: str) -> tuple[int, int]:
+    """'[2, -1]' or '2,-1' -> (2, -1)."""
+    parts = text.strip().strip("[]()").split(",")
+    if len(parts) != 2:
+        raise ValueError(f"not a hex {text!r} (expected [q, r])")
+    return (int(parts[0]), int(parts[1]))
+
+
+def parse_hex_list(text: str) -> list[tuple[int, int]]:
+    """'[1, 0], [2, 0]' -> [(1, 0), (2, 0)]; 'none' -> []."""
+    text = text.strip()
+    if text in ("", "none", "nothing"):
+        return []
+    chunks = [c for c in text.replace(" ", "").split("],") if c]
+    return [parse_hex(c + ("]" if not c.endswith("]") else "")) for c in chunks]
+
+
+def table_rows(datatable: list[list[str]]) -> list[dict[str, str]]:
+    header, *rows = datatable
+    return [dict(zip([h.strip() for h in header], [c.strip() for c in row], strict=True)) for row in rows]
+
+
+@given(parsers.parse('the house rule "{overlay}"'))
+def house_rule(ruling, overlay: str):
+    """Apply a bundled overlay file (rules/<ruleset>/overlays/NAME.yaml) to this scenario only."""
+    matches = sorted(PROJECT_ROOT.glob(f"rules/*/overlays/{overlay}.yaml"))
+    if not matches:
+        raise InputError(overlay, None, "", "no overlay of that name under rules/*/overlays/")
+    ov = load_overlay(matches[0])
+    ruling.apply(ov.ruleset, ov.name, ov.parameters, ov.interpretations)
+
+
+def feature_ruleset(request: pytest.FixtureRequest) -> str:
+    """The ruleset a feature belongs to: its folder under features/."""
+    return Path(step_location(request)[0]).parent.name
+
+
+@given(parsers.parse("the interpretation {name} is {option}"))
+def interpretation_choice(request, ruling, name: str, option: str):
+    """Run this scenario under one option of a named interpretation of its own ruleset."""
+    ruling.apply(feature_ruleset(request), f"{name}={option}", interpretations={name: option})

@@ -1,1 +1,306 @@
-"""Gundam Assemble board and Line of Sight steps."""
+"""Gundam Assemble board, Line of Sight and reach steps.
+
+A position is given in the feature itself (a compact map plus a pieces table, or a hexes table)
+or by naming a file under scenarios/gundam_assemble/. Steps translate to engine calls and assert
+on results and events; the rules live in rules/gundam_assemble.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from rulecheck.rulesets import gundam_assemble as ga
+from rulecheck.source_yaml import InputError, LocatedYaml
+from rules.gundam_assemble.board import Board, HexTerrain
+from rules.gundam_assemble.line_of_sight import LosMode, LosResult, line_of_sight
+from rules.gundam_assemble.targeting import ReachCheck, check_reach
+from steps.common import PROJECT_ROOT, parse_hex, parse_hex_list, step_location, table_rows
+
+SCENARIO_DIR = PROJECT_ROOT / "scenarios" / "gundam_assemble"
+
+
+@dataclass
+class GAContext:
+    """The position and the latest answers within one scenario."""
+
+    board: Board | None = None
+    map_text: str | None = None
+    map_line: int = 0
+    units: dict[str, dict[str, Any]] = field(default_factory=dict)
+    scenario: Any = None  # a loaded GAScenario when the position came from a file
+    los: LosResult | None = None
+    los_pair: tuple[str, str] | None = None
+    reach: ReachCheck | None = None
+
+    def require_board(self) -> Board:
+        if self.board is None:
+            raise AssertionError("no board yet: start with 'Given the board:' or 'Given the scenario ...'")
+        return self.board
+
+
+@pytest.fixture
+def ga_context() -> GAContext:
+    return GAContext()
+
+
+def _board_from_feature(request, ctx: GAContext, data: dict[str, Any], lines: dict, pieces_given=True) -> None:
+    file, _ = step_location(request)
+    doc = LocatedYaml(file, data, lines)
+    ctx.board, ctx.units = ga.build_board(doc, data, pieces_given=pieces_given)
+
+
+# --- positions ----------------------------------------------------------------------------------
+
+
+@given("the board:")
+def board_map(request, ga_context: GAContext, docstring: str):
+    """A compact map; pieces follow in 'the pieces:' (a map alone is a board without pieces)."""
+    _, line = step_location(request)
+    ga_context.map_text = docstring
+    ga_context.map_line = line
+    _board_from_feature(request, ga_context, {"map": docstring}, {(): line, ("map",): line}, pieces_given=False)
+
+
+@given("the pieces:")
+def pieces_table(request, ga_context: GAContext, datatable: list[list[str]]):
+    """Columns: name, side, and mark (a letter on the map) or at ([q, r]); optional kind
+    (unit, structure, garrison) and, for structures, elevation."""
+    _, line = step_location(request)
+    data: dict[str, Any] = {}
+    lines: dict[tuple, int] = {(): line}
+    if ga_context.map_text is not None:
+        data["map"] = ga_context.map_text
+        lines[("map",)] = ga_context.map_line
+    sections: dict[str, list[dict[str, Any]]] = {}
+    for i, row in enumerate(table_rows(datatable)):
+        kind = row.get("kind", "unit") or "unit"
+        section = {"unit": "units", "structure": "structures", "garrison": "garrisons"}.get(kind)
+        if section is None:
+            raise InputError(step_location(request)[0], line + 2 + i, "kind", f"unknown kind {kind!r}")
+        entry: dict[str, Any] = {"name": row["name"], "side": row["side"]}
+        if row.get("mark"):
+            entry["mark"] = row["mark"]
+        elif row.get("at"):
+            try:
+                entry["at"] = list(parse_hex(row["at"]))
+            except ValueError as exc:
+                raise InputError(step_location(request)[0], line + 2 + i, "at", str(exc)) from None
+        if row.get("elevation"):
+            entry["elevation"] = int(row["elevation"])
+        path = (section, len(sections.get(section, [])))
+        sections.setdefault(section, []).append(entry)
+        for key in ("", "name", "side", "mark", "at"):
+            lines[(*path, key) if key else path] = line + 2 + i
+    data.update(sections)
+    _board_from_feature(request, ga_context, data, lines)
+
+
+@given("the hexes:")
+def hexes_table(request, ga_context: GAContext, datatable: list[list[str]]):
+    """Columns: at ([q, r]), elevation, terrain (open or water). Unlisted hexes are open ground."""
+    _, line = step_location(request)
+    changes = {}
+    for i, row in enumerate(table_rows(datatable)):
+        try:
+            h = parse_hex(row["at"])
+        except ValueError as exc:
+            raise InputError(step_location(request)[0], line + 2 + i, "at", str(exc)) from None
+        terrain = row.get("terrain") or "open"
+        if terrain not in ("open", "water"):
+            raise InputError(step_location(request)[0], line + 2 + i, "terrain", f"unknown terrain {terrain!r}")
+        changes[h] = HexTerrain(int(row.get("elevation") or 0), terrain)
+    board = ga_context.board or Board()
+    ga_context.board = board.with_hexes(changes)
+
+
+@given(parsers.parse('the scenario "{name}"'))
+def scenario_file(ga_context: GAContext, name: str):
+    ga_context.scenario = ga.load_scenario(SCENARIO_DIR / name)
+    ga_context.board, ga_context.units = ga_context.scenario.board, ga_context.scenario.units
+
+
+@given(parsers.parse("the hex {hex_text} is raised to elevation {elevation:d}"))
+def raise_hex(ga_context: GAContext, hex_text: str, elevation: int):
+    board = ga_context.require_board()
+    h = parse_hex(hex_text)
+    ga_context.board = board.with_hexes({h: HexTerrain(elevation, board.terrain(h).terrain)})
+
+
+# --- Line of Sight --------------------------------------------------------------------------------
+
+MODES = {
+    "": LosMode.STANDARD,
+    " for an area of effect attack": LosMode.AREA_EFFECT,
+    " with a weapon that ignores Line of Sight": LosMode.IGNORE,
+}
+
+
+@when(parsers.re(r"(?P<actor>.+?) checks Line of Sight to (?P<target>.+?)(?P<how>| for an area of effect attack"
+                 r"| with a weapon that ignores Line of Sight)$"))
+def check_los(ruling, ga_context: GAContext, actor: str, target: str, how: str):
+    board = ga_context.require_board()
+    a, t = board.piece(actor), board.piece(target)
+    ga_context.los = line_of_sight(board, a.hex, t.hex, a.side, ruling.rules(ga.RULESET), MODES[how])
+    ga_context.los_pair = (actor, target)
+    ruling.record(
+        f"los {actor} -> {target}{how}",
+        {"clear": ga_context.los.clear, "blockers": sorted(list(b.hex) for b in ga_context.los.blockers)},
+    )
+
+
+def _los(ctx: GAContext) -> LosResult:
+    if ctx.los is None:
+        raise AssertionError("no Line of Sight was checked yet")
+    return ctx.los
+
+
+def _trace(ctx: GAContext) -> str:
+    from rules.events import format_trace
+
+    return format_trace(_los(ctx).events)
+
+
+@then("Line of Sight is clear")
+def los_clear(ga_context: GAContext):
+    los = _los(ga_context)
+    assert los.clear, f"expected a clear line, but it is blocked:\n{_trace(ga_context)}"
+
+
+@then("Line of Sight is blocked")
+def los_blocked(ga_context: GAContext):
+    los = _los(ga_context)
+    assert not los.clear, f"expected a blocked line, but it is clear:\n{_trace(ga_context)}"
+
+
+@then("Line of Sight is not required")
+def los_not_required(ga_context: GAContext):
+    los = _los(ga_context)
+    assert not los.required and los.clear, f"expected no Line of Sight check:\n{_trace(ga_context)}"
+
+
+@then(parsers.parse("the line is blocked under {clause}"))
+def blocked_under(ga_context: GAContext, clause: str):
+    los = _los(ga_context)
+    cited = {b.clause for b in los.blockers}
+    assert clause in cited, f"expected a blocker under {clause}, got {sorted(cited) or 'none'}:\n{_trace(ga_context)}"
+
+
+@then(parsers.parse("{hex_text} blocks the line under {clause}"))
+def hex_blocks(ga_context: GAContext, hex_text: str, clause: str):
+    los, h = _los(ga_context), parse_hex(hex_text)
+    found = [b for b in los.blockers if b.hex == h]
+    assert found, f"expected {list(h)} to block:\n{_trace(ga_context)}"
+    assert clause in {b.clause for b in found}, f"{list(h)} blocks under {[b.clause for b in found]}, not {clause}"
+
+
+@then("nothing blocks the line")
+def nothing_blocks(ga_context: GAContext):
+    los = _los(ga_context)
+    assert not los.blockers, f"unexpected blockers: {[b.reason for b in los.blockers]}"
+
+
+@then(parsers.parse("the line passes through {hexes}"))
+def passes_through(ga_context: GAContext, hexes: str):
+    los = _los(ga_context)
+    assert los.line is not None, "no sightline was drawn"
+    assert list(los.line.through) == parse_hex_list(hexes), f"the line passes through {list(los.line.through)}"
+
+
+@then(parsers.parse("the line runs exactly between {left} and {right}"))
+def runs_between(ga_context: GAContext, left: str, right: str):
+    los = _los(ga_context)
+    pair = {parse_hex(left), parse_hex(right)}
+    assert los.line is not None and any(set(p) == pair for p in los.line.between), (
+        f"no choice between {left} and {right}; between: {los.line.between if los.line else None}"
+    )
+
+
+@then(parsers.parse("the line touches {hex_text} only at a corner"))
+def touches_corner(ga_context: GAContext, hex_text: str):
+    los = _los(ga_context)
+    assert los.line is not None and parse_hex(hex_text) in los.line.corners, (
+        f"corners: {los.line.corners if los.line else None}"
+    )
+
+
+@then(parsers.parse("the acting player has {count:d} choice points"))
+def choice_count(ga_context: GAContext, count: int):
+    assert len(_los(ga_context).choice_points) == count
+
+
+@then(parsers.parse("at the choice between {left} and {right} only {blocking} blocks"))
+def choice_one_side(ga_context: GAContext, left: str, right: str, blocking: str):
+    los = _los(ga_context)
+    want = {parse_hex(left), parse_hex(right)}
+    points = [c for c in los.choice_points if {c.left, c.right} == want]
+    assert points, f"no choice point between {left} and {right}"
+    p = points[0]
+    blocked = {h for h, b in ((p.left, p.left_blocks), (p.right, p.right_blocks)) if b}
+    assert blocked == {parse_hex(blocking)}, f"blocking hexes at this choice: {sorted(blocked)}"
+
+
+@then(parsers.parse("at the choice between {left} and {right} both hexes block"))
+def choice_both(ga_context: GAContext, left: str, right: str):
+    los = _los(ga_context)
+    want = {parse_hex(left), parse_hex(right)}
+    points = [c for c in los.choice_points if {c.left, c.right} == want]
+    assert points and not points[0].avoidable, f"choice points: {[c.to_json() for c in los.choice_points]}"
+
+
+@then(parsers.parse("the trace cites {clause}"))
+def trace_cites(ga_context: GAContext, clause: str):
+    cited = {c for e in _los(ga_context).events for c in e.clauses}
+    assert clause in cited, f"the trace cites {sorted(cited)}"
+
+
+@then(parsers.parse("the trace names the interpretation {name}"))
+def trace_interpretation(ga_context: GAContext, name: str):
+    used = {e.interpretation.split("=")[0] for e in _los(ga_context).events if e.interpretation}
+    assert name in used, f"interpretations in the trace: {sorted(used) or 'none'}"
+
+
+# --- reach: range and Line of Sight together --------------------------------------------------------
+
+
+@when(parsers.re(r"(?P<actor>.+?) checks whether (?P<target>.+?) is within (?P<kind>range |)(?P<reach>\d+)(?: hexes)?"
+                 r"(?P<how>| with a weapon that ignores Line of Sight)$"))
+def check_reach_step(ruling, ga_context: GAContext, actor: str, target: str, kind: str, reach: str, how: str):
+    board = ga_context.require_board()
+    a, t = board.piece(actor), board.piece(target)
+    mode = LosMode.IGNORE if how else LosMode.STANDARD
+    ga_context.reach = check_reach(
+        board, a, t, ruling.rules(ga.RULESET), int(reach), within_hexes=not kind, mode=mode
+    )
+    ruling.record(f"reach {actor} -> {target} {kind}{reach}{how}", ga_context.reach.eligible)
+
+
+def _reach(ctx: GAContext) -> ReachCheck:
+    if ctx.reach is None:
+        raise AssertionError("no reach check yet")
+    return ctx.reach
+
+
+@then(parsers.parse("{target} can be affected"))
+def can_affect(ga_context: GAContext, target: str):
+    from rules.events import format_trace
+
+    r = _reach(ga_context)
+    assert r.eligible, f"{target} cannot be affected:\n{format_trace(r.events)}"
+
+
+@then(parsers.parse("{target} cannot be affected"))
+def cannot_affect(ga_context: GAContext, target: str):
+    from rules.events import format_trace
+
+    r = _reach(ga_context)
+    assert not r.eligible, f"{target} can be affected:\n{format_trace(r.events)}"
+
+
+@then(parsers.parse("the reach check cites {clause}"))
+def reach_cites(ga_context: GAContext, clause: str):
+    cited = {c for e in _reach(ga_context).events for c in e.clauses}
+    assert clause in cited, f"the reach check cites {sorted(cited)}"

@@ -1,0 +1,250 @@
+"""Run the feature corpus in-process through pytest and pytest-bdd, and collect one result per
+scenario: its feature, line, tags, outcome, failure message and recorded outcomes.
+
+``rulecheck check``, ``report``, ``diff`` and ``docs`` all read a ``CorpusRun``; none re-implements
+pytest. A tag expression (Cucumber syntax: ``@faq and not @ruling:interpretation``) selects a
+subset.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulecheck.pytest_plugin import split_tag
+from rulecheck.source_yaml import InputError
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class ScenarioResult:
+    ruleset: str
+    feature: str  # path relative to the project root
+    feature_name: str
+    name: str
+    line: int
+    tags: tuple[str, ...]
+    outcome: str = "not run"  # passed, failed, skipped
+    message: str = ""
+    outcomes: dict[str, Any] = field(default_factory=dict)
+    nodeid: str = ""
+
+    def tagged(self, kind: str) -> list[str]:
+        return [v for t in self.tags if (p := split_tag(t)) and p[0] == kind for v in [p[1]]]
+
+    @property
+    def key(self) -> str:
+        """Stable identity across runs: feature file and scenario title."""
+        return f"{self.feature}::{self.name}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "feature": self.feature,
+            "feature_name": self.feature_name,
+            "scenario": self.name,
+            "line": self.line,
+            "tags": list(self.tags),
+            "outcome": self.outcome,
+            "message": self.message,
+            "outcomes": self.outcomes,
+        }
+
+
+@dataclass
+class CorpusRun:
+    results: list[ScenarioResult]
+    exit_code: int
+    overlays: tuple[str, ...] = ()
+
+    @property
+    def passed(self) -> bool:
+        return self.exit_code == 0 and all(r.outcome == "passed" for r in self.results)
+
+    def by_ruleset(self, ruleset: str) -> list[ScenarioResult]:
+        return [r for r in self.results if r.ruleset == ruleset]
+
+
+# --- tag expressions ---------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"\s*(\(|\)|\band\b|\bor\b|\bnot\b|@[^\s()]+)")
+
+
+def parse_tag_expression(text: str):
+    """Compile a Cucumber tag expression into a predicate over a set of tags (without '@').
+
+    ``@faq`` alone matches any ``@faq:...`` tag; ``@clause:GA-LOS-*`` takes a trailing wildcard.
+    """
+    tokens: list[str] = []
+    pos = 0
+    text = text.strip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m:
+            raise InputError("--tags", None, "", f"cannot read the tag expression at {text[pos:]!r}")
+        tokens.append(m.group(1))
+        pos = m.end()
+    if not tokens:
+        raise InputError("--tags", None, "", "the tag expression is empty")
+
+    def atom(tag: str):
+        want = tag[1:]
+        if want.endswith("*"):
+            return lambda tags: any(t.startswith(want[:-1]) for t in tags)
+        if ":" not in want:
+            return lambda tags: any(t == want or t.startswith(want + ":") for t in tags)
+        return lambda tags: want in tags
+
+    def parse_or(i):
+        left, i = parse_and(i)
+        while i < len(tokens) and tokens[i] == "or":
+            right, i = parse_and(i + 1)
+            left = (lambda a, b: lambda t: a(t) or b(t))(left, right)
+        return left, i
+
+    def parse_and(i):
+        left, i = parse_not(i)
+        while i < len(tokens) and tokens[i] == "and":
+            right, i = parse_not(i + 1)
+            left = (lambda a, b: lambda t: a(t) and b(t))(left, right)
+        return left, i
+
+    def parse_not(i):
+        if i < len(tokens) and tokens[i] == "not":
+            inner, i = parse_not(i + 1)
+            return (lambda a: lambda t: not a(t))(inner), i
+        return parse_atom(i)
+
+    def parse_atom(i):
+        if i >= len(tokens):
+            raise InputError("--tags", None, "", "the tag expression ends too early")
+        tok = tokens[i]
+        if tok == "(":
+            inner, i = parse_or(i + 1)
+            if i >= len(tokens) or tokens[i] != ")":
+                raise InputError("--tags", None, "", "a '(' in the tag expression is not closed")
+            return inner, i + 1
+        if tok.startswith("@"):
+            return atom(tok), i + 1
+        raise InputError("--tags", None, "", f"expected a tag, 'not' or '(' but found {tok!r}")
+
+    pred, i = parse_or(0)
+    if i != len(tokens):
+        raise InputError("--tags", None, "", f"unexpected {tokens[i]!r} in the tag expression")
+    return pred
+
+
+# --- the pytest plugin that collects results ---------------------------------------------------
+
+
+class _Collector:
+    def __init__(self, root: Path, tag_filter=None):
+        self.root = root
+        self.tag_filter = tag_filter
+        self.results: dict[str, ScenarioResult] = {}
+
+    def _scenario(self, item):
+        from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+        fn = getattr(item, "obj", None)
+        return scenario_wrapper_template_registry.get(fn) if fn is not None else None
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, session, config, items):
+        keep, drop = [], []
+        for item in items:
+            tmpl = self._scenario(item)
+            if tmpl is None:
+                drop.append(item)  # only scenarios belong to the corpus
+                continue
+            feature = Path(tmpl.feature.filename)
+            rule_tags = tmpl.rule.tags if tmpl.rule else set()
+            tags = tuple(sorted(tmpl.tags | tmpl.feature.tags | rule_tags))
+            if self.tag_filter is not None and not self.tag_filter(set(tags)):
+                drop.append(item)
+                continue
+            try:
+                rel = str(feature.relative_to(self.root))
+            except ValueError:
+                rel = str(feature)
+            self.results[item.nodeid] = ScenarioResult(
+                ruleset=feature.parent.name,
+                feature=rel,
+                feature_name=tmpl.feature.name,
+                name=tmpl.name,
+                line=tmpl.line_number,
+                tags=tags,
+                nodeid=item.nodeid,
+            )
+            keep.append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+    def pytest_runtest_logreport(self, report):
+        res = self.results.get(report.nodeid)
+        if res is None:
+            return
+        if report.when == "call" or (report.when == "setup" and not report.passed):
+            res.outcome = report.outcome
+            if report.failed:
+                res.message = _short_message(report)
+            for key, value in report.user_properties:
+                if key == "rulecheck_outcomes":
+                    res.outcomes = json.loads(value)
+
+
+def _short_message(report) -> str:
+    crash = getattr(report.longrepr, "reprcrash", None)
+    if crash is not None:
+        return crash.message.strip().splitlines()[0][:500] if crash.message.strip() else ""
+    return str(report.longrepr).strip().splitlines()[-1][:500]
+
+
+def feature_test_files(root: Path, rulesets: Iterable[str] | None = None) -> list[Path]:
+    files = sorted((root / "tests").glob("test_features_*.py"))
+    if rulesets:
+        wanted = set(rulesets)
+        files = [f for f in files if f.stem.removeprefix("test_features_") in wanted]
+    return files
+
+
+def run_corpus(
+    root: Path = PROJECT_ROOT,
+    rulesets: Iterable[str] | None = None,
+    tags: str | None = None,
+    overlays: Iterable[str] = (),
+    pytest_args: Iterable[str] = (),
+    show_output: bool = False,
+) -> CorpusRun:
+    """Run the feature scenarios of ``root`` and return one result per scenario."""
+    tag_filter = parse_tag_expression(tags) if tags else None
+    files = feature_test_files(root, rulesets)
+    if not files:
+        raise InputError(root, None, "", "no feature corpus here (expected tests/test_features_*.py)")
+    overlays = tuple(str(Path(o).resolve()) for o in overlays)
+    args = [str(f) for f in files] + ["-p", "no:cacheprovider", "-q", "--rootdir", str(root)]
+    for o in overlays:
+        args += ["--rules", o]
+    args += list(pytest_args)
+    collector = _Collector(root, tag_filter)
+    sink = io.StringIO()
+    with contextlib.chdir(root):
+        if show_output:
+            code = pytest.main(args, plugins=[collector])
+        else:
+            with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+                code = pytest.main(args, plugins=[collector])
+    code = int(code)
+    if code not in (0, 1, 5):  # interrupted, internal error, usage error
+        raise InputError(root, None, "", f"pytest could not run the corpus (exit {code}):\n{sink.getvalue()[-2000:]}")
+    return CorpusRun(list(collector.results.values()), 0 if code == 5 else code, overlays)

@@ -1,0 +1,162 @@
+"""Traceability: which scenarios cover each clause, interpretation and FAQ entry, and how they did.
+
+Coverage is read from the feature tags. A tag naming a clause, FAQ entry or interpretation that
+the ruleset's rulebook does not have is an error, as is a scenario without a ``@ruling`` status.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rulecheck.corpus import CorpusRun, ScenarioResult
+from rules.rulebook import RULING_STATUSES, Rulebook
+
+
+def _status(results: list[ScenarioResult]) -> str:
+    if not results:
+        return "uncovered"
+    if any(r.outcome == "failed" for r in results):
+        return "fail"
+    if all(r.outcome == "passed" for r in results):
+        return "pass"
+    return "partial"
+
+
+def _ref(r: ScenarioResult) -> dict[str, Any]:
+    return {"feature": r.feature, "line": r.line, "scenario": r.name, "outcome": r.outcome}
+
+
+def tag_errors(book: Rulebook, results: list[ScenarioResult]) -> list[str]:
+    errors = []
+    for r in results:
+        where = f"{r.feature}:{r.line}"
+        for cid in r.tagged("clause"):
+            if cid not in book.clauses:
+                errors.append(f"{where}: tag @clause:{cid}: no such clause in {book.ruleset}")
+        for q in r.tagged("faq"):
+            if q not in book.faq:
+                errors.append(f"{where}: tag @faq:{q}: no such FAQ entry in {book.ruleset}")
+        for name in r.tagged("interpretation"):
+            if name not in book.interpretations:
+                errors.append(f"{where}: tag @interpretation:{name}: no such interpretation in {book.ruleset}")
+        statuses = r.tagged("ruling")
+        if len(statuses) != 1 or statuses[0] not in RULING_STATUSES:
+            errors.append(f"{where}: needs exactly one @ruling tag ({', '.join(RULING_STATUSES)}), has {statuses}")
+        if not r.tagged("clause"):
+            errors.append(f"{where}: cites no clause (add @clause:...)")
+    return errors
+
+
+def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, Any]:
+    by_clause: dict[str, list[ScenarioResult]] = {cid: [] for cid in book.clauses}
+    by_interp: dict[str, list[ScenarioResult]] = {name: [] for name in book.interpretations}
+    by_faq: dict[str, list[ScenarioResult]] = {q: [] for q in book.faq}
+    for r in results:
+        for cid in r.tagged("clause"):
+            by_clause.setdefault(cid, []).append(r)
+        for name in r.tagged("interpretation"):
+            by_interp.setdefault(name, []).append(r)
+        for q in r.tagged("faq"):
+            by_faq.setdefault(q, []).append(r)
+    clauses = [
+        {
+            "id": cid,
+            "section": c.section,
+            "text": c.text,
+            "status": _status(by_clause[cid]),
+            "scenarios": [_ref(r) for r in by_clause[cid]],
+        }
+        for cid, c in book.clauses.items()
+    ]
+    interpretations = [
+        {
+            "name": name,
+            "question": i.question,
+            "option": book.interpretation(name),
+            "default": i.default,
+            "options": dict(i.options),
+            "why": i.why,
+            "clauses": list(i.clauses),
+            "scenarios": [_ref(r) for r in by_interp[name]],
+        }
+        for name, i in book.interpretations.items()
+    ]
+    faq = [
+        {
+            "id": q,
+            "question": e.question,
+            "status": e.status,
+            "clauses": list(e.clauses),
+            "interpretation": e.interpretation,
+            "scenarios": [_ref(r) for r in by_faq[q]],
+        }
+        for q, e in book.faq.items()
+    ]
+    needs_scenario = [f["id"] for f in faq if f["status"] in ("derived", "interpretation") and not f["scenarios"]]
+    return {
+        "ruleset": book.ruleset,
+        "title": book.title,
+        "overlays": list(book.overlays),
+        "scenarios": {
+            "total": len(results),
+            **Counter(r.outcome for r in results),
+        },
+        "clauses": clauses,
+        "uncovered_clauses": [c["id"] for c in clauses if c["status"] == "uncovered"],
+        "interpretations": interpretations,
+        "faq": faq,
+        "faq_counts": dict(Counter(e.status for e in book.faq.values())),
+        "faq_without_scenario": needs_scenario,
+        "failures": [
+            {**_ref(r), "message": r.message} for r in results if r.outcome == "failed"
+        ],
+        "errors": tag_errors(book, results),
+    }
+
+
+def build_report(run: CorpusRun, books: dict[str, Rulebook]) -> dict[str, Any]:
+    rulesets = [ruleset_report(book, run.by_ruleset(name)) for name, book in books.items()]
+    ok = run.passed and not any(rs["errors"] for rs in rulesets)
+    return {"ok": ok, "overlays": list(run.overlays), "rulesets": rulesets}
+
+
+def format_text(report: dict[str, Any], verbose: bool = False) -> str:
+    out: list[str] = []
+    for rs in report["rulesets"]:
+        sc = rs["scenarios"]
+        head = f"{rs['ruleset']} ({rs['title']}): {sc['total']} scenarios, {sc.get('passed', 0)} passed"
+        if sc.get("failed"):
+            head += f", {sc['failed']} FAILED"
+        if sc.get("skipped"):
+            head += f", {sc['skipped']} skipped"
+        if rs["overlays"]:
+            head += f"  [rules: {', '.join(rs['overlays'])}]"
+        out.append(head)
+        for c in rs["clauses"]:
+            if not c["scenarios"] and not verbose:
+                continue
+            n = len(c["scenarios"])
+            mark = {"pass": "pass", "fail": "FAIL", "uncovered": "----", "partial": "part"}[c["status"]]
+            out.append(f"  {mark}  {c['id']:<11} {n:>3} scenario{'s' if n != 1 else ' '}  {c['text']}")
+        if rs["uncovered_clauses"]:
+            out.append(f"  clauses no scenario covers ({len(rs['uncovered_clauses'])}): {', '.join(rs['uncovered_clauses'])}")
+        else:
+            out.append(f"  every clause is covered ({len(rs['clauses'])} clauses)")
+        used = [i for i in rs["interpretations"]]
+        if used:
+            out.append("  interpretations in force:")
+            for i in used:
+                flag = "" if i["option"] == i["default"] else f" (default {i['default']})"
+                out.append(f"    {i['name']} = {i['option']}{flag}: {len(i['scenarios'])} scenarios depend on it")
+        if rs["faq"]:
+            counts = ", ".join(f"{k} {v}" for k, v in sorted(rs["faq_counts"].items()))
+            out.append(f"  FAQ ledger: {len(rs['faq'])} entries ({counts})")
+            if rs["faq_without_scenario"]:
+                out.append(f"    entries that need a scenario: {', '.join(rs['faq_without_scenario'])}")
+        for f in rs["failures"]:
+            out.append(f"  FAILED {f['feature']}:{f['line']} {f['scenario']}\n         {f['message']}")
+        for e in rs["errors"]:
+            out.append(f"  ERROR {e}")
+    out.append("OK: every scenario passed" if report["ok"] else "NOT OK")
+    return "\n".join(out)

@@ -1,0 +1,203 @@
+"""Gundam Assemble scenarios: the YAML format, the compact map, and their validation.
+
+The format is documented by ``rulecheck/schemas/gundam_assemble.scenario.schema.json`` and the
+README. Everything a schema cannot say (two pieces in one hex, a piece off the board, an unknown
+side, duplicate names, map marks) is checked here, each as a one-line error at the right line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulecheck.schema_check import validate
+from rulecheck.source_yaml import InputError, LocatedYaml, PathKey, load_yaml
+from rules.gundam_assemble.board import Board, HexTerrain, Piece, hexagon, rectangle
+from rules.hexgrid import Hex, from_offset
+
+RULESET = "gundam_assemble"
+DEFAULT_SIDES = ("A", "B")
+PIECE_SECTIONS = (("units", "unit"), ("structures", "structure"), ("garrisons", "garrison"))
+
+_CELL = re.compile(r"^(?:(?P<dot>\.)|(?P<elev>\d)?(?P<water>~)?)(?P<mark>[A-Za-z])?$")
+
+
+@dataclass(frozen=True)
+class MapCell:
+    hex: Hex
+    terrain: HexTerrain | None  # None: no hex here ('-')
+    mark: str | None
+    line: int  # 1-based line within the map text
+
+
+def parse_map(text: str) -> list[MapCell]:
+    """Read a compact map. Raises ``ValueError("line N: ...")`` for a bad cell.
+
+    One text line per row, cells separated by spaces; row r is the r-th non-blank line and the
+    cell in column c is hex ``from_offset(c, r)`` (odd-r layout: indent odd rows by half a cell
+    so the picture matches the table).
+    """
+    cells: list[MapCell] = []
+    row = 0
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        tokens = raw.split()
+        if not tokens:
+            continue
+        for col, token in enumerate(tokens):
+            h = from_offset(col, row)
+            if token == "-":
+                cells.append(MapCell(h, None, None, lineno))
+                continue
+            m = _CELL.match(token)
+            if not m or token == "":
+                raise ValueError(
+                    f"line {lineno}: cell {token!r} in column {col} is not a map cell "
+                    "(expected '.', an elevation digit, '~' for water, optionally followed by a piece letter)"
+                )
+            elev = int(m["elev"]) if m["elev"] else 0
+            terrain = "water" if m["water"] else "open"
+            cells.append(MapCell(h, HexTerrain(elev, terrain), m["mark"], lineno))
+        row += 1
+    if not cells:
+        raise ValueError("line 1: the map has no cells")
+    return cells
+
+
+@dataclass(frozen=True)
+class GAScenario:
+    """A loaded scenario: the board, the raw entries (for the attack engine), and where it came from."""
+
+    file: str
+    title: str
+    board: Board
+    units: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> its YAML entry
+    attack: dict[str, Any] | None = None
+    doc: LocatedYaml | None = None
+
+
+def build_board(
+    doc: LocatedYaml,
+    data: dict[str, Any],
+    base: PathKey = (),
+    pieces_given: bool = True,
+) -> tuple[Board, dict[str, dict[str, Any]]]:
+    """Board and unit entries from scenario data (a file, or the same keys built from a feature).
+
+    ``pieces_given=False`` builds a map whose piece letters are still to be named (a feature
+    gives the map first and the pieces in the next step)."""
+
+    def err(path: PathKey, message: str) -> InputError:
+        return doc.error((*base, *path), message)
+
+    sides = tuple(data.get("sides") or DEFAULT_SIDES)
+    extent: set[Hex] | None = None
+    board_spec = data.get("board")
+    if board_spec:
+        if "width" in board_spec:
+            extent = set(rectangle(board_spec["width"], board_spec["height"]))
+        elif "radius" in board_spec:
+            extent = set(hexagon(board_spec["radius"], tuple(board_spec.get("centre", (0, 0)))))
+        else:
+            extent = set()  # listed_only: the hexes and map below give it
+
+    hexes: dict[Hex, HexTerrain] = {}
+    marks: dict[str, Hex] = {}
+    mark_lines: dict[str, int] = {}
+    if "map" in data:
+        if board_spec:
+            raise err(("board",), "give the board's extent with 'board' or with 'map', not both")
+        # A block scalar ("map: |") starts on the line after its key.
+        first = (doc.line((*base, "map")) or 1) + (1 if "\n" in data["map"] else 0)
+        try:
+            cells = parse_map(data["map"])
+        except ValueError as exc:
+            where, _, msg = str(exc).partition(": ")
+            raise InputError(doc.file, first + int(where.split()[1]) - 1, "map", msg) from None
+        extent = set()
+        for cell in cells:
+            if cell.terrain is None:
+                continue
+            extent.add(cell.hex)
+            if cell.terrain != HexTerrain():
+                hexes[cell.hex] = cell.terrain
+            if cell.mark:
+                if cell.mark in marks:
+                    raise InputError(doc.file, first + cell.line - 1, "map", f"mark {cell.mark!r} appears twice")
+                marks[cell.mark] = cell.hex
+                mark_lines[cell.mark] = first + cell.line - 1
+
+    listed_only = bool(board_spec and board_spec.get("listed_only"))
+    seen: set[Hex] = set()
+    for i, entry in enumerate(data.get("hexes") or []):
+        h = tuple(entry["at"])
+        if h in seen:
+            raise err(("hexes", i, "at"), f"hex {list(h)} is listed twice")
+        seen.add(h)
+        if listed_only:
+            extent.add(h)
+        elif extent is not None and h not in extent:
+            raise err(("hexes", i, "at"), f"hex {list(h)} is off the board")
+        hexes[h] = HexTerrain(entry.get("elevation", 0), entry.get("terrain", "open"))
+
+    pieces: list[Piece] = []
+    names: dict[str, PathKey] = {}
+    occupied: dict[tuple[str, Hex], str] = {}
+    used_marks: set[str] = set()
+    units: dict[str, dict[str, Any]] = {}
+    for section, kind in PIECE_SECTIONS:
+        for i, entry in enumerate(data.get(section) or []):
+            path = (section, i)
+            name = entry["name"]
+            if name in names:
+                raise err((*path, "name"), f"duplicate name {name!r}")
+            names[name] = path
+            if entry["side"] not in sides:
+                raise err((*path, "side"), f"unknown side {entry['side']!r} (sides: {', '.join(sides)})")
+            if kind == "unit":
+                units[name] = entry
+            if entry.get("in_reserve"):
+                continue
+            if "mark" in entry:
+                mark = entry["mark"]
+                if mark not in marks:
+                    raise err((*path, "mark"), f"mark {mark!r} is not on the map")
+                used_marks.add(mark)
+                h = marks[mark]
+            else:
+                h = tuple(entry["at"])
+            if extent is not None and h not in extent:
+                raise err((*path, "at"), f"hex {list(h)} is off the board")
+            slot = "structure" if kind == "structure" else "figure"
+            if (slot, h) in occupied:
+                raise err((*path, "at" if "at" in entry else "mark"),
+                          f"{name!r} and {occupied[(slot, h)]!r} are both in hex {list(h)}")
+            occupied[(slot, h)] = name
+            pieces.append(Piece(name, entry["side"], h, kind, entry.get("elevation")))
+    unused = sorted(set(marks) - used_marks)
+    if unused and pieces_given:
+        raise InputError(
+            doc.file, mark_lines[unused[0]], "map", f"mark {unused[0]!r} names no piece (give a piece 'mark: {unused[0]}')"
+        )
+    board = Board(hexes, tuple(pieces), sides, frozenset(extent) if extent is not None else None)
+    return board, units
+
+
+def parse_scenario(doc: LocatedYaml) -> GAScenario:
+    validate(doc, "gundam_assemble.scenario")
+    data = doc.data
+    board, units = build_board(doc, data)
+    return GAScenario(doc.file, data.get("title", Path(doc.file).stem), board, units, data.get("attack"), doc)
+
+
+def load_scenario(path: str | Path) -> GAScenario:
+    return parse_scenario(load_yaml(path))
+
+
+class _Adapter:
+    name = RULESET
+    load_scenario = staticmethod(load_scenario)
+
+
+ADAPTER = _Adapter()
