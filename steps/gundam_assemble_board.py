@@ -197,6 +197,13 @@ def hex_blocks(ga_context: GAContext, hex_text: str, clause: str):
     assert clause in {b.clause for b in found}, f"{list(h)} blocks under {[b.clause for b in found]}, not {clause}"
 
 
+@then(parsers.parse("{hex_text} blocks the line as {kind}"))
+def hex_blocks_as(ga_context: GAContext, hex_text: str, kind: str):
+    los, h = _los(ga_context), parse_hex(hex_text)
+    kinds = {b.kind for b in los.blockers if b.hex == h}
+    assert kind in kinds, f"{list(h)} blocks as {sorted(kinds) or 'nothing'}, not {kind}"
+
+
 @then("nothing blocks the line")
 def nothing_blocks(ga_context: GAContext):
     los = _los(ga_context)

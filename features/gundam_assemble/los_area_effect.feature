@@ -1,0 +1,90 @@
+Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons (GA-AOE-4)
+
+  @clause:GA-AOE-4 @clause:GA-LOS-4 @ruling:derived
+  Scenario: An enemy unit in the way blocks a normal attack but not an area of effect attack
+    Given the board:
+      """
+      .  .  .  .  .
+        T  .  M  .  Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name               | side |
+      | T    | RX-75 Guntank      | A    |
+      | M    | Zaku II: Minelayer | B    |
+      | Z    | Char's Zaku II     | B    |
+    When RX-75 Guntank checks Line of Sight to Char's Zaku II
+    Then Line of Sight is blocked
+    When RX-75 Guntank checks Line of Sight to Char's Zaku II for an area of effect attack
+    Then Line of Sight is clear
+    And the trace cites GA-AOE-4
+
+  @clause:GA-AOE-4 @ruling:interpretation @interpretation:los_garrison_blocks
+  Scenario: An enemy Garrison in the way blocks a normal attack by default
+    Given the board:
+      """
+      .  .  .  .  .
+        T  .  X  .  Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name           | side | kind     |
+      | T    | RX-75 Guntank  | A    | unit     |
+      | X    | Zeon Garrison  | B    | garrison |
+      | Z    | Char's Zaku II | B    | unit     |
+    When RX-75 Guntank checks Line of Sight to Char's Zaku II
+    Then Line of Sight is blocked
+    And [2, 1] blocks the line as garrison
+    When RX-75 Guntank checks Line of Sight to Char's Zaku II for an area of effect attack
+    Then Line of Sight is clear
+
+  @clause:GA-LOS-4 @ruling:interpretation @interpretation:los_garrison_blocks
+  Scenario: An enemy Garrison never blocks when Garrisons are read as no obstacle
+    Given the board:
+      """
+      .  .  .  .  .
+        T  .  X  .  Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name           | side | kind     |
+      | T    | RX-75 Guntank  | A    | unit     |
+      | X    | Zeon Garrison  | B    | garrison |
+      | Z    | Char's Zaku II | B    | unit     |
+    And the interpretation los_garrison_blocks is never
+    When RX-75 Guntank checks Line of Sight to Char's Zaku II
+    Then Line of Sight is clear
+    And the trace names the interpretation los_garrison_blocks
+
+  @clause:GA-AOE-4 @clause:GA-LOS-3 @ruling:derived
+  Scenario: An area of effect attack still cannot see through a hill
+    Given the board:
+      """
+      .  .  .  .  .
+        T  .  2  .  Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name           | side |
+      | T    | RX-75 Guntank  | A    |
+      | Z    | Char's Zaku II | B    |
+    When RX-75 Guntank checks Line of Sight to Char's Zaku II for an area of effect attack
+    Then Line of Sight is blocked
+    And [2, 1] blocks the line under GA-LOS-3
+
+  @clause:GA-AOE-4 @clause:GA-LOS-5 @ruling:derived
+  Scenario: An area of effect attack still cannot see through an enemy Base
+    Given the board:
+      """
+      .  .  .  .  .
+        T  .  H  .  Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name           | side | kind      |
+      | T    | RX-75 Guntank  | A    | unit      |
+      | H    | Player B Base  | B    | structure |
+      | Z    | Char's Zaku II | B    | unit      |
+    When RX-75 Guntank checks Line of Sight to Char's Zaku II for an area of effect attack
+    Then Line of Sight is blocked
+    And [2, 1] blocks the line under GA-LOS-5

@@ -1,0 +1,189 @@
+Feature: Line of Sight, each blocking condition shown blocking and not blocking
+  The line runs along the middle row of each map, from the piece in the first column to the
+  piece in the last, through the hexes [1, 1], [2, 1] and [3, 1].
+
+  @clause:GA-LOS-3 @clause:GA-LOS-7 @ruling:derived
+  Scenario: Terrain level with both units does not block
+    Given the board:
+      """
+      .  .  .  .  .
+        1G  1  1  1  1Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name           | side |
+      | G    | RX-78-2 Gundam | A    |
+      | Z    | Char's Zaku II | B    |
+    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    Then Line of Sight is clear
+    And nothing blocks the line
+
+  @clause:GA-LOS-3 @clause:GA-LOS-6 @ruling:derived
+  Scenario: Terrain higher than the lower unit but below the higher unit does not block
+    Given the board:
+      """
+      .  .  .  .  .
+        G  .  1  .  2Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name           | side |
+      | G    | RX-78-2 Gundam | A    |
+      | Z    | Char's Zaku II | B    |
+    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    Then Line of Sight is clear
+    When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
+    Then Line of Sight is clear
+
+  @clause:GA-LOS-3 @ruling:derived
+  Scenario: Terrain one level above two elevated units blocks them
+    Given the board:
+      """
+      .  .  .  .  .
+        1G  1  2  1  1Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name           | side |
+      | G    | RX-78-2 Gundam | A    |
+      | Z    | Char's Zaku II | B    |
+    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    Then Line of Sight is blocked
+    And [2, 1] blocks the line under GA-LOS-3
+
+  @clause:GA-LOS-4 @ruling:derived
+  Scenario: An ally at the same elevation as both units does not block
+    Given the board:
+      """
+      .  .  .  .  .
+        G  .  R  .  Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name           | side |
+      | G    | RX-78-2 Gundam | A    |
+      | R    | RGM-79 GM      | A    |
+      | Z    | Char's Zaku II | B    |
+    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    Then Line of Sight is clear
+
+  @clause:GA-LOS-4 @ruling:derived
+  Scenario: An enemy at the same elevation as both units blocks even when both stand on a hill
+    Given the board:
+      """
+      .  .  .  .  .
+        1G  1  1M  1  1Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name               | side |
+      | G    | RX-78-2 Gundam     | A    |
+      | M    | Zaku II: Minelayer | B    |
+      | Z    | Char's Zaku II     | B    |
+    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    Then Line of Sight is blocked
+    And [2, 1] blocks the line under GA-LOS-4
+    And [2, 1] blocks the line as enemy
+
+  @clause:GA-LOS-5 @ruling:derived
+  Scenario: An enemy Base below two elevated units does not block
+    Given the board:
+      """
+      .  .  .  .  .
+        1G  .  H  .  1Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name          | side | kind      |
+      | G    | RX-78-2 Gundam | A   | unit      |
+      | H    | Player B Base | B    | structure |
+      | Z    | Char's Zaku II | B   | unit      |
+    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    Then Line of Sight is clear
+
+  @clause:GA-LOS-5 @clause:GA-LOS-6 @ruling:derived
+  Scenario: An enemy Base at the higher unit's stated elevation blocks the line down to the lower unit
+    Given the board:
+      """
+      .  .  .  .  .
+        G  .  H  .  1Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name           | side | kind      | elevation |
+      | G    | RX-78-2 Gundam | A    | unit      |           |
+      | H    | Player B Base  | B    | structure | 1         |
+      | Z    | Char's Zaku II | B    | unit      |           |
+    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    Then Line of Sight is blocked
+    And [2, 1] blocks the line under GA-LOS-6
+    And [2, 1] blocks the line as structure
+    When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
+    Then Line of Sight is clear
+
+  @clause:GA-LOS-6 @ruling:derived
+  Scenario: An enemy on the hill at the higher unit's elevation is a second reason the line is blocked
+    Given the board:
+      """
+      .  .  .  .  .
+        G  .  1M  .  1Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name               | side |
+      | G    | RX-78-2 Gundam     | A    |
+      | M    | Zaku II: Minelayer | B    |
+      | Z    | Char's Zaku II     | B    |
+    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    Then Line of Sight is blocked
+    And [2, 1] blocks the line as terrain
+    And [2, 1] blocks the line as enemy
+    And the line is blocked under GA-LOS-6
+
+  @clause:GA-LOS-6 @ruling:derived
+  Scenario: An enemy standing at the lower unit's elevation does not block when the elevations differ
+    Given the board:
+      """
+      .  .  .  .  .
+        G  .  M  .  1Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name               | side |
+      | G    | RX-78-2 Gundam     | A    |
+      | M    | Zaku II: Minelayer | B    |
+      | Z    | Char's Zaku II     | B    |
+    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    Then Line of Sight is clear
+
+  @clause:GA-LOS-1 @ruling:derived
+  Scenario: An adjacent target needs no Line of Sight, even up a cliff
+    Given the board:
+      """
+      .  .  .  .  .
+        G  3Z  .  .  .
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name           | side |
+      | G    | RX-78-2 Gundam | A    |
+      | Z    | Char's Zaku II | B    |
+    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    Then Line of Sight is not required
+    And the trace cites GA-LOS-1
+
+  @clause:GA-LOS-1 @clause:GA-LOS-3 @ruling:derived
+  Scenario: Two hexes away Line of Sight is required and a hill between blocks it
+    Given the board:
+      """
+      .  .  .  .  .
+        G  3  Z  .  .
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name           | side |
+      | G    | RX-78-2 Gundam | A    |
+      | Z    | Char's Zaku II | B    |
+    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    Then Line of Sight is blocked
+    And [1, 1] blocks the line under GA-LOS-3
