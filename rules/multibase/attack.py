@@ -1,0 +1,226 @@
+"""The attack sequence, steps 1 to 7, for a ranged attack or a close combat (MB-0).
+
+``resolve_attack`` takes the battlefield (immutable), what the attack is, the rulebook in force, a
+dice source and the defending players' removal picks, and returns the new battlefield with the
+events. In close combat both units roll to hit, then both check Shaken, then both save (MB-4.4).
+A removal the scenario did not pick is left open when the rules allow more than one: the result
+lists the choices instead of guessing (DESIGN.md, principle 6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.dice import DiceSource
+from rules.events import Event
+from rules.multibase.attack_pool import attack_pool
+from rules.multibase.battlefield import Battlefield
+from rules.multibase.casualties import allocate_wounds, options_event, removal_options, remove_bases
+from rules.multibase.coherency import push_into_coherency
+from rules.multibase.destruction import destroy
+from rules.multibase.saves import resolve_saves
+from rules.multibase.shaken import courage_check, give_shaken
+from rules.multibase.target import verify_target
+from rules.multibase.to_hit import Circumstances, count_hits, roll_event, threshold
+from rules.rulebook import Rulebook
+
+
+@dataclass(frozen=True)
+class AttackSpec:
+    attacker: str
+    target: str
+    close_combat: bool = False
+    in_cover: frozenset[str] = frozenset()  # units in cover when attacked (MB-3.2)
+    bonus_dice: Mapping[str, Mapping[str, int]] = field(default_factory=dict)  # by rolling unit, by source
+    threshold_modifiers: Mapping[str, Mapping[str, int]] = field(default_factory=dict)  # by rolling unit
+    removals: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # defending player's picks, by unit
+
+
+@dataclass(frozen=True)
+class Strike:
+    """One unit's roll against another."""
+
+    attacker: str
+    target: str
+    pool: int
+    threshold: int
+    faces: tuple[int, ...]
+    hits: int
+    save_faces: tuple[int, ...] = ()
+    wounds: int = 0
+
+
+@dataclass(frozen=True)
+class Casualties:
+    unit: str
+    removals_due: int = 0
+    options: tuple[tuple[str, ...], ...] = ()
+    coherency_possible: bool = True
+    removed: tuple[str, ...] = ()
+    awaiting_choice: bool = False
+    destroyed: bool = False
+    pushed: Mapping[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    field: Battlefield
+    events: tuple[Event, ...]
+    target_valid: bool
+    strikes: tuple[Strike, ...] = ()
+    casualties: Mapping[str, Casualties] = field(default_factory=dict)
+
+    def outcome(self) -> dict[str, Any]:
+        """What a rule change could overturn, as plain data."""
+        units: dict[str, Any] = {}
+        for name, c in self.casualties.items():
+            alive = self.field.has_unit(name)
+            unit = self.field.unit(name) if alive else None
+            units[name] = {
+                "shaken": bool(unit and unit.shaken),
+                "bases_removed": list(c.removed),
+                "bases_left": len(unit.bases) if unit else 0,
+                "residual_wounds": unit.wounds if unit else 0,
+                "destroyed": c.destroyed,
+                "coherency_possible": c.coherency_possible,
+                "awaiting_choice": c.awaiting_choice,
+                "removal_options": [list(o) for o in c.options] if c.awaiting_choice else [],
+                "pushed": dict(c.pushed),
+            }
+        return {
+            "target_valid": self.target_valid,
+            "attacks": {
+                s.attacker: {
+                    "target": s.target,
+                    "pool": s.pool,
+                    "threshold": s.threshold,
+                    "hits": s.hits,
+                    "saves": s.hits - s.wounds,
+                    "wounds": s.wounds,
+                }
+                for s in self.strikes
+            },
+            "units": units,
+            "initiative": {
+                "pool": list(self.field.initiative.pool),
+                "discarded": list(self.field.initiative.discarded),
+            },
+        }
+
+
+def resolve_attack(field_: Battlefield, spec: AttackSpec, rules: Rulebook, dice: DiceSource) -> AttackResult:
+    ranged = not spec.close_combat
+    check, events = verify_target(field_, spec.attacker, spec.target, ranged, rules)
+    if not check.valid:
+        return AttackResult(field_, tuple(events), False)
+    pairs = [(spec.attacker, spec.target)]
+    if spec.close_combat:
+        pairs.append((spec.target, spec.attacker))
+        events.append(
+            Event(
+                "close_combat",
+                ("MB-0", "MB-4.4"),
+                f"Close Combat: {spec.attacker} and {spec.target} both roll to hit, "
+                "both check Shaken, then both save",
+            )
+        )
+    sides = int(rules.param("die_sides"))
+
+    # Steps 2 and 3: pools and to-hit rolls, every striker from the battlefield as it stood.
+    strikes: list[Strike] = []
+    for who, whom in pairs:
+        unit = field_.unit(who)
+        pool, pool_events = attack_pool(unit, ranged, spec.bonus_dice.get(who, {}), rules)
+        fraction = check.range.distance / unit.stats.range if ranged and unit.stats.range > 0 else None
+        circumstances = Circumstances(
+            target_in_cover=whom in spec.in_cover,
+            range_fraction=fraction,
+            attacker_shaken=unit.shaken > 0,
+            extra=spec.threshold_modifiers.get(who, {}),
+        )
+        needed, hit_events = threshold(who, circumstances, rules)
+        faces = dice.roll(pool, sides, f"to_hit:{who}")
+        events += [*pool_events, *hit_events, roll_event(who, faces, needed)]
+        strikes.append(Strike(who, whom, pool, needed, faces, count_hits(faces, needed)))
+
+    # Step 4: every Courage check against the units as they stood after the rolls (MB-4.4).
+    checked = {
+        s.target: courage_check(field_.unit(s.target), s.hits, rules, spec.close_combat) for s in strikes
+    }
+    for unit, check_events in checked.values():
+        field_ = field_.with_unit(unit)
+        events += check_events
+
+    # Step 5: saves.
+    for i, s in enumerate(strikes):
+        save_faces = dice.roll(s.hits, sides, f"save:{s.target}")
+        wounds, save_events = resolve_saves(field_.unit(s.target), s.hits, save_faces)
+        strikes[i] = replace(s, save_faces=save_faces, wounds=wounds)
+        events += save_events
+
+    # Steps 6 and 7: casualties, coherency, destruction.
+    casualties: dict[str, Casualties] = {}
+    to_push: list[str] = []
+    for s in strikes:
+        field_, result, more = _casualties(field_, s.target, s.wounds, spec, rules)
+        casualties[s.target] = result
+        events += more
+        if not result.coherency_possible and not result.destroyed and not result.awaiting_choice:
+            to_push.append(s.target)
+
+    # MB-6.5: pushes happen once the whole attack resolution is over.
+    for name in to_push:
+        unit = field_.unit(name)
+        moved, pushes = push_into_coherency(unit.bases, rules)
+        field_ = field_.with_unit(replace(unit, bases=moved))
+        for p in pushes:
+            events.append(
+                Event(
+                    "coherency.push",
+                    ("MB-6.5",),
+                    f'{name}/{p.base} is pushed {p.distance:g}" towards {p.towards} to restore coherency '
+                    "(not a Move action; no Overwatch)",
+                    {"base": p.base, "dx": p.dx, "dy": p.dy, "distance": p.distance, "move_action": False},
+                    f"{rules.cite('coherency')}, {rules.cite('push_anchor')}",
+                )
+            )
+        casualties[name] = replace(casualties[name], pushed={p.base: p.distance for p in pushes})
+    return AttackResult(field_, tuple(events), True, tuple(strikes), casualties)
+
+
+def _casualties(
+    field_: Battlefield, name: str, wounds: int, spec: AttackSpec, rules: Rulebook
+) -> tuple[Battlefield, Casualties, list[Event]]:
+    unit = field_.unit(name)
+    due, residual, events = allocate_wounds(unit, wounds)
+    if due == 0:
+        return field_.with_unit(replace(unit, wounds=residual)), Casualties(name), events
+    found = removal_options(unit, due, rules)
+    events.append(options_event(unit, found, rules))
+    if not found.coherent:
+        unit, event = give_shaken(unit, rules, ("MB-6.5",), "cannot keep coherency")
+        events.append(event)
+    picked = spec.removals.get(name)
+    if picked is None and len(found.options) == 1:
+        picked = found.options[0]
+    if picked is None:
+        events.append(
+            Event(
+                "casualties.awaiting_choice",
+                ("MB-6.3",),
+                f"the defending player must pick which {due} bases of {name} to remove; "
+                "the scenario picks none",
+                {"options": [list(o) for o in found.options]},
+            )
+        )
+        result = Casualties(name, due, found.options, found.coherent, awaiting_choice=True)
+        return field_.with_unit(unit), result, events
+    unit, event = remove_bases(unit, picked, found, residual)
+    events.append(event)
+    result = Casualties(name, due, found.options, found.coherent, tuple(event.data["removed"]))
+    if not unit.bases:
+        field_, destroyed = destroy(field_.with_unit(unit), unit)
+        return field_, replace(result, destroyed=True), events + destroyed
+    return field_.with_unit(unit), result, events

@@ -1,0 +1,88 @@
+"""Step 1, declare the target and verify it (MB-1, MB-1.1, MB-1.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.events import Event
+from rules.multibase.battlefield import Battlefield
+from rules.multibase.geometry import Measurement, Trace, trace, unit_distance
+from rules.rulebook import Rulebook
+
+
+@dataclass(frozen=True)
+class TargetCheck:
+    valid: bool
+    trace: Trace | None
+    range: Measurement | None  # measured for ranged attacks only
+
+
+def verify_target(
+    field: Battlefield, attacker: str, target: str, ranged: bool, rules: Rulebook
+) -> tuple[TargetCheck, list[Event]]:
+    a, t = field.unit(attacker), field.unit(target)
+    events: list[Event] = []
+    if a.faction == t.faction:
+        events.append(
+            Event(
+                "target.not_enemy",
+                ("MB-1",),
+                f"{target} belongs to {attacker}'s own faction ({a.faction}); "
+                "only an enemy unit can be the target",
+                {"attacker": attacker, "target": target, "faction": a.faction},
+            )
+        )
+        return TargetCheck(False, None, None), events
+    events.append(Event("target.declared", ("MB-1",), f"{attacker} declares {target} as its single target"))
+    seen = trace(field, a, t, rules)
+    cites = ", ".join(rules.cite(n) for n in ("arc_origin", "arc_boundary", "trace_blockers"))
+    if seen.clear:
+        events.append(
+            Event(
+                "target.trace",
+                ("MB-1.1",),
+                f"clear Trace from {attacker}/{seen.from_base} to {target}/{seen.to_base}, "
+                "inside the front arc",
+                {"from": seen.from_base, "to": seen.to_base, "segment": [list(p) for p in seen.segment]},
+                cites,
+            )
+        )
+    else:
+        why = (
+            f"every line is obstructed (by {', '.join(seen.blockers)})"
+            if seen.in_arc
+            else f"no base of {target} is inside the front arc of any base of {attacker}"
+        )
+        events.append(
+            Event(
+                "target.no_trace",
+                ("MB-1.1",),
+                f"no clear Trace from {attacker} to {target}: {why}",
+                {"in_arc": seen.in_arc, "blockers": list(seen.blockers)},
+                cites,
+            )
+        )
+        return TargetCheck(False, seen, None), events
+    measured = None
+    if ranged:
+        measured = unit_distance(a, t)
+        limit = a.stats.range
+        within = measured.distance <= limit + float(rules.param("geometry_tolerance"))
+        events.append(
+            Event(
+                "target.range" if within else "target.out_of_range",
+                ("MB-1.2",),
+                f'{target} is {measured.distance:g}" away ({attacker}/{measured.from_base} to '
+                f"{target}/{measured.to_base}), {'within' if within else 'beyond'} "
+                f'the maximum range of {limit:g}"',
+                {
+                    "distance": measured.distance,
+                    "max_range": limit,
+                    "from": measured.from_base,
+                    "to": measured.to_base,
+                },
+            )
+        )
+        if not within:
+            return TargetCheck(False, seen, measured), events
+    return TargetCheck(True, seen, measured), events
