@@ -15,6 +15,10 @@ from rules.rulebook import Rulebook
 class IllegalRemoval(ValueError):
     """The defending player picked bases the rules do not let them remove."""
 
+    def __init__(self, unit: str, message: str):
+        super().__init__(message)
+        self.unit = unit
+
 
 def allocate_wounds(unit: Unit, wounds: int) -> tuple[int, int, list[Event]]:
     """Bases to remove and wounds left over, counting wounds already on the unit (MB-6.1, MB-6.2)."""
@@ -98,7 +102,7 @@ def remove_bases(
         key = tuple(chosen)  # names a base the unit does not have: reported below as not allowed
     if key not in found.options:
         allowed = "; ".join("+".join(c) for c in found.options)
-        raise IllegalRemoval(f"{unit.name} cannot remove {'+'.join(chosen)} (allowed: {allowed})")
+        raise IllegalRemoval(unit.name, f"{unit.name} cannot remove {'+'.join(chosen)} (allowed: {allowed})")
     gone = unit.without_bases(set(chosen))
     return replace(gone, wounds=residual), Event(
         "casualties.removed",

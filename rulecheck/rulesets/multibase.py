@@ -1,0 +1,339 @@
+"""multibase scenarios: loading, validation, explain and odds.
+
+The format is documented by ``rulecheck/schemas/multibase.scenario.schema.json``. What a schema
+cannot say (duplicate names, an attack naming an unknown unit or base, an initiative pool missing a
+token, a house rule naming an unknown parameter) is checked here, each as a one-line
+``InputError`` at the offending line. Feature steps build the same documents from their tables and
+go through ``scenario_from_data``, so a feature and a YAML file mean the same thing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from rulecheck.rulesets import Explanation
+from rulecheck.schema_check import validate
+from rulecheck.source_yaml import InputError, LocatedYaml, load_yaml
+from rules.dice import DiceSource, ScriptedDice
+from rules.events import Event
+from rules.multibase.attack import AttackResult, AttackSpec, resolve_attack
+from rules.multibase.attack_pool import attack_pool
+from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
+from rules.multibase.casualties import IllegalRemoval, removal_options
+from rules.multibase.odds import AttackOdds, AttackProfile, attack_odds
+from rules.multibase.target import verify_target
+from rules.multibase.to_hit import Circumstances, threshold
+from rules.rulebook import Rulebook, RulebookError
+
+RULESET = "multibase"
+
+
+@dataclass(frozen=True)
+class MultibaseScenario:
+    file: str
+    title: str
+    field: Battlefield
+    attack: AttackSpec
+    dice: dict[str, list[int]]  # purpose ("to_hit:Alpha", "save:Bravo") -> faces
+    house_rule: dict[str, Any] = field(default_factory=dict)  # {name, parameters, interpretations}
+    doc: LocatedYaml | None = field(default=None, compare=False, repr=False)
+
+    def rules_under(self, rules: Rulebook) -> Rulebook:
+        """The rulebook in force plus the scenario's own house rule, if any."""
+        if not self.house_rule:
+            return rules
+        return rules.with_changes(
+            self.house_rule.get("parameters"),
+            self.house_rule.get("interpretations"),
+            name=self.house_rule.get("name") or "scenario house rule",
+        )
+
+
+# --- loading --------------------------------------------------------------------------------
+def load_scenario(path: str | Path) -> MultibaseScenario:
+    return scenario_from_doc(load_yaml(path))
+
+
+def scenario_from_data(data: dict[str, Any], file: str = "<feature>") -> MultibaseScenario:
+    """A scenario from an in-memory document (feature tables); errors name ``file`` and the field."""
+    return scenario_from_doc(LocatedYaml(file, data, {}))
+
+
+def scenario_from_doc(doc: LocatedYaml) -> MultibaseScenario:
+    validate(doc, "multibase.scenario")
+    data = doc.data
+    field_ = battlefield_from_doc(doc)
+    units = {u.name: u for u in field_.units}
+    spec_data = data["attack"]
+    for key in ("attacker", "target"):
+        if spec_data[key] not in units:
+            raise doc.error(("attack", key), f"unknown unit {spec_data[key]!r} (units: {', '.join(units)})")
+    for i, name in enumerate(spec_data.get("in_cover") or []):
+        _known_unit(doc, ("attack", "in_cover", i), name, units)
+    for section in ("bonus_dice", "threshold_modifiers"):
+        for name in spec_data.get(section) or {}:
+            _known_unit(doc, ("attack", section, name), name, units)
+    removals = {}
+    for name, picks in (spec_data.get("removals") or {}).items():
+        _known_unit(doc, ("attack", "removals", name), name, units)
+        have = {b.name for b in units[name].bases}
+        for i, base in enumerate(picks):
+            if base not in have:
+                raise doc.error(("attack", "removals", name, i), f"{name} has no base {base!r}")
+        if len(set(picks)) != len(picks):
+            raise doc.error(("attack", "removals", name), "a base is listed twice")
+        removals[name] = tuple(picks)
+    dice = {}
+    for name, rolls in (data.get("dice") or {}).items():
+        _known_unit(doc, ("dice", name), name, units)
+        for kind, faces in rolls.items():
+            dice[f"{kind}:{name}"] = list(faces)
+    house_rule = dict(data.get("rules") or {})
+    if house_rule:
+        try:
+            _rulebook().with_changes(house_rule.get("parameters"), house_rule.get("interpretations"))
+        except RulebookError as exc:
+            raise doc.error(("rules", *exc.field.split(".")), exc.message) from None
+    spec = AttackSpec(
+        attacker=spec_data["attacker"],
+        target=spec_data["target"],
+        close_combat=spec_data["kind"] == "close_combat",
+        in_cover=frozenset(spec_data.get("in_cover") or ()),
+        bonus_dice={k: dict(v) for k, v in (spec_data.get("bonus_dice") or {}).items()},
+        threshold_modifiers={k: dict(v) for k, v in (spec_data.get("threshold_modifiers") or {}).items()},
+        removals=removals,
+    )
+    title = data.get("title") or Path(doc.file).stem
+    return MultibaseScenario(doc.file, title, field_, spec, dice, house_rule, doc)
+
+
+def battlefield_from_doc(doc: LocatedYaml) -> Battlefield:
+    """Units, bases, terrain and initiative of a validated document."""
+    data = doc.data
+    units: list[Unit] = []
+    seen: set[str] = set()
+    for i, u in enumerate(data["units"]):
+        if u["name"] in seen:
+            raise doc.error(("units", i, "name"), f"duplicate unit name {u['name']!r}")
+        seen.add(u["name"])
+        bases: list[Base] = []
+        for j, b in enumerate(u["bases"]):
+            if any(x.name == b["name"] for x in bases):
+                raise doc.error(
+                    ("units", i, "bases", j, "name"), f"duplicate base name {b['name']!r} in {u['name']}"
+                )
+            bases.append(
+                Base(
+                    name=b["name"],
+                    shape=b["shape"],
+                    x=float(b["x"]),
+                    y=float(b["y"]),
+                    facing=float(b.get("facing", 0)),
+                    radius=float(b.get("radius", 0)),
+                    width=float(b.get("width", 0)),
+                    depth=float(b.get("depth", 0)),
+                )
+            )
+        stats = u["stats"]
+        units.append(
+            Unit(
+                name=u["name"],
+                faction=u["faction"],
+                stats=Stats(
+                    stats["ranged_attack"],
+                    stats["melee_attack"],
+                    float(stats["range"]),
+                    stats["courage"],
+                    stats["save"],
+                    stats["wounds"],
+                ),
+                bases=tuple(bases),
+                shaken=1 if u.get("shaken") else 0,
+                dash=bool(u.get("dash")),
+                activated=bool(u.get("activated")),
+                wounds=int(u.get("wounds_taken", 0)),
+            )
+        )
+    terrain = tuple(
+        Terrain(
+            t["name"], tuple((float(x), float(y)) for x, y in t["polygon"]), bool(t.get("blocks_trace", True))
+        )
+        for t in data.get("terrain") or ()
+    )
+    waiting = Counter(u.faction for u in units if not u.activated)
+    init = data.get("initiative")
+    if init is None:  # derived: one token per unit that has still to activate
+        initiative = Initiative(tuple(u.faction for u in units if not u.activated))
+    else:
+        pool = tuple(init.get("pool") or ())
+        have = Counter(pool)
+        for faction, needed in waiting.items():
+            if have[faction] < needed:
+                raise doc.error(
+                    ("initiative", "pool"),
+                    f"{needed} {faction} units have not activated but the pool holds "
+                    f"{have[faction]} {faction} tokens",
+                )
+        initiative = Initiative(pool, tuple(init.get("discarded") or ()))
+    return Battlefield(tuple(units), terrain, initiative)
+
+
+def _known_unit(doc: LocatedYaml, path: tuple, name: str, units: dict[str, Unit]) -> None:
+    if name not in units:
+        raise doc.error(path, f"unknown unit {name!r} (units: {', '.join(units)})")
+
+
+def _rulebook() -> Rulebook:
+    from rules.rulebook import load
+
+    return load(RULESET)
+
+
+# --- explain --------------------------------------------------------------------------------
+def run(scenario: MultibaseScenario, rules: Rulebook, dice: DiceSource | None = None) -> AttackResult:
+    """Resolve the scenario's attack; scripted dice must be used exactly (DiceScriptError if not)."""
+    rules = scenario.rules_under(rules)
+    source = dice if dice is not None else ScriptedDice.of(**scenario.dice)
+    try:
+        result = resolve_attack(scenario.field, scenario.attack, rules, source)
+    except IllegalRemoval as exc:
+        if scenario.doc is None:
+            raise InputError(scenario.file, None, f"attack.removals.{exc.unit}", str(exc)) from None
+        raise scenario.doc.error(("attack", "removals", exc.unit), str(exc)) from None
+    source.finish()
+    return result
+
+
+def interpretations_used(events: tuple[Event, ...]) -> dict[str, str]:
+    used: dict[str, str] = {}
+    for e in events:
+        for part in (e.interpretation or "").split(","):
+            if "=" in part:
+                name, option = part.strip().split("=", 1)
+                used[name] = option
+    return used
+
+
+def explain(scenario: MultibaseScenario, rules: Rulebook) -> Explanation:
+    result = run(scenario, rules)
+    return Explanation(scenario.title, result.events, result.outcome(), interpretations_used(result.events))
+
+
+# --- odds -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class OddsReport:
+    title: str
+    attacker: str
+    target: str
+    odds: AttackOdds | None  # None: the target cannot be attacked
+    events: tuple[Event, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        if self.odds is None:
+            return {"title": self.title, "target_valid": False, "events": [e.to_json() for e in self.events]}
+        o, p = self.odds, self.odds.profile
+
+        def dist(d: dict[int, Fraction]) -> dict[str, dict[str, Any]]:
+            return {str(k): {"exact": str(v), "p": float(v)} for k, v in d.items()}
+
+        return {
+            "title": self.title,
+            "attacker": self.attacker,
+            "target": self.target,
+            "target_valid": True,
+            "profile": {
+                "pool": p.pool,
+                "threshold": p.threshold,
+                "save": p.save,
+                "courage": p.courage,
+                "wound_stat": p.wound_stat,
+                "residual_wounds": p.residual,
+                "bases": p.bases,
+            },
+            "hits": dist(o.hits),
+            "wounds": dist(o.wounds),
+            "bases_removed": dist(o.bases_removed),
+            "shaken": {"exact": str(o.shaken), "p": float(o.shaken)},
+            "destroyed": {"exact": str(o.destroyed), "p": float(o.destroyed)},
+        }
+
+    def format_text(self) -> str:
+        if self.odds is None:
+            return f"{self.title}: {self.target} cannot be attacked ({self.events[-1].text})"
+        o, p = self.odds, self.odds.profile
+        lines = [
+            f"{self.title}: {self.attacker} attacks {self.target}",
+            f"  {p.pool}d{p.sides} hitting on {p.threshold}+; saves on {p.save}+; Courage {p.courage}; "
+            f"Wound stat {p.wound_stat}; {p.residual} wounds already on; {p.bases} bases",
+        ]
+        for name in ("hits", "wounds", "bases_removed"):
+            row = "  ".join(f"{k}: {float(v):6.2%}" for k, v in getattr(o, name).items())
+            lines.append(f"  {name:<13} mean {float(o.mean(name)):.3f}   {row}")
+        lines.append(
+            f"  Shaken after the attack: {float(o.shaken):.2%}   destroyed: {float(o.destroyed):.2%}"
+        )
+        return "\n".join(lines)
+
+
+def profile_of(scenario: MultibaseScenario, rules: Rulebook) -> tuple[AttackProfile | None, list[Event]]:
+    """The numbers the attacker's roll against the target depends on, from the engine's own steps."""
+    rules = scenario.rules_under(rules)
+    spec, field_ = scenario.attack, scenario.field
+    ranged = not spec.close_combat
+    check, events = verify_target(field_, spec.attacker, spec.target, ranged, rules)
+    if not check.valid:
+        return None, events
+    attacker, target = field_.unit(spec.attacker), field_.unit(spec.target)
+    pool, _ = attack_pool(attacker, ranged, spec.bonus_dice.get(attacker.name, {}), rules)
+    fraction = check.range.distance / attacker.stats.range if ranged and attacker.stats.range > 0 else None
+    needed, _ = threshold(
+        attacker.name,
+        Circumstances(
+            target.name in spec.in_cover,
+            fraction,
+            attacker.shaken > 0,
+            spec.threshold_modifiers.get(attacker.name, {}),
+        ),
+        rules,
+    )
+    incoherent = frozenset(
+        k for k in range(1, len(target.bases)) if not removal_options(target, k, rules).coherent
+    )
+    profile = AttackProfile(
+        pool=pool,
+        threshold=needed,
+        save=target.stats.save,
+        courage=target.stats.courage,
+        wound_stat=target.stats.wounds,
+        residual=target.wounds,
+        bases=len(target.bases),
+        already_shaken=target.shaken > 0,
+        incoherent_removals=incoherent,
+        sides=int(rules.param("die_sides")),
+    )
+    return profile, events
+
+
+def odds(scenario: MultibaseScenario, rules: Rulebook) -> OddsReport:
+    """Exact odds of the attacker's roll against the target (in close combat: that one direction)."""
+    profile, events = profile_of(scenario, rules)
+    spec = scenario.attack
+    if profile is None:
+        return OddsReport(scenario.title, spec.attacker, spec.target, None, tuple(events))
+    return OddsReport(scenario.title, spec.attacker, spec.target, attack_odds(profile), tuple(events))
+
+
+class _Adapter:
+    ruleset = RULESET
+    load_scenario = staticmethod(load_scenario)
+    explain = staticmethod(explain)
+    odds = staticmethod(odds)
+    scenario_from_data = staticmethod(scenario_from_data)
+    run = staticmethod(run)
+
+
+ADAPTER = _Adapter()
