@@ -1,0 +1,124 @@
+"""Area of effect weapons (section "Area of Effect Attacks", GA-AOE-1..5).
+
+A pattern is the weapon's diagram as data: hexes relative to the attacker, whose own hex is the
+origin (the grey hex of the diagram). The attacking player places the pattern by choosing a set of
+hexes that matches the diagram (GA-AOE-2): any of the six rotations and, where the diagram allows
+it (``mirror``), the six mirror images, via ``rules.hexgrid``'s twelve symmetries.
+
+Targets are every enemy in the placed hexes to which the attacker has Line of Sight, where units
+and Garrisons are ignored (GA-AOE-4, ``LosMode.AREA_EFFECT``); allies are never targets and the
+attacker cannot leave an eligible enemy out (GA-AOE-5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.events import Event
+from rules.gundam_assemble.board import Board, Piece
+from rules.gundam_assemble.line_of_sight import LosMode, line_of_sight
+from rules.hexgrid import SYMMETRIES, Hex, add, is_mirror, symmetry
+from rules.rulebook import Rulebook
+
+
+@dataclass(frozen=True)
+class AreaPattern:
+    hexes: tuple[Hex, ...]  # relative to the attacker at (0, 0); the attacker's hex is not one
+    mirror: bool = False  # the diagram may also be flipped
+
+    def __post_init__(self) -> None:
+        if (0, 0) in self.hexes:
+            raise ValueError(
+                "an area pattern lists the affected hexes; the attacker's own hex (0, 0) is not one"
+            )
+        if not self.hexes:
+            raise ValueError("an area pattern affects at least one hex")
+
+
+@dataclass(frozen=True)
+class Placement:
+    symmetry: int  # the first of rules.hexgrid's symmetries giving this set of hexes
+    hexes: frozenset[Hex]
+
+    @property
+    def mirrored(self) -> bool:
+        return is_mirror(self.symmetry)
+
+
+def placements(pattern: AreaPattern, origin: Hex, board: Board | None = None) -> list[Placement]:
+    """Every distinct legal placement of the pattern around an attacker at ``origin``.
+
+    Symmetric patterns give the same hex set under several symmetries; each set is listed once.
+    With a board that has an extent, a placement is listed when at least one of its hexes is on
+    the board (hexes off the board simply hold nobody).
+    """
+    seen: dict[frozenset[Hex], Placement] = {}
+    for index in SYMMETRIES:
+        if is_mirror(index) and not pattern.mirror:
+            continue
+        transform = symmetry(index)
+        hexes = frozenset(add(origin, transform(h)) for h in pattern.hexes)
+        if board is not None and not any(board.on_board(h) for h in hexes):
+            continue
+        seen.setdefault(hexes, Placement(index, hexes))
+    return list(seen.values())
+
+
+def find_placement(pattern: AreaPattern, origin: Hex, chosen: frozenset[Hex]) -> Placement | None:
+    for p in placements(pattern, origin):
+        if p.hexes == chosen:
+            return p
+    return None
+
+
+@dataclass(frozen=True)
+class AreaTargets:
+    targets: tuple[Piece, ...]
+    events: tuple[Event, ...]
+
+
+def area_targets(
+    board: Board, attacker: Piece, placement: Placement, rules: Rulebook, ignores_los: bool
+) -> AreaTargets:
+    """The enemies an area attack placed on ``placement`` targets, with the reasons."""
+    events: list[Event] = []
+    targets: list[Piece] = []
+    mode = LosMode.IGNORE if ignores_los else LosMode.AREA_EFFECT
+    for h in sorted(placement.hexes, key=lambda x: (x[1], x[0])):
+        figure = board.figure_at(h)
+        if figure is None:
+            continue
+        if figure.side == attacker.side:
+            events.append(
+                Event(
+                    "check.ally_spared",
+                    ("GA-AOE-5", "GA-AOE-1"),
+                    f"{figure.name} at {list(h)} is an ally: area of effect attacks target enemies only",
+                    {"piece": figure.name, "hex": h},
+                )
+            )
+            continue
+        los = line_of_sight(board, attacker.hex, h, attacker.side, rules, mode)
+        if los.clear:
+            targets.append(figure)
+            events.append(
+                Event(
+                    "check.area_target",
+                    ("GA-AOE-5", "GA-AOE-3", "GA-AOE-4"),
+                    f"{figure.name} at {list(h)} is an enemy in the area and in Line of Sight: "
+                    "it is targeted",
+                    {"piece": figure.name, "hex": h},
+                )
+            )
+        else:
+            reasons = "; ".join(b.reason for b in los.blockers)
+            events.append(
+                Event(
+                    "check.area_out_of_sight",
+                    ("GA-AOE-3", *sorted({b.clause for b in los.blockers})),
+                    f"{figure.name} at {list(h)} is in the area but out of Line of Sight "
+                    f"({reasons}): not targeted",
+                    {"piece": figure.name, "hex": h},
+                )
+            )
+    return AreaTargets(tuple(targets), tuple(events))

@@ -1,0 +1,1086 @@
+"""The attack sequence (section "Attack Timing and Responses", GA-SEQ-1..14), start to end.
+
+``resolve_attack(battle, declaration, dice, rules)`` takes an immutable ``Battle`` and returns an
+``AttackResult``: the new battle, every event in the book's order, and the outcome per target.
+Each event's step starts with the sequence stage it belongs to (``STAGES``), so the trace reads as
+the book's list: declare, check range/LOS/Engagement, pay, Before Attack Roll, roll, After Attack
+Roll, Disarm, critical hit effects, damage, Fracture, defeat, After Combat Damage.
+
+Player choices are inputs: the target or the placed area, each Response (window, ability, who uses
+it, and its own choices), the critical hit effect's target where one must be chosen. In every
+window the attacking player's Responses resolve before the defending player's (GA-SEQ-14),
+whatever order the scenario lists them in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.dice import DiceSource
+from rules.events import Event
+from rules.gundam_assemble.abilities import Ability, Effect
+from rules.gundam_assemble.area_effect import area_targets, find_placement, placements
+from rules.gundam_assemble.attack_dice import count_crits, score_dice, terrain_accuracy
+from rules.gundam_assemble.board import Piece
+from rules.gundam_assemble.damage import combat_damage, lose_hit_points, non_combat_damage, use_shields
+from rules.gundam_assemble.defeat import defeat
+from rules.gundam_assemble.engagement import engagement_check
+from rules.gundam_assemble.line_of_sight import LosMode, line_of_sight
+from rules.gundam_assemble.status_effects import DISARM, FRACTURE, disarm_dice, fracture_extra
+from rules.gundam_assemble.units import Battle, UnitState, Weapon
+from rules.hexgrid import Hex, distance
+from rules.rulebook import Rulebook
+
+# The book's order. "before_attack" is GA-DECL-2 (abilities used before the attack starts);
+# "end" closes the trace.
+STAGES = (
+    "before_attack",
+    "declare",
+    "check",
+    "pay",
+    "before_attack_roll",
+    "roll",
+    "after_attack_roll",
+    "disarm",
+    "critical",
+    "damage",
+    "fracture",
+    "defeat",
+    "after_combat_damage",
+    "end",
+)
+WINDOW_CLAUSE = {
+    "before_attack": "GA-DECL-2",
+    "before_attack_roll": "GA-SEQ-4",
+    "after_attack_roll": "GA-SEQ-6",
+    "after_combat_damage": "GA-SEQ-12",
+}
+WINDOW_TITLE = {
+    "before_attack": "Before the attack",
+    "before_attack_roll": "Before Attack Roll",
+    "after_attack_roll": "After Attack Roll",
+    "after_combat_damage": "After Combat Damage",
+}
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def stage_of(event: Event) -> str:
+    return event.step.split(".", 1)[0]
+
+
+class AttackError(ValueError):
+    """The declaration itself is malformed (unknown weapon or unit, a Response in the wrong
+    window). A legal-looking attack the rules forbid is not an error: it is an illegal result."""
+
+
+@dataclass(frozen=True)
+class Response:
+    """One use of an ability or Tactics card in a window.
+
+    ``unit`` is the unit using it (None for a Tactics card, which belongs to ``side``); ``target``
+    names the recipient of a ``one_target`` effect (Q.25) or the unit a ``move`` moves; ``to`` is
+    the hex it moves to; ``dice`` are the faces a ``reroll`` picks up."""
+
+    window: str
+    ability: Ability
+    unit: str | None = None
+    side: str | None = None
+    target: str | None = None
+    to: Hex | None = None
+    dice: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class AttackDeclaration:
+    attacker: str
+    weapon: str
+    target: str | None = None
+    area: frozenset[Hex] | None = None
+    responses: tuple[Response, ...] = ()
+    crit_target: str | None = None  # under aoe_crit_effect_scope=chosen_target
+    defeat_order: tuple[str, ...] = ()  # under simultaneous_defeat_order=owner_chooses
+
+
+@dataclass(frozen=True)
+class TargetOutcome:
+    name: str
+    accuracy: int
+    hits: int
+    crits: int
+    damage_plus: int
+    reduction: int
+    shields_used: int
+    prevented: int
+    dealt: int
+    fracture: int
+    hp_after: int
+    defeated: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    legal: bool
+    battle: Battle
+    events: tuple[Event, ...]
+    targets: tuple[str, ...] = ()
+    faces: tuple[int, ...] = ()
+    strength: int = 0
+    tl_cost_paid: int | None = None
+    critical_triggers: int = 0
+    per_target: Mapping[str, TargetOutcome] = field(default_factory=dict)
+    ended_early: str | None = None
+
+    def outcome(self) -> dict[str, Any]:
+        return {
+            "legal": self.legal,
+            "targets": list(self.targets),
+            "dice": list(self.faces),
+            "strength": self.strength,
+            "tl_cost_paid": self.tl_cost_paid,
+            "critical_triggers": self.critical_triggers,
+            "per_target": {k: v.to_json() for k, v in self.per_target.items()},
+            "victory_points": dict(self.battle.victory_points),
+            "units": {k: u.to_json() for k, u in self.battle.units.items()},
+            "activation_ended": self.battle.activation_ended,
+            "ended_early": self.ended_early,
+        }
+
+
+@dataclass
+class _Mod:
+    """A modifier collected from an ability, weapon effect or critical hit effect."""
+
+    kind: str
+    amount: int
+    source: str
+    when: Mapping[str, Any]
+    recipient: str | None  # a target's name, or None for the whole attack
+
+
+class _AttackEnded(Exception):
+    pass
+
+
+class _Resolver:
+    def __init__(self, battle: Battle, decl: AttackDeclaration, dice: DiceSource, rules: Rulebook):
+        self.battle = battle
+        self.decl = decl
+        self.dice = dice
+        self.rules = rules
+        self.events: list[Event] = []
+        self.mods: list[_Mod] = []
+        self.targets: list[str] = []
+        self.faces: tuple[int, ...] = ()
+        self.strength = 0
+        self.tl_paid: int | None = None
+        self.crit_triggers = 0
+        self.disarm_accuracy = 0
+        self.per_target: dict[str, TargetOutcome] = {}
+        self.ended: str | None = None
+        self.shields_gone: set[str] = set()
+        self.fracture_dealt: dict[str, int] = {}
+        if decl.attacker not in battle.units:
+            raise AttackError(f"attacker {decl.attacker!r} is not a unit of this battle")
+        profile = battle.unit(decl.attacker).profile
+        if decl.weapon not in profile.weapons:
+            raise AttackError(
+                f"{decl.attacker} has no weapon {decl.weapon!r} "
+                f"(weapons: {', '.join(profile.weapons) or 'none'})"
+            )
+        self.weapon: Weapon = profile.weapons[decl.weapon]
+        self.side = battle.unit(decl.attacker).side
+        for r in decl.responses:
+            if r.window != r.ability.window:
+                raise AttackError(
+                    f"{r.ability.name} is a {r.ability.window} ability, not a {r.window} response"
+                )
+            if r.unit is not None and r.unit not in battle.units:
+                raise AttackError(f"response {r.ability.name}: no unit named {r.unit!r}")
+
+    # --- helpers -------------------------------------------------------------------------------
+    def emit(self, step: str, clauses, text: str, data=None, interpretation: str | None = None) -> None:
+        self.events.append(
+            Event(
+                step,
+                tuple(clauses) if not isinstance(clauses, str) else (clauses,),
+                text,
+                data or {},
+                interpretation,
+            )
+        )
+
+    @property
+    def attacker(self) -> UnitState:
+        return self.battle.unit(self.decl.attacker)
+
+    def piece(self, name: str) -> Piece | None:
+        return self.battle.piece(name)
+
+    def holds(self, when: Mapping[str, Any], target: str) -> bool:
+        if not when:
+            return True
+        a, t = self.piece(self.decl.attacker), self.piece(target)
+        if a is None or t is None:
+            return False
+        board = self.battle.board
+        ea, et = board.elevation(a.hex), board.elevation(t.hex)
+        facts = {
+            "target_elevation": "higher" if et > ea else "lower" if et < ea else "same",
+            "target_in_water": board.in_water(t.hex),
+            "attack_tl_cost": self.attack_tl_cost(),
+        }
+        return all(facts[key] == want for key, want in when.items())
+
+    def holds_for_attack(self, when: Mapping[str, Any]) -> bool:
+        """A Strength or Accuracy modifier applies to all targets when it applies to any (GA-ROLL-5)."""
+        return any(self.holds(when, t) for t in self.targets) if when else True
+
+    def attack_tl_cost(self) -> int:
+        if self.rules.interpretation("reduced_tl_cost_identity") == "printed_cost" or self.tl_paid is None:
+            return self.weapon.tl_cost
+        return self.tl_paid
+
+    def ongoing(self) -> list[tuple[str, Ability]]:
+        """Ongoing abilities in play for this attack: the attacker's and each target's."""
+        out = [
+            (self.decl.attacker, a)
+            for a in self.attacker.profile.abilities.values()
+            if a.window == "ongoing" and a.trigger in ("own_attack", "any")
+        ]
+        for t in self.targets:
+            unit = self.battle.units.get(t)
+            if unit is not None:
+                out += [
+                    (t, a)
+                    for a in unit.profile.abilities.values()
+                    if a.window == "ongoing" and a.trigger in ("attacked", "defending", "any")
+                ]
+        return out
+
+    def collect_ongoing(self, kinds: tuple[str, ...], stage: str) -> None:
+        for owner, ability in self.ongoing():
+            for eff in ability.effects:
+                if eff.kind in kinds:
+                    recipient = owner if eff.on == "self" else None
+                    self.mods.append(
+                        _Mod(eff.kind, eff.amount, f"{owner}'s {ability.name}", ability.when, recipient)
+                    )
+                    self.emit(
+                        f"{stage}.ongoing",
+                        ("GA-SEQ-13",),
+                        f"{owner}'s ongoing ability {ability.name}: {eff.describe()}",
+                        {"unit": owner, "ability": ability.name, "effect": eff.kind, "amount": eff.amount},
+                    )
+
+    def report_conditions(self, kind: str, stage: str) -> None:
+        """Say, for each conditional Strength or Accuracy modifier, whether it applies (GA-ROLL-5)."""
+        for m in self.mods:
+            if m.kind != kind or not m.when or m.recipient is not None:
+                continue
+            meets = [t for t in self.targets if self.holds(m.when, t)]
+            if meets:
+                text = (
+                    f"{m.source}: its condition holds against {', '.join(meets)}, so it applies to the whole "
+                    f"attack"
+                    + (f", against all {len(self.targets)} targets" if len(self.targets) > 1 else "")
+                )
+            else:
+                text = f"{m.source}: its condition holds against no target; it does not apply"
+            self.emit(
+                f"{stage}.condition",
+                ("GA-ROLL-5",),
+                text,
+                {"effect": kind, "amount": m.amount, "applies": bool(meets), "meets": meets},
+            )
+
+    def mod_total(self, kind: str, recipient: str | None = None) -> int:
+        total = 0
+        for m in self.mods:
+            if m.kind != kind:
+                continue
+            if m.recipient is None:
+                ok = (
+                    self.holds_for_attack(m.when)
+                    if kind in ("strength", "accuracy")
+                    else (recipient is None or self.holds(m.when, recipient))
+                )
+            else:
+                ok = m.recipient == recipient and self.holds(m.when, recipient)
+            if ok:
+                total += m.amount
+        return total
+
+    # --- the sequence --------------------------------------------------------------------------
+    def run(self) -> AttackResult:
+        try:
+            self.window("before_attack")
+            self.declare()
+            if not self.check():
+                return self.result(legal=False)
+            self.pay()
+            self.window("before_attack_roll")
+            self.roll()
+            self.after_roll()
+            self.critical()
+            self.damage()
+            self.fracture()
+            self.defeats()
+            self.window("after_combat_damage")
+        except _AttackEnded:
+            pass
+        self.dice.finish()
+        return self.result(legal=True)
+
+    def result(self, legal: bool) -> AttackResult:
+        self.emit(
+            "end.attack",
+            ("GA-SEQ-13",),
+            "the attack is over" if legal else "the attack cannot be made; nothing is paid or rolled",
+            {"legal": legal},
+        )
+        return AttackResult(
+            legal,
+            self.battle,
+            tuple(self.events),
+            tuple(self.targets),
+            self.faces,
+            self.strength,
+            self.tl_paid,
+            self.crit_triggers,
+            dict(self.per_target),
+            self.ended,
+        )
+
+    def end_attack(self, why: str, clauses, interpretation: str | None = None) -> None:
+        self.ended = why
+        self.emit("end.early", clauses, why, {}, interpretation)
+        raise _AttackEnded
+
+    def declare(self) -> None:
+        what = (
+            f"the area {sorted(map(list, self.decl.area))}"
+            if self.decl.area is not None
+            else self.decl.target or "(no target)"
+        )
+        self.emit(
+            "declare.attack",
+            ("GA-SEQ-1", "GA-DECL-1"),
+            f"{self.decl.attacker} declares an attack with {self.weapon.name} on {what}",
+            {"attacker": self.decl.attacker, "weapon": self.weapon.name},
+        )
+
+    def check(self) -> bool:
+        unit, piece = self.attacker, self.piece(self.decl.attacker)
+        if unit.in_reserve or piece is None:
+            self.emit(
+                "check.illegal",
+                ("GA-DEF-6",),
+                f"{unit.name} is in Reserve and must be redeployed before it acts",
+            )
+            return False
+        w = self.weapon
+        self.emit(
+            "check.weapon",
+            ("GA-SEQ-2", "GA-WPN-1", "GA-WPN-2", "GA-WPN-3"),
+            f"{w.name}: TL cost {w.tl_cost}, range {'SP (area)' if w.is_area else w.range}, "
+            f"Strength {w.strength}",
+            {"tl_cost": w.tl_cost, "range": w.range, "strength": w.strength},
+        )
+        targets = self.check_area(piece) if w.is_area else self.check_single(piece)
+        if targets is None:
+            return False
+        legal, event = engagement_check(self.battle.board, piece, targets, self.rules)
+        self.events.append(event)
+        if not legal:
+            self.emit(
+                "check.illegal",
+                ("GA-ENG-2",),
+                "the attack must include an enemy the attacker is Engaged with",
+            )
+            return False
+        self.targets = [t.name for t in targets]
+        return True
+
+    def check_single(self, attacker: Piece) -> list[Piece] | None:
+        name = self.decl.target
+        if name is None:
+            raise AttackError("a weapon with a numeric range needs a 'target'")
+        target = self.piece(name)
+        if target is None:
+            self.emit("check.illegal", ("GA-TGT-1", "GA-DEF-2"), f"{name} is not on the board")
+            return None
+        if target.side == self.side:
+            self.emit(
+                "check.illegal",
+                ("GA-TGT-1",),
+                f"{name} is an ally: only enemies can be attacked",
+                {"target": name},
+            )
+            return None
+        d = distance(attacker.hex, target.hex)
+        rng = self.weapon.range
+        melee = rng == self.rules.param("melee_range")
+        clauses = ("GA-RNG-1",) if melee else ("GA-RNG-2", "GA-WPN-2")
+        if d > rng:
+            self.emit(
+                "check.out_of_range",
+                (*clauses, "GA-TGT-1"),
+                f"{name} is {d} hexes away, beyond range {rng}"
+                + (" (adjacent targets only)" if melee else ""),
+                {"distance": d, "range": rng},
+            )
+            return None
+        self.emit(
+            "check.range",
+            (*clauses, "GA-RNG-4"),
+            f"{name} is {d} hexes away, within range {rng} (elevation and terrain do not change range)",
+            {"distance": d, "range": rng},
+        )
+        mode = LosMode.IGNORE if self.weapon.ignores_los else LosMode.STANDARD
+        los = line_of_sight(self.battle.board, attacker.hex, target.hex, self.side, self.rules, mode)
+        self.events.extend(replace(e, step=f"check.{e.step}") for e in los.events)
+        if not los.clear:
+            self.emit(
+                "check.no_line_of_sight",
+                ("GA-TGT-1", "GA-RNG-3"),
+                f"no Line of Sight to {name}: it cannot be attacked",
+            )
+            return None
+        return [target]
+
+    def check_area(self, attacker: Piece) -> list[Piece] | None:
+        assert self.weapon.area is not None
+        if self.decl.area is None:
+            raise AttackError(f"{self.weapon.name} is an area of effect weapon: give the placed 'area' hexes")
+        legal = placements(self.weapon.area, attacker.hex)
+        placement = find_placement(self.weapon.area, attacker.hex, self.decl.area)
+        if placement is None:
+            self.emit(
+                "check.illegal",
+                ("GA-AOE-2",),
+                f"the chosen hexes do not match {self.weapon.name}'s diagram ({len(legal)} legal placements)",
+                {"legal_placements": [sorted(p.hexes) for p in legal]},
+            )
+            return None
+        self.emit(
+            "check.area",
+            ("GA-AOE-2",),
+            f"the pattern is placed on {sorted(map(list, placement.hexes))} "
+            f"(one of {len(legal)} legal placements" + (", mirrored" if placement.mirrored else "") + ")",
+            {"hexes": sorted(placement.hexes), "symmetry": placement.symmetry},
+        )
+        found = area_targets(self.battle.board, attacker, placement, self.rules, self.weapon.ignores_los)
+        self.events.extend(found.events)
+        if not found.targets:
+            self.emit(
+                "check.illegal", ("GA-AOE-3",), "no enemy in the area is in Line of Sight: nothing to attack"
+            )
+            return None
+        return list(found.targets)
+
+    def pay(self) -> None:
+        self.collect_ongoing(("tl_cost",), "pay")
+        raw = self.weapon.tl_cost + self.mod_total("tl_cost")
+        floor = 0 if self.rules.interpretation("tl_cost_floor") == "zero" else 1
+        paid = max(floor, raw)
+        unit = self.attacker
+        note = None
+        if raw != self.weapon.tl_cost:
+            note = self.rules.cite("tl_cost_floor") if raw < floor else None
+        self.battle = self.battle.with_unit(replace(unit, timeline=unit.timeline + paid))
+        self.tl_paid = paid
+        extra = (
+            f" (modified from {self.weapon.tl_cost}" + (f", stopped at {floor}" if raw < floor else "") + ")"
+        )
+        self.emit(
+            "pay.timeline",
+            ("GA-SEQ-3", "GA-WPN-1"),
+            f"{unit.name} pays {paid} Timeline: its token moves {unit.timeline} -> {unit.timeline + paid}"
+            + (extra if raw != self.weapon.tl_cost else ""),
+            {"printed": self.weapon.tl_cost, "paid": paid, "from": unit.timeline, "to": unit.timeline + paid},
+            note,
+        )
+
+    def roll(self) -> None:
+        self.collect_ongoing(("strength", "accuracy", "damage_plus", "damage_reduction"), "roll")
+        for e in self.weapon.effects:
+            self.mods.append(_Mod(e.kind, e.amount, f"weapon effect of {self.weapon.name}", {}, None))
+            self.emit(
+                "roll.weapon_effect", ("GA-WPN-4",), f"weapon effect of {self.weapon.name}: {e.describe()}"
+            )
+        self.report_conditions("strength", "roll")
+        mod = self.mod_total("strength")
+        self.strength = max(0, self.weapon.strength + mod)
+        self.faces = self.dice.roll(self.strength, self.rules.param("attack_die_sides"), "attack")
+        self.emit(
+            "roll.dice",
+            ("GA-SEQ-5", "GA-ROLL-1", "GA-ROLL-2", "GA-ROLL-3"),
+            f"{self.strength} attack dice (Strength {self.weapon.strength}"
+            + (f" {mod:+d}" if mod else "")
+            + f") rolled at once: {list(self.faces)}"
+            + (" for every target" if len(self.targets) > 1 else ""),
+            {"strength": self.strength, "faces": list(self.faces)},
+        )
+
+    def after_roll(self) -> None:
+        if self.rules.interpretation("disarm_timing") == "before_defender_responses":
+            self.window("after_attack_roll", only="attacker")
+            self.disarm()
+            self.window("after_attack_roll", only="defender")
+        else:
+            self.window("after_attack_roll")
+            self.disarm()
+
+    def disarm(self) -> None:
+        unit = self.attacker
+        if DISARM not in unit.statuses:
+            return
+        self.faces, acc, event = disarm_dice(self.faces, self.rules)
+        self.disarm_accuracy += acc
+        self.events.append(
+            replace(event, interpretation=f"{event.interpretation}; {self.rules.cite('disarm_timing')}")
+        )
+        self.battle = self.battle.with_unit(replace(unit, statuses=unit.statuses - {DISARM}))
+        self.emit("disarm.removed", ("GA-SEQ-7",), f"Disarm is removed from {unit.name}")
+
+    def critical(self) -> None:
+        crit = self.weapon.critical
+        crits = count_crits(self.faces, self.rules)
+        if crit is None or not crit.effects:
+            self.emit(
+                "critical.none",
+                ("GA-SEQ-8",),
+                f"{_count(crits, 'critical hit')}; {self.weapon.name} has no critical effect",
+            )
+            return
+        if crits < crit.crits_needed:
+            self.emit(
+                "critical.none",
+                ("GA-SEQ-8", "GA-CRIT-2"),
+                f"{_count(crits, 'critical hit')} rolled; the critical effect needs {crit.crits_needed}",
+                {"crits": crits},
+            )
+            return
+        limit = self.rules.param("crit_effect_triggers_per_attack")
+        times = crits // crit.crits_needed if crit.per_crit else min(limit, crits // crit.crits_needed)
+        self.crit_triggers = times
+        scope = self.rules.interpretation("aoe_crit_effect_scope")
+        recipients = list(self.targets)
+        interp = None
+        if len(self.targets) > 1:
+            interp = self.rules.cite("aoe_crit_effect_scope")
+            if scope == "chosen_target":
+                chosen = self.decl.crit_target or self.targets[0]
+                recipients = [chosen]
+        self.emit(
+            "critical.triggered",
+            ("GA-SEQ-8", "GA-CRIT-2", "GA-CRIT-3"),
+            f"{_count(crits, 'critical hit')}: {self.weapon.name}'s critical effect "
+            f"({crit.describe()}) triggers "
+            + (f"{times} times" if times > 1 else "once")
+            + ("" if crit.per_crit else " for this attack"),
+            {"crits": crits, "times": times, "recipients": recipients},
+            interp,
+        )
+        for _ in range(times):
+            for eff in crit.effects:
+                self.apply_effect(
+                    eff,
+                    "critical",
+                    f"critical effect of {self.weapon.name}",
+                    self.decl.attacker,
+                    None,
+                    recipients,
+                )
+
+    def damage(self) -> None:
+        board = self.battle.board
+        attacker = self.piece(self.decl.attacker)
+        planned: list[tuple[str, int, Any]] = []
+        self.report_conditions("accuracy", "damage")
+        acc_mod = self.mod_total("accuracy") + self.disarm_accuracy
+        for name in self.targets:
+            target = self.piece(name)
+            terrain, acc_events = terrain_accuracy(board, attacker, target, self.rules)
+            self.events.extend(acc_events)
+            accuracy = terrain + acc_mod
+            score = score_dice(self.faces, accuracy, self.rules)
+            self.emit(
+                "damage.hits",
+                ("GA-ROLL-4", "GA-HIT-1", "GA-HIT-2", "GA-HIT-3", "GA-HIT-4", "GA-CRIT-1"),
+                f"against {name} at {accuracy:+d} Accuracy the dice {list(self.faces)} "
+                f"score {score.hits} hits "
+                f"({score.crits} critical)",
+                {
+                    "target": name,
+                    "accuracy": accuracy,
+                    "hits": score.hits,
+                    "crits": score.crits,
+                    "results": list(score.results),
+                },
+            )
+            unit = self.battle.units.get(name)
+            if unit is None:  # a Garrison: the chapter gives it no hit points
+                self.emit("damage.no_hit_points", ("GA-DMG-3",), f"{name} has no hit points in this chapter")
+                continue
+            dmg = combat_damage(
+                score.hits,
+                self.mod_total("damage_plus", name),
+                self.mod_total("damage_reduction", name),
+                unit.shields,
+                self.rules,
+            )
+            planned.append((name, accuracy, (score, dmg)))
+        # Damage lands on every target at once (GA-ROLL-6): compute first, then apply.
+        for name, accuracy, (score, dmg) in planned:
+            unit = self.battle.unit(name)
+            clauses = ["GA-SEQ-9", "GA-DMG-1", "GA-DMG-3"]
+            parts = [f"{dmg.hits} hits"]
+            if dmg.damage_plus:
+                clauses.append("GA-DMG-6")
+                parts.append(f"Damage{dmg.damage_plus:+d}")
+            if dmg.reduction:
+                clauses.append("GA-DMG-4")
+                parts.append(f"reduced by {dmg.reduction}")
+            if dmg.shields_used or unit.shields:
+                clauses += ["GA-DMG-2", "GA-DMG-4"]
+                parts.append(
+                    f"{dmg.prevented} prevented by {dmg.shields_used} of {unit.shields} active Shields"
+                )
+            if len(self.targets) > 1:
+                clauses.append("GA-ROLL-6")
+            new = lose_hit_points(use_shields(unit, dmg.shields_used, self.rules), dmg.dealt)
+            self.battle = self.battle.with_unit(new)
+            self.emit(
+                "damage.dealt",
+                tuple(dict.fromkeys(clauses)),
+                f"{name}: {', '.join(parts)}: {dmg.dealt} damage, hit points {unit.hp} -> {new.hp}",
+                {"target": name, "dealt": dmg.dealt, "prevented": dmg.prevented, "hp": new.hp},
+                self.rules.cite("shields_after_use") if dmg.shields_used else None,
+            )
+            if self.crit_triggers and dmg.dealt == 0 and dmg.prevented:
+                self.emit(
+                    "damage.critical_still_applies",
+                    ("GA-DMG-5",),
+                    f"Shields stopped all damage to {name}; the critical hit effect still applied",
+                )
+            self.per_target[name] = TargetOutcome(
+                name,
+                accuracy,
+                score.hits,
+                score.crits,
+                dmg.damage_plus,
+                dmg.reduction,
+                dmg.shields_used,
+                dmg.prevented,
+                dmg.dealt,
+                0,
+                new.hp,
+                False,
+            )
+
+    def fracture(self) -> None:
+        for name, out in list(self.per_target.items()):
+            unit = self.battle.unit(name)
+            if FRACTURE not in unit.statuses or out.dealt == 0:
+                continue
+            extra, stays = fracture_extra(self.rules)
+            new = lose_hit_points(unit, extra)
+            if not stays:
+                new = replace(new, statuses=new.statuses - {FRACTURE})
+            self.battle = self.battle.with_unit(new)
+            self.per_target[name] = replace(out, fracture=extra, hp_after=new.hp)
+            self.emit(
+                "fracture.triggered",
+                ("GA-SEQ-10",),
+                f"damage was dealt to the Fractured {name}: {extra} more damage, "
+                f"hit points {unit.hp} -> {new.hp}" + ("" if stays else "; Fracture is removed"),
+                {"target": name, "extra": extra, "hp": new.hp},
+                self.rules.cite("fracture_effect"),
+            )
+
+    def defeats(self) -> None:
+        down = [
+            n
+            for n in self.targets
+            if n in self.battle.units and self.battle.unit(n).hp == 0 and not self.battle.unit(n).in_reserve
+        ]
+        interp = None
+        if len(down) > 1:
+            interp = self.rules.cite("simultaneous_defeat_order")
+            if (
+                self.rules.interpretation("simultaneous_defeat_order") == "owner_chooses"
+                and self.decl.defeat_order
+            ):
+                order = [n for n in self.decl.defeat_order if n in down]
+                down = order + [n for n in down if n not in order]
+            self.emit(
+                "defeat.order",
+                ("GA-DEF-3", "GA-ROLL-6"),
+                f"{len(down)} units are defeated at once; penalties apply in the order {', '.join(down)}",
+                {"order": down},
+                interp,
+            )
+        if not down:
+            self.emit("defeat.none", ("GA-SEQ-11",), "no unit is at 0 hit points")
+        for name in down:
+            self.battle, events = defeat(self.battle, name, self.rules, "defeat")
+            self.events.extend(events)
+            if name in self.per_target:
+                self.per_target[name] = replace(self.per_target[name], defeated=True)
+
+    # --- responses -----------------------------------------------------------------------------
+    def window(self, name: str, only: str | None = None) -> None:
+        chosen = [r for r in self.decl.responses if r.window == name]
+        mine = [r for r in chosen if self.owner_side(r) == self.side]
+        theirs = [r for r in chosen if self.owner_side(r) != self.side]
+        if only == "attacker":
+            theirs = []
+        elif only == "defender":
+            mine = []
+        ordered = mine + theirs
+        clause = WINDOW_CLAUSE[name]
+        if only != "defender":
+            self.emit(
+                f"{name}.window",
+                (clause,),
+                f"{WINDOW_TITLE[name]}: "
+                + (_count(len(ordered), "response") if ordered else "no responses")
+                + (" (attacker's first)" if mine and theirs else ""),
+                {"responses": [r.ability.name for r in ordered]},
+            )
+        if mine and theirs:
+            self.emit(
+                f"{name}.order",
+                ("GA-SEQ-14",),
+                "both players respond: the attacking player's abilities resolve first, then the defender's",
+            )
+        if name == "before_attack":
+            # Targets are not known yet; conditions on them are checked when the modifier is used.
+            pass
+        for r in ordered:
+            self.respond(r, name)
+
+    def owner_side(self, r: Response) -> str:
+        if r.unit is not None:
+            return self.battle.unit(r.unit).side
+        if r.side is None:
+            raise AttackError(f"Tactics card {r.ability.name}: say which player plays it ('side')")
+        return r.side
+
+    def respond(self, r: Response, window: str) -> None:
+        ability, who = r.ability, (r.unit or f"player {r.side}")
+        side = self.owner_side(r)
+        defeated = r.unit is not None and self.battle.unit(r.unit).in_reserve
+        if defeated and self.rules.interpretation("defeated_unit_responses") == "cannot_respond":
+            self.emit(
+                f"{window}.not_allowed",
+                ("GA-DEF-2",),
+                f"{r.unit} has been defeated and is in Reserve: it cannot use {ability.name}",
+                {"unit": r.unit, "ability": ability.name},
+                self.rules.cite("defeated_unit_responses"),
+            )
+            return
+        reason = self.trigger_problem(r, side)
+        if reason:
+            self.emit(
+                f"{window}.not_allowed",
+                (WINDOW_CLAUSE[window],),
+                f"{who} cannot use {ability.name}: {reason}",
+                {"ability": ability.name},
+            )
+            return
+        kind = "Tactics card" if ability.tactics else "ability"
+        self.emit(
+            f"{window}.response",
+            (WINDOW_CLAUSE[window], "GA-SEQ-14"),
+            f"{who} ({'attacker' if side == self.side else 'defender'}) uses the {kind} {ability.name}: "
+            f"{ability.describe()}",
+            {"ability": ability.name, "side": side},
+        )
+        for eff in ability.effects:
+            self.apply_effect(eff, window, f"{who}'s {ability.name}", r.unit, r, None, ability)
+
+    def trigger_problem(self, r: Response, side: str) -> str | None:
+        t = r.ability.trigger
+        if t == "any":
+            return None
+        if t == "own_attack":
+            ok = r.unit == self.decl.attacker if r.unit else side == self.side
+            return None if ok else "it is used only on its own side's attack"
+        if t == "ally_attacks":
+            ok = side == self.side and r.unit != self.decl.attacker
+            return None if ok else "it is used only when an ally attacks"
+        if t == "attacked":
+            return None if r.unit in self.targets else "its unit is not a target of this attack"
+        if t == "defending":
+            return None if side != self.side else "it is used only by the defending player"
+        return None
+
+    def recipients(
+        self, eff: Effect, user: str | None, r: Response | None, fixed: list[str] | None
+    ) -> list[str]:
+        if eff.on == "self":
+            return [user] if user else []
+        if eff.on == "attacker":
+            return [self.decl.attacker]
+        if eff.on == "attack":
+            return []
+        live = [t for t in self.targets if t in self.battle.units and not self.battle.unit(t).in_reserve]
+        if fixed is not None:
+            return [t for t in fixed if t in live]
+        if eff.on == "targets":
+            return live
+        # one_target (Q.25): one attacked enemy, or every one of them under each_target
+        if len(live) > 1 and self.rules.interpretation("single_target_ability_with_aoe") == "each_target":
+            return live
+        chosen = r.target if r and r.target else (live[0] if len(live) == 1 else None)
+        if chosen is None:
+            raise AttackError(
+                f"{r.ability.name if r else 'effect'}: choose which target it affects ('target')"
+            )
+        return [chosen]
+
+    def in_reach(self, ability: Ability | None, user: str | None, recipient: str, window: str) -> bool:
+        if ability is None or ability.reach is None or user is None or user == recipient:
+            return True
+        src, dst = self.piece(user), self.piece(recipient)
+        if src is None or dst is None:
+            return False
+        kind, n = ability.reach
+        d = distance(src.hex, dst.hex)
+        if d > n:
+            self.emit(
+                f"{window}.out_of_reach",
+                ("GA-WR-1" if kind == "range" else "GA-WR-2",),
+                f"{recipient} is {d} hexes from {user}, beyond the {ability.name}'s {kind} {n}",
+            )
+            return False
+        if kind == "within":
+            self.emit(
+                f"{window}.reach",
+                ("GA-WR-2",),
+                f"{recipient} is within {n} hexes of {user}; no Line of Sight needed",
+            )
+            return True
+        los = line_of_sight(self.battle.board, src.hex, dst.hex, src.side, self.rules)
+        if not los.clear:
+            self.emit(
+                f"{window}.out_of_reach",
+                ("GA-WR-1", "GA-LOS-9"),
+                f"{user} has no Line of Sight to {recipient}: {ability.name} cannot affect it",
+                {"blockers": [b.reason for b in los.blockers]},
+            )
+            return False
+        self.emit(
+            f"{window}.reach",
+            ("GA-WR-1", "GA-LOS-9"),
+            f"{recipient} is in range {n} and in Line of Sight of {user} "
+            "(Line of Sight to other units is not needed)",
+        )
+        return True
+
+    def apply_effect(
+        self,
+        eff: Effect,
+        window: str,
+        source: str,
+        user: str | None,
+        r: Response | None,
+        fixed: list[str] | None,
+        ability: Ability | None = None,
+    ) -> None:
+        when = ability.when if ability else {}
+        stage = window
+        if eff.kind in ("strength", "accuracy", "tl_cost"):
+            self.mods.append(_Mod(eff.kind, eff.amount, source, when, None))
+            clause = {"strength": "GA-ROLL-1", "accuracy": "GA-HIT-2", "tl_cost": "GA-WPN-1"}[eff.kind]
+            cond = f" (when {', '.join(f'{k}={v}' for k, v in when.items())})" if when else ""
+            self.emit(
+                f"{stage}.modifier",
+                (clause,),
+                f"{source}: {eff.describe()}{cond}",
+                {"effect": eff.kind, "amount": eff.amount},
+            )
+            return
+        if eff.kind in ("extra_dice", "reroll"):
+            self.dice_effect(eff, stage, source, r)
+            return
+        for name in self.recipients(eff, user, r, fixed):
+            if not self.in_reach(ability, user, name, stage):
+                continue
+            if eff.kind in ("damage_plus", "damage_reduction"):
+                self.mods.append(_Mod(eff.kind, eff.amount, source, when, name))
+                self.emit(
+                    f"{stage}.modifier",
+                    ("GA-DMG-6" if eff.kind == "damage_plus" else "GA-DMG-4",),
+                    f"{source}: {eff.describe()} against {name}",
+                    {"target": name},
+                )
+            elif eff.kind == "inflict_status":
+                unit = self.battle.unit(name)
+                self.battle = self.battle.with_unit(replace(unit, statuses=unit.statuses | {eff.status}))
+                self.emit(
+                    f"{stage}.status",
+                    ("GA-CRIT-2",) if stage == "critical" else (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
+                    f"{source}: {name} gains the {eff.status} status",
+                    {"target": name, "status": eff.status},
+                )
+            elif eff.kind in ("gain_shields", "spend_shields"):
+                self.shields(eff, name, stage, source)
+            elif eff.kind == "non_combat_damage":
+                self.non_combat(eff, name, stage, source)
+            elif eff.kind == "move":
+                self.move(name, r, stage, source)
+
+    def shields(self, eff: Effect, name: str, stage: str, source: str) -> None:
+        unit = self.battle.unit(name)
+        if eff.kind == "gain_shields":
+            new = replace(
+                unit,
+                shields=unit.shields + eff.amount,
+                deactivated_shields=max(0, unit.deactivated_shields - eff.amount),
+            )
+        else:
+            n = min(eff.amount, unit.shields)
+            new = replace(unit, shields=unit.shields - n, deactivated_shields=unit.deactivated_shields + n)
+        self.battle = self.battle.with_unit(new)
+        self.emit(
+            f"{stage}.shields",
+            ("GA-DMG-2",),
+            f"{source}: {name} has {new.shields} active Shields (was {unit.shields})",
+            {"unit": name, "shields": new.shields},
+        )
+
+    def non_combat(self, eff: Effect, name: str, stage: str, source: str) -> None:
+        unit = self.battle.unit(name)
+        amount = non_combat_damage(eff.amount, self.mod_total("damage_reduction", name), self.rules)
+        new = lose_hit_points(unit, amount)
+        self.battle = self.battle.with_unit(new)
+        self.emit(
+            f"{stage}.non_combat_damage",
+            ("GA-DMG-2", "GA-DMG-3"),
+            f"{source}: {amount} non-combat damage to {name} (Shields do not stop it), "
+            f"hit points {unit.hp} -> {new.hp}",
+            {"target": name, "amount": amount, "hp": new.hp},
+            self.rules.cite("non_combat_damage_mitigation"),
+        )
+        if new.hp == 0:
+            self.battle, events = defeat(self.battle, name, self.rules, stage)
+            self.events.extend(events)
+            self.after_mid_attack_defeat(name, stage)
+
+    def after_mid_attack_defeat(self, name: str, stage: str) -> None:
+        if name == self.decl.attacker:
+            self.end_attack(
+                f"the attacker {name} was defeated: its attack ends",
+                ("GA-DEF-2", "GA-DEF-7"),
+                self.rules.cite("target_defeated_mid_attack"),
+            )
+        if name in self.targets and stage not in ("after_combat_damage",):
+            how = self.rules.interpretation("target_defeated_mid_attack")
+            cite = self.rules.cite("target_defeated_mid_attack")
+            self.targets = [t for t in self.targets if t != name]
+            if how == "attack_ends":
+                self.end_attack(
+                    f"{name} was defeated before the attack dealt damage: the attack ends",
+                    ("GA-SEQ-13", "GA-DEF-2"),
+                    cite,
+                )
+            if not self.targets:
+                self.end_attack(
+                    f"{name} was defeated before the attack dealt damage and no target is left: "
+                    "the attack ends (the Timeline cost stays paid)",
+                    ("GA-SEQ-13", "GA-DEF-2"),
+                    cite,
+                )
+            self.emit(
+                f"{stage}.target_dropped",
+                ("GA-SEQ-13", "GA-DEF-2"),
+                f"{name} drops out of the attack; it goes on against {', '.join(self.targets)}",
+                {},
+                cite,
+            )
+
+    def move(self, name: str, r: Response | None, stage: str, source: str) -> None:
+        if r is None or r.to is None:
+            raise AttackError(f"{source}: a move effect needs the hex it moves to ('to')")
+        piece = self.piece(name)
+        self.battle = replace(self.battle, board=self.battle.board.with_piece_moved(name, tuple(r.to)))
+        self.emit(
+            f"{stage}.moved",
+            (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
+            f"{source}: {name} moves from {list(piece.hex)} to {list(r.to)}",
+            {"unit": name, "to": r.to},
+        )
+        if name not in self.targets or self.weapon.is_area:
+            return
+        attacker = self.piece(self.decl.attacker)
+        d = distance(attacker.hex, tuple(r.to))
+        mode = LosMode.IGNORE if self.weapon.ignores_los else LosMode.STANDARD
+        los = line_of_sight(self.battle.board, attacker.hex, tuple(r.to), self.side, self.rules, mode)
+        if d <= self.weapon.range and los.clear:
+            return
+        cite = self.rules.cite("target_leaves_range_mid_attack")
+        why = (
+            f"{name} is now {d} hexes away"
+            + ("" if d <= self.weapon.range else f", beyond range {self.weapon.range}")
+            + ("" if los.clear else ", out of Line of Sight")
+        )
+        if self.rules.interpretation("target_leaves_range_mid_attack") == "attack_ends":
+            self.end_attack(f"{why}: the attack ends", ("GA-SEQ-2", "GA-SEQ-13"), cite)
+        self.emit(
+            f"{stage}.still_targeted",
+            ("GA-SEQ-2", "GA-SEQ-13"),
+            f"{why}; range and Line of Sight were checked when the attack was declared, so it goes on",
+            {},
+            cite,
+        )
+
+    def dice_effect(self, eff: Effect, stage: str, source: str, r: Response | None) -> None:
+        sides = self.rules.param("attack_die_sides")
+        if eff.kind == "extra_dice":
+            new = self.dice.roll(eff.amount, sides, "additional")
+            self.faces = self.faces + new
+            self.emit(
+                f"{stage}.additional_dice",
+                ("GA-ROLL-1",) + (("GA-CRIT-3",) if stage == "critical" else ()),
+                f"{source}: {eff.amount} additional attack dice roll {list(new)}; "
+                f"the dice are now {list(self.faces)}",
+                {"new": list(new), "faces": list(self.faces)},
+            )
+            return
+        picked = list(r.dice) if r and r.dice else sorted(self.faces)[: eff.amount]
+        if len(picked) > eff.amount:
+            raise AttackError(f"{source}: rerolls {eff.amount} dice, {len(picked)} were picked")
+        faces = list(self.faces)
+        for f in picked:
+            if f not in faces:
+                raise AttackError(f"{source}: no die shows {f} to reroll (dice: {self.faces})")
+            faces.remove(f)
+        new = self.dice.roll(len(picked), sides, "reroll")
+        self.faces = tuple(faces) + new
+        self.emit(
+            f"{stage}.reroll",
+            ("GA-ROLL-1",),
+            f"{source}: rerolls {picked} -> {list(new)}; the dice are now {list(self.faces)}",
+            {"picked": picked, "new": list(new), "faces": list(self.faces)},
+        )
+
+
+def resolve_attack(
+    battle: Battle, declaration: AttackDeclaration, dice: DiceSource, rules: Rulebook
+) -> AttackResult:
+    """Resolve one attack from declaration to After Combat Damage.
+
+    Pure apart from drawing from ``dice``; ``dice.finish()`` is called at the end, so scripted
+    faces left unused fail the resolution (DiceScriptError)."""
+    return _Resolver(battle, declaration, dice, rules).run()

@@ -1,0 +1,89 @@
+"""Attack dice: hits, misses, critical hits and Accuracy (sections "Hits, Misses, and Accuracy
+Modifiers", "Elevation and Accuracy", "Critical Hits").
+
+Every number comes from the rulebook: the hit threshold (GA-HIT-1), the faces that always miss
+(GA-HIT-3) and the critical faces (GA-HIT-4). Accuracy is added to every other face (GA-HIT-2);
+it never makes a critical hit (GA-HIT-5, GA-CRIT-4) and never saves a natural miss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.events import Event
+from rules.gundam_assemble.board import Board, Piece
+from rules.rulebook import Rulebook
+
+MISS, HIT, CRIT = "miss", "hit", "critical"
+
+
+def score_die(face: int, accuracy: int, rules: Rulebook) -> str:
+    if face in rules.param("natural_miss_faces"):
+        return MISS
+    if face in rules.param("critical_faces"):
+        return CRIT
+    return HIT if face + accuracy >= rules.param("hit_threshold") else MISS
+
+
+def count_crits(faces: Sequence[int], rules: Rulebook) -> int:
+    """Critical hits depend on the natural faces only (GA-CRIT-4)."""
+    crit = rules.param("critical_faces")
+    return sum(1 for f in faces if f in crit)
+
+
+@dataclass(frozen=True)
+class DiceScore:
+    hits: int
+    crits: int
+    misses: int
+    results: tuple[str, ...]
+
+
+def score_dice(faces: Sequence[int], accuracy: int, rules: Rulebook) -> DiceScore:
+    results = tuple(score_die(f, accuracy, rules) for f in faces)
+    crits = results.count(CRIT)
+    return DiceScore(results.count(HIT) + crits, crits, results.count(MISS), results)
+
+
+def terrain_accuracy(
+    board: Board, attacker: Piece, target: Piece, rules: Rulebook
+) -> tuple[int, list[Event]]:
+    """Accuracy from elevation and water against one target; the modifiers add (GA-ELEV-3)."""
+    events: list[Event] = []
+    total = 0
+    ea, et = board.elevation(attacker.hex), board.elevation(target.hex)
+    if et > ea:
+        mod = rules.param("elevation_accuracy_higher_target")
+        total += mod
+        events.append(
+            Event(
+                "damage.accuracy",
+                ("GA-ELEV-1",),
+                f"{target.name} stands higher ({et} over {ea}): {mod:+d} Accuracy",
+                {"target": target.name, "modifier": mod, "source": "elevation"},
+            )
+        )
+    elif et < ea:
+        mod = rules.param("elevation_accuracy_lower_target")
+        total += mod
+        events.append(
+            Event(
+                "damage.accuracy",
+                ("GA-ELEV-1",),
+                f"{target.name} stands lower ({et} under {ea}): {mod:+d} Accuracy",
+                {"target": target.name, "modifier": mod, "source": "elevation"},
+            )
+        )
+    if board.in_water(target.hex):
+        mod = rules.param("water_accuracy")
+        total += mod
+        events.append(
+            Event(
+                "damage.accuracy",
+                ("GA-ELEV-2",),
+                f"{target.name} is in water: {mod:+d} Accuracy",
+                {"target": target.name, "modifier": mod, "source": "water"},
+            )
+        )
+    return total, events

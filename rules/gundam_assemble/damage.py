@@ -1,0 +1,57 @@
+"""Damage and Shields (section "Damage and Shields", GA-DMG-1..6).
+
+Combat damage is one per hit plus any Damage+X (GA-DMG-1, GA-DMG-6); reductions from cards and
+abilities apply next (GA-DMG-4); Shields apply last, each active Shield preventing one damage
+(GA-DMG-2); what is left comes off the unit's hit points, which stop at 0 (GA-DMG-3). Non-combat
+damage is not an attack's damage: Shields never stop it, and whether attack damage reductions do
+is the ``non_combat_damage_mitigation`` interpretation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.gundam_assemble.units import UnitState
+from rules.rulebook import Rulebook
+
+
+@dataclass(frozen=True)
+class CombatDamage:
+    hits: int
+    damage_plus: int
+    reduction: int
+    after_reduction: int
+    shields_used: int
+    prevented: int
+    dealt: int
+
+
+def combat_damage(
+    hits: int, damage_plus: int, reduction: int, active_shields: int, rules: Rulebook
+) -> CombatDamage:
+    raw = hits * rules.param("damage_per_hit") + damage_plus
+    after_reduction = max(0, raw - reduction)
+    per_shield = rules.param("damage_per_shield")
+    shields_used = min(active_shields, -(-after_reduction // per_shield))  # ceil: a part-used Shield is used
+    prevented = min(after_reduction, shields_used * per_shield)
+    return CombatDamage(
+        hits, damage_plus, reduction, after_reduction, shields_used, prevented, after_reduction - prevented
+    )
+
+
+def use_shields(unit: UnitState, count: int, rules: Rulebook) -> UnitState:
+    """Shields that prevented damage: deactivated or left active (``shields_after_use``)."""
+    if count == 0 or rules.interpretation("shields_after_use") == "stay_active":
+        return unit
+    return replace(unit, shields=unit.shields - count, deactivated_shields=unit.deactivated_shields + count)
+
+
+def lose_hit_points(unit: UnitState, amount: int) -> UnitState:
+    """Hit points never go below 0 (a unit at 0 is defeated, GA-DEF-1)."""
+    return replace(unit, hp=max(0, unit.hp - amount))
+
+
+def non_combat_damage(amount: int, reduction: int, rules: Rulebook) -> int:
+    if rules.interpretation("non_combat_damage_mitigation") == "reductions_apply":
+        return max(0, amount - reduction)
+    return amount

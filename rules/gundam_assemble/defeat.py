@@ -1,0 +1,92 @@
+"""Defeated units (section "Defeated Units", GA-DEF-1..7).
+
+A unit at 0 hit points is defeated once: the opposing player scores its victory points, the unit
+goes from the board to its owner's Reserve, its Timeline token moves forward by the penalty, its
+hit points reset and its status effects go, while Energy and Upgrades stay; it must be redeployed
+before it next acts, and a unit defeated during its own activation ends that activation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.events import Event
+from rules.gundam_assemble.units import Battle
+from rules.rulebook import Rulebook
+
+
+def defeat(battle: Battle, name: str, rules: Rulebook, stage: str) -> tuple[Battle, list[Event]]:
+    """Defeat ``name``; ``stage`` prefixes the events' steps (the attack step it happens in).
+
+    A unit already in Reserve is not defeated again: victory points are scored once (GA-DEF-1)."""
+    unit = battle.unit(name)
+    if unit.in_reserve:
+        return battle, [
+            Event(
+                f"{stage}.already_defeated",
+                ("GA-DEF-1", "GA-DEF-2"),
+                f"{name} is already in Reserve and cannot be defeated again",
+                {"unit": name},
+            )
+        ]
+    opponent = battle.opponent_of(unit.side)
+    vp = unit.profile.vp
+    penalty = rules.param("defeat_timeline_penalty")
+    events = [
+        Event(
+            f"{stage}.defeated",
+            ("GA-SEQ-11", "GA-DEF-1"),
+            f"{name} is at 0 hit points and is defeated; player {opponent} scores {vp} victory points",
+            {"unit": name, "side": opponent, "vp": vp},
+        ),
+        Event(
+            f"{stage}.to_reserve",
+            ("GA-DEF-2",),
+            f"{name} leaves the board for player {unit.side}'s Reserve",
+            {"unit": name},
+        ),
+        Event(
+            f"{stage}.timeline_penalty",
+            ("GA-DEF-3",),
+            f"{name}'s Timeline token moves {penalty} spaces forward "
+            f"({unit.timeline} -> {unit.timeline + penalty})",
+            {"unit": name, "from": unit.timeline, "to": unit.timeline + penalty},
+        ),
+        Event(
+            f"{stage}.reset",
+            ("GA-DEF-4", "GA-DEF-5"),
+            f"{name}'s hit points reset to {unit.profile.hp}"
+            + (f", status effects removed ({', '.join(sorted(unit.statuses))})" if unit.statuses else "")
+            + f"; Energy ({unit.energy}) and Upgrades ({len(unit.upgrades)}) are kept",
+            {"unit": name, "hp": unit.profile.hp, "removed": sorted(unit.statuses)},
+        ),
+        Event(
+            f"{stage}.must_redeploy",
+            ("GA-DEF-6",),
+            f"{name} must be redeployed before it next acts",
+            {"unit": name},
+        ),
+    ]
+    new_unit = replace(
+        unit,
+        hp=unit.profile.hp,
+        statuses=frozenset(),
+        timeline=unit.timeline + penalty,
+        in_reserve=True,
+        must_redeploy=True,
+    )
+    board = battle.board.without_piece(name) if battle.board.has_piece(name) else battle.board
+    scores = {**battle.victory_points, opponent: battle.victory_points.get(opponent, 0) + vp}
+    ended = battle.activation_ended
+    if battle.activating == name:
+        ended = True
+        events.append(
+            Event(
+                f"{stage}.activation_ends",
+                ("GA-DEF-7",),
+                f"{name} was defeated during its own activation: the activation ends",
+                {"unit": name},
+            )
+        )
+    new = replace(battle, board=board, victory_points=scores, activation_ended=ended).with_unit(new_unit)
+    return new, events

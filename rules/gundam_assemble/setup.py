@@ -1,0 +1,96 @@
+"""From a scenario's plain data to engine inputs: the battle, the attack declaration and the dice.
+
+Used by the feature steps and by ``rulecheck explain``; the data is the ``units`` entries and the
+``attack`` section of a scenario (see the scenario schema and the README). No I/O here.
+
+The ``attack`` section::
+
+    attacker: RX-75 Guntank
+    weapon: Quad Bop Missile Launcher
+    target: Char's Zaku II          # a weapon with a numeric range
+    area: [[2, 0], [3, 0], [3, -1]] # an area weapon: the hexes the pattern is placed on
+    dice: [9, 5, 3]                 # attack faces; or {attack: [...], additional: [...], reroll: [...]}
+    responses:                      # in any order: the engine puts the attacker's first
+      - {window: before_attack_roll, side: A, tactics: Uphill Barrage}
+      - {window: before_attack_roll, unit: MP-02A Oggo, ability: Artillery Support}
+    crit_target: Char's Zaku II     # only under aoe_crit_effect_scope=chosen_target
+    defeat_order: [...]             # only under simultaneous_defeat_order=owner_chooses
+    interpretations: {disarm_effect: minus_one_accuracy}   # a ruling under another reading
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.dice import ScriptedDice
+from rules.gundam_assemble.attack import AttackDeclaration, AttackError, Response
+from rules.gundam_assemble.units import Battle, Catalogue
+
+DICE_PURPOSES = ("attack", "additional", "reroll")
+
+
+def scripted_dice(spec: Sequence[int] | Mapping[str, Sequence[int]] | None) -> ScriptedDice:
+    """Strict scripted dice; every purpose has its own queue so an error names the roll it hit."""
+    if spec is None:
+        spec = {}
+    if not isinstance(spec, Mapping):
+        spec = {"attack": spec}
+    unknown = set(spec) - set(DICE_PURPOSES)
+    if unknown:
+        raise AttackError(f"dice: unknown roll {sorted(unknown)[0]!r} (expected {', '.join(DICE_PURPOSES)})")
+    return ScriptedDice.of(**{p: [int(f) for f in spec.get(p, [])] for p in DICE_PURPOSES})
+
+
+def response_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Catalogue, where: str) -> Response:
+    window = data.get("window")
+    if "tactics" in data:
+        name = data["tactics"]
+        if name not in catalogue.tactics:
+            raise AttackError(
+                f"{where}.tactics: no Tactics card {name!r} (cards: {', '.join(catalogue.tactics)})"
+            )
+        if "side" not in data:
+            raise AttackError(f"{where}.side: say which player plays {name}")
+        ability, unit, side = catalogue.tactics[name], None, data["side"]
+    else:
+        unit = data.get("unit")
+        if unit not in battle.units:
+            raise AttackError(f"{where}.unit: no unit {unit!r} in this scenario")
+        name = data.get("ability")
+        abilities = battle.unit(unit).profile.abilities
+        if name not in abilities:
+            raise AttackError(
+                f"{where}.ability: {unit} has no ability {name!r} "
+                f"(abilities: {', '.join(abilities) or 'none'})"
+            )
+        ability, side = abilities[name], None
+    to = data.get("to")
+    return Response(
+        window or ability.window,
+        ability,
+        unit,
+        side,
+        data.get("target"),
+        tuple(to) if to is not None else None,
+        tuple(int(f) for f in data.get("dice") or ()),
+    )
+
+
+def declaration_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Catalogue) -> AttackDeclaration:
+    for key in ("attacker", "weapon"):
+        if key not in data:
+            raise AttackError(f"attack.{key}: required")
+    area = data.get("area")
+    return AttackDeclaration(
+        attacker=data["attacker"],
+        weapon=data["weapon"],
+        target=data.get("target"),
+        area=frozenset(tuple(h) for h in area) if area is not None else None,
+        responses=tuple(
+            response_from_data(r, battle, catalogue, f"attack.responses[{i}]")
+            for i, r in enumerate(data.get("responses") or [])
+        ),
+        crit_target=data.get("crit_target"),
+        defeat_order=tuple(data.get("defeat_order") or ()),
+    )

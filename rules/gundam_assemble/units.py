@@ -1,0 +1,227 @@
+"""Units, weapons and the state of a game, as data (section "Choose a Weapon", "Defeated Units").
+
+A ``UnitProfile`` is a unit card: hit points, victory points, Shields, weapons and abilities. A
+``UnitState`` is one unit in play: its current hit points, active and deactivated Shields, status
+effects, Energy, Upgrades, Timeline position and whether it waits in Reserve. A ``Battle`` holds
+the board, every unit's state and the victory points scored. All of them are immutable.
+
+``parse_catalogue`` reads the catalogue's plain data (``scenarios/gundam_assemble/units.yaml``);
+it does no I/O itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from rules.gundam_assemble.abilities import Ability, AbilityError, Effect, parse_ability, parse_effect
+from rules.gundam_assemble.area_effect import AreaPattern
+from rules.gundam_assemble.board import Board, Piece
+
+
+@dataclass(frozen=True)
+class CriticalEffect:
+    """A weapon's critical hit effect (GA-WPN-5, GA-CRIT-2, GA-CRIT-3).
+
+    ``crits_needed`` critical dice trigger it; it triggers at most ``crit_effect_triggers_per_attack``
+    times per attack unless ``per_crit`` says it repeats for every ``crits_needed`` critical dice."""
+
+    effects: tuple[Effect, ...]
+    crits_needed: int = 1
+    per_crit: bool = False
+
+    def describe(self) -> str:
+        return ", ".join(e.describe() for e in self.effects)
+
+
+@dataclass(frozen=True)
+class Weapon:
+    name: str
+    tl_cost: int
+    strength: int
+    range: int | None = None  # None for an area of effect weapon ("SP")
+    area: AreaPattern | None = None
+    ignores_los: bool = False
+    effects: tuple[Effect, ...] = ()  # weapon effects: apply on every attack (GA-WPN-4)
+    critical: CriticalEffect | None = None
+
+    @property
+    def is_area(self) -> bool:
+        return self.area is not None
+
+
+@dataclass(frozen=True)
+class UnitProfile:
+    name: str
+    hp: int
+    vp: int
+    shields: int = 0
+    weapons: Mapping[str, Weapon] = field(default_factory=dict)
+    abilities: Mapping[str, Ability] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    units: Mapping[str, UnitProfile]
+    tactics: Mapping[str, Ability]
+
+
+@dataclass(frozen=True)
+class UnitState:
+    name: str
+    side: str
+    profile: UnitProfile
+    hp: int
+    shields: int = 0  # active
+    deactivated_shields: int = 0
+    statuses: frozenset[str] = frozenset()
+    energy: int = 0
+    upgrades: tuple[str, ...] = ()
+    timeline: int = 0
+    in_reserve: bool = False
+    must_redeploy: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hp": self.hp,
+            "shields": self.shields,
+            "deactivated_shields": self.deactivated_shields,
+            "statuses": sorted(self.statuses),
+            "energy": self.energy,
+            "upgrades": list(self.upgrades),
+            "timeline": self.timeline,
+            "in_reserve": self.in_reserve,
+            "must_redeploy": self.must_redeploy,
+        }
+
+
+@dataclass(frozen=True)
+class Battle:
+    board: Board
+    units: Mapping[str, UnitState]
+    victory_points: Mapping[str, int] = field(default_factory=dict)
+    activating: str | None = None  # the unit whose activation is in progress
+    activation_ended: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "units", MappingProxyType(dict(self.units)))
+        object.__setattr__(self, "victory_points", MappingProxyType(dict(self.victory_points)))
+
+    def unit(self, name: str) -> UnitState:
+        try:
+            return self.units[name]
+        except KeyError:
+            raise KeyError(f"no unit named {name!r} in this battle") from None
+
+    def piece(self, name: str) -> Piece | None:
+        return self.board.piece(name) if self.board.has_piece(name) else None
+
+    def with_unit(self, state: UnitState) -> Battle:
+        return replace(self, units={**self.units, state.name: state})
+
+    def opponent_of(self, side: str) -> str:
+        others = [s for s in self.board.sides if s != side]
+        return others[0]
+
+
+def _pattern(data: Mapping[str, Any], where: str) -> AreaPattern:
+    try:
+        return AreaPattern(tuple(tuple(h) for h in data["hexes"]), bool(data.get("mirror", False)))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise AbilityError(f"{where}: {exc}") from None
+
+
+def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
+    area = _pattern(data["area"], f"{where}.area") if "area" in data else None
+    rng = data.get("range")
+    if (area is None) == (rng is None):
+        raise AbilityError(f"{where}: a weapon has either a numeric range or an area pattern")
+    effects = tuple(
+        parse_effect(e, "ongoing", f"{where}.effects[{i}]") for i, e in enumerate(data.get("effects") or [])
+    )
+    critical = None
+    if "critical" in data:
+        c = data["critical"]
+        critical = CriticalEffect(
+            # Critical effects resolve in their own step (GA-SEQ-8); the after_attack_roll window
+            # is the closest vocabulary window for what they may do (extra dice, damage, status).
+            tuple(
+                parse_effect(
+                    e,
+                    "after_attack_roll" if e.get("kind") == "extra_dice" else "before_attack_roll",
+                    f"{where}.critical.effects[{i}]",
+                )
+                for i, e in enumerate(c.get("effects") or [])
+            ),
+            int(c.get("crits_needed", 1)),
+            bool(c.get("per_crit", False)),
+        )
+    return Weapon(
+        data["name"],
+        int(data["tl_cost"]),
+        int(data["strength"]),
+        None if rng is None else int(rng),
+        area,
+        bool(data.get("ignores_los", False)),
+        effects,
+        critical,
+    )
+
+
+def parse_catalogue(data: Mapping[str, Any]) -> Catalogue:
+    units = {}
+    for i, u in enumerate(data.get("units") or []):
+        where = f"units[{i}]"
+        weapons = {
+            w["name"]: parse_weapon(w, f"{where}.weapons[{j}]") for j, w in enumerate(u.get("weapons") or [])
+        }
+        abilities = {
+            a["name"]: parse_ability(a, f"{where}.abilities[{j}]")
+            for j, a in enumerate(u.get("abilities") or [])
+        }
+        units[u["name"]] = UnitProfile(
+            u["name"],
+            int(u["hp"]),
+            int(u["vp"]),
+            int(u.get("shields", 0)),
+            MappingProxyType(weapons),
+            MappingProxyType(abilities),
+        )
+    tactics = {
+        t["name"]: parse_ability(t, f"tactics[{i}]", tactics=True)
+        for i, t in enumerate(data.get("tactics") or [])
+    }
+    return Catalogue(MappingProxyType(units), MappingProxyType(tactics))
+
+
+def battle_from_entries(
+    board: Board, entries: Mapping[str, Mapping[str, Any]], catalogue: Catalogue
+) -> Battle:
+    """A battle from a scenario's unit entries (name -> YAML entry; see the scenario schema).
+
+    Unstated values come from the unit card: full hit points, all Shields active, no status."""
+    units = {}
+    activating = None
+    for name, e in entries.items():
+        profile_name = e.get("profile", name)
+        if profile_name not in catalogue.units:
+            raise KeyError(f"unit {name!r}: no unit card {profile_name!r} in the catalogue")
+        profile = catalogue.units[profile_name]
+        units[name] = UnitState(
+            name=name,
+            side=e["side"],
+            profile=profile,
+            hp=int(e.get("hp", profile.hp)),
+            shields=int(e.get("shields", profile.shields)),
+            deactivated_shields=int(e.get("deactivated_shields", 0)),
+            statuses=frozenset(e.get("status") or ()),
+            energy=int(e.get("energy", 0)),
+            upgrades=tuple(e.get("upgrades") or ()),
+            timeline=int(e.get("timeline", 0)),
+            in_reserve=bool(e.get("in_reserve", False)),
+        )
+        if e.get("activating"):
+            activating = name
+    return Battle(board, units, {s: 0 for s in board.sides}, activating)
