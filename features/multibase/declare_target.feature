@@ -1,0 +1,190 @@
+Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
+  Positions are in inches; facing is in degrees counter-clockwise from +x (90 faces up the table).
+  Shapes: "rect WxD" (width along the front edge, depth), "round R" (radius).
+
+  Background:
+    Given the multibase units:
+      | unit  | faction | ranged | melee | range | courage | save | wounds |
+      | Alpha | Red     | 1      | 1     | 9     | 5       | 7    | 1      |
+      | Bravo | Blue    | 1      | 1     | 9     | 5       | 7    | 1      |
+
+  @clause:MB-1 @ruling:derived
+  Scenario: A unit of the attacker's own faction cannot be the target
+    Given the multibase units:
+      | unit   | faction | ranged | melee | range | courage | save | wounds |
+      | Alpha2 | Red     | 1      | 1     | 9     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit   | base | shape    | x | y  | facing |
+      | Alpha  | a1   | rect 2x1 | 0 | 0  | 90     |
+      | Bravo  | b1   | rect 2x1 | 9 | 9  | 270    |
+      | Alpha2 | x1   | rect 2x1 | 0 | 5  | 270    |
+    When "Alpha" shoots "Alpha2"
+    Then the attack is refused: not an enemy
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  Scenario: A wall across every line between the two units obstructs the Trace
+    Given the multibase bases:
+      | unit  | base | shape    | x | y  | facing |
+      | Alpha | a1   | rect 2x1 | 0 | 0  | 90     |
+      | Bravo | b1   | round 0.5 | 0 | 8 | 270    |
+    And blocking terrain "wall" with corners (-5,4) (5,4) (5,5) (-5,5)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by wall
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  Scenario: Another unit's base standing between the units obstructs the Trace by default
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 9     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x | y | facing |
+      | Alpha   | a1   | rect 2x1  | 0 | 0 | 90     |
+      | Bravo   | b1   | round 0.5 | 0 | 8 | 270    |
+      | Charlie | c1   | rect 4x1  | 0 | 4 | 90     |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by Charlie/c1
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  Scenario: Under the terrain-only reading another unit's base does not obstruct the Trace
+    Given the house rule "bases never block" sets the interpretation trace_blockers to terrain
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 9     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x | y | facing |
+      | Alpha   | a1   | rect 2x1  | 0 | 0 | 90     |
+      | Bravo   | b1   | round 0.5 | 0 | 8 | 270    |
+      | Charlie | c1   | rect 4x1  | 0 | 4 | 90     |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace cites MB-1.1 with trace_blockers=terrain
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  Scenario: A line running exactly along the seam between two walls grazes both and stays clear
+    Given the multibase bases:
+      | unit  | base | shape    | x | y  | facing |
+      | Alpha | a1   | rect 2x1 | 2 | 0  | 90     |
+      | Bravo | b1   | rect 2x1 | 2 | 8  | 270    |
+    And blocking terrain "west wall" with corners (-10,3) (2,3) (2,5) (-10,5)
+    And blocking terrain "east wall" with corners (2,3) (12,3) (12,5) (2,5)
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace runs from a1 to b1
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: A unit of several bases needs only one of them to trace to the target
+    Given the multibase bases:
+      | unit  | base | shape    | x | y | facing |
+      | Alpha | a1   | rect 2x1 | 0 | 0 | 90     |
+      | Alpha | a2   | rect 2x1 | 6 | 0 | 90     |
+      | Bravo | b1   | rect 2x1 | 6 | 8 | 270    |
+    And blocking terrain "tower" with corners (-3,2) (3,2) (3,6) (-3,6)
+    And "Alpha" rolls 1 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace runs from a2 to b1
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: A target a tenth of an inch behind the attacker's centre line is outside the front arc
+    Given the multibase bases:
+      | unit  | base | shape    | x  | y    | facing |
+      | Alpha | a1   | rect 2x1 | 0  | 0    | 90     |
+      | Bravo | b1   | rect 2x1 | 5  | -0.6 | 90     |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  Scenario: A target whose edge lies on the arc's boundary line is inside the arc
+    Given the multibase bases:
+      | unit  | base | shape    | x | y    | facing |
+      | Alpha | a1   | rect 2x1 | 0 | 0    | 90     |
+      | Bravo | b1   | rect 2x1 | 5 | -0.5 | 90     |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  Scenario: Under the strict boundary reading a target touching the arc line is outside
+    Given the house rule "strict arcs" sets the interpretation arc_boundary to outside
+    And the multibase bases:
+      | unit  | base | shape    | x | y    | facing |
+      | Alpha | a1   | rect 2x1 | 0 | 0    | 90     |
+      | Bravo | b1   | rect 2x1 | 5 | -0.5 | 90     |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin
+  Scenario: A target level with the attacker's centre is in arc from the centre line
+    Given the multibase bases:
+      | unit  | base | shape    | x | y    | facing |
+      | Alpha | a1   | rect 2x1 | 0 | 0    | 90     |
+      | Bravo | b1   | rect 2x1 | 5 | -0.1 | 90     |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin
+  Scenario: The same target is out of arc when the arc is drawn from the front edge
+    Given the house rule "arcs from the front edge" sets the interpretation arc_origin to front_edge
+    And the multibase bases:
+      | unit  | base | shape    | x | y    | facing |
+      | Alpha | a1   | rect 2x1 | 0 | 0    | 90     |
+      | Bravo | b1   | rect 2x1 | 5 | -0.1 | 90     |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
+  @clause:MB-1.2 @ruling:derived
+  Scenario: A target exactly at maximum range can be shot
+    Given the multibase bases:
+      | unit  | base | shape    | x | y  | facing |
+      | Alpha | a1   | rect 2x1 | 0 | 0  | 90     |
+      | Bravo | b1   | rect 2x1 | 0 | 10 | 270    |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the range measured is 9 inches from a1 to b1
+
+  @clause:MB-1.2 @ruling:derived
+  Scenario: A target half an inch beyond maximum range cannot be shot
+    Given the multibase bases:
+      | unit  | base | shape    | x | y    | facing |
+      | Alpha | a1   | rect 2x1 | 0 | 0    | 90     |
+      | Bravo | b1   | rect 2x1 | 0 | 10.5 | 270    |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: out of range
+    And the range measured is 9.5 inches from a1 to b1
+
+  @clause:MB-1.2 @ruling:derived
+  Scenario: Range runs between the closest points of the closest pair of bases, round bases exactly
+    Given the multibase bases:
+      | unit  | base | shape     | x  | y  | facing |
+      | Alpha | a1   | round 0.5 | 0  | 0  | 45     |
+      | Alpha | a2   | round 0.5 | -6 | 0  | 45     |
+      | Bravo | b1   | round 0.5 | 6  | 8  | 225    |
+      | Bravo | b2   | round 0.5 | 3  | 4  | 225    |
+    And "Alpha" rolls 1 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the range measured is 4 inches from a1 to b2
+
+  @clause:MB-1.2 @clause:MB-0 @ruling:derived
+  Scenario: Close combat checks the Trace but never the range
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Brawler | Red     | 0      | 1     | 0     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape    | x | y   | facing |
+      | Brawler | r1   | rect 2x1 | 0 | 0   | 90     |
+      | Alpha   | a1   | rect 2x1 | 9 | 9   | 90     |
+      | Bravo   | b1   | rect 2x1 | 0 | 1.5 | 270    |
+    And "Brawler" rolls 1 to hit
+    And "Bravo" rolls 1 to hit
+    When "Brawler" fights "Bravo" in close combat
+    Then the attack may proceed

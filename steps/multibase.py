@@ -1,0 +1,439 @@
+"""multibase steps: tables and phrases to scenario documents, engine calls, and checks.
+
+The tables become the same document a scenario YAML file holds and go through the adapter's
+validation, so a feature and a file mean the same thing. No rules logic here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from rulecheck.rulesets.multibase import ADAPTER, MultibaseScenario, load_scenario
+from rules.dice import ScriptedDice
+from rules.events import Event
+from rules.multibase.attack import AttackResult
+from rules.multibase.battlefield import Battlefield
+from rules.multibase.casualties import removal_options
+from rules.multibase.coherency import is_coherent
+
+RULESET = "multibase"
+SCENARIOS = "scenarios/multibase"
+
+
+@dataclass
+class MultibaseTable:
+    """The position being built, the attack being declared, and what happened."""
+
+    units: list[dict[str, Any]] = field(default_factory=list)
+    terrain: list[dict[str, Any]] = field(default_factory=list)
+    initiative: dict[str, Any] | None = None
+    attack: dict[str, Any] = field(default_factory=dict)
+    dice: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    loaded: MultibaseScenario | None = None  # a named scenario file, when the feature uses one
+    battlefield: Battlefield | None = None  # the state after the last attack
+    results: list[AttackResult] = field(default_factory=list)
+
+    def unit(self, name: str) -> dict[str, Any]:
+        for u in self.units:
+            if u["name"] == name:
+                return u
+        raise AssertionError(f"the feature declares no unit {name!r}")
+
+    @property
+    def last(self) -> AttackResult:
+        assert self.results, "no attack has been resolved yet"
+        return self.results[-1]
+
+    def events(self) -> list[Event]:
+        return list(self.last.events)
+
+
+@pytest.fixture
+def multibase() -> MultibaseTable:
+    return MultibaseTable()
+
+
+def faces(text: str) -> list[int]:
+    text = text.strip()
+    return [] if text in ("", "none") else [int(f) for f in text.replace(",", " ").split()]
+
+
+def names(text: str) -> list[str]:
+    return [n.strip() for n in text.replace(" and ", ",").split(",") if n.strip()]
+
+
+def yes(text: str) -> bool:
+    return text.strip().lower() in ("yes", "true", "y")
+
+
+def shape_entry(text: str) -> dict[str, Any]:
+    """``round 0.5`` (radius) or ``rect 2x1`` (width x depth), in inches."""
+    kind, size = text.split()
+    if kind == "round":
+        return {"shape": "round", "radius": float(size)}
+    width, depth = size.split("x")
+    return {"shape": "rect", "width": float(width), "depth": float(depth)}
+
+
+# --- Given ------------------------------------------------------------------------------------
+@given(parsers.parse('the multibase scenario "{name}"'))
+def given_scenario_file(multibase: MultibaseTable, name: str):
+    multibase.loaded = load_scenario(f"{SCENARIOS}/{name}.yaml")
+
+
+@given("the multibase units:")
+def given_units(multibase: MultibaseTable, datatable):
+    header, *rows = datatable
+    for row in rows:
+        r = dict(zip(header, row, strict=True))
+        multibase.units.append(
+            {
+                "name": r["unit"],
+                "faction": r["faction"],
+                "stats": {
+                    "ranged_attack": int(r.get("ranged", 0)),
+                    "melee_attack": int(r.get("melee", 0)),
+                    "range": float(r.get("range", 0)),
+                    "courage": int(r["courage"]),
+                    "save": int(r["save"]),
+                    "wounds": int(r["wounds"]),
+                },
+                "shaken": yes(r.get("shaken", "no")),
+                "activated": yes(r.get("activated", "no")),
+                "dash": yes(r.get("dash", "no")),
+                "wounds_taken": int(r.get("wounds taken", 0)),
+                "bases": [],
+            }
+        )
+
+
+@given("the multibase bases:")
+def given_bases(multibase: MultibaseTable, datatable):
+    header, *rows = datatable
+    for row in rows:
+        r = dict(zip(header, row, strict=True))
+        entry = {"name": r["base"], **shape_entry(r["shape"]), "x": float(r["x"]), "y": float(r["y"])}
+        entry["facing"] = float(r.get("facing", 0))
+        multibase.unit(r["unit"])["bases"].append(entry)
+
+
+@given(parsers.parse('blocking terrain "{name}" with corners {corners}'))
+def given_terrain(multibase: MultibaseTable, name: str, corners: str):
+    points = [[float(v) for v in c.strip("() ").split(",")] for c in corners.split(") (")]
+    multibase.terrain.append({"name": name, "polygon": points})
+
+
+@given(parsers.parse("the initiative pool holds {tokens}"))
+def given_pool(multibase: MultibaseTable, tokens: str):
+    multibase.initiative = {"pool": names(tokens), "discarded": []}
+
+
+@given(parsers.parse('the house rule "{name}" sets the interpretation {interp} to {option}'))
+def given_house_interpretation(ruling, name: str, interp: str, option: str):
+    ruling.apply(RULESET, name, interpretations={interp: option})
+
+
+@given(parsers.parse('the house rule "{name}" sets the parameter {param} to {value}'))
+def given_house_parameter(ruling, name: str, param: str, value: str):
+    current = ruling.rules(RULESET).param(param)
+    ruling.apply(RULESET, name, parameters={param: type(current)(value)})
+
+
+@given(parsers.parse('"{unit}" is in cover'))
+def given_cover(multibase: MultibaseTable, unit: str):
+    multibase.attack.setdefault("in_cover", []).append(unit)
+
+
+@given(parsers.parse('"{unit}" gets {count:d} bonus dice from {source}'))
+def given_bonus(multibase: MultibaseTable, unit: str, count: int, source: str):
+    multibase.attack.setdefault("bonus_dice", {}).setdefault(unit, {})[source] = count
+
+
+@given(parsers.parse('"{unit}" has a threshold modifier of {value:d} from {source}'))
+def given_modifier(multibase: MultibaseTable, unit: str, value: int, source: str):
+    multibase.attack.setdefault("threshold_modifiers", {}).setdefault(unit, {})[source] = value
+
+
+@given(parsers.parse('"{unit}" rolls {rolled} to hit'))
+def given_hit_dice(multibase: MultibaseTable, unit: str, rolled: str):
+    multibase.dice.setdefault(unit, {})["to_hit"] = faces(rolled)
+
+
+@given(parsers.parse('"{unit}" rolls {rolled} to save'))
+def given_save_dice(multibase: MultibaseTable, unit: str, rolled: str):
+    multibase.dice.setdefault(unit, {})["save"] = faces(rolled)
+
+
+@given(parsers.parse('the defending player removes {bases} from "{unit}"'))
+def given_removal(multibase: MultibaseTable, bases: str, unit: str):
+    multibase.attack.setdefault("removals", {})[unit] = names(bases)
+
+
+# --- When ---------------------------------------------------------------------------------------
+def _resolve(multibase: MultibaseTable, ruling, kind: str, attacker: str, target: str) -> None:
+    if multibase.loaded is not None and not multibase.units:
+        scenario = multibase.loaded
+    else:
+        doc: dict[str, Any] = {
+            "ruleset": RULESET,
+            "units": multibase.units,
+            "terrain": multibase.terrain,
+            "attack": {"kind": kind, "attacker": attacker, "target": target, **multibase.attack},
+            "dice": multibase.dice,
+        }
+        if multibase.initiative is not None:
+            doc["initiative"] = multibase.initiative
+        scenario = ADAPTER.scenario_from_data(doc, file="feature")
+    if multibase.battlefield is not None:  # a later attack starts from where the last one ended
+        scenario = replace(scenario, field=multibase.battlefield)
+    dice = ScriptedDice.of(**scenario.dice)
+    result = ADAPTER.run(scenario, ruling.rules(RULESET), dice)  # fails on unused or missing faces
+    multibase.results.append(result)
+    multibase.battlefield = result.field
+    multibase.attack, multibase.dice = {}, {}
+    outcome = result.outcome()
+    ruling.record("target_valid", outcome["target_valid"])
+    for who, strike in outcome["attacks"].items():
+        for key in ("pool", "threshold", "hits", "wounds"):
+            ruling.record(f"{who}.{key}", strike[key])
+    for who, status in outcome["units"].items():
+        for key in ("shaken", "bases_removed", "residual_wounds", "destroyed"):
+            ruling.record(f"{who}.{key}", status[key])
+
+
+@when(parsers.parse('"{attacker}" shoots "{target}"'))
+def when_shoots(multibase: MultibaseTable, ruling, attacker: str, target: str):
+    _resolve(multibase, ruling, "ranged", attacker, target)
+
+
+@when(parsers.parse('"{attacker}" fights "{target}" in close combat'))
+def when_fights(multibase: MultibaseTable, ruling, attacker: str, target: str):
+    _resolve(multibase, ruling, "close_combat", attacker, target)
+
+
+@when("the scenario's attack is resolved")
+def when_scenario(multibase: MultibaseTable, ruling):
+    spec = multibase.loaded.attack
+    _resolve(multibase, ruling, "close_combat" if spec.close_combat else "ranged", spec.attacker, spec.target)
+
+
+# --- Then ---------------------------------------------------------------------------------------
+REFUSALS = {
+    "no trace": "target.no_trace",
+    "out of range": "target.out_of_range",
+    "not an enemy": "target.not_enemy",
+}
+
+
+def _event(multibase: MultibaseTable, step: str, **data) -> Event:
+    found = [
+        e for e in multibase.events() if e.step == step and all(e.data.get(k) == v for k, v in data.items())
+    ]
+    assert found, f"no {step} event with {data}; trace steps: {[e.step for e in multibase.events()]}"
+    return found[0]
+
+
+def _unit_now(multibase: MultibaseTable, name: str):
+    return multibase.battlefield.unit(name)
+
+
+@then("the attack may proceed")
+def then_valid(multibase: MultibaseTable):
+    assert multibase.last.target_valid, [e.text for e in multibase.events()]
+
+
+@then(parsers.parse("the attack is refused: {why}"))
+def then_refused(multibase: MultibaseTable, why: str):
+    assert not multibase.last.target_valid
+    assert multibase.events()[-1].step == REFUSALS[why], multibase.events()[-1].text
+
+
+@then(parsers.parse("the range measured is {distance:g} inches from {frm} to {to}"))
+def then_range(multibase: MultibaseTable, distance: float, frm: str, to: str):
+    event = next(e for e in multibase.events() if e.step in ("target.range", "target.out_of_range"))
+    assert math.isclose(event.data["distance"], distance, abs_tol=1e-9), event.text
+    assert (event.data["from"], event.data["to"]) == (frm, to), event.text
+
+
+@then(parsers.parse("the trace runs from {frm} to {to}"))
+def then_trace_from(multibase: MultibaseTable, frm: str, to: str):
+    event = _event(multibase, "target.trace")
+    assert (event.data["from"], event.data["to"]) == (frm, to), event.text
+
+
+@then(parsers.parse("the trace is obstructed by {blockers}"))
+def then_trace_blocked(multibase: MultibaseTable, blockers: str):
+    event = _event(multibase, "target.no_trace")
+    assert event.data["in_arc"], event.text
+    assert sorted(event.data["blockers"]) == sorted(names(blockers)), event.text
+
+
+@then("no target base is inside the front arc")
+def then_out_of_arc(multibase: MultibaseTable):
+    assert not _event(multibase, "target.no_trace").data["in_arc"]
+
+
+@then(parsers.parse('"{unit}" rolls {count:d} dice'))
+def then_pool(multibase: MultibaseTable, unit: str, count: int):
+    assert multibase.last.outcome()["attacks"][unit]["pool"] == count
+
+
+@then(parsers.parse('"{unit}" needs {needed:d}+ to hit'))
+def then_threshold(multibase: MultibaseTable, unit: str, needed: int):
+    assert multibase.last.outcome()["attacks"][unit]["threshold"] == needed
+
+
+@then(parsers.parse("the threshold was clamped from {raw:d}+"))
+def then_clamped(multibase: MultibaseTable, raw: int):
+    assert _event(multibase, "to_hit.clamp").data["raw"] == raw
+
+
+@then("the threshold was not clamped")
+def then_not_clamped(multibase: MultibaseTable):
+    assert "to_hit.clamp" not in [e.step for e in multibase.events()]
+
+
+@then(parsers.parse('"{unit}" scores {hits:d} hits'))
+def then_hits(multibase: MultibaseTable, unit: str, hits: int):
+    assert multibase.last.outcome()["attacks"][unit]["hits"] == hits
+
+
+@then(parsers.parse('"{unit}" has a Shaken token'))
+def then_shaken(multibase: MultibaseTable, unit: str):
+    assert _unit_now(multibase, unit).shaken == 1
+
+
+@then(parsers.parse('"{unit}" has no Shaken token'))
+def then_not_shaken(multibase: MultibaseTable, unit: str):
+    assert _unit_now(multibase, unit).shaken == 0
+
+
+@then(parsers.parse('"{unit}" was refused a second Shaken token'))
+def then_second_refused(multibase: MultibaseTable, unit: str):
+    _event(multibase, "shaken.already", unit=unit)
+    assert _unit_now(multibase, unit).shaken == 1
+
+
+@then(parsers.parse("both Shaken checks come before the first save roll"))
+def then_checks_first(multibase: MultibaseTable):
+    steps = [e.step for e in multibase.events()]
+    checks = [i for i, s in enumerate(steps) if s == "shaken.check"]
+    assert len(checks) == 2 and max(checks) < steps.index("saves.gather"), steps
+
+
+@then(parsers.parse('"{unit}" suffers {wounds:d} wounds'))
+def then_wounds(multibase: MultibaseTable, unit: str, wounds: int):
+    strike = next(s for s in multibase.last.strikes if s.target == unit)
+    assert strike.wounds == wounds
+
+
+@then(parsers.parse('"{unit}" makes {saved:d} saves'))
+def then_saves(multibase: MultibaseTable, unit: str, saved: int):
+    strike = next(s for s in multibase.last.strikes if s.target == unit)
+    assert strike.hits - strike.wounds == saved
+
+
+@then(parsers.parse('"{unit}" has {count:d} bases left'))
+def then_bases_left(multibase: MultibaseTable, unit: str, count: int):
+    assert len(_unit_now(multibase, unit).bases) == count
+
+
+@then(parsers.parse('"{unit}" carries {count:d} residual wounds'))
+def then_residual(multibase: MultibaseTable, unit: str, count: int):
+    assert _unit_now(multibase, unit).wounds == count
+
+
+@then(parsers.parse('"{unit}" lost {bases}'))
+def then_lost(multibase: MultibaseTable, unit: str, bases: str):
+    lost = [] if bases == "no bases" else names(bases)
+    assert sorted(multibase.last.casualties[unit].removed) == sorted(lost)
+
+
+@then(parsers.parse('the legal removals for "{unit}" are {options}'))
+def then_options(multibase: MultibaseTable, unit: str, options: str):
+    expected = sorted(tuple(sorted(o.split("+"))) for o in options.split("; "))
+    got = sorted(tuple(sorted(o)) for o in multibase.last.casualties[unit].options)
+    assert got == expected, f"got {got}"
+
+
+@then(parsers.parse('the defending player still has to choose for "{unit}"'))
+def then_awaiting(multibase: MultibaseTable, unit: str):
+    assert multibase.last.casualties[unit].awaiting_choice
+
+
+@then(parsers.parse('no removal keeps "{unit}" in coherency'))
+def then_impossible(multibase: MultibaseTable, unit: str):
+    assert not multibase.last.casualties[unit].coherency_possible
+    _event(multibase, "casualties.coherency_impossible")
+
+
+@then(parsers.parse('base {base} of "{unit}" was pushed {distance:g} inches'))
+def then_pushed(multibase: MultibaseTable, base: str, unit: str, distance: float):
+    pushed = multibase.last.casualties[unit].pushed
+    assert math.isclose(pushed.get(base, 0.0), distance, abs_tol=1e-9), pushed
+
+
+@then(parsers.parse('no other base of "{unit}" was pushed'))
+def then_only_pushed(multibase: MultibaseTable, unit: str):
+    assert len(multibase.last.casualties[unit].pushed) == 1
+
+
+@then("the push is not a Move action")
+def then_not_move(multibase: MultibaseTable):
+    assert all(e.data["move_action"] is False for e in multibase.events() if e.step == "coherency.push")
+
+
+@then(parsers.parse('"{unit}" is in coherency'))
+def then_coherent(multibase: MultibaseTable, ruling, unit: str):
+    assert is_coherent(_unit_now(multibase, unit).bases, ruling.rules(RULESET))
+
+
+@then(parsers.parse('"{unit}" could have lost any {count:d} of its bases'))
+def then_any_choice(multibase: MultibaseTable, unit: str, count: int):
+    lost = multibase.last.casualties[unit]
+    bases_before = len(_unit_now(multibase, unit).bases) + len(lost.removed)
+    assert not lost.coherency_possible
+    assert len(lost.options) == math.comb(bases_before, count), lost.options
+
+
+@then(parsers.parse('"{unit}" is destroyed'))
+def then_destroyed(multibase: MultibaseTable, unit: str):
+    assert not multibase.battlefield.has_unit(unit)
+    assert multibase.last.casualties[unit].destroyed
+
+
+@then(parsers.parse('"{unit}" is not destroyed'))
+def then_alive(multibase: MultibaseTable, unit: str):
+    assert multibase.battlefield.has_unit(unit)
+
+
+@then(parsers.parse("the markers removed with it are {markers}"))
+def then_markers(multibase: MultibaseTable, markers: str):
+    assert _event(multibase, "destruction.cleanup").data["markers"] == names(markers)
+
+
+@then(parsers.parse("the initiative pool now holds {tokens}"))
+def then_pool_now(multibase: MultibaseTable, tokens: str):
+    assert list(multibase.battlefield.initiative.pool) == ([] if tokens == "nothing" else names(tokens))
+
+
+@then(parsers.parse("the discarded initiative tokens are {tokens}"))
+def then_discarded(multibase: MultibaseTable, tokens: str):
+    assert list(multibase.battlefield.initiative.discarded) == ([] if tokens == "none" else names(tokens))
+
+
+@then(parsers.parse("the trace cites {clause} with {interpretation}"))
+def then_cites(multibase: MultibaseTable, clause: str, interpretation: str):
+    assert any(clause in e.clauses and interpretation in (e.interpretation or "") for e in multibase.events())
+
+
+@then(parsers.parse('removing {count:d} bases from "{unit}" now offers {options}'))
+def then_options_now(multibase: MultibaseTable, ruling, count: int, unit: str, options: str):
+    found = removal_options(_unit_now(multibase, unit), count, ruling.rules(RULESET))
+    expected = sorted(tuple(sorted(o.split("+"))) for o in options.split("; "))
+    assert sorted(tuple(sorted(o)) for o in found.options) == expected

@@ -1,0 +1,5 @@
+"""Bind every multibase feature (features/multibase/*.feature) as pytest tests."""
+
+from pytest_bdd import scenarios
+
+scenarios("multibase")
