@@ -3,7 +3,11 @@
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+# Step modules import each other; have their asserts rewritten whichever is imported first.
+pytest.register_assert_rewrite("steps")
 
 # Every module in steps/ is a step library; adding a file there is all it takes to register it.
 pytest_plugins = ["rulecheck.pytest_plugin"] + sorted(

@@ -21,7 +21,7 @@ import numpy as np  # shapely's own array interface; vectorised calls keep the c
 import shapely
 from shapely.geometry import LineString, Polygon
 
-from rules.hexgrid import Hex, add, lerp_line, neighbours, sub
+from rules.hexgrid import SYMMETRIES, Hex, add, is_mirror, lerp_line, neighbours, sub, symmetry
 
 # Corners of hex (0, 0) on the lattice, counter-clockwise in (x, y).
 CORNERS: tuple[tuple[int, int], ...] = ((1, 1), (-1, 2), (-2, 1), (-1, -1), (1, -2), (2, -1))
@@ -62,6 +62,22 @@ class Sightline:
             tuple(add(h, by) for h in self.through),
             tuple((add(left, by), add(right, by)) for left, right in self.between),
             tuple(add(h, by) for h in self.corners),
+        )
+
+    def mapped(self, index: int) -> Sightline:
+        """The image under grid symmetry ``index`` (about the origin). A mirror image swaps
+        left and right; order along the line is kept because the map is linear."""
+        f = symmetry(index)
+
+        def pair(left: Hex, right: Hex) -> tuple[Hex, Hex]:
+            return (f(right), f(left)) if is_mirror(index) else (f(left), f(right))
+
+        return Sightline(
+            f(self.start),
+            f(self.end),
+            tuple(f(h) for h in self.through),
+            tuple(pair(left, right) for left, right in self.between),
+            tuple(f(h) for h in self.corners),
         )
 
     def reversed(self) -> Sightline:
@@ -174,11 +190,27 @@ def _classify(matrix: str) -> str | None:
     return None
 
 
+def _inverse(index: int) -> int:
+    # A rotation by k undoes with a rotation by -k; every mirror-then-rotate map is an involution.
+    return (6 - index) % 6 if index < 6 else index
+
+
 @lru_cache(maxsize=None)
 def _sightline_from_origin(offset: Hex) -> Sightline:
+    """Classify one offset. Only one offset per symmetry class (the smallest image) is classified
+    with shapely; the other eleven are its exact images, which cuts the cache's cost twelvefold."""
     origin = (0, 0)
     if offset == origin:
         return Sightline(origin, origin, (), (), ())
+    images = [(symmetry(i)(offset), i) for i in SYMMETRIES]
+    canonical, index = min(images)
+    if canonical != offset:
+        return _sightline_from_origin(canonical).mapped(_inverse(index))
+    return _classify_offset(offset)
+
+
+def _classify_offset(offset: Hex) -> Sightline:
+    origin = (0, 0)
     hexes = sorted(candidate_hexes(origin, offset))
     segment = LineString([centre(origin), centre(offset)])
     rings = np.asarray(hexes, dtype=float)[:, None, :] * 3 + _RING
