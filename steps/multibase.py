@@ -7,6 +7,7 @@ validation, so a feature and a file mean the same thing. No rules logic here.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from rulecheck.rulesets.multibase import ADAPTER, MultibaseScenario, load_scenario
+from rulecheck.source_yaml import InputError
 from rules.dice import ScriptedDice
 from rules.events import Event
 from rules.multibase.attack import AttackResult
@@ -160,16 +162,19 @@ def given_modifier(multibase: MultibaseTable, unit: str, value: int, source: str
 
 
 @given(parsers.parse('"{unit}" rolls {rolled} to hit'))
+@when(parsers.parse('"{unit}" rolls {rolled} to hit'))
 def given_hit_dice(multibase: MultibaseTable, unit: str, rolled: str):
     multibase.dice.setdefault(unit, {})["to_hit"] = faces(rolled)
 
 
 @given(parsers.parse('"{unit}" rolls {rolled} to save'))
+@when(parsers.parse('"{unit}" rolls {rolled} to save'))
 def given_save_dice(multibase: MultibaseTable, unit: str, rolled: str):
     multibase.dice.setdefault(unit, {})["save"] = faces(rolled)
 
 
 @given(parsers.parse('the defending player removes {bases} from "{unit}"'))
+@when(parsers.parse('the defending player removes {bases} from "{unit}"'))
 def given_removal(multibase: MultibaseTable, bases: str, unit: str):
     multibase.attack.setdefault("removals", {})[unit] = names(bases)
 
@@ -437,3 +442,9 @@ def then_options_now(multibase: MultibaseTable, ruling, count: int, unit: str, o
     found = removal_options(_unit_now(multibase, unit), count, ruling.rules(RULESET))
     expected = sorted(tuple(sorted(o.split("+"))) for o in options.split("; "))
     assert sorted(tuple(sorted(o)) for o in found.options) == expected
+
+
+@then(parsers.parse('shooting "{target}" with "{attacker}" is refused because "{message}"'))
+def then_shot_refused(multibase: MultibaseTable, ruling, target: str, attacker: str, message: str):
+    with pytest.raises(InputError, match=re.escape(message)):
+        _resolve(multibase, ruling, "ranged", attacker, target)

@@ -1,0 +1,168 @@
+Feature: Step 6 - wounds, casualty removal, coherency and the push
+  Alpha (two 2x1 bases, Ranged Attack 2) shoots Bravo: four round bases in a row, half an inch
+  apart edge to edge, Wound stat 2, Save 6+, Courage 9 (so hits never make Bravo Shaken here).
+  Coherency by default: one connected group, each base within 1 inch of another.
+
+  Background:
+    Given the multibase units:
+      | unit  | faction | ranged | melee | range | courage | save | wounds |
+      | Alpha | Red     | 2      | 2     | 24    | 9       | 6    | 2      |
+      | Bravo | Blue    | 1      | 1     | 24    | 9       | 6    | 2      |
+    And the multibase bases:
+      | unit  | base | shape     | x   | y | facing |
+      | Alpha | a1   | rect 2x1  | 0   | 0 | 90     |
+      | Alpha | a2   | rect 2x1  | 2   | 0 | 90     |
+      | Bravo | b1   | round 0.5 | 0   | 6 | 270    |
+      | Bravo | b2   | round 0.5 | 1.5 | 6 | 270    |
+      | Bravo | b3   | round 0.5 | 3   | 6 | 270    |
+      | Bravo | b4   | round 0.5 | 4.5 | 6 | 270    |
+
+  @clause:MB-6.1 @ruling:derived
+  Scenario: Exactly one Wound stat's worth of wounds removes one base
+    Given "Alpha" rolls 6 6 1 1 to hit
+    And "Bravo" rolls 1 1 to save
+    And the defending player removes b1 from "Bravo"
+    When "Alpha" shoots "Bravo"
+    Then "Bravo" lost b1
+    And "Bravo" has 3 bases left
+    And "Bravo" carries 0 residual wounds
+
+  @clause:MB-6.2 @ruling:derived
+  Scenario: One wound short of the Wound stat removes nothing and stays on the unit
+    Given "Alpha" rolls 6 1 1 1 to hit
+    And "Bravo" rolls 1 to save
+    When "Alpha" shoots "Bravo"
+    Then "Bravo" lost no bases
+    And "Bravo" carries 1 residual wounds
+
+  @clause:MB-6.2 @clause:MB-7.3 @ruling:derived
+  Scenario: A wound left over from one attack completes a base removal in the next
+    Given "Alpha" rolls 6 1 1 1 to hit
+    And "Bravo" rolls 1 to save
+    When "Alpha" shoots "Bravo"
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Bravo" rolls 1 to save
+    And the defending player removes b4 from "Bravo"
+    And "Alpha" shoots "Bravo"
+    Then "Bravo" lost b4
+    And "Bravo" carries 0 residual wounds
+
+  @clause:MB-6.2 @ruling:derived
+  Scenario: Five wounds on a Wound stat of 2 remove two bases at once and leave one wound
+    Given "Alpha" gets 1 bonus dice from Volley Fire
+    And "Alpha" rolls 6 6 6 6 6 to hit
+    And "Bravo" rolls 1 1 1 1 1 to save
+    And the defending player removes b3, b4 from "Bravo"
+    When "Alpha" shoots "Bravo"
+    Then "Bravo" lost b3, b4
+    And "Bravo" has 2 bases left
+    And "Bravo" carries 1 residual wounds
+
+  @clause:MB-6.3 @ruling:derived
+  Scenario: With several legal removals and no pick the engine waits for the defending player
+    Given "Alpha" rolls 6 6 1 1 to hit
+    And "Bravo" rolls 1 1 to save
+    When "Alpha" shoots "Bravo"
+    Then the defending player still has to choose for "Bravo"
+    And "Bravo" has 4 bases left
+
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  Scenario: Only an end of the line may be removed, since a middle base would split the unit
+    Given "Alpha" rolls 6 6 1 1 to hit
+    And "Bravo" rolls 1 1 to save
+    When "Alpha" shoots "Bravo"
+    Then the legal removals for "Bravo" are b1; b4
+
+  @clause:MB-6.4 @ruling:interpretation @interpretation:multi_removal_coherency
+  Scenario: Two removals at once may take both ends, judged on the bases that remain
+    Given "Alpha" rolls 6 6 6 6 to hit
+    And "Bravo" rolls 1 1 1 1 to save
+    When "Alpha" shoots "Bravo"
+    Then the legal removals for "Bravo" are b1+b2; b3+b4; b1+b4
+
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  Scenario: Under the each-base-near-another reading a middle pair may go, leaving two far pairs
+    Given the house rule "loose coherency" sets the interpretation coherency to each_within
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 3   | 10 | 270    |
+      | Charlie | c4   | round 0.5 | 4.5 | 10 | 270    |
+      | Charlie | c5   | round 0.5 | 6   | 10 | 270    |
+      | Charlie | c6   | round 0.5 | 7.5 | 10 | 270    |
+    And "Alpha" rolls 6 6 1 1 to hit
+    And "Charlie" rolls 1 1 to save
+    When "Alpha" shoots "Charlie"
+    Then the legal removals for "Charlie" are c1+c2; c1+c4; c1+c6; c3+c4; c3+c6; c5+c6
+
+  @clause:MB-6.4 @ruling:derived
+  Scenario: A pick that would split the unit is refused
+    Given "Alpha" rolls 6 6 1 1 to hit
+    And "Bravo" rolls 1 1 to save
+    And the defending player removes b2 from "Bravo"
+    Then shooting "Bravo" with "Alpha" is refused because "Bravo cannot remove b2"
+
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor
+  Scenario: A unit already split in two cannot keep coherency, is Shaken, and its lone base is pushed back
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 6   | 10 | 270    |
+      | Charlie | c4   | round 0.5 | 7.5 | 10 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c4 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+    And "Charlie" could have lost any 1 of its bases
+    And "Charlie" has a Shaken token
+    And base c3 of "Charlie" was pushed 2.5 inches
+    And no other base of "Charlie" was pushed
+    And the push is not a Move action
+    And "Charlie" is in coherency
+
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
+  Scenario: Under the loose reading two pairs are coherent until a loss strands one base, which is pushed
+    Given the house rule "loose coherency" sets the interpretation coherency to each_within
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 6   | 10 | 270    |
+      | Charlie | c4   | round 0.5 | 7.5 | 10 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c1 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+    And "Charlie" has a Shaken token
+    And base c2 of "Charlie" was pushed 2.5 inches
+    And "Charlie" is in coherency
+
+  @clause:MB-6.5 @clause:MB-4.3 @ruling:derived
+  Scenario: A unit already Shaken that cannot keep coherency gets no second token
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds | shaken |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      | yes    |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 6   | 10 | 270    |
+      | Charlie | c4   | round 0.5 | 7.5 | 10 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c4 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then "Charlie" was refused a second Shaken token
