@@ -25,8 +25,9 @@ Effects (``EFFECTS``), each with an ``amount`` where it takes one:
 * ``tl_cost``: +/- the attack's Timeline cost;
 * ``move``: place a unit on another hex (a Push or a Pull; the hex is the response's choice).
 
-Effect recipients (``on``): ``attack`` (the attack as a whole), ``targets`` (each target),
-``one_target`` (one target the player names), ``self`` (the ability's unit) or ``attacker``.
+Effect recipients (``to`` in the data, ``Effect.on`` in code): ``attack`` (the attack as a
+whole), ``targets`` (each target), ``one_target`` (one target the player names), ``self`` (the
+ability's unit) or ``attacker``.
 
 Who may use it (``trigger``): ``own_attack`` (the unit is the attacker), ``attacked`` (the unit is a
 target), ``ally_attacks`` (an ally of the unit attacks), ``defending`` (its side is defending),
@@ -135,9 +136,15 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         "damage_plus": "targets",
         "move": "one_target",
     }.get(kind, "attack")
-    on = data.get("on", default_on)
+    # The recipient key is "to": YAML 1.1 reads a bare "on" key as the boolean true.
+    unknown = set(data) - {"kind", "amount", "to", "status"}
+    if unknown:
+        raise AbilityError(
+            f"{where}: unknown keys {sorted(map(str, unknown))} (expected kind, amount, to, status)"
+        )
+    on = data.get("to", default_on)
     if on not in RECIPIENTS:
-        raise AbilityError(f"{where}.on: {on!r} is not a recipient (expected one of {', '.join(RECIPIENTS)})")
+        raise AbilityError(f"{where}.to: {on!r} is not a recipient (expected one of {', '.join(RECIPIENTS)})")
     status = data.get("status")
     if kind == "inflict_status" and not status:
         raise AbilityError(f"{where}.status: an inflict_status effect names its status")

@@ -407,6 +407,8 @@ class _Resolver:
             )
             return False
         self.targets = [t.name for t in targets]
+        # Ongoing abilities are in play from here on; each modifier is used at its own step.
+        self.collect_ongoing(("tl_cost", "strength", "accuracy", "damage_plus", "damage_reduction"), "check")
         return True
 
     def check_single(self, attacker: Piece) -> list[Piece] | None:
@@ -487,7 +489,6 @@ class _Resolver:
         return list(found.targets)
 
     def pay(self) -> None:
-        self.collect_ongoing(("tl_cost",), "pay")
         raw = self.weapon.tl_cost + self.mod_total("tl_cost")
         floor = 0 if self.rules.interpretation("tl_cost_floor") == "zero" else 1
         paid = max(floor, raw)
@@ -510,7 +511,6 @@ class _Resolver:
         )
 
     def roll(self) -> None:
-        self.collect_ongoing(("strength", "accuracy", "damage_plus", "damage_reduction"), "roll")
         for e in self.weapon.effects:
             self.mods.append(_Mod(e.kind, e.amount, f"weapon effect of {self.weapon.name}", {}, None))
             self.emit(
