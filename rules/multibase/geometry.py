@@ -176,11 +176,28 @@ def trace_between(
     if t_part.is_empty:
         return False, None, set(), False
     both = a_shape.union(t_part)
-    cut = [(name, shapely.buffer(geom.difference(both), -tol)) for name, geom in blockers]
-    cut = [(name, geom) for name, geom in cut if not geom.is_empty]
-    pts = np.unique(
-        np.vstack([_vertices(a_shape), _vertices(t_part)] + [_vertices(g) for _, g in cut]), axis=0
+    hull = both.convex_hull  # every segment from a to t lies inside it: obstacles elsewhere cannot matter
+    cut = [
+        (name, shapely.buffer(geom.difference(both), -tol))
+        for name, geom in blockers
+        if geom.intersects(hull)
+    ]
+    cut = [(name, geom) for name, geom in cut if not geom.is_empty and geom.intersects(hull)]
+    own = [_vertices(a_shape), _vertices(t_part)]
+    # Lines through the two bases' own corners settle most cases; the obstacles' corners are only
+    # needed when all of those are blocked.
+    clear, segment, names = _first_clear(np.vstack(own), a_shape, t_part, cut, tol)
+    if clear or not cut:
+        return clear, segment, names, True
+    clear, segment, more = _first_clear(
+        np.vstack(own + [_vertices(g) for _, g in cut]), a_shape, t_part, cut, tol
     )
+    return clear, segment, names | more, True
+
+
+def _first_clear(points: np.ndarray, a_shape, t_part, cut, tol: float) -> tuple[bool, tuple | None, set[str]]:
+    """Try every line through two of ``points``; the first clear stretch from a to t, if any."""
+    pts = np.unique(points, axis=0)
     i, j = np.triu_indices(len(pts), k=1)
     p0, p1 = pts[i], pts[j]
     d = p1 - p0
@@ -191,7 +208,7 @@ def trace_between(
     t_lo, t_hi = _clip(t_part, p0, d, tol)
     meets = (a_lo <= a_hi) & (t_lo <= t_hi)
     if not meets.any():
-        return False, None, set(), True
+        return False, None, set()
     p0, d, a_lo, a_hi, t_lo, t_hi = p0[meets], d[meets], a_lo[meets], a_hi[meets], t_lo[meets], t_hi[meets]
     # The shortest stretch of each line between the two bases: from a's side facing t to t's side.
     start = np.where(a_hi <= t_lo, a_hi, np.where(t_hi <= a_lo, a_lo, a_hi))
@@ -206,10 +223,10 @@ def trace_between(
             names.add(name)
         blocked |= hit
     if blocked.all():
-        return False, None, names, True
+        return False, None, names
     k = int(np.argmax(~blocked))
     segment = (tuple(map(float, seg_from[k])), tuple(map(float, seg_to[k])))
-    return True, segment, names, True
+    return True, segment, names
 
 
 def _clip(
