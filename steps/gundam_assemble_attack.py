@@ -475,3 +475,10 @@ def placement_count(ga_context: GAContext, weapon: str, unit: str, count: int):
     piece = ga_context.require_board().piece(unit)
     got = placements(profile.weapons[weapon].area, piece.hex)
     assert len(got) == count, [sorted(p.hexes) for p in got]
+
+
+@then(parsers.parse("the penalties apply in the order {names}"))
+def penalty_order(attack_context: AttackContext, names: str):
+    want = [n.strip() for n in names.split(";")]
+    got = [e.data["unit"] for e in _result(attack_context).events if e.step == "defeat.timeline_penalty"]
+    assert got == want, f"penalties applied to {got}\n{_trace(attack_context)}"

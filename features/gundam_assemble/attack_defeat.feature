@@ -1,0 +1,96 @@
+Feature: Defeated units
+  The RX-78-2 Gundam (player A) fires its Beam Rifle at Char's Zaku II (player B, 3 victory points
+  on its test-data card), which has 1 hit point left, 2 Energy, an Upgrade, the Fracture status and
+  its Timeline token on space 4. One hit defeats it.
+
+  Background:
+    Given the pieces:
+      | name           | side | at     |
+      | RX-78-2 Gundam | A    | [0, 0] |
+      | Char's Zaku II | B    | [2, 0] |
+    And the unit states:
+      | name           | hp | energy | upgrades      | status   | timeline |
+      | Char's Zaku II | 1  | 2      | Custom Thrust | Fracture | 4        |
+
+  @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:derived @faq:Q133
+  Scenario: The opponent scores the defeated unit's victory points
+    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
+    Then Char's Zaku II is defeated
+    And player A has 3 victory points
+
+  @clause:GA-DEF-2 @clause:GA-DEF-6 @ruling:derived @faq:Q113 @faq:Q85 @faq:Q30 @faq:Q131
+  Scenario: A defeated unit leaves the board for Reserve and must be redeployed
+    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
+    Then Char's Zaku II is in Reserve and must be redeployed
+
+  @clause:GA-DEF-3 @ruling:derived @faq:Q128
+  Scenario: A defeated unit's Timeline token moves two spaces forward
+    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
+    Then Char's Zaku II's Timeline token is on space 6
+
+  @clause:GA-DEF-4 @ruling:derived @faq:Q94 @faq:Q123
+  Scenario: A defeated unit's hit points reset and its status effects are removed
+    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
+    Then Char's Zaku II has 5 hit points
+    And Char's Zaku II does not have the status Fracture
+
+  @clause:GA-DEF-5 @ruling:derived
+  Scenario: A defeated unit keeps its Energy and Upgrades
+    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
+    Then Char's Zaku II keeps 2 Energy and the Upgrades Custom Thrust
+
+  @clause:GA-DEF-1 @ruling:derived
+  Scenario: A unit that survives with hit points left is not defeated
+    Given the unit states:
+      | name           | hp |
+      | Char's Zaku II | 5  |
+    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
+    Then Char's Zaku II is not defeated
+    And player A has 0 victory points
+
+  @clause:GA-DEF-1 @ruling:derived
+  Scenario: A unit defeated before the attack's damage scores its victory points only once
+    Given the pieces:
+      | name           | side | at     |
+      | RX-78-2 Gundam | A    | [0, 0] |
+      | Char's Zaku II | B    | [2, 0] |
+    And the unit states:
+      | name           | hp |
+      | Char's Zaku II | 2  |
+    And player A will use "Collision Course" on Char's Zaku II
+    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle
+    Then Char's Zaku II is defeated
+    And player A has 3 victory points
+
+  @clause:GA-DEF-3 @clause:GA-ROLL-6 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
+  Scenario: Two units defeated at once each take the Timeline penalty, in the order the attack lists them
+    Given the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And the unit states:
+      | name               | hp | timeline |
+      | Char's Zaku II     | 1  | 3        |
+      | Zaku II: Minelayer | 1  | 3        |
+    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
+    Then Char's Zaku II's Timeline token is on space 5
+    And Zaku II: Minelayer's Timeline token is on space 5
+    And player A has 5 victory points
+    And the ruling names the interpretation simultaneous_defeat_order
+
+  @clause:GA-DEF-3 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
+  Scenario: Under owner_chooses the defending player orders the Timeline penalties
+    Given the interpretation simultaneous_defeat_order is owner_chooses
+    And the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And the unit states:
+      | name               | hp |
+      | Char's Zaku II     | 1  |
+      | Zaku II: Minelayer | 1  |
+    And the defending player orders the defeated units Zaku II: Minelayer; Char's Zaku II
+    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
+    Then the penalties apply in the order Zaku II: Minelayer; Char's Zaku II
