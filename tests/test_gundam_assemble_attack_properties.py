@@ -1,0 +1,132 @@
+"""Properties of the Gundam Assemble attack engine (issue 3, item 10), over generated dice,
+Accuracy, Shields, hit points and positions. Unit cards come from the test-data catalogue."""
+
+from __future__ import annotations
+
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.dice import ScriptedDice
+from rules.gundam_assemble.attack import STAGES, AttackDeclaration, resolve_attack, stage_of
+from rules.gundam_assemble.attack_dice import count_crits, score_dice
+from rules.gundam_assemble.board import Board, HexTerrain, Piece
+from rules.gundam_assemble.damage import combat_damage
+from rules.gundam_assemble.units import battle_from_entries, parse_catalogue
+from rules.rulebook import load
+from steps.common import PROJECT_ROOT
+
+RULES = load("gundam_assemble")
+SIDES = RULES.param("attack_die_sides")
+CATALOGUE = parse_catalogue(
+    yaml.safe_load((PROJECT_ROOT / "scenarios/gundam_assemble/units.yaml").read_text())
+)
+
+faces = st.lists(st.integers(1, SIDES), min_size=0, max_size=12)
+accuracy = st.integers(-6, 6)
+
+
+@given(faces, accuracy)
+def test_hits_never_exceed_dice_rolled(dice, acc):
+    assert score_dice(dice, acc, RULES).hits <= len(dice)
+
+
+@given(faces, accuracy)
+def test_a_natural_1_never_hits(dice, acc):
+    score = score_dice(dice, acc, RULES)
+    for face, result in zip(dice, score.results, strict=True):
+        if face in RULES.param("natural_miss_faces"):
+            assert result == "miss"
+
+
+@given(faces, accuracy, accuracy)
+def test_accuracy_never_changes_the_number_of_crits(dice, a, b):
+    assert score_dice(dice, a, RULES).crits == score_dice(dice, b, RULES).crits == count_crits(dice, RULES)
+
+
+@given(faces, accuracy, st.integers(0, 6))
+def test_more_accuracy_never_gives_fewer_hits(dice, acc, more):
+    assert score_dice(dice, acc + more, RULES).hits >= score_dice(dice, acc, RULES).hits
+
+
+@given(st.integers(0, 12), st.integers(0, 4), st.integers(0, 4), st.integers(0, 6), st.integers(0, 4))
+def test_more_shields_never_give_more_damage(hits, plus, reduction, shields, extra):
+    fewer = combat_damage(hits, plus, reduction, shields, RULES)
+    more = combat_damage(hits, plus, reduction, shields + extra, RULES)
+    assert more.dealt <= fewer.dealt
+    assert fewer.dealt >= 0
+
+
+# --- whole attacks ---------------------------------------------------------------------------------
+
+positions = st.sampled_from([(2, 0), (1, 0), (0, 2), (3, -1), (-2, 1)])
+
+
+@st.composite
+def attacks(draw):
+    """Gundam (A) fires its Beam Rifle at Char's Zaku II (B) with random state and dice."""
+    target_hex = draw(positions)
+    elevation = draw(st.integers(0, 2))
+    water = draw(st.booleans())
+    board = Board(
+        {target_hex: HexTerrain(elevation, "water" if water else "open")},
+        (Piece("RX-78-2 Gundam", "A", (0, 0)), Piece("Char's Zaku II", "B", target_hex)),
+    )
+    entries = {
+        "RX-78-2 Gundam": {"side": "A", "activating": True},
+        "Char's Zaku II": {
+            "side": "B",
+            "hp": draw(st.integers(1, 5)),
+            "shields": draw(st.integers(0, 3)),
+            "status": draw(st.sampled_from([[], ["Fracture"]])),
+            "timeline": draw(st.integers(0, 8)),
+        },
+    }
+    battle = battle_from_entries(board, entries, CATALOGUE)
+    strength = CATALOGUE.units["RX-78-2 Gundam"].weapons["Beam Rifle"].strength
+    dice = draw(st.lists(st.integers(1, SIDES), min_size=strength, max_size=strength))
+    return battle, dice
+
+
+def _resolve(battle, dice):
+    decl = AttackDeclaration("RX-78-2 Gundam", "Beam Rifle", target="Char's Zaku II")
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=dice), RULES)
+
+
+@given(attacks())
+def test_hit_points_never_drop_below_zero(case):
+    battle, dice = case
+    result = _resolve(battle, dice)
+    assert all(u.hp >= 0 for u in result.battle.units.values())
+    for t in result.per_target.values():
+        assert t.hp_after >= 0
+
+
+@given(attacks())
+def test_a_defeat_scores_victory_points_exactly_once(case):
+    battle, dice = case
+    result = _resolve(battle, dice)
+    defeats = [e for e in result.events if e.step.endswith(".defeated")]
+    vp = CATALOGUE.units["Char's Zaku II"].vp
+    if result.battle.unit("Char's Zaku II").in_reserve:
+        assert len(defeats) == 1
+        assert result.battle.victory_points["A"] == vp
+    else:
+        assert defeats == [] and result.battle.victory_points["A"] == 0
+
+
+@given(attacks())
+def test_events_always_follow_the_books_sequence(case):
+    battle, dice = case
+    result = _resolve(battle, dice)
+    order = [STAGES.index(stage_of(e)) for e in result.events]
+    assert order == sorted(order)
+    assert stage_of(result.events[0]) == "before_attack" and stage_of(result.events[-1]) == "end"
+
+
+@given(attacks())
+def test_the_input_battle_is_never_changed(case):
+    battle, dice = case
+    before = (dict(battle.units), battle.board, dict(battle.victory_points))
+    _resolve(battle, dice)
+    assert (dict(battle.units), battle.board, dict(battle.victory_points)) == before

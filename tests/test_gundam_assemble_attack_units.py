@@ -1,0 +1,87 @@
+"""Unit tests: the FAQ ledger against the chapter, area placements, the ability vocabulary."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rules.gundam_assemble.abilities import AbilityError, parse_ability
+from rules.gundam_assemble.area_effect import AreaPattern, placements
+from rules.hexgrid import distance
+from rules.rulebook import load
+
+ROOT = Path(__file__).resolve().parent.parent
+CHAPTER = Path("/work/shared/seeds/000_2e164ff8ae5de21f.txt")
+if not CHAPTER.exists():
+    CHAPTER = ROOT.parent / "shared" / "seeds" / "000_2e164ff8ae5de21f.txt"
+RULES = load("gundam_assemble")
+
+
+@pytest.mark.skipif(not CHAPTER.exists(), reason="the chapter text is not beside the repository")
+def test_the_ledger_lists_exactly_the_chapters_faq_entries():
+    numbers = {f"Q{n}" for n in re.findall(r"Q\.(\d+)", CHAPTER.read_text(encoding="utf-8"))}
+    assert len(numbers) == 63
+    assert set(RULES.faq) == numbers
+
+
+def _feature_faq_tags() -> set[str]:
+    tags: set[str] = set()
+    for path in (ROOT / "features" / "gundam_assemble").glob("*.feature"):
+        tags |= set(re.findall(r"@faq:(Q\d+)", path.read_text(encoding="utf-8")))
+    return tags
+
+
+def test_every_derived_or_interpretation_entry_has_a_scenario():
+    tagged = _feature_faq_tags()
+    missing = sorted(
+        q for q, e in RULES.faq.items() if e.status in ("derived", "interpretation") and q not in tagged
+    )
+    assert missing == []
+
+
+def test_interpretation_entries_name_an_interpretation_with_a_default():
+    for q, e in RULES.faq.items():
+        if e.status == "interpretation":
+            interp = RULES.interpretations[e.interpretation]
+            assert interp.default in interp.options, q
+
+
+def test_an_asymmetric_pattern_has_six_turns_and_six_mirror_images():
+    pattern = AreaPattern(((2, -1), (2, 0), (3, -1)))
+    assert len(placements(pattern, (0, 0))) == 6
+    assert len(placements(AreaPattern(pattern.hexes, mirror=True), (0, 0))) == 12
+
+
+def test_a_symmetric_pattern_lists_each_distinct_placement_once():
+    ring = AreaPattern(((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)), mirror=True)
+    assert len(placements(ring, (4, -2))) == 1
+
+
+def test_every_placement_keeps_each_hexs_distance_from_the_attacker():
+    pattern = AreaPattern(((2, -1), (2, 0), (3, -1)), mirror=True)
+    want = sorted(distance((0, 0), h) for h in pattern.hexes)
+    for p in placements(pattern, (3, 3)):
+        assert sorted(distance((3, 3), h) for h in p.hexes) == want
+
+
+def test_an_effect_outside_its_window_is_rejected():
+    with pytest.raises(AbilityError, match="cannot be used in the after_combat_damage window"):
+        parse_ability(
+            {
+                "name": "Late Aim",
+                "window": "after_combat_damage",
+                "effects": [{"kind": "strength", "amount": 1}],
+            },
+            "x",
+        )
+
+
+def test_a_bare_on_key_is_rejected_rather_than_silently_ignored():
+    # YAML 1.1 reads `on:` as the boolean true; the recipient key is `to`.
+    with pytest.raises(AbilityError, match="unknown keys"):
+        parse_ability(
+            {"name": "X", "window": "ongoing", "effects": [{"kind": "accuracy", "amount": 1, True: "self"}]},
+            "x",
+        )
