@@ -246,5 +246,7 @@ def run_corpus(
                 code = pytest.main(args, plugins=[collector])
     code = int(code)
     if code not in (0, 1, 5):  # interrupted, internal error, usage error
-        raise InputError(root, None, "", f"pytest could not run the corpus (exit {code}):\n{sink.getvalue()[-2000:]}")
+        raise InputError(
+            root, None, "", f"pytest could not run the corpus (exit {code}):\n{sink.getvalue()[-2000:]}"
+        )
     return CorpusRun(list(collector.results.values()), 0 if code == 5 else code, overlays)

@@ -1,11 +1,11 @@
 """Rule overlays: YAML files that change a ruleset's parameters or interpretations.
 
-    ruleset: gundam_assemble
-    name: errata 1.1                # optional; defaults to the file name
-    description: a natural 1 no longer always misses
-    source: house rule               # where the change comes from; never claimed official without one
-    parameters: {natural_miss_face: 0}
-    interpretations: {los_choice_points: one_side}
+ruleset: gundam_assemble
+name: errata 1.1                # optional; defaults to the file name
+description: a natural 1 no longer always misses
+source: house rule               # where the change comes from; never claimed official without one
+parameters: {natural_miss_face: 0}
+interpretations: {los_choice_points: one_side}
 """
 
 from __future__ import annotations
@@ -40,7 +40,9 @@ def load_overlay(path: str | Path) -> Overlay:
             raise doc.error((key,), f"unknown key {key!r} (expected one of: {', '.join(OVERLAY_KEYS)})")
     ruleset = data.get("ruleset")
     if ruleset not in rulesets():
-        raise doc.error(("ruleset",), f"unknown ruleset {ruleset!r} (expected one of: {', '.join(rulesets())})")
+        raise doc.error(
+            ("ruleset",), f"unknown ruleset {ruleset!r} (expected one of: {', '.join(rulesets())})"
+        )
     for key in ("parameters", "interpretations"):
         if not isinstance(data.get(key) or {}, dict):
             raise doc.error((key,), "expected a mapping")

@@ -67,9 +67,13 @@ class RulingContext:
             book = book.with_changes(params, interps, name=name)
         return book
 
-    def apply(self, ruleset: str, name: str, parameters: dict | None = None, interpretations: dict | None = None):
+    def apply(
+        self, ruleset: str, name: str, parameters: dict | None = None, interpretations: dict | None = None
+    ):
         """A scenario-level rule change (an OpenFisca-style reform); checked at once."""
-        self.overlays.setdefault(ruleset, []).append((name, dict(parameters or {}), dict(interpretations or {})))
+        self.overlays.setdefault(ruleset, []).append(
+            (name, dict(parameters or {}), dict(interpretations or {}))
+        )
         self.rules(ruleset)
 
     def record(self, key: str, value: Any) -> None:
@@ -103,4 +107,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     report = outcome.get_result()
     ctx = getattr(item, "_rulecheck_ruling", None)
     if ctx is not None and report.when == "call" and ctx.outcomes:
-        report.user_properties.append(("rulecheck_outcomes", json.dumps(ctx.outcomes, sort_keys=True, default=str)))
+        report.user_properties.append(
+            ("rulecheck_outcomes", json.dumps(ctx.outcomes, sort_keys=True, default=str))
+        )

@@ -39,10 +39,14 @@ def tag_errors(book: Rulebook, results: list[ScenarioResult]) -> list[str]:
                 errors.append(f"{where}: tag @faq:{q}: no such FAQ entry in {book.ruleset}")
         for name in r.tagged("interpretation"):
             if name not in book.interpretations:
-                errors.append(f"{where}: tag @interpretation:{name}: no such interpretation in {book.ruleset}")
+                errors.append(
+                    f"{where}: tag @interpretation:{name}: no such interpretation in {book.ruleset}"
+                )
         statuses = r.tagged("ruling")
         if len(statuses) != 1 or statuses[0] not in RULING_STATUSES:
-            errors.append(f"{where}: needs exactly one @ruling tag ({', '.join(RULING_STATUSES)}), has {statuses}")
+            errors.append(
+                f"{where}: needs exactly one @ruling tag ({', '.join(RULING_STATUSES)}), has {statuses}"
+            )
         if not r.tagged("clause"):
             errors.append(f"{where}: cites no clause (add @clause:...)")
     return errors
@@ -93,7 +97,9 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
         }
         for q, e in book.faq.items()
     ]
-    needs_scenario = [f["id"] for f in faq if f["status"] in ("derived", "interpretation") and not f["scenarios"]]
+    needs_scenario = [
+        f["id"] for f in faq if f["status"] in ("derived", "interpretation") and not f["scenarios"]
+    ]
     return {
         "ruleset": book.ruleset,
         "title": book.title,
@@ -108,9 +114,7 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
         "faq": faq,
         "faq_counts": dict(Counter(e.status for e in book.faq.values())),
         "faq_without_scenario": needs_scenario,
-        "failures": [
-            {**_ref(r), "message": r.message} for r in results if r.outcome == "failed"
-        ],
+        "failures": [{**_ref(r), "message": r.message} for r in results if r.outcome == "failed"],
         "errors": tag_errors(book, results),
     }
 
@@ -140,7 +144,9 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
             mark = {"pass": "pass", "fail": "FAIL", "uncovered": "----", "partial": "part"}[c["status"]]
             out.append(f"  {mark}  {c['id']:<11} {n:>3} scenario{'s' if n != 1 else ' '}  {c['text']}")
         if rs["uncovered_clauses"]:
-            out.append(f"  clauses no scenario covers ({len(rs['uncovered_clauses'])}): {', '.join(rs['uncovered_clauses'])}")
+            out.append(
+                f"  clauses no scenario covers ({len(rs['uncovered_clauses'])}): {', '.join(rs['uncovered_clauses'])}"
+            )
         else:
             out.append(f"  every clause is covered ({len(rs['clauses'])} clauses)")
         used = [i for i in rs["interpretations"]]
@@ -148,7 +154,9 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
             out.append("  interpretations in force:")
             for i in used:
                 flag = "" if i["option"] == i["default"] else f" (default {i['default']})"
-                out.append(f"    {i['name']} = {i['option']}{flag}: {len(i['scenarios'])} scenarios depend on it")
+                out.append(
+                    f"    {i['name']} = {i['option']}{flag}: {len(i['scenarios'])} scenarios depend on it"
+                )
         if rs["faq"]:
             counts = ", ".join(f"{k} {v}" for k, v in sorted(rs["faq_counts"].items()))
             out.append(f"  FAQ ledger: {len(rs['faq'])} entries ({counts})")

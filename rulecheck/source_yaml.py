@@ -66,7 +66,9 @@ def _walk(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], file: str) 
         for key_node, value_node in node.value:
             key = key_node.value  # keys stay strings: "1" and 1 are the same field to a reader
             if key in out:
-                raise InputError(file, key_node.start_mark.line + 1, field_name((*path, key)), "duplicate key")
+                raise InputError(
+                    file, key_node.start_mark.line + 1, field_name((*path, key)), "duplicate key"
+                )
             lines[(*path, key)] = key_node.start_mark.line + 1
             out[key] = _walk(value_node, (*path, key), lines, file)
         return out

@@ -15,7 +15,7 @@ benchmark's baseline.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np  # shapely's own array interface; vectorised calls keep the cache cheap to fill
 import shapely
@@ -195,7 +195,7 @@ def _inverse(index: int) -> int:
     return (6 - index) % 6 if index < 6 else index
 
 
-@lru_cache(maxsize=None)
+@cache
 def _sightline_from_origin(offset: Hex) -> Sightline:
     """Classify one offset. Only one offset per symmetry class (the smallest image) is classified
     with shapely; the other eleven are its exact images, which cuts the cache's cost twelvefold."""

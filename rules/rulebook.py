@@ -130,7 +130,8 @@ class Rulebook:
             options = self.interpretations[key].options
             if option not in options:
                 raise RulebookError(
-                    f"interpretations.{key}", f"unknown option {option!r} (expected one of {', '.join(options)})"
+                    f"interpretations.{key}",
+                    f"unknown option {option!r} (expected one of {', '.join(options)})",
                 )
             chosen[key] = option
         return replace(
@@ -163,7 +164,8 @@ def _tuple(value: Any) -> tuple[str, ...]:
 def parse_rulebook(data: Mapping[str, Any]) -> Rulebook:
     """Build and cross-check a rulebook from its YAML data."""
     clauses = {
-        cid: Clause(cid, str(c.get("section", "")), str(c["text"])) for cid, c in (data.get("clauses") or {}).items()
+        cid: Clause(cid, str(c.get("section", "")), str(c["text"]))
+        for cid, c in (data.get("clauses") or {}).items()
     }
 
     def check_clauses(where: str, ids: tuple[str, ...]) -> tuple[str, ...]:
@@ -181,7 +183,9 @@ def parse_rulebook(data: Mapping[str, Any]) -> Rulebook:
     for name, i in (data.get("interpretations") or {}).items():
         options = dict(i["options"])
         if i["default"] not in options:
-            raise RulebookError(f"interpretations.{name}.default", f"{i['default']!r} is not one of its options")
+            raise RulebookError(
+                f"interpretations.{name}.default", f"{i['default']!r} is not one of its options"
+            )
         interpretations[name] = Interpretation(
             name,
             i["question"],

@@ -24,7 +24,9 @@ def step_location(request: pytest.FixtureRequest) -> tuple[str, int]:
     return getattr(request.node, "_rulecheck_step", ("<feature>", 0))
 
 
-def feature_error(request: pytest.FixtureRequest, field: str, message: str, line_delta: int = 0) -> InputError:
+def feature_error(
+    request: pytest.FixtureRequest, field: str, message: str, line_delta: int = 0
+) -> InputError:
     file, line = step_location(request)
     return InputError(file, line + line_delta, field, message)
 

@@ -47,7 +47,9 @@ def ga_context() -> GAContext:
     return GAContext()
 
 
-def _board_from_feature(request, ctx: GAContext, data: dict[str, Any], lines: dict, pieces_given=True) -> None:
+def _board_from_feature(
+    request, ctx: GAContext, data: dict[str, Any], lines: dict, pieces_given=True
+) -> None:
     file, _ = step_location(request)
     doc = LocatedYaml(file, data, lines)
     ctx.board, ctx.units = ga.build_board(doc, data, pieces_given=pieces_given)
@@ -62,7 +64,9 @@ def board_map(request, ga_context: GAContext, docstring: str):
     _, line = step_location(request)
     ga_context.map_text = docstring
     ga_context.map_line = line
-    _board_from_feature(request, ga_context, {"map": docstring}, {(): line, ("map",): line}, pieces_given=False)
+    _board_from_feature(
+        request, ga_context, {"map": docstring}, {(): line, ("map",): line}, pieces_given=False
+    )
 
 
 @given("the pieces:")
@@ -111,7 +115,9 @@ def hexes_table(request, ga_context: GAContext, datatable: list[list[str]]):
             raise InputError(step_location(request)[0], line + 2 + i, "at", str(exc)) from None
         terrain = row.get("terrain") or "open"
         if terrain not in ("open", "water"):
-            raise InputError(step_location(request)[0], line + 2 + i, "terrain", f"unknown terrain {terrain!r}")
+            raise InputError(
+                step_location(request)[0], line + 2 + i, "terrain", f"unknown terrain {terrain!r}"
+            )
         changes[h] = HexTerrain(int(row.get("elevation") or 0), terrain)
     board = ga_context.board or Board()
     ga_context.board = board.with_hexes(changes)
@@ -139,8 +145,12 @@ MODES = {
 }
 
 
-@when(parsers.re(r"(?P<actor>.+?) checks Line of Sight to (?P<target>.+?)(?P<how>| for an area of effect attack"
-                 r"| with a weapon that ignores Line of Sight)$"))
+@when(
+    parsers.re(
+        r"(?P<actor>.+?) checks Line of Sight to (?P<target>.+?)(?P<how>| for an area of effect attack"
+        r"| with a weapon that ignores Line of Sight)$"
+    )
+)
 def check_los(ruling, ga_context: GAContext, actor: str, target: str, how: str):
     board = ga_context.require_board()
     a, t = board.piece(actor), board.piece(target)
@@ -186,7 +196,9 @@ def los_not_required(ga_context: GAContext):
 def blocked_under(ga_context: GAContext, clause: str):
     los = _los(ga_context)
     cited = {b.clause for b in los.blockers}
-    assert clause in cited, f"expected a blocker under {clause}, got {sorted(cited) or 'none'}:\n{_trace(ga_context)}"
+    assert clause in cited, (
+        f"expected a blocker under {clause}, got {sorted(cited) or 'none'}:\n{_trace(ga_context)}"
+    )
 
 
 @then(parsers.parse("{hex_text} blocks the line under {clause}"))
@@ -194,7 +206,9 @@ def hex_blocks(ga_context: GAContext, hex_text: str, clause: str):
     los, h = _los(ga_context), parse_hex(hex_text)
     found = [b for b in los.blockers if b.hex == h]
     assert found, f"expected {list(h)} to block:\n{_trace(ga_context)}"
-    assert clause in {b.clause for b in found}, f"{list(h)} blocks under {[b.clause for b in found]}, not {clause}"
+    assert clause in {b.clause for b in found}, (
+        f"{list(h)} blocks under {[b.clause for b in found]}, not {clause}"
+    )
 
 
 @then(parsers.parse("{hex_text} blocks the line as {kind}"))
@@ -214,7 +228,9 @@ def nothing_blocks(ga_context: GAContext):
 def passes_through(ga_context: GAContext, hexes: str):
     los = _los(ga_context)
     assert los.line is not None, "no sightline was drawn"
-    assert list(los.line.through) == parse_hex_list(hexes), f"the line passes through {list(los.line.through)}"
+    assert list(los.line.through) == parse_hex_list(hexes), (
+        f"the line passes through {list(los.line.through)}"
+    )
 
 
 @then(parsers.parse("the line runs exactly between {left} and {right}"))
@@ -273,8 +289,12 @@ def trace_interpretation(ga_context: GAContext, name: str):
 # --- reach: range and Line of Sight together --------------------------------------------------------
 
 
-@when(parsers.re(r"(?P<actor>.+?) checks whether (?P<target>.+?) is within (?P<kind>range |)(?P<reach>\d+)(?: hexes)?"
-                 r"(?P<how>| with a weapon that ignores Line of Sight)$"))
+@when(
+    parsers.re(
+        r"(?P<actor>.+?) checks whether (?P<target>.+?) is within (?P<kind>range |)(?P<reach>\d+)(?: hexes)?"
+        r"(?P<how>| with a weapon that ignores Line of Sight)$"
+    )
+)
 def check_reach_step(ruling, ga_context: GAContext, actor: str, target: str, kind: str, reach: str, how: str):
     board = ga_context.require_board()
     a, t = board.piece(actor), board.piece(target)

@@ -183,7 +183,9 @@ interpretation_choices = st.fixed_dictionaries(
     }
 )
 terrain_maps = st.dictionaries(
-    st.sampled_from(AREA), st.builds(HexTerrain, st.integers(0, 3), st.sampled_from(["open", "water"])), max_size=25
+    st.sampled_from(AREA),
+    st.builds(HexTerrain, st.integers(0, 3), st.sampled_from(["open", "water"])),
+    max_size=25,
 )
 
 
@@ -230,8 +232,28 @@ def test_raising_terrain_never_clears_a_blocked_line(board, a, b, data, interps)
         assert line_of_sight(board, a, b, side, rules, mode).clear
 
 
-@given(boards(), st.sampled_from(AREA), st.sampled_from(range(6)), st.sampled_from("AB"), interpretation_choices)
+@given(
+    boards(), st.sampled_from(AREA), st.sampled_from(range(6)), st.sampled_from("AB"), interpretation_choices
+)
 def test_adjacent_units_always_see_each_other(board, a, direction, side, interps):
     b = add(a, DIRECTIONS[direction])
     result = line_of_sight(board, a, b, side, RULES.with_changes(interpretations=interps))
     assert result.clear and not result.required
+
+
+@given(
+    boards(),
+    st.sampled_from("AB"),
+    interpretation_choices,
+    st.sampled_from([LosMode.STANDARD, LosMode.AREA_EFFECT]),
+)
+def test_the_board_wide_table_agrees_with_line_of_sight_on_every_pair(board, side, interps, mode):
+    from rules.gundam_assemble.visibility import visibility_table
+
+    rules = RULES.with_changes(interpretations=interps)
+    cells = AREA[::8]  # a spread of hexes keeps each example quick
+    table = visibility_table(board, side, rules, cells, mode)
+    for a in cells:
+        for b in cells:
+            if a != b:
+                assert table.sees(a, b) == line_of_sight(board, a, b, side, rules, mode).clear, (a, b)

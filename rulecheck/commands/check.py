@@ -13,10 +13,14 @@ from rules.rulebook import load, rulesets
 
 
 def register(sub) -> None:
-    p = sub.add_parser("check", help="run the scenario corpus; pass/fail per clause (exit 0 only if all pass)")
+    p = sub.add_parser(
+        "check", help="run the scenario corpus; pass/fail per clause (exit 0 only if all pass)"
+    )
     p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding features/ and tests/")
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
-    p.add_argument("--tags", metavar="EXPR", help='tag expression, e.g. "@faq and not @ruling:interpretation"')
+    p.add_argument(
+        "--tags", metavar="EXPR", help='tag expression, e.g. "@faq and not @ruling:interpretation"'
+    )
     p.add_argument("--rules", action="append", default=[], metavar="OVERLAY", help="run under a rule overlay")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("-v", "--verbose", action="store_true", help="list uncovered clauses one by one too")

@@ -18,8 +18,12 @@ def register(sub) -> None:
     p.add_argument("--from", dest="origin", required=True, metavar="NAME", help="the acting piece")
     p.add_argument("--to", dest="target", required=True, metavar="NAME", help="the target piece")
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--aoe", action="store_true", help="an area of effect attack: ignore units and Garrisons")
-    mode.add_argument("--ignore-los", action="store_true", help="a weapon or ability that ignores Line of Sight")
+    mode.add_argument(
+        "--aoe", action="store_true", help="an area of effect attack: ignore units and Garrisons"
+    )
+    mode.add_argument(
+        "--ignore-los", action="store_true", help="a weapon or ability that ignores Line of Sight"
+    )
     mode.add_argument("--within-hexes", action="store_true", help='an effect "within x hexes": no LOS needed')
     p.add_argument("--rules", action="append", default=[], metavar="OVERLAY", help="apply a rule overlay")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -38,20 +42,27 @@ def run(args) -> int:
     rules = rulebooks_for([ga.RULESET], args.rules)[ga.RULESET]
     origin, target = _piece(scenario, args.origin, "--from"), _piece(scenario, args.target, "--to")
     mode = (
-        LosMode.AREA_EFFECT if args.aoe
-        else LosMode.IGNORE if args.ignore_los
-        else LosMode.WITHIN_HEXES if args.within_hexes
+        LosMode.AREA_EFFECT
+        if args.aoe
+        else LosMode.IGNORE
+        if args.ignore_los
+        else LosMode.WITHIN_HEXES
+        if args.within_hexes
         else LosMode.STANDARD
     )
     result = piece_line_of_sight(scenario.board, origin, target, rules, mode)
     if args.json:
         out = {"from_piece": origin.name, "to_piece": target.name, **result.to_json()}
-        out["interpretations"] = {k: rules.interpretation(k) for k in rules.interpretations if k.startswith("los_")}
+        out["interpretations"] = {
+            k: rules.interpretation(k) for k in rules.interpretations if k.startswith("los_")
+        }
         print(json.dumps(out, indent=2))
         return 0
     verdict = "CLEAR" if result.clear else "BLOCKED"
     need = "" if result.required else " (not required)"
-    print(f"Line of Sight from {origin.name} {list(origin.hex)} to {target.name} {list(target.hex)}: {verdict}{need}")
+    print(
+        f"Line of Sight from {origin.name} {list(origin.hex)} to {target.name} {list(target.hex)}: {verdict}{need}"
+    )
     if result.line is not None:
         path = [origin.hex, *result.line.through, target.hex]
         print("  path:    " + " -> ".join(f"{list(h)}" for h in path))

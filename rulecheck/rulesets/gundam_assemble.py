@@ -124,7 +124,9 @@ def build_board(
                 hexes[cell.hex] = cell.terrain
             if cell.mark:
                 if cell.mark in marks:
-                    raise InputError(doc.file, first + cell.line - 1, "map", f"mark {cell.mark!r} appears twice")
+                    raise InputError(
+                        doc.file, first + cell.line - 1, "map", f"mark {cell.mark!r} appears twice"
+                    )
                 marks[cell.mark] = cell.hex
                 mark_lines[cell.mark] = first + cell.line - 1
 
@@ -171,14 +173,19 @@ def build_board(
                 raise err((*path, "at"), f"hex {list(h)} is off the board")
             slot = "structure" if kind == "structure" else "figure"
             if (slot, h) in occupied:
-                raise err((*path, "at" if "at" in entry else "mark"),
-                          f"{name!r} and {occupied[(slot, h)]!r} are both in hex {list(h)}")
+                raise err(
+                    (*path, "at" if "at" in entry else "mark"),
+                    f"{name!r} and {occupied[(slot, h)]!r} are both in hex {list(h)}",
+                )
             occupied[(slot, h)] = name
             pieces.append(Piece(name, entry["side"], h, kind, entry.get("elevation")))
     unused = sorted(set(marks) - used_marks)
     if unused and pieces_given:
         raise InputError(
-            doc.file, mark_lines[unused[0]], "map", f"mark {unused[0]!r} names no piece (give a piece 'mark: {unused[0]}')"
+            doc.file,
+            mark_lines[unused[0]],
+            "map",
+            f"mark {unused[0]!r} names no piece (give a piece 'mark: {unused[0]}')",
         )
     board = Board(hexes, tuple(pieces), sides, frozenset(extent) if extent is not None else None)
     return board, units

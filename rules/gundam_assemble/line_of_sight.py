@@ -126,7 +126,12 @@ def _hex_blockers(
     elev = board.elevation(h)
     if elev > hi:
         blockers.append(
-            Blocker(h, "terrain", f"terrain at elevation {elev} is higher than both units ({lo}, {hi})", "GA-LOS-3")
+            Blocker(
+                h,
+                "terrain",
+                f"terrain at elevation {elev} is higher than both units ({lo}, {hi})",
+                "GA-LOS-3",
+            )
         )
     elif differ and elev == hi:
         blockers.append(
@@ -188,19 +193,38 @@ def line_of_sight(
 
     def done(clear: bool, required: bool, line=None, blockers=(), points=(), side_choice=None):
         return LosResult(
-            origin, target, mode, clear, required, adjacent, line, tuple(blockers), tuple(points), side_choice,
+            origin,
+            target,
+            mode,
+            clear,
+            required,
+            adjacent,
+            line,
+            tuple(blockers),
+            tuple(points),
+            side_choice,
             tuple(events),
         )
 
     if mode is LosMode.WITHIN_HEXES:
-        events.append(Event("los.not_required", ("GA-WR-2",), "an effect within a number of hexes needs no Line of Sight"))
+        events.append(
+            Event(
+                "los.not_required", ("GA-WR-2",), "an effect within a number of hexes needs no Line of Sight"
+            )
+        )
         return done(True, False)
     if mode is LosMode.IGNORE:
-        events.append(Event("los.not_required", ("GA-ILOS-1",), "this weapon or ability ignores Line of Sight"))
+        events.append(
+            Event("los.not_required", ("GA-ILOS-1",), "this weapon or ability ignores Line of Sight")
+        )
         return done(True, False)
     if adjacent:
         events.append(
-            Event("los.not_required", ("GA-LOS-1",), f"the target is adjacent (distance {dist}): no Line of Sight is needed")
+            Event(
+                "los.not_required",
+                ("GA-LOS-1",),
+                f"the target is adjacent (distance {dist}): no Line of Sight is needed",
+            )
         )
         return done(True, False)
 
@@ -228,7 +252,9 @@ def line_of_sight(
         found = check(h)
         blockers.extend(found)
         for b in found:
-            events.append(Event("los.blocked_by", (b.clause,), f"{list(h)}: {b.reason}", {"hex": h, "kind": b.kind}))
+            events.append(
+                Event("los.blocked_by", (b.clause,), f"{list(h)}: {b.reason}", {"hex": h, "kind": b.kind})
+            )
 
     corner_rule = rules.interpretation("los_corner_touch")
     for h in line.corners:
@@ -237,16 +263,26 @@ def line_of_sight(
             blockers.extend(found)
             text = f"{list(h)} is touched at a corner and counts" + (f": {found[0].reason}" if found else "")
             events.append(
-                Event("los.corner", tuple(b.clause for b in found) or ("GA-LOS-2",), text, {"hex": h},
-                      interpretation=rules.cite("los_corner_touch"))
+                Event(
+                    "los.corner",
+                    tuple(b.clause for b in found) or ("GA-LOS-2",),
+                    text,
+                    {"hex": h},
+                    interpretation=rules.cite("los_corner_touch"),
+                )
             )
         else:
             events.append(
-                Event("los.corner", ("GA-LOS-2",), f"{list(h)} is touched only at a corner and does not count",
-                      {"hex": h}, interpretation=rules.cite("los_corner_touch"))
+                Event(
+                    "los.corner",
+                    ("GA-LOS-2",),
+                    f"{list(h)} is touched only at a corner and does not count",
+                    {"hex": h},
+                    interpretation=rules.cite("los_corner_touch"),
+                )
             )
 
-    points = tuple(ChoicePoint(l, r, tuple(check(l)), tuple(check(r))) for l, r in line.between)
+    points = tuple(ChoicePoint(lh, rh, tuple(check(lh)), tuple(check(rh))) for lh, rh in line.between)
     side_choice = None
     if points:
         how = rules.interpretation("los_choice_points")
@@ -266,9 +302,13 @@ def line_of_sight(
 
     clear = not blockers
     if clear:
-        events.append(Event("los.clear", ("GA-LOS-7",), "no blocking condition holds: Line of Sight is clear"))
+        events.append(
+            Event("los.clear", ("GA-LOS-7",), "no blocking condition holds: Line of Sight is clear")
+        )
     else:
-        events.append(Event("los.blocked", tuple(sorted({b.clause for b in blockers})), "Line of Sight is blocked"))
+        events.append(
+            Event("los.blocked", tuple(sorted({b.clause for b in blockers})), "Line of Sight is blocked")
+        )
     return done(clear, True, line, blockers, points, side_choice)
 
 

@@ -76,10 +76,18 @@ def check_reach(
     events.extend(los.events)
     if los.clear:
         events.append(
-            Event("reach.eligible", ("GA-TGT-1", "GA-RNG-3", "GA-WR-1"), f"{target.name} is in range and in Line of Sight")
+            Event(
+                "reach.eligible",
+                ("GA-TGT-1", "GA-RNG-3", "GA-WR-1"),
+                f"{target.name} is in range and in Line of Sight",
+            )
         )
     else:
         events.append(
-            Event("reach.ineligible", ("GA-TGT-1", "GA-RNG-3", "GA-WR-1"), f"{target.name} is in range but not in Line of Sight")
+            Event(
+                "reach.ineligible",
+                ("GA-TGT-1", "GA-RNG-3", "GA-WR-1"),
+                f"{target.name} is in range but not in Line of Sight",
+            )
         )
     return ReachCheck(los.clear, True, d, los, tuple(events))
