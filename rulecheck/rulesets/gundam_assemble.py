@@ -202,9 +202,17 @@ def load_scenario(path: str | Path) -> GAScenario:
     return parse_scenario(load_yaml(path))
 
 
+def explain(scenario: GAScenario, rules):
+    """Resolve the scenario's attack (see ``gundam_assemble_explain``)."""
+    from rulecheck.rulesets.gundam_assemble_explain import explain as resolve  # it imports this module
+
+    return resolve(scenario, rules)
+
+
 class _Adapter:
     name = RULESET
     load_scenario = staticmethod(load_scenario)
+    explain = staticmethod(explain)
 
 
 ADAPTER = _Adapter()
