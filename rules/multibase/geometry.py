@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -66,6 +67,7 @@ def footprint(base: Base, rules: Rulebook) -> BaseGeometry:
     )
 
 
+@lru_cache(maxsize=1 << 16)  # bases are frozen values; coherency asks for the same pairs many times
 def base_distance(a: Base, b: Base) -> float:
     """Closest point to closest point, in inches (0 when touching or overlapping)."""
     return max(0.0, core(a).distance(core(b)) - radius_of(a) - radius_of(b))
