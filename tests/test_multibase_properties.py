@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from rules.multibase.attack_pool import attack_pool
 from rules.multibase.battlefield import Base, Stats, Unit
-from rules.multibase.casualties import allocate_wounds, remove_bases, removal_options
+from rules.multibase.casualties import allocate_wounds, removal_options, remove_bases
 from rules.multibase.coherency import groups, is_coherent, push_into_coherency
 from rules.multibase.geometry import base_distance
 from rules.multibase.shaken import courage_check, give_shaken
