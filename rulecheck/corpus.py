@@ -1,9 +1,19 @@
 """Run the feature corpus in-process through pytest and pytest-bdd, and collect one result per
 scenario: its feature, line, tags, outcome, failure message and recorded outcomes.
 
-``rulecheck check``, ``report``, ``diff`` and ``docs`` all read a ``CorpusRun``; none re-implements
-pytest. A tag expression (Cucumber syntax: ``@faq and not @ruling:interpretation``) selects a
-subset.
+``rulecheck check``, ``report``, ``diff``, ``mutate`` and ``docs`` all read a ``CorpusRun``; none
+re-implements pytest. A tag expression (Cucumber syntax: ``@faq and not @ruling:interpretation``)
+selects a subset; ``select`` picks scenarios by node id (what the mutation runner uses).
+
+With ``record_reads`` the run also notes, per scenario, which parameters and interpretations of
+which rulebook it asked for. The engines are pure and take every number and every open question
+from ``Rulebook.param`` / ``Rulebook.interpretation``, so a scenario that never read an entry runs
+identically whatever that entry's value: a rule change only needs to re-run the scenarios that
+read what it changes.
+
+Cucumber JSON and JUnit XML come from pytest-bdd's ``--cucumber-json`` and pytest's
+``--junit-xml``; they are written to a temporary file beside the target and moved into place only
+when the run finished, so an interrupted run never leaves half a file over a good one.
 """
 
 from __future__ import annotations
@@ -11,8 +21,11 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import re
-from collections.abc import Iterable
+import tempfile
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +34,7 @@ import pytest
 
 from rulecheck.pytest_plugin import split_tag
 from rulecheck.source_yaml import InputError
+from rules.rulebook import Rulebook
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,14 +51,35 @@ class ScenarioResult:
     message: str = ""
     outcomes: dict[str, Any] = field(default_factory=dict)
     nodeid: str = ""
+    # "ruleset:parameters.NAME" / "ruleset:interpretations.NAME" the scenario asked the rulebook
+    # for; filled only by a run with record_reads.
+    reads: frozenset[str] = frozenset()
 
     def tagged(self, kind: str) -> list[str]:
         return [v for t in self.tags if (p := split_tag(t)) and p[0] == kind for v in [p[1]]]
 
     @property
     def key(self) -> str:
-        """Stable identity across runs: feature file and scenario title."""
-        return f"{self.feature}::{self.name}"
+        """Stable identity across runs and revisions: feature file and scenario title, plus the
+        example's id for an outline (its rows share one title)."""
+        _, bracket, param = self.nodeid.partition("[")
+        return f"{self.feature}::{self.name}" + (f"[{param}" if bracket else "")
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ScenarioResult:
+        return cls(
+            ruleset=data["ruleset"],
+            feature=data["feature"],
+            feature_name=data.get("feature_name", ""),
+            name=data["scenario"],
+            line=int(data.get("line", 0)),
+            tags=tuple(data.get("tags", ())),
+            outcome=data.get("outcome", "not run"),
+            message=data.get("message", ""),
+            outcomes=dict(data.get("outcomes") or {}),
+            nodeid=data.get("nodeid", ""),
+            reads=frozenset(data.get("reads", ())),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -57,6 +92,8 @@ class ScenarioResult:
             "outcome": self.outcome,
             "message": self.message,
             "outcomes": self.outcomes,
+            "nodeid": self.nodeid,
+            "reads": sorted(self.reads),
         }
 
 
@@ -72,6 +109,9 @@ class CorpusRun:
 
     def by_ruleset(self, ruleset: str) -> list[ScenarioResult]:
         return [r for r in self.results if r.ruleset == ruleset]
+
+    def by_key(self) -> dict[str, ScenarioResult]:
+        return {r.key: r for r in self.results}
 
 
 # --- tag expressions ---------------------------------------------------------------------------
@@ -147,9 +187,10 @@ def parse_tag_expression(text: str):
 
 
 class _Collector:
-    def __init__(self, root: Path, tag_filter=None):
+    def __init__(self, root: Path, tag_filter=None, select: set[str] | None = None):
         self.root = root
         self.tag_filter = tag_filter
+        self.select = select
         self.results: dict[str, ScenarioResult] = {}
 
     def _scenario(self, item):
@@ -170,6 +211,9 @@ class _Collector:
             rule_tags = tmpl.rule.tags if tmpl.rule else set()
             tags = tuple(sorted(tmpl.tags | tmpl.feature.tags | rule_tags))
             if self.tag_filter is not None and not self.tag_filter(set(tags)):
+                drop.append(item)
+                continue
+            if self.select is not None and item.nodeid not in self.select:
                 drop.append(item)
                 continue
             try:
@@ -203,6 +247,82 @@ class _Collector:
                     res.outcomes = json.loads(value)
 
 
+class _ReadRecorder:
+    """Notes which rulebook entries each scenario asks for (``record_reads``).
+
+    It wraps ``Rulebook.param`` and ``Rulebook.interpretation`` for the length of one run, so it
+    sees every read: the engine's, a step's, and those made under an overlay. Reads outside a
+    running scenario (collection) are not anyone's and are dropped."""
+
+    def __init__(self):
+        self.current: str | None = None
+        self.reads: dict[str, set[str]] = defaultdict(set)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(self, item, nextitem):
+        self.current = item.nodeid
+        try:
+            yield
+        finally:
+            self.current = None
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[None]:
+        original_param, original_interpretation = Rulebook.param, Rulebook.interpretation
+        recorder = self
+
+        def param(book: Rulebook, name: str):
+            if recorder.current is not None:
+                recorder.reads[recorder.current].add(f"{book.ruleset}:parameters.{name}")
+            return original_param(book, name)
+
+        def interpretation(book: Rulebook, name: str):
+            if recorder.current is not None:
+                recorder.reads[recorder.current].add(f"{book.ruleset}:interpretations.{name}")
+            return original_interpretation(book, name)
+
+        Rulebook.param, Rulebook.interpretation = param, interpretation
+        try:
+            yield
+        finally:
+            Rulebook.param, Rulebook.interpretation = original_param, original_interpretation
+
+
+@contextlib.contextmanager
+def _report_files(requested: dict[str, str | Path | None]) -> Iterator[list[str]]:
+    """pytest arguments that write each requested report to a temporary file beside its target;
+    the files are moved into place only if the body finishes without an exception."""
+    args: list[str] = []
+    moves: list[tuple[str, Path]] = []
+    try:
+        for option, target in requested.items():
+            if not target:
+                continue
+            target = Path(target).resolve()
+            if not target.parent.is_dir():
+                raise InputError(target, None, "", "the folder for this report does not exist")
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent)
+            os.close(fd)
+            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's 0600 would outlive the move
+            moves.append((tmp, target))
+            args.append(f"{option}={tmp}")
+        yield args
+        for tmp, target in moves:
+            if os.path.getsize(tmp) == 0:
+                raise InputError(target, None, "", "pytest wrote nothing for this report")
+            os.replace(tmp, target)
+    finally:
+        for tmp, _ in moves:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def _short_message(report) -> str:
     crash = getattr(report.longrepr, "reprcrash", None)
     if crash is not None:
@@ -225,8 +345,15 @@ def run_corpus(
     overlays: Iterable[str] = (),
     pytest_args: Iterable[str] = (),
     show_output: bool = False,
+    select: Iterable[str] | None = None,
+    record_reads: bool = False,
+    cucumber_json: str | Path | None = None,
+    junit_xml: str | Path | None = None,
 ) -> CorpusRun:
-    """Run the feature scenarios of ``root`` and return one result per scenario."""
+    """Run the feature scenarios of ``root`` and return one result per scenario.
+
+    ``select``: only the scenarios with these node ids. ``record_reads``: fill each result's
+    ``reads``. ``cucumber_json`` / ``junit_xml``: also write those reports (atomically)."""
     tag_filter = parse_tag_expression(tags) if tags else None
     files = feature_test_files(root, rulesets)
     if not files:
@@ -236,17 +363,28 @@ def run_corpus(
     for o in overlays:
         args += ["--rules", o]
     args += list(pytest_args)
-    collector = _Collector(root, tag_filter)
+    collector = _Collector(root, tag_filter, set(select) if select is not None else None)
+    plugins: list[Any] = [collector]
+    recorder = _ReadRecorder() if record_reads else None
+    if recorder is not None:
+        plugins.append(recorder)
     sink = io.StringIO()
-    with contextlib.chdir(root):
+    with (
+        _report_files({"--cucumber-json": cucumber_json, "--junit-xml": junit_xml}) as report_args,
+        contextlib.chdir(root),
+        recorder.installed() if recorder is not None else contextlib.nullcontext(),
+    ):
         if show_output:
-            code = pytest.main(args, plugins=[collector])
+            code = pytest.main(args + report_args, plugins=plugins)
         else:
             with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
-                code = pytest.main(args, plugins=[collector])
-    code = int(code)
-    if code not in (0, 1, 5):  # interrupted, internal error, usage error
-        raise InputError(
-            root, None, "", f"pytest could not run the corpus (exit {code}):\n{sink.getvalue()[-2000:]}"
-        )
+                code = pytest.main(args + report_args, plugins=plugins)
+        code = int(code)
+        if code not in (0, 1, 5):  # don't move a report from a run that did not complete
+            raise InputError(
+                root, None, "", f"pytest could not run the corpus (exit {code}):\n{sink.getvalue()[-2000:]}"
+            )
+    if recorder is not None:
+        for nodeid, result in collector.results.items():
+            result.reads = frozenset(recorder.reads.get(nodeid, ()))
     return CorpusRun(list(collector.results.values()), 0 if code == 5 else code, overlays)
