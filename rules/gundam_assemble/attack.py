@@ -29,6 +29,7 @@ from rules.gundam_assemble.defeat import defeat
 from rules.gundam_assemble.engagement import engagement_check
 from rules.gundam_assemble.line_of_sight import LosMode, line_of_sight
 from rules.gundam_assemble.status_effects import DISARM, FRACTURE, disarm_dice, fracture_extra
+from rules.gundam_assemble.targeting import check_reach
 from rules.gundam_assemble.units import Battle, UnitState, Weapon
 from rules.hexgrid import Hex, distance
 from rules.rulebook import Rulebook
@@ -427,34 +428,10 @@ class _Resolver:
                 {"target": name},
             )
             return None
-        d = distance(attacker.hex, target.hex)
-        rng = self.weapon.range
-        melee = rng == self.rules.param("melee_range")
-        clauses = ("GA-RNG-1",) if melee else ("GA-RNG-2", "GA-WPN-2")
-        if d > rng:
-            self.emit(
-                "check.out_of_range",
-                (*clauses, "GA-TGT-1"),
-                f"{name} is {d} hexes away, beyond range {rng}"
-                + (" (adjacent targets only)" if melee else ""),
-                {"distance": d, "range": rng},
-            )
-            return None
-        self.emit(
-            "check.range",
-            (*clauses, "GA-RNG-4"),
-            f"{name} is {d} hexes away, within range {rng} (elevation and terrain do not change range)",
-            {"distance": d, "range": rng},
-        )
         mode = LosMode.IGNORE if self.weapon.ignores_los else LosMode.STANDARD
-        los = line_of_sight(self.battle.board, attacker.hex, target.hex, self.side, self.rules, mode)
-        self.events.extend(replace(e, step=f"check.{e.step}") for e in los.events)
-        if not los.clear:
-            self.emit(
-                "check.no_line_of_sight",
-                ("GA-TGT-1", "GA-RNG-3"),
-                f"no Line of Sight to {name}: it cannot be attacked",
-            )
+        reach = check_reach(self.battle.board, attacker, target, self.rules, self.weapon.range, mode=mode)
+        self.events.extend(replace(e, step=f"check.{e.step}") for e in reach.events)
+        if not reach.eligible:
             return None
         return [target]
 
@@ -856,36 +833,21 @@ class _Resolver:
         if src is None or dst is None:
             return False
         kind, n = ability.reach
-        d = distance(src.hex, dst.hex)
-        if d > n:
+        reach = check_reach(self.battle.board, src, dst, self.rules, n, within_hexes=kind == "within")
+        self.events.extend(replace(e, step=f"{window}.{e.step}") for e in reach.events)
+        if not reach.eligible:
             self.emit(
                 f"{window}.out_of_reach",
-                ("GA-WR-1" if kind == "range" else "GA-WR-2",),
-                f"{recipient} is {d} hexes from {user}, beyond the {ability.name}'s {kind} {n}",
+                ("GA-WR-2",) if kind == "within" else ("GA-WR-1", "GA-LOS-9"),
+                f"{ability.name} cannot affect {recipient}",
             )
             return False
-        if kind == "within":
+        if kind != "within":
             self.emit(
                 f"{window}.reach",
-                ("GA-WR-2",),
-                f"{recipient} is within {n} hexes of {user}; no Line of Sight needed",
+                ("GA-LOS-9",),
+                f"{ability.name} needs Line of Sight to {recipient} only, not to the other units involved",
             )
-            return True
-        los = line_of_sight(self.battle.board, src.hex, dst.hex, src.side, self.rules)
-        if not los.clear:
-            self.emit(
-                f"{window}.out_of_reach",
-                ("GA-WR-1", "GA-LOS-9"),
-                f"{user} has no Line of Sight to {recipient}: {ability.name} cannot affect it",
-                {"blockers": [b.reason for b in los.blockers]},
-            )
-            return False
-        self.emit(
-            f"{window}.reach",
-            ("GA-WR-1", "GA-LOS-9"),
-            f"{recipient} is in range {n} and in Line of Sight of {user} "
-            "(Line of Sight to other units is not needed)",
-        )
         return True
 
     def apply_effect(
