@@ -236,8 +236,9 @@ def line_of_sight(
             "los.line",
             ("GA-LOS-2",),
             f"line from the centre of {list(origin)} (elevation {ea}) to the centre of {list(target)} "
-            f"(elevation {eb}): through {len(line.through)} hexes, between hex pairs at {len(line.between)} "
-            f"places, touching {len(line.corners)} corners",
+            f"(elevation {eb}): {_count(len(line.through), 'hex', 'hexes')} passed through, "
+            f"{_count(len(line.between), 'place')} exactly between two hexes, "
+            f"{_count(len(line.corners), 'corner')} touched",
             {"through": line.through, "between": line.between, "corners": line.corners},
         )
     )
@@ -312,9 +313,13 @@ def line_of_sight(
     return done(clear, True, line, blockers, points, side_choice)
 
 
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def _choice_event(p: ChoicePoint, rules: Rulebook, chosen: str | None) -> Event:
     def state(h: Hex, bl: tuple[Blocker, ...]) -> str:
-        return f"{list(h)} " + (f"blocks ({bl[0].reason})" if bl else "is clear")
+        return f"{list(h)} " + (f"(blocks: {bl[0].reason})" if bl else "(clear)")
 
     if chosen is None and rules.interpretation("los_choice_points") == "independent":
         verdict = "the acting player picks the clear hex" if p.avoidable else "both hexes block"
@@ -325,7 +330,7 @@ def _choice_event(p: ChoicePoint, rules: Rulebook, chosen: str | None) -> Event:
     return Event(
         "los.choice",
         ("GA-LOS-8",),
-        f"the line runs between {state(p.left, p.left_blockers)} and {state(p.right, p.right_blockers)}: {verdict}",
+        f"the line runs exactly between {state(p.left, p.left_blockers)} and {state(p.right, p.right_blockers)}: {verdict}",
         {"left": p.left, "right": p.right, "left_blocks": p.left_blocks, "right_blocks": p.right_blocks},
         interpretation=rules.cite("los_choice_points"),
     )
