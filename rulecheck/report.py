@@ -119,10 +119,12 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
     }
 
 
-def build_report(run: CorpusRun, books: dict[str, Rulebook]) -> dict[str, Any]:
+def build_report(run: CorpusRun, books: dict[str, Rulebook], tags: str | None = None) -> dict[str, Any]:
+    """``tags``: the tag expression that selected the scenarios, if any (coverage is then the
+    selection's, not the corpus's)."""
     rulesets = [ruleset_report(book, run.by_ruleset(name)) for name, book in books.items()]
     ok = run.passed and not any(rs["errors"] for rs in rulesets)
-    return {"ok": ok, "overlays": list(run.overlays), "rulesets": rulesets}
+    return {"ok": ok, "overlays": list(run.overlays), "tags": tags, "rulesets": rulesets}
 
 
 def format_text(report: dict[str, Any], verbose: bool = False) -> str:
@@ -136,6 +138,8 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
             head += f", {sc['skipped']} skipped"
         if rs["overlays"]:
             head += f"  [rules: {', '.join(rs['overlays'])}]"
+        if report.get("tags"):
+            head += f"  [tags: {report['tags']}]"
         out.append(head)
         for c in rs["clauses"]:
             if not c["scenarios"] and not verbose:
@@ -143,9 +147,15 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
             n = len(c["scenarios"])
             mark = {"pass": "pass", "fail": "FAIL", "uncovered": "----", "partial": "part"}[c["status"]]
             out.append(f"  {mark}  {c['id']:<11} {n:>3} scenario{'s' if n != 1 else ' '}  {c['text']}")
+            if verbose:
+                out += [
+                    f"          {s['outcome']:<7} {s['feature']}:{s['line']} {s['scenario']}"
+                    for s in c["scenarios"]
+                ]
         if rs["uncovered_clauses"]:
+            selected = " selected" if report.get("tags") else ""
             out.append(
-                f"  clauses no scenario covers ({len(rs['uncovered_clauses'])}): {', '.join(rs['uncovered_clauses'])}"
+                f"  clauses no{selected} scenario covers ({len(rs['uncovered_clauses'])}): {', '.join(rs['uncovered_clauses'])}"
             )
         else:
             out.append(f"  every clause is covered ({len(rs['clauses'])} clauses)")
@@ -160,11 +170,90 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
         if rs["faq"]:
             counts = ", ".join(f"{k} {v}" for k, v in sorted(rs["faq_counts"].items()))
             out.append(f"  FAQ ledger: {len(rs['faq'])} entries ({counts})")
+            for status in sorted(rs["faq_counts"]):
+                ids = [f["id"] + ("" if f["scenarios"] else "*") for f in rs["faq"] if f["status"] == status]
+                out.append(f"    {status}: {', '.join(ids)}")
             if rs["faq_without_scenario"]:
-                out.append(f"    entries that need a scenario: {', '.join(rs['faq_without_scenario'])}")
+                out.append(
+                    f"    (* no scenario yet) entries that need one: {', '.join(rs['faq_without_scenario'])}"
+                )
         for f in rs["failures"]:
             out.append(f"  FAILED {f['feature']}:{f['line']} {f['scenario']}\n         {f['message']}")
         for e in rs["errors"]:
             out.append(f"  ERROR {e}")
     out.append("OK: every scenario passed" if report["ok"] else "NOT OK")
+    return "\n".join(out)
+
+
+def _md(text: str) -> str:
+    """Table-cell safe: pipes would split the cell, newlines the row."""
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def format_markdown(report: dict[str, Any]) -> str:
+    """The report as a Markdown document: one section per ruleset, a clause table with the
+    covering scenarios, the interpretations in force with their dependants, the FAQ ledger."""
+    mark = {"pass": "pass", "fail": "**FAIL**", "uncovered": "uncovered", "partial": "partial"}
+    out = ["# Rules compliance report", ""]
+    if report["overlays"]:
+        out += [f"Run under the overlays: {', '.join(f'`{o}`' for o in report['overlays'])}.", ""]
+    if report.get("tags"):
+        out += [f"Scenarios selected by the tag expression `{report['tags']}`.", ""]
+    out += ["**Result: " + ("every scenario passed" if report["ok"] else "NOT OK") + "**", ""]
+    for rs in report["rulesets"]:
+        sc = rs["scenarios"]
+        out += [f"## {rs['title']} (`{rs['ruleset']}`)", ""]
+        counts = ", ".join(f"{sc.get(k, 0)} {k}" for k in ("passed", "failed", "skipped") if sc.get(k))
+        out += [f"{sc['total']} scenarios: {counts or 'none run'}.", ""]
+        if rs["overlays"]:
+            out += [f"Rule overlays in force: {', '.join(rs['overlays'])}.", ""]
+        out += [
+            "### Clauses",
+            "",
+            "| clause | section | paraphrase | status | scenarios |",
+            "|---|---|---|---|---|",
+        ]
+        for c in rs["clauses"]:
+            scen = "<br>".join(f"{_md(s['scenario'])} ({s['feature']}:{s['line']})" for s in c["scenarios"])
+            out.append(
+                f"| {c['id']} | {_md(c['section'])} | {_md(c['text'])} | {mark[c['status']]} | {scen or '-'} |"
+            )
+        out.append("")
+        if rs["uncovered_clauses"]:
+            out += [f"Clauses no scenario covers: {', '.join(rs['uncovered_clauses'])}.", ""]
+        else:
+            out += [f"Every clause is covered ({len(rs['clauses'])} clauses).", ""]
+        if rs["interpretations"]:
+            out += [
+                "### Interpretations",
+                "",
+                "| name | question | option in force | scenarios |",
+                "|---|---|---|---|",
+            ]
+            for i in rs["interpretations"]:
+                option = f"`{i['option']}`" + (
+                    "" if i["option"] == i["default"] else f" (default `{i['default']}`)"
+                )
+                scen = "<br>".join(_md(s["scenario"]) for s in i["scenarios"])
+                out.append(f"| {i['name']} | {_md(i['question'])} | {option} | {scen or '-'} |")
+            out.append("")
+        if rs["faq"]:
+            out += ["### FAQ ledger", ""]
+            counts = ", ".join(f"{k} {v}" for k, v in sorted(rs["faq_counts"].items()))
+            out += [f"{len(rs['faq'])} entries ({counts}).", ""]
+            out += ["| entry | status | question | scenarios |", "|---|---|---|---|"]
+            for f in rs["faq"]:
+                out.append(f"| {f['id']} | {f['status']} | {_md(f['question'])} | {len(f['scenarios'])} |")
+            out.append("")
+        if rs["failures"]:
+            out += ["### Failures", ""]
+            out += [
+                f"- {f['feature']}:{f['line']} {_md(f['scenario'])}: {_md(f['message'])}"
+                for f in rs["failures"]
+            ]
+            out.append("")
+        if rs["errors"]:
+            out += ["### Tag errors", ""]
+            out += [f"- {e}" for e in rs["errors"]]
+            out.append("")
     return "\n".join(out)

@@ -1,29 +1,48 @@
-"""`rulecheck check`: run the feature corpus and print pass/fail per clause."""
+"""`rulecheck check`: run the feature corpus and print pass/fail per clause.
+
+`rulecheck report` (commands/report.py) runs the same corpus and prints the full traceability
+report; both take the options defined here, so they select, overlay and export alike.
+"""
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from rulecheck.corpus import PROJECT_ROOT, run_corpus
 from rulecheck.overlays import load_overlay
-from rulecheck.report import build_report, format_text
+from rulecheck.report import build_report, format_markdown, format_text
 from rules.rulebook import load, rulesets
+
+FORMATS = ("text", "json", "markdown")
+
+
+def add_corpus_arguments(p) -> None:
+    """Options shared by every command that runs the corpus and reports on it."""
+    p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding features/ and tests/")
+    p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
+    p.add_argument(
+        "--tags", metavar="EXPR", help='tag expression, e.g. "@faq and not @ruling:interpretation"'
+    )
+    p.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="OVERLAY",
+        help="run under a rule overlay (repeatable)",
+    )
+    p.add_argument("--cucumber-json", metavar="PATH", help="also write pytest-bdd's Cucumber JSON report")
+    p.add_argument("--junit-xml", metavar="PATH", help="also write pytest's JUnit XML report")
 
 
 def register(sub) -> None:
     p = sub.add_parser(
         "check", help="run the scenario corpus; pass/fail per clause (exit 0 only if all pass)"
     )
-    p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding features/ and tests/")
-    p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
-    p.add_argument(
-        "--tags", metavar="EXPR", help='tag expression, e.g. "@faq and not @ruling:interpretation"'
-    )
-    p.add_argument("--rules", action="append", default=[], metavar="OVERLAY", help="run under a rule overlay")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("-v", "--verbose", action="store_true", help="list uncovered clauses one by one too")
+    add_corpus_arguments(p)
+    p.add_argument("--format", choices=FORMATS, default="text", help="how to print the report")
+    p.add_argument("--json", action="store_true", help="same as --format json")
+    p.add_argument("-v", "--verbose", action="store_true", help="list every clause and its scenarios")
     p.set_defaults(func=run)
 
 
@@ -37,14 +56,29 @@ def rulebooks_for(names, overlay_files):
     return books
 
 
-def run(args) -> int:
+def corpus_report(args) -> dict:
     names = args.ruleset or rulesets()
     books = rulebooks_for(names, args.rules)  # validates overlays before any scenario runs
-    corpus = run_corpus(args.root, names, tags=args.tags, overlays=args.rules)
-    report = build_report(corpus, books)
-    if args.json:
-        json.dump(report, sys.stdout, indent=2)
-        print()
-    else:
-        print(format_text(report, verbose=args.verbose))
+    corpus = run_corpus(
+        args.root,
+        names,
+        tags=args.tags,
+        overlays=args.rules,
+        cucumber_json=args.cucumber_json,
+        junit_xml=args.junit_xml,
+    )
+    return build_report(corpus, books, tags=args.tags)
+
+
+def render(report: dict, fmt: str, verbose: bool) -> str:
+    if fmt == "json":
+        return json.dumps(report, indent=2)
+    if fmt == "markdown":
+        return format_markdown(report)
+    return format_text(report, verbose=verbose)
+
+
+def run(args) -> int:
+    report = corpus_report(args)
+    print(render(report, "json" if args.json else args.format, args.verbose))
     return 0 if report["ok"] else 1
