@@ -1,0 +1,70 @@
+"""`rulecheck draw`: an SVG diagram of a scenario (board, pieces, Line of Sight, areas, arcs, Trace)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from rulecheck.commands.check import rulebooks_for
+from rulecheck.rulesets import load_scenario
+from rulecheck.source_yaml import InputError
+
+
+def register(sub) -> None:
+    p = sub.add_parser("draw", help="draw a scenario as SVG (hex board or multibase table)")
+    p.add_argument("scenario", type=Path)
+    p.add_argument("--from", dest="origin", metavar="NAME", help="draw Line of Sight / Trace from this piece")
+    p.add_argument("--to", dest="target", metavar="NAME", help="... to this piece")
+    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here (default: stdout)")
+    p.add_argument("--rules", action="append", default=[], metavar="OVERLAY", help="apply a rule overlay")
+    p.set_defaults(func=run)
+
+
+def drawer(ruleset: str):
+    """The diagram module of a ruleset (each has ``draw_scenario(scenario, rules, origin, target)``)."""
+    if ruleset == "gundam_assemble":
+        from rulecheck import diagram_hex as module
+    else:
+        from rulecheck import diagram_multibase as module
+    return module.draw_scenario
+
+
+def render(path: Path, origin: str | None = None, target: str | None = None, overlays=()) -> str:
+    ruleset, scenario = load_scenario(path)
+    rules = rulebooks_for([ruleset], list(overlays))[ruleset]
+    if (origin is None) != (target is None):
+        raise InputError(path, None, "--from/--to", "give both --from and --to, or neither")
+    try:
+        return drawer(ruleset)(scenario, rules, origin, target)
+    except KeyError as exc:
+        flag = "--from" if exc.args[0] == origin else "--to"
+        raise InputError(
+            path, None, flag, f"no piece or unit named {exc.args[0]!r} in this scenario"
+        ) from None
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write to a temporary file beside ``path`` and rename it over: a failure never leaves a
+    half-written file where a good one was."""
+    path = path.resolve()
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def run(args) -> int:
+    svg = render(args.scenario, args.origin, args.target, args.rules)
+    if args.output is None:
+        sys.stdout.write(svg)
+        return 0
+    if not args.output.parent.resolve().is_dir():
+        raise InputError(args.output, None, "-o", "the output directory does not exist")
+    write_atomically(args.output, svg)
+    return 0
