@@ -1,0 +1,171 @@
+"""``rulecheck odds`` for Gundam Assemble: exact odds of the attack a scenario's ``attack`` section
+describes (the scripted dice are ignored: every face is weighed by its probability).
+
+Glue only: the battle and declaration are built as ``explain`` builds them, the profile and the
+arithmetic come from ``rules.gundam_assemble.odds``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rulecheck.rulesets.gundam_assemble_explain import catalogue
+from rulecheck.source_yaml import InputError
+from rules.events import Event
+from rules.gundam_assemble.attack import AttackDeclaration, AttackError
+from rules.gundam_assemble.odds import AttackOdds, OddsUnsupported, at_least, attack_odds, profile_from_attack
+from rules.gundam_assemble.setup import declaration_from_data
+from rules.gundam_assemble.units import Battle, battle_from_entries
+from rules.rulebook import Rulebook, RulebookError
+
+
+def dist_json(d: dict[int, Fraction]) -> dict[str, dict[str, Any]]:
+    return {str(k): {"exact": str(v), "p": float(v)} for k, v in d.items()}
+
+
+@dataclass(frozen=True)
+class OddsReport:
+    title: str
+    attacker: str
+    weapon: str
+    odds: AttackOdds | None  # None: the attack cannot be made
+    events: tuple[Event, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def distributions(self) -> list[tuple[str, dict[int, Fraction]]]:
+        """(label, distribution) pairs, in the order a reader wants them."""
+        if self.odds is None:
+            return []
+        out = [("critical effect triggers", self.odds.triggers)]
+        for t in self.odds.targets:
+            out.append((f"{t.profile.name}: hits", t.hits))
+            out.append((f"{t.profile.name}: critical hits", t.crits))
+            if t.profile.has_hit_points:
+                out.append((f"{t.profile.name}: damage after Shields", t.damage))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        if self.odds is None:
+            return {
+                "title": self.title,
+                "attack_possible": False,
+                "events": [e.to_json() for e in self.events],
+                "notes": list(self.notes),
+            }
+        o = self.odds
+        crit = o.profile.crit
+        return {
+            "title": self.title,
+            "attacker": self.attacker,
+            "weapon": self.weapon,
+            "attack_possible": True,
+            "dice": o.profile.dice,
+            "critical_effect": crit.__dict__ | {"other": list(crit.other)} if crit else None,
+            "critical_triggers": dist_json(o.triggers),
+            "targets": {
+                t.profile.name: {
+                    "profile": dict(t.profile.__dict__),
+                    "hits": dist_json(t.hits),
+                    "hits_at_least": dist_json(at_least(t.hits)),
+                    "crits": dist_json(t.crits),
+                    "crits_at_least": dist_json(at_least(t.crits)),
+                    "damage": dist_json(t.damage),
+                    "damage_at_least": dist_json(at_least(t.damage)),
+                    "defeated": {"exact": str(t.defeated), "p": float(t.defeated)},
+                }
+                for t in o.targets
+            },
+            "notes": list(self.notes),
+        }
+
+    def format_text(self) -> str:
+        if self.odds is None:
+            why = self.events[-2].text if len(self.events) > 1 else "the attack cannot be made"
+            return f"{self.title}: {self.attacker} cannot make this attack ({why})"
+        o = self.odds
+        lines = [f"{self.title}: {self.attacker} attacks with {self.weapon}, {o.profile.dice} d10"]
+        crit = o.profile.crit
+        if crit:
+            parts = []
+            if crit.damage_plus:
+                parts.append(f"Damage+{crit.damage_plus}")
+            if crit.extra_dice:
+                parts.append(f"{crit.extra_dice} additional dice")
+            if crit.fracture:
+                parts.append("Fracture")
+            parts += list(crit.other)
+            how = (
+                "per " + str(crit.crits_needed) + " crits"
+                if crit.per_crit
+                else f"at most {crit.max_triggers}x"
+            )
+            lines.append(f"  critical effect ({crit.crits_needed} crit(s) needed, {how}): {', '.join(parts)}")
+        for t in o.targets:
+            p = t.profile
+            lines.append(
+                f"  {p.name}: Accuracy {p.accuracy:+d}, Damage+{p.damage_plus}, reduction {p.reduction}, "
+                f"{p.shields} Shields, {p.hp} HP"
+                + ("" if p.crit_recipient or not crit else ", not a critical effect recipient")
+                + (
+                    f"  -> defeated {_pct(t.defeated)} ({t.defeated})"
+                    if p.has_hit_points
+                    else " (no hit points)"
+                )
+            )
+        lines += [f"  note: {n}" for n in self.notes]
+        return "\n".join(lines)
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p):.2%}"
+
+
+def battle_and_declaration(scenario, rules: Rulebook) -> tuple[Battle, AttackDeclaration, Rulebook]:
+    """The engine inputs of a scenario's attack section, with the scenario's own interpretations."""
+
+    def err(field: tuple, message: str) -> InputError:
+        line = scenario.doc.line(("attack", *field)) if scenario.doc is not None else None
+        return InputError(scenario.file, line, ".".join(("attack", *map(str, field))), message)
+
+    if not scenario.attack:
+        raise InputError(
+            scenario.file, None, "attack", "the scenario has no 'attack' section to give odds for"
+        )
+    attack = dict(scenario.attack)
+    interpretations = attack.pop("interpretations", None) or {}
+    if interpretations:
+        try:
+            rules = rules.with_changes(interpretations=interpretations, name="scenario")
+        except RulebookError as exc:
+            raise err(("interpretations",), exc.message) from None
+    try:
+        battle = battle_from_entries(scenario.board, scenario.units, catalogue())
+    except KeyError as exc:
+        raise InputError(scenario.file, None, "units", str(exc).strip("'\"")) from None
+    try:
+        decl = declaration_from_data(attack, battle, catalogue())
+    except AttackError as exc:
+        raise err((), str(exc)) from None
+    return battle, decl, rules
+
+
+def odds(scenario, rules: Rulebook) -> OddsReport:
+    battle, decl, rules = battle_and_declaration(scenario, rules)
+    try:
+        found = profile_from_attack(battle, decl, rules)
+    except OddsUnsupported as exc:
+        raise InputError(scenario.file, None, "attack", f"no exact odds: {exc}") from None
+    except AttackError as exc:
+        raise InputError(scenario.file, None, "attack", str(exc)) from None
+    if found.profile is None:
+        return OddsReport(scenario.title, decl.attacker, decl.weapon, None, found.events, found.notes)
+    return OddsReport(
+        scenario.title,
+        decl.attacker,
+        decl.weapon,
+        attack_odds(found.profile, rules),
+        found.events,
+        found.notes,
+    )

@@ -1,0 +1,157 @@
+"""`rulecheck odds`: exact distributions, checked against closed forms and against the engine
+itself run with seeded dice."""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from rulecheck.cli import main
+from rulecheck.rulesets import gundam_assemble as ga
+from rulecheck.rulesets.gundam_assemble_odds import battle_and_declaration, odds
+from rules.dice import SeededDice
+from rules.gundam_assemble.odds import at_least, simulate
+from rules.rulebook import load
+
+ROOT = Path(__file__).resolve().parents[1]
+GA_DIR = ROOT / "scenarios" / "gundam_assemble"
+RULES = load("gundam_assemble")
+
+ZAKU_VS = """\
+ruleset: gundam_assemble
+title: {title}
+hexes:
+  - {{at: [3, 0], elevation: {elevation}}}
+units:
+  - {{name: "{attacker}", side: A, at: [0, 0]}}
+  - {{name: RX-78-2 Gundam, side: B, at: [{distance}, 0]{extra}}}
+attack:
+  attacker: "{attacker}"
+  weapon: {weapon}
+  target: RX-78-2 Gundam
+  dice: [5, 5, 5, 5]
+"""
+
+
+def scenario_file(tmp_path: Path, **fields) -> Path:
+    values = {"title": "odds test", "elevation": 0, "distance": 3, "extra": "", **fields}
+    path = tmp_path / "attack.yaml"
+    path.write_text(ZAKU_VS.format(**values))
+    return path
+
+
+def test_one_target_at_plus_zero_is_binomial_in_seven_tenths():
+    report = odds(ga.load_scenario(GA_DIR / "attack_char_elevation_water.yaml"), RULES)
+    target = report.odds.target("RX-75 Guntank")
+    assert target.profile.accuracy == 0  # high ground and water cancel out
+    assert target.hits == {
+        k: comb(4, k) * Fraction(7, 10) ** k * Fraction(3, 10) ** (4 - k) for k in range(5)
+    }
+    assert target.crits == {k: comb(4, k) * Fraction(1, 5) ** k * Fraction(4, 5) ** (4 - k) for k in range(5)}
+    assert sum(target.damage.values()) == 1
+
+
+def test_each_area_target_gets_its_own_accuracy_from_one_roll():
+    report = odds(ga.load_scenario(GA_DIR / "attack_guntank_quad_bop.yaml"), RULES)
+    high, level = report.odds.target("Char's Zaku II"), report.odds.target("Zaku II: Minelayer")
+    assert (high.profile.accuracy, level.profile.accuracy) == (-1, 0)
+    assert high.hits[4] == Fraction(6, 10) ** 4 and level.hits[4] == Fraction(7, 10) ** 4
+    assert high.crits == level.crits  # the same dice
+    assert high.defeated < level.defeated
+
+
+def test_at_least_table_sums_the_tail():
+    d = {0: Fraction(1, 4), 1: Fraction(1, 2), 3: Fraction(1, 4)}
+    assert at_least(d) == {0: 1, 1: Fraction(3, 4), 2: Fraction(1, 4), 3: Fraction(1, 4)}
+
+
+def _agrees(exact: dict[int, Fraction], counts: dict[int, int], samples: int) -> None:
+    """Every probability within 4.5 standard errors of the simulated frequency."""
+    for k in set(exact) | set(counts):
+        p = float(exact.get(k, 0))
+        freq = counts.get(k, 0) / samples
+        sigma = math.sqrt(max(p * (1 - p), 1e-4) / samples)
+        assert abs(freq - p) <= 4.5 * sigma, f"value {k}: exact {p:.4f}, simulated {freq:.4f}"
+
+
+def _check_against_engine(scenario, samples: int, seed: int) -> None:
+    report = odds(scenario, RULES)
+    battle, decl, rules = battle_and_declaration(scenario, RULES)
+    sim = simulate(battle, decl, rules, SeededDice(seed), samples)
+    assert set(sim) == {t.profile.name for t in report.odds.targets}
+    for t in report.odds.targets:
+        _agrees(t.hits, sim[t.profile.name]["hits"], samples)
+        hp_after = {t.profile.hp - k: p for k, p in t.damage.items()}
+        _agrees(hp_after, sim[t.profile.name]["hp_after"], samples)
+        _agrees({1: t.defeated, 0: 1 - t.defeated}, sim[t.profile.name]["defeated"], samples)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "attack_guntank_uphill_barrage.yaml",
+        "attack_char_elevation_water.yaml",
+        "attack_oggo_artillery_support.yaml",
+    ],
+)
+def test_book_attacks_agree_with_the_engine_under_seeded_dice(name):
+    _check_against_engine(ga.load_scenario(GA_DIR / name), samples=1500, seed=6)
+
+
+@pytest.mark.parametrize(
+    "attacker, weapon, fields",
+    [
+        ("Char's Zaku II", "Zaku Bazooka", {}),  # a crit adds a die, rolled into the same attack
+        ("RX-75 Guntank", "180mm Cannon", {}),  # two crits needed, Damage+2
+        ("RGM-79 GM", "Beam Spray Gun", {}),  # Damage+1 for every crit
+        ("RX-78-2 Gundam", "Beam Saber", {"distance": 1, "extra": ", hp: 3, shields: 0"}),  # Fracture
+    ],
+    ids=["extra-die", "two-crits", "per-crit", "fracture"],
+)
+def test_critical_effects_agree_with_the_engine(tmp_path, attacker, weapon, fields):
+    if attacker == "RX-78-2 Gundam":  # the Gundam attacks a second Gundam card
+        text = ZAKU_VS.replace("RX-78-2 Gundam, side: B", "Target, profile: RX-78-2 Gundam, side: B")
+        text = text.replace("target: RX-78-2 Gundam", "target: Target")
+        path = tmp_path / "attack.yaml"
+        path.write_text(
+            text.format(
+                title="t",
+                elevation=0,
+                attacker=attacker,
+                weapon=weapon,
+                distance=1,
+                extra=", hp: 3, shields: 0",
+            )
+        )
+    else:
+        path = scenario_file(tmp_path, attacker=attacker, weapon=weapon, **fields)
+    _check_against_engine(ga.load_scenario(path), samples=1500, seed=11)
+
+
+def test_cli_prints_fractions_percentages_and_at_least_tables_for_both_rulesets(capsys):
+    assert main(["odds", str(GA_DIR / "attack_guntank_quad_bop.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "Zaku II: Minelayer: damage after Shields" in out
+    assert "5017/10000" in out and "50.17%" in out  # the Minelayer's defeat chance
+    assert "at least k" in out
+    assert main(["odds", str(ROOT / "scenarios/multibase/ranged_volley.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "bases removed" in out and "at least k" in out
+
+
+def test_cli_json_has_exact_strings(capsys):
+    assert main(["odds", "--json", str(GA_DIR / "attack_char_elevation_water.yaml")]) == 0
+    data = json.loads(capsys.readouterr().out)
+    hits = data["targets"]["RX-75 Guntank"]["hits"]
+    assert hits["4"]["exact"] == "2401/10000" and hits["4"]["p"] == pytest.approx(0.2401)
+    assert data["targets"]["RX-75 Guntank"]["hits_at_least"]["0"]["exact"] == "1"
+
+
+def test_a_scenario_without_an_attack_is_a_one_line_error(capsys):
+    assert main(["odds", str(GA_DIR / "los_oggo_artillery_support.yaml")]) == 2
+    assert "no 'attack' section" in capsys.readouterr().err
