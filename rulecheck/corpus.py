@@ -113,6 +113,13 @@ class CorpusRun:
     def by_key(self) -> dict[str, ScenarioResult]:
         return {r.key: r for r in self.results}
 
+    def readers(self, ruleset: str, entries: Iterable[str]) -> list[ScenarioResult]:
+        """The scenarios that read any of ``entries`` (``parameters.NAME``, ``interpretations.NAME``)
+        of ``ruleset``: the only ones a change to those entries can affect. Needs a run with
+        ``record_reads``."""
+        wanted = {f"{ruleset}:{e}" for e in entries}
+        return [r for r in self.results if r.reads & wanted]
+
 
 # --- tag expressions ---------------------------------------------------------------------------
 
