@@ -11,7 +11,7 @@ Two parts:
   response), and the weapon's critical effect (GA-CRIT-*).
 * ``attack_odds(profile, rules)`` is pure arithmetic. Faces are grouped into classes that score
   alike against every target (``score_die`` decides, so a natural 1 and a crit face are the book's);
-  the attack dice are convolved class by class into a joint distribution of (critical hits, hits
+  the attack dice are convolved die by die into a joint distribution of (critical hits, hits
   per target), because one roll counts against every target of an area attack (GA-ROLL-3/4). The
   critical effect then adds its Damage+X (or additional dice, convolved in) and each target's
   damage comes from ``damage.combat_damage``, the same function the engine uses.
@@ -107,8 +107,8 @@ def at_least(dist: Mapping[int, Fraction]) -> dict[int, Fraction]:
 # --- the arithmetic -----------------------------------------------------------------------------
 
 
-def _face_classes(profile: AttackProfile, rules: Rulebook) -> list[tuple[tuple[int, ...], Fraction]]:
-    """(contribution to (crits, hits per target), probability) for each class of faces."""
+def _face_classes(profile: AttackProfile, rules: Rulebook) -> dict[tuple[int, ...], int]:
+    """How many faces of the die add each (critical hit, hit against each target) contribution."""
     sides = int(rules.param("attack_die_sides"))
     classes: dict[tuple[int, ...], int] = {}
     for face in range(1, sides + 1):
@@ -116,31 +116,25 @@ def _face_classes(profile: AttackProfile, rules: Rulebook) -> list[tuple[tuple[i
         crit = int(face in rules.param("critical_faces"))
         key = (crit, *(int(s in (HIT, CRIT)) for s in scores))
         classes[key] = classes.get(key, 0) + 1
-    return [(k, Fraction(n, sides)) for k, n in classes.items()]
-
-
-def _convolve(a: dict[tuple, Fraction], b: dict[tuple, Fraction]) -> dict[tuple, Fraction]:
-    out: dict[tuple, Fraction] = {}
-    for ka, pa in a.items():
-        for kb, pb in b.items():
-            k = tuple(x + y for x, y in zip(ka, kb, strict=True))
-            out[k] = out.get(k, Fraction(0)) + pa * pb
-    return out
+    return classes
 
 
 def roll_distribution(dice: int, profile: AttackProfile, rules: Rulebook) -> dict[tuple, Fraction]:
-    """Joint distribution of (critical hits, hits against each target) for ``dice`` attack dice,
-    by squaring: log2(dice) convolutions of one die's classes."""
-    one = dict(_face_classes(profile, rules))
-    result: dict[tuple, Fraction] = {(0,) * (1 + len(profile.targets)): Fraction(1)}
-    power, n = one, dice
-    while n:
-        if n & 1:
-            result = _convolve(result, power)
-        n >>= 1
-        if n:
-            power = _convolve(power, power)
-    return result
+    """Joint distribution of (critical hits, hits against each target) for ``dice`` attack dice.
+
+    Die by die, counting equally likely face sequences with integers (the denominator is
+    sides ** dice), so the work is dice x states x classes and no fraction is reduced until the end."""
+    classes = list(_face_classes(profile, rules).items())
+    counts: dict[tuple, int] = {(0,) * (1 + len(profile.targets)): 1}
+    for _ in range(dice):
+        nxt: dict[tuple, int] = {}
+        for key, ways in counts.items():
+            for step, faces in classes:
+                k = tuple(x + y for x, y in zip(key, step, strict=True))
+                nxt[k] = nxt.get(k, 0) + ways * faces
+        counts = nxt
+    total = int(rules.param("attack_die_sides")) ** dice
+    return {k: Fraction(ways, total) for k, ways in counts.items()}
 
 
 def _triggers(crits: int, crit: CritProfile | None) -> int:
