@@ -11,7 +11,9 @@ the picture reads like the table seen from above.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 import shapely
@@ -19,12 +21,40 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
-from rules.multibase.battlefield import Battlefield, Unit
+from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
 from rules.multibase.geometry import core, direction, footprint, front_arc, trace, unit_distance
 from rules.rulebook import Rulebook
 
 SCALE = 28.0  # SVG units per inch
 FACTION_COLOURS = ("#1f5fbf", "#c0392b", "#2e8b57", "#8e44ad", "#d68910")
+
+
+def battlefield_to_json(field: Battlefield) -> dict[str, Any]:
+    """What a feature run stores so the docs site can redraw the position."""
+    return asdict(field)
+
+
+def battlefield_from_json(data: Mapping[str, Any]) -> Battlefield:
+    units = tuple(
+        Unit(
+            **{
+                **u,
+                "stats": Stats(**u["stats"]),
+                "bases": tuple(Base(**b) for b in u["bases"]),
+            }
+        )
+        for u in data["units"]
+    )
+    terrain = tuple(
+        Terrain(t["name"], tuple(tuple(p) for p in t["polygon"]), t["blocks_trace"]) for t in data["terrain"]
+    )
+    init = data.get("initiative") or {}
+    return Battlefield(
+        units,
+        terrain,
+        Initiative(tuple(init.get("pool", ())), tuple(init.get("discarded", ()))),
+        tuple(data.get("destroyed", ())),
+    )
 
 
 def _colour(field: Battlefield, faction: str) -> str:

@@ -60,6 +60,7 @@ class RulingContext:
 
     overlays: dict[str, list[tuple[str, dict, dict]]] = field(default_factory=dict)
     outcomes: dict[str, Any] = field(default_factory=dict)
+    shown: dict[str, Any] = field(default_factory=dict)  # see show()
 
     def rules(self, ruleset: str) -> Rulebook:
         book = load(ruleset)
@@ -78,6 +79,12 @@ class RulingContext:
 
     def record(self, key: str, value: Any) -> None:
         self.outcomes[key] = value
+
+    def show(self, ruleset: str, position: dict, **highlights: Any) -> None:
+        """What the docs site draws for this scenario: a JSON-able position and what to mark on it
+        (``los=...``; ``events=[...]`` for the trace). A later call replaces the position and adds
+        to the highlights. Kept apart from ``outcomes`` so rule diffs never compare drawings."""
+        self.shown = {**self.shown, **highlights, "ruleset": ruleset, "position": position}
 
 
 def _session_overlays(config: pytest.Config) -> dict[str, list[tuple[str, dict, dict]]]:
@@ -110,3 +117,5 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
         report.user_properties.append(
             ("rulecheck_outcomes", json.dumps(ctx.outcomes, sort_keys=True, default=str))
         )
+    if ctx is not None and report.when == "call" and ctx.shown:
+        report.user_properties.append(("rulecheck_show", json.dumps(ctx.shown, default=str)))

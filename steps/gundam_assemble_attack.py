@@ -16,6 +16,7 @@ import pytest
 import yaml
 from pytest_bdd import given, parsers, then, when
 
+from rulecheck.diagram_hex import board_to_json
 from rulecheck.rulesets import gundam_assemble as ga
 from rules.dice import DiceScriptError
 from rules.events import format_trace
@@ -171,6 +172,7 @@ def _resolve(ruling, ga_context: GAContext, ctx: AttackContext, attack: dict[str
         ctx.error = exc
         return
     _record(ruling, ctx.result)
+    ruling.show(ga.RULESET, board_to_json(ctx.battle.board), events=[e.to_json() for e in ctx.result.events])
 
 
 def _record(ruling, result: AttackResult) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
+from rulecheck.diagram_hex import board_to_json
 from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.source_yaml import InputError, LocatedYaml
 from rules.gundam_assemble.board import Board, HexTerrain
@@ -156,6 +157,7 @@ def check_los(ruling, ga_context: GAContext, actor: str, target: str, how: str):
     a, t = board.piece(actor), board.piece(target)
     ga_context.los = line_of_sight(board, a.hex, t.hex, a.side, ruling.rules(ga.RULESET), MODES[how])
     ga_context.los_pair = (actor, target)
+    ruling.show(ga.RULESET, board_to_json(board), los=ga_context.los.to_json())
     ruling.record(
         f"los {actor} -> {target}{how}",
         {"clear": ga_context.los.clear, "blockers": sorted(list(b.hex) for b in ga_context.los.blockers)},

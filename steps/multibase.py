@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
+from rulecheck.diagram_multibase import battlefield_to_json
 from rulecheck.rulesets.multibase import ADAPTER, MultibaseScenario, load_scenario
 from rulecheck.source_yaml import InputError
 from rules.dice import ScriptedDice
@@ -199,6 +200,12 @@ def _resolve(multibase: MultibaseTable, ruling, kind: str, attacker: str, target
     dice = ScriptedDice.of(**scenario.dice)
     result = ADAPTER.run(scenario, ruling.rules(RULESET), dice)  # fails on unused or missing faces
     multibase.results.append(result)
+    ruling.show(
+        RULESET,
+        battlefield_to_json(scenario.field),
+        attack=[attacker, target, kind],
+        events=[e.to_json() for e in result.events],
+    )
     multibase.battlefield = result.field
     multibase.attack, multibase.dice = {}, {}
     outcome = result.outcome()
