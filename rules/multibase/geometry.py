@@ -264,9 +264,38 @@ def _extent_along(pieces: np.ndarray, origin: np.ndarray, d: np.ndarray) -> tupl
     return lo, hi
 
 
+TRACE_RULES = (
+    ("arc_origin", "arc_boundary", "trace_blockers"),
+    ("front_arc_degrees", "round_base_segments", "geometry_tolerance"),
+)
+
+
 def trace(field: Battlefield, attacker: Unit, target: Unit, rules: Rulebook) -> Trace:
     """MB-1.1: some attacker base reaches some target base, inside its front arc, unobstructed."""
-    blockers = obstacles(field, attacker, target, rules)
+    interpretations, parameters = TRACE_RULES
+    key = tuple(rules.interpretation(n) for n in interpretations) + tuple(rules.param(n) for n in parameters)
+    return _trace(field.terrain, field.units, attacker, target, _TraceRules(key, rules))
+
+
+class _TraceRules:
+    """A rulebook compared only by the values the Trace reads, so results can be cached."""
+
+    __slots__ = ("key", "rules")
+
+    def __init__(self, key: tuple, rules: Rulebook):
+        self.key, self.rules = key, rules
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _TraceRules) and other.key == self.key
+
+
+@lru_cache(maxsize=256)  # pure and costly: the same position is often asked again (odds, simulations)
+def _trace(terrain, units, attacker: Unit, target: Unit, keyed: _TraceRules) -> Trace:
+    rules = keyed.rules
+    blockers = obstacles(Battlefield(units, terrain), attacker, target, rules)
     any_in_arc = False
     all_blockers: set[str] = set()
     for a in attacker.bases:

@@ -1,0 +1,90 @@
+"""Exact odds of one multibase attack, checked against a seeded simulation through the engine."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from rulecheck.rulesets.multibase import ADAPTER, load_scenario
+from rules.dice import SeededDice
+from rules.multibase.odds import AttackProfile, attack_odds, success_chance
+from rules.rulebook import load
+
+BOOK = load("multibase")
+SIMULATIONS = 3000
+
+
+def test_the_distributions_are_exact_and_sum_to_one():
+    odds = attack_odds(
+        AttackProfile(pool=3, threshold=4, save=4, courage=2, wound_stat=1, residual=0, bases=3)
+    )
+    for dist in (odds.hits, odds.wounds, odds.bases_removed):
+        assert sum(dist.values()) == 1
+    # Three fair coin flips for hits; a wound needs a hit and a failed save: one in four per die.
+    assert odds.hits == {0: Fraction(1, 8), 1: Fraction(3, 8), 2: Fraction(3, 8), 3: Fraction(1, 8)}
+    assert odds.wounds[3] == Fraction(1, 64)
+    assert odds.shaken == Fraction(1, 2)  # two or more hits of three
+    assert odds.destroyed == Fraction(1, 64)
+
+
+def test_a_clamped_threshold_still_leaves_a_six_to_hit_and_a_one_to_miss():
+    assert success_chance(6, 6) == Fraction(1, 6)
+    assert success_chance(2, 6) == Fraction(5, 6)
+    assert success_chance(7, 6) == 0  # an unreachable save never succeeds
+
+
+def test_residual_wounds_shift_the_bases_removed():
+    fresh = attack_odds(
+        AttackProfile(pool=2, threshold=2, save=7, courage=9, wound_stat=2, residual=0, bases=3)
+    )
+    carried = attack_odds(
+        AttackProfile(pool=2, threshold=2, save=7, courage=9, wound_stat=2, residual=1, bases=3)
+    )
+    # Every hit wounds (no save possible); with one wound already on, a single wound removes a base.
+    assert fresh.bases_removed == {0: Fraction(11, 36), 1: Fraction(25, 36)}
+    assert carried.bases_removed == {0: Fraction(1, 36), 1: Fraction(35, 36)}
+
+
+def _within(freq: float, p: Fraction, n: int) -> bool:
+    sigma = math.sqrt(float(p) * (1 - float(p)) / n)
+    return abs(freq - float(p)) <= 4.5 * sigma + 1e-3
+
+
+@pytest.mark.parametrize("name", ["ranged_volley", "close_combat_charge"])
+def test_the_exact_odds_match_a_seeded_simulation_of_the_engine(name):
+    scenario = load_scenario(f"scenarios/multibase/{name}.yaml")
+    report = ADAPTER.odds(scenario, BOOK)
+    exact = report.odds
+    # Let the engine resolve the same attack many times with random dice and no scripted picks.
+    scenario = replace(scenario, attack=replace(scenario.attack, removals={}))
+    dice = SeededDice(20261129)
+    hits, wounds, removed = {}, {}, {}
+    shaken = 0
+    for _ in range(SIMULATIONS):
+        result = ADAPTER.run(scenario, BOOK, dice)
+        strike = result.strikes[0]
+        target = result.casualties[strike.target]
+        gone = min(target.removals_due, len(scenario.field.unit(strike.target).bases))
+        hits[strike.hits] = hits.get(strike.hits, 0) + 1
+        wounds[strike.wounds] = wounds.get(strike.wounds, 0) + 1
+        removed[gone] = removed.get(gone, 0) + 1
+        shaken += any(
+            e.step in ("shaken.gained", "shaken.already") and e.data.get("unit") == strike.target
+            for e in result.events
+        )
+    for simulated, dist in ((hits, exact.hits), (wounds, exact.wounds), (removed, exact.bases_removed)):
+        assert set(simulated) <= set(dist)
+        for k, p in dist.items():
+            assert _within(simulated.get(k, 0) / SIMULATIONS, p, SIMULATIONS), (k, p, simulated)
+    assert _within(shaken / SIMULATIONS, exact.shaken, SIMULATIONS)
+
+
+def test_the_odds_report_prints_and_serialises():
+    report = ADAPTER.odds(load_scenario("scenarios/multibase/ranged_volley.yaml"), BOOK)
+    data = report.to_json()
+    assert data["profile"]["pool"] == 7 and data["profile"]["threshold"] == 5
+    assert Fraction(data["shaken"]["exact"]) == report.odds.shaken
+    assert "Shaken after the attack" in report.format_text()
