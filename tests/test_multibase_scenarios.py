@@ -1,0 +1,152 @@
+"""multibase scenario files: load, explain, and reject bad input at the right line; tag coverage."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rulecheck.rulesets import load_scenario as load_any
+from rulecheck.rulesets.multibase import ADAPTER
+from rulecheck.source_yaml import InputError
+from rules.dice import DiceScriptError
+from rules.rulebook import load
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "scenarios" / "multibase"
+FEATURES = ROOT / "features" / "multibase"
+BOOK = load("multibase")
+VOLLEY = (SCENARIOS / "ranged_volley.yaml").read_text(encoding="utf-8")
+
+
+def test_the_ranged_scenario_explains_to_the_documented_outcome():
+    ruleset, scenario = load_any(SCENARIOS / "ranged_volley.yaml")
+    assert ruleset == "multibase"
+    explained = ADAPTER.explain(scenario, BOOK)
+    bravo = explained.outcome["units"]["Bravo"]
+    assert explained.outcome["attacks"]["Alpha"] == {
+        "target": "Bravo",
+        "pool": 7,
+        "threshold": 5,
+        "hits": 4,
+        "saves": 1,
+        "wounds": 3,
+    }
+    assert bravo["shaken"] and bravo["bases_removed"] == ["b3", "b4"] and bravo["residual_wounds"] == 0
+    assert explained.interpretations["unstated_modifier_sizes"] == "one_step"
+    assert {c for e in explained.events for c in e.clauses} >= {"MB-1.1", "MB-1.2", "MB-3.2", "MB-6.4"}
+
+
+def test_the_close_combat_scenario_explains_both_directions():
+    scenario = ADAPTER.load_scenario(SCENARIOS / "close_combat_charge.yaml")
+    outcome = ADAPTER.explain(scenario, BOOK).outcome
+    assert set(outcome["attacks"]) == {"Hammer", "Anvil"}
+    assert outcome["units"]["Hammer"]["shaken"] and outcome["units"]["Anvil"]["shaken"]
+    assert outcome["units"]["Hammer"]["residual_wounds"] == 1
+
+
+def test_a_rule_change_overturns_the_outcome():
+    scenario = ADAPTER.load_scenario(SCENARIOS / "ranged_volley.yaml")
+    no_cover = BOOK.with_changes(parameters={"cover_modifier": 0})
+    # At 4+ the fifth die (a 4) also hits, so the scripted saves no longer match: the script fails.
+    with pytest.raises(DiceScriptError, match="save:Bravo"):
+        ADAPTER.explain(scenario, no_cover)
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "message"),
+    [
+        ("  kind: ranged", "  kind: ranged\n  flank: true", "attack.flank", "unknown key 'flank'"),
+        ("courage: 3, save: 4", "courage: three, save: 4", "units[1].stats.courage", "expected integer"),
+        ("  target: Bravo", "  target: Bravoo", "attack.target", "unknown unit 'Bravoo'"),
+        ("  - name: Bravo", "  - name: Alpha", "units[1].name", "duplicate unit name 'Alpha'"),
+        ("{name: b2, shape", "{name: b1, shape", "units[1].bases[1].name", "duplicate base name 'b1'"),
+        (
+            "removals: {Bravo: [b4, b3]}",
+            "removals: {Bravo: [b4, b9]}",
+            "attack.removals.Bravo[1]",
+            "no base 'b9'",
+        ),
+        ("  Bravo: {save:", "  Zulu: {save:", "dice.Zulu", "unknown unit 'Zulu'"),
+        (
+            "{name: b4, shape: round, radius: 0.5,",
+            "{name: b4, shape: round,",
+            "units[1].bases[3]",
+            "'radius'",
+        ),
+        (
+            "ruleset: multibase",
+            "ruleset: multibase\nrules: {interpretations: {coherency: tight}}",
+            "rules.interpretations.coherency",
+            "unknown option 'tight'",
+        ),
+        ("ruleset: multibase", "ruleset: multibase\ninitiative: {pool: [Red]}", "initiative.pool", "Blue"),
+    ],
+)
+def test_bad_input_is_one_line_naming_file_line_and_field(tmp_path, old, new, field, message):
+    assert old in VOLLEY
+    text = VOLLEY.replace(old, new, 1)
+    path = _write(tmp_path, text)
+    with pytest.raises(InputError) as caught:
+        ADAPTER.load_scenario(path)
+    error = caught.value
+    assert "\n" not in str(error)
+    assert error.file == str(path) and error.field == field and message in error.message
+    # The error points at the edited line (the added one, when the edit adds a line).
+    assert error.line == VOLLEY[: VOLLEY.index(old)].count("\n") + 1 + new.count("\n")
+
+
+def test_an_illegal_scripted_removal_is_reported_at_its_line(tmp_path):
+    text = VOLLEY.replace("removals: {Bravo: [b4, b3]}", "removals: {Bravo: [b2, b3]}")
+    scenario = ADAPTER.load_scenario(_write(tmp_path, text))
+    with pytest.raises(InputError, match=r"bad.yaml:\d+: attack.removals.Bravo: Bravo cannot remove b2\+b3"):
+        ADAPTER.explain(scenario, BOOK)
+
+
+def test_unused_and_missing_scripted_dice_fail_with_a_clear_message(tmp_path):
+    extra = ADAPTER.load_scenario(
+        _write(tmp_path, VOLLEY.replace("save: [1, 2, 3, 6]", "save: [1, 2, 3, 6, 6]"))
+    )
+    with pytest.raises(DiceScriptError, match=r"left unused \(save:Bravo: \[6\]\)"):
+        ADAPTER.explain(extra, BOOK)
+    short = ADAPTER.load_scenario(_write(tmp_path, VOLLEY.replace("save: [1, 2, 3, 6]", "save: [1, 2]")))
+    with pytest.raises(DiceScriptError, match="save:Bravo roll needs 4 d6 but the script has 2 faces left"):
+        ADAPTER.explain(short, BOOK)
+
+
+# --- the corpus's tags ----------------------------------------------------------------------------
+def _scenario_tags() -> list[tuple[str, set[str]]]:
+    found = []
+    for feature in sorted(FEATURES.glob("*.feature")):
+        tags: set[str] = set()
+        for line in feature.read_text(encoding="utf-8").splitlines():
+            line = line.strip()
+            if line.startswith("@"):
+                tags |= set(line.split())
+            elif line.startswith("Scenario"):
+                found.append((f"{feature.name}: {line}", tags))
+                tags = set()
+    return found
+
+
+def test_every_clause_is_tagged_by_at_least_one_scenario():
+    tagged = {t.split(":", 1)[1] for _, tags in _scenario_tags() for t in tags if t.startswith("@clause:")}
+    assert set(BOOK.clauses) - tagged == set()
+    assert tagged - set(BOOK.clauses) == set()
+
+
+def test_every_scenario_states_its_ruling_and_the_interpretations_it_rests_on():
+    for title, tags in _scenario_tags():
+        rulings = {t for t in tags if t.startswith("@ruling:")}
+        assert rulings in ({"@ruling:derived"}, {"@ruling:interpretation"}), title
+        named = {t.split(":", 1)[1] for t in tags if t.startswith("@interpretation:")}
+        assert named <= set(BOOK.interpretations), title
+        assert bool(named) == (rulings == {"@ruling:interpretation"}), title
+        assert all(re.match(r"@(clause|ruling|interpretation|example|faq):", t) for t in tags), title
