@@ -1,0 +1,67 @@
+"""`rulecheck mutate`: change each of the book's numbers and interpretations one at a time, run the
+corpus against each mutant, and print the mutation score per ruleset with the survivors.
+
+Exit 0 when every mutant is killed or listed as equivalent (with its reason), 1 when a mutant
+survives unexplained, 2 on bad input. Progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from rulecheck.corpus import PROJECT_ROOT
+from rulecheck.mutation import format_text, run_mutation
+from rules.rulebook import rulesets
+
+
+def register(sub) -> None:
+    p = sub.add_parser("mutate", help="mutation score: which changes to the book does no scenario catch")
+    p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding features/ and tests/")
+    p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
+    p.add_argument("--tags", metavar="EXPR", help="only the scenarios this tag expression selects")
+    p.add_argument(
+        "--only",
+        action="append",
+        metavar="ENTRY",
+        help="only mutants of this entry (hit_threshold, interpretations.coherency) or this mutant id",
+    )
+    p.add_argument("-j", "--jobs", type=int, default=None, help="worker processes (default: one per core)")
+    p.add_argument(
+        "--verify",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also run N sampled mutants on the whole corpus and check the verdicts agree",
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(func=run)
+
+
+def _progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def run(args) -> int:
+    if args.jobs is not None and args.jobs < 1:
+        from rulecheck.source_yaml import InputError
+
+        raise InputError("--jobs", None, "", "expected at least 1 worker process")
+    result = run_mutation(
+        args.root,
+        args.ruleset,
+        tags=args.tags,
+        only=args.only,
+        jobs=args.jobs,
+        verify=args.verify,
+        progress=None if args.quiet else _progress,
+    )
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2, default=str))
+    else:
+        print(format_text(result))
+    unexplained = any(not r.killed and not r.equivalent for r in result.results)
+    disagreed = any(not v["agrees"] for v in result.verified)
+    return 1 if unexplained or disagreed else 0

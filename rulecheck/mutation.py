@@ -1,0 +1,383 @@
+"""Mutation score: how much of the book does the corpus pin down?
+
+A mutant is the book with one entry changed: each number up and down by one (each number of a
+list of faces on its own; a float by one unit of its leading digit, so 0.5 becomes 0.4 and 0.6),
+each boolean flipped, each interpretation set to each of its other options. The corpus kills a
+mutant when some scenario that passes under the book fails under it. A surviving mutant is a rule
+no scenario pins down; an *equivalent* mutant changes nothing a scenario could observe, and
+``features/<ruleset>/equivalent_mutants.yaml`` says why it survives.
+
+Speed: the book is run once, recording which entries each scenario reads (see ``corpus``). The
+engines are pure and read every number and every open question through the rulebook, so a
+scenario that did not read an entry runs identically under a mutant of it: each mutant re-runs
+only its entry's readers, which is exact, not an approximation. ``verify`` re-runs a sample of
+mutants on their ruleset's whole corpus and checks that the verdict and the failing scenarios
+agree. A mutant's run stops at its first failing scenario (one kill is enough). The mutants run
+in parallel worker processes, each running pytest in-process, so the cost
+is a few corpus runs per core rather than one pytest start-up per scenario.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import os
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rulecheck.corpus import PROJECT_ROOT, CorpusRun, ScenarioResult, run_corpus
+from rulecheck.source_yaml import InputError, load_yaml
+from rules.rulebook import Rulebook, load
+
+
+@dataclass(frozen=True)
+class Mutant:
+    ruleset: str
+    entry: str  # "parameters.NAME" or "interpretations.NAME"
+    old: Any
+    new: Any
+
+    @property
+    def id(self) -> str:
+        """``parameters.hit_threshold=5``: how equivalent_mutants.yaml and --only name it."""
+        return f"{self.entry}={_show(self.new)}"
+
+    @property
+    def label(self) -> str:
+        return f"{self.ruleset} {self.entry}: {_show(self.old)} -> {_show(self.new)}"
+
+    @property
+    def is_number(self) -> bool:
+        return self.entry.startswith("parameters.")
+
+    def overlay(self) -> dict[str, Any]:
+        kind, name = self.entry.split(".", 1)
+        return {
+            "ruleset": self.ruleset,
+            "name": f"mutant {self.id}",
+            "source": "rulecheck mutate (a deliberate wrong rule)",
+            kind: {name: self.new},
+        }
+
+
+def _show(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _float_step(value: float) -> float:
+    """One unit of the leading digit: 0.5 -> 0.1, 1e-9 -> 1e-9, 2.0 -> 1."""
+    if value == 0 or abs(value) >= 1:
+        return 1.0
+    return 10.0 ** math.floor(math.log10(abs(value)))
+
+
+def _number_mutations(value: Any) -> list[Any]:
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value + 1, value - 1]
+    if isinstance(value, float):
+        step = _float_step(value)
+        return [round(value + step, 12), round(value - step, 12)]
+    if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        # A list of faces: each face on its own up and down by one; a face that lands on another
+        # merges with it (so [9, 10] also yields [10] and [9]).
+        out = []
+        for i, v in enumerate(value):
+            for moved in (v + 1, v - 1):
+                changed = sorted(set(value[:i] + [moved] + value[i + 1 :]))
+                out.append(changed)
+        return out
+    return []  # text and other shapes have no "one up"
+
+
+def mutants_for(book: Rulebook) -> list[Mutant]:
+    out: list[Mutant] = []
+    seen: set[tuple[str, str]] = set()
+    for name, p in book.parameters.items():
+        for new in _number_mutations(p.value):
+            key = (f"parameters.{name}", json.dumps(new))
+            if new != p.value and key not in seen:
+                seen.add(key)
+                out.append(Mutant(book.ruleset, f"parameters.{name}", p.value, new))
+    for name, i in book.interpretations.items():
+        current = book.interpretation(name)
+        for option in i.options:
+            if option != current:
+                out.append(Mutant(book.ruleset, f"interpretations.{name}", current, option))
+    return out
+
+
+def select_mutants(mutants: list[Mutant], only: Iterable[str] | None) -> list[Mutant]:
+    """``only``: entry names (``hit_threshold``), entries (``parameters.hit_threshold``) or ids."""
+    wanted = set(only or ())
+    if not wanted:
+        return mutants
+    picked = [m for m in mutants if m.id in wanted or m.entry in wanted or m.entry.split(".", 1)[1] in wanted]
+    known = {m.id for m in mutants} | {m.entry for m in mutants} | {m.entry.split(".", 1)[1] for m in mutants}
+    unknown = sorted(wanted - known)
+    if unknown:
+        raise InputError("--only", None, "", f"no mutant or rulebook entry {unknown[0]!r}")
+    return picked
+
+
+# --- equivalent mutants ---------------------------------------------------------------------------
+
+
+def equivalents_path(root: Path, ruleset: str) -> Path:
+    return root / "features" / ruleset / "equivalent_mutants.yaml"
+
+
+def load_equivalents(root: Path, ruleset: str) -> dict[str, str]:
+    """Mutant id -> why no scenario can tell it from the book."""
+    path = equivalents_path(root, ruleset)
+    if not path.is_file():
+        return {}
+    doc = load_yaml(path)
+    if not isinstance(doc.data, list):
+        raise doc.error((), "expected a list of {mutant, reason}")
+    out = {}
+    for i, entry in enumerate(doc.data):
+        if not isinstance(entry, dict) or not entry.get("mutant") or not entry.get("reason"):
+            raise doc.error((i,), "each entry needs 'mutant' (its id) and 'reason'")
+        out[str(entry["mutant"])] = str(entry["reason"])
+    return out
+
+
+# --- running ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class MutantResult:
+    mutant: Mutant
+    targets: int  # scenarios re-run (those that read the entry and pass under the book)
+    killed_by: list[str] = field(default_factory=list)  # the scenario that failed first
+    moved: list[str] = field(default_factory=list)  # passed, but with other recorded outcomes
+    seconds: float = 0.0
+    equivalent: str = ""  # the reason, for a listed equivalent mutant that survives
+
+    @property
+    def killed(self) -> bool:
+        return bool(self.killed_by)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.mutant.ruleset,
+            "mutant": self.mutant.id,
+            "entry": self.mutant.entry,
+            "old": self.mutant.old,
+            "new": self.mutant.new,
+            "killed": self.killed,
+            "targets": self.targets,
+            "killed_by": self.killed_by,
+            "outcomes_moved_in": self.moved,
+            "equivalent": self.equivalent or None,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def _run_mutant(
+    root: str, mutant: Mutant, nodeids: list[str], baseline: dict[str, dict], first_kill: bool = True
+) -> tuple[list[str], list[str]]:
+    """In a worker: the mutant's targets under the mutant. Returns the keys of the scenarios that
+    failed and of those that passed with different recorded outcomes. ``first_kill`` stops at the
+    first failure (pytest's -x): one is enough to kill, and most mutants die early."""
+    if not nodeids:
+        return [], []
+    with tempfile.TemporaryDirectory(prefix="rulecheck-mutant-") as tmp:
+        overlay = Path(tmp) / "mutant.yaml"
+        overlay.write_text(yaml.safe_dump(mutant.overlay(), sort_keys=False), encoding="utf-8")
+        run = run_corpus(
+            Path(root),
+            [mutant.ruleset],
+            overlays=[overlay],
+            select=nodeids,
+            pytest_args=["-x"] if first_kill else [],
+        )
+    failed = [r.key for r in run.results if r.outcome == "failed"]
+    moved = [r.key for r in run.results if r.outcome == "passed" and r.outcomes != baseline.get(r.key)]
+    return failed, moved
+
+
+def _pool(jobs: int) -> ProcessPoolExecutor:
+    # fork: a worker starts with the modules and parsed features already loaded by the baseline.
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
+
+
+@dataclass
+class MutationRun:
+    baseline: CorpusRun
+    results: list[MutantResult]
+    left_out: list[ScenarioResult]  # scenarios that fail under the book: they cannot kill
+    verified: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def for_ruleset(self, ruleset: str) -> list[MutantResult]:
+        return [r for r in self.results if r.mutant.ruleset == ruleset]
+
+    def score(self, ruleset: str) -> dict[str, Any]:
+        rs = self.for_ruleset(ruleset)
+        killed = sum(r.killed for r in rs)
+        equivalent = sum(1 for r in rs if not r.killed and r.equivalent)
+        survivors = [r for r in rs if not r.killed and not r.equivalent]
+        # The score leaves out the listed equivalent mutants: no corpus could kill them.
+        scored = len(rs) - equivalent
+        return {
+            "ruleset": ruleset,
+            "mutants": len(rs),
+            "killed": killed,
+            "equivalent": equivalent,
+            "survivors": len(survivors),
+            "score": round(killed / scored, 4) if scored else 1.0,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        rulesets = sorted({r.mutant.ruleset for r in self.results})
+        return {
+            "scores": [self.score(rs) for rs in rulesets],
+            "mutants": [r.to_json() for r in self.results],
+            "left_out_failing_on_the_book": [r.key for r in self.left_out],
+            "verified": self.verified,
+            "seconds": round(self.seconds, 2),
+        }
+
+
+def run_mutation(
+    root: Path = PROJECT_ROOT,
+    rulesets: Iterable[str] | None = None,
+    tags: str | None = None,
+    only: Iterable[str] | None = None,
+    jobs: int | None = None,
+    verify: int = 0,
+    progress: Callable[[str], None] | None = None,
+) -> MutationRun:
+    start = time.perf_counter()
+    say = progress or (lambda _msg: None)
+    names = list(rulesets or [])
+    say("baseline: running the corpus under the book, recording what each scenario reads")
+    baseline = run_corpus(root, names or None, tags=tags, record_reads=True)
+    names = names or sorted({r.ruleset for r in baseline.results})
+    left_out = [r for r in baseline.results if r.outcome != "passed"]
+    if left_out:
+        say(f"{len(left_out)} scenarios fail under the book and cannot kill a mutant; left out")
+    passing = CorpusRun([r for r in baseline.results if r.outcome == "passed"], 0)
+    outcomes = {r.key: r.outcomes for r in passing.results}
+    mutants = select_mutants([m for name in names for m in mutants_for(load(name))], only)
+    equivalents = {name: load_equivalents(root, name) for name in names}
+
+    results: list[MutantResult] = []
+    work: list[tuple[int, list[str]]] = []
+    for index, m in enumerate(mutants):
+        targets = [r.nodeid for r in passing.readers(m.ruleset, [m.entry])]
+        results.append(MutantResult(m, len(targets)))
+        if targets:
+            work.append((index, targets))
+    work.sort(key=lambda w: -len(w[1]))  # longest first keeps both workers busy to the end
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    done = len(mutants) - len(work)
+    say(f"{len(mutants)} mutants; {done} read by no scenario; running {len(work)} on {jobs} processes")
+    with _pool(jobs) as pool:
+        futures = {}
+        for index, targets in work:
+            fut = pool.submit(_run_mutant, str(root), mutants[index], targets, outcomes)
+            futures[fut] = (index, time.perf_counter())
+        for fut in as_completed(futures):
+            index, t0 = futures[fut]
+            failed, moved = fut.result()
+            res, m = results[index], mutants[index]
+            res.killed_by, res.moved, res.seconds = failed, moved, time.perf_counter() - t0
+            done += 1
+            verdict = f"killed by {failed[0]}" if failed else f"SURVIVED {res.targets} scenarios"
+            say(f"[{done}/{len(mutants)}] {m.label}: {verdict}")
+    for res in results:
+        if not res.killed:
+            res.equivalent = equivalents.get(res.mutant.ruleset, {}).get(res.mutant.id, "")
+
+    verified = []
+    if verify:
+        verified = _verify(root, results, passing, outcomes, verify, jobs, say)
+    return MutationRun(baseline, results, left_out, verified, time.perf_counter() - start)
+
+
+def _verify(root, results, passing, outcomes, count, jobs, say) -> list[dict[str, Any]]:
+    """Re-run ``count`` mutants (spread over the list) on their ruleset's whole passing corpus,
+    without stopping at the first failure, and check the claim the targeted run rests on: every
+    scenario that fails under the mutant is one that read the mutated entry, and the verdict is
+    the same."""
+    step = max(1, len(results) // count)
+    sample = results[::step][:count]
+    say(f"verifying {len(sample)} mutants against their ruleset's whole corpus")
+    out = []
+    with _pool(jobs) as pool:
+        futures = {
+            pool.submit(
+                _run_mutant,
+                str(root),
+                r.mutant,
+                [s.nodeid for s in passing.results if s.ruleset == r.mutant.ruleset],
+                outcomes,
+                False,
+            ): r
+            for r in sample
+        }
+        for fut in as_completed(futures):
+            r = futures[fut]
+            failed, _ = fut.result()
+            readers = {s.key for s in passing.readers(r.mutant.ruleset, [r.mutant.entry])}
+            agrees = bool(failed) == r.killed and set(failed) <= readers
+            out.append(
+                {
+                    "mutant": r.mutant.label,
+                    "targeted": r.targets,
+                    "full_corpus_failures": len(failed),
+                    "agrees": agrees,
+                }
+            )
+            say(f"  {'agrees' if agrees else 'DISAGREES'}: {r.mutant.label}")
+    return out
+
+
+# --- text --------------------------------------------------------------------------------------------
+
+
+def format_text(run: MutationRun) -> str:
+    out = []
+    for name in sorted({r.mutant.ruleset for r in run.results}):
+        s = run.score(name)
+        out.append(
+            f"{name}: mutation score {s['score']:.0%} ({s['killed']} of {s['mutants']} mutants killed, "
+            f"{s['equivalent']} equivalent, {s['survivors']} surviving)"
+        )
+        for r in run.for_ruleset(name):
+            if r.killed:
+                continue
+            why = (
+                "no scenario reads it"
+                if not r.targets
+                else f"{r.targets} scenarios read it, none fails"
+                + (f"; outcomes move in {len(r.moved)} but nothing asserts them" if r.moved else "")
+            )
+            if r.equivalent:
+                out.append(f"  equivalent  {r.mutant.id}: {r.equivalent}")
+            else:
+                out.append(f"  SURVIVES    {r.mutant.id} (book: {_show(r.mutant.old)}): {why}")
+    if run.left_out:
+        out.append(f"{len(run.left_out)} scenarios fail under the book and were left out:")
+        out += [f"  {r.feature}:{r.line} {r.name}" for r in run.left_out]
+    if run.verified:
+        agree = sum(v["agrees"] for v in run.verified)
+        out.append(
+            f"verified {agree} of {len(run.verified)} sampled mutants: the whole corpus gives the same verdict"
+        )
+    out.append(f"{len(run.results)} mutants in {run.seconds:.1f} s")
+    return "\n".join(out)
