@@ -3,14 +3,15 @@
 ``ScriptedDice`` plays back faces a scenario wrote down and is strict both ways: asking for more
 faces than scripted fails, and ``finish()`` fails when scripted faces were left unused (as an
 XMage test fails on an unused scripted command). ``SeededDice`` draws from a seeded RNG.
-Exact distributions live with each ruleset's odds module.
+Each ruleset's odds module builds its exact distributions; ``at_least`` is shared by both.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 
 class DiceScriptError(Exception):
@@ -76,3 +77,13 @@ class SeededDice(DiceSource):
 
     def roll(self, count: int, sides: int, purpose: str) -> tuple[int, ...]:
         return tuple(self._rng.randint(1, sides) for _ in range(count))
+
+
+def at_least(dist: Mapping[int, Fraction]) -> dict[int, Fraction]:
+    """P(X >= k) for every k from 0 to the largest value of an exact distribution."""
+    out: dict[int, Fraction] = {}
+    running = Fraction(0)
+    for k in range(max(dist, default=0), -1, -1):
+        running += dist.get(k, Fraction(0))
+        out[k] = running
+    return dict(sorted(out.items()))

@@ -14,8 +14,8 @@ import pytest
 from rulecheck.cli import main
 from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.rulesets.gundam_assemble_odds import battle_and_declaration, odds
-from rules.dice import SeededDice
-from rules.gundam_assemble.odds import at_least, simulate
+from rules.dice import SeededDice, at_least
+from rules.gundam_assemble.odds import simulate
 from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parents[1]

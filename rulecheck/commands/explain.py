@@ -13,7 +13,9 @@ def register(sub) -> None:
     p = sub.add_parser("explain", help="resolve a scenario's attack and print each step with its clause ids")
     p.add_argument("scenario", type=Path)
     p.add_argument("--rules", action="append", default=[], metavar="OVERLAY", help="apply a rule overlay")
-    p.add_argument("--json", action="store_true", help="print one JSON object (events, outcome, interpretations)")
+    p.add_argument(
+        "--json", action="store_true", help="print one JSON object (events, outcome, interpretations)"
+    )
     p.set_defaults(func=run)
 
 
@@ -22,7 +24,9 @@ def run(args) -> int:
     rules = rulebooks_for([ruleset], args.rules)[ruleset]
     result = adapter(ruleset).explain(scenario, rules)
     if args.json:
-        print(json.dumps({"ruleset": ruleset, "overlays": list(rules.overlays), **result.to_json()}, indent=2))
+        print(
+            json.dumps({"ruleset": ruleset, "overlays": list(rules.overlays), **result.to_json()}, indent=2)
+        )
         return 0
     print(result.title)
     under = f"{rules.title}" + (f", with {', '.join(rules.overlays)}" if rules.overlays else "")

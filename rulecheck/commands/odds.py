@@ -7,7 +7,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from rulecheck.commands.check import rulebooks_for
-from rulecheck.rulesets import adapter, load_scenario
+from rulecheck.rulesets import adapter, distribution_json, load_scenario
+from rulecheck.source_yaml import InputError
+from rules.dice import at_least
 
 
 def register(sub) -> None:
@@ -19,13 +21,11 @@ def register(sub) -> None:
 
 
 def odds_function(ruleset: str):
-    """The ruleset's odds: its adapter's ``odds`` when it has one."""
+    """The ruleset's odds, from its adapter."""
     found = getattr(adapter(ruleset), "odds", None)
-    if found is not None:
-        return found
-    from rulecheck.rulesets.gundam_assemble_odds import odds  # GA's lives beside its explain glue
-
-    return odds
+    if found is None:
+        raise InputError("ruleset", None, "", f"no exact odds for {ruleset!r}")
+    return found
 
 
 def distributions(report) -> list[tuple[str, dict[int, Fraction]]]:
@@ -35,14 +35,6 @@ def distributions(report) -> list[tuple[str, dict[int, Fraction]]]:
     if o is None:
         return []
     return [(name.replace("_", " "), getattr(o, name)) for name in ("hits", "wounds", "bases_removed")]
-
-
-def at_least(dist: dict[int, Fraction]) -> dict[int, Fraction]:
-    out, running = {}, Fraction(0)
-    for k in range(max(dist, default=0), -1, -1):
-        running += dist.get(k, Fraction(0))
-        out[k] = running
-    return dict(sorted(out.items()))
 
 
 def table(label: str, dist: dict[int, Fraction]) -> list[str]:
@@ -67,10 +59,7 @@ def run(args) -> int:
     report = odds_function(ruleset)(scenario, rules)
     if args.json:
         out = {"ruleset": ruleset, **report.to_json()}
-        out["at_least"] = {
-            label: {str(k): {"exact": str(v), "p": float(v)} for k, v in at_least(d).items()}
-            for label, d in distributions(report)
-        }
+        out["at_least"] = {label: distribution_json(at_least(d)) for label, d in distributions(report)}
         print(json.dumps(out, indent=2))
         return 0
     print(report.format_text())

@@ -39,6 +39,11 @@ class Explanation:
         }
 
 
+def distribution_json(dist) -> dict[str, dict[str, Any]]:
+    """An exact distribution {value: Fraction} as JSON: the fraction as text and its float."""
+    return {str(k): {"exact": str(v), "p": float(v)} for k, v in dist.items()}
+
+
 def adapter(ruleset: str):
     return importlib.import_module(f"rulecheck.rulesets.{ruleset}").ADAPTER
 

@@ -209,10 +209,18 @@ def explain(scenario: GAScenario, rules):
     return resolve(scenario, rules)
 
 
+def odds(scenario: GAScenario, rules):
+    """Exact odds of the scenario's attack (see ``gundam_assemble_odds``)."""
+    from rulecheck.rulesets.gundam_assemble_odds import odds as exact  # it imports this module
+
+    return exact(scenario, rules)
+
+
 class _Adapter:
     name = RULESET
     load_scenario = staticmethod(load_scenario)
     explain = staticmethod(explain)
+    odds = staticmethod(odds)
 
 
 ADAPTER = _Adapter()

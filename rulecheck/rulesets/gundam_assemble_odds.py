@@ -11,18 +11,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from rulecheck.rulesets import distribution_json as dist_json
 from rulecheck.rulesets.gundam_assemble_explain import catalogue
 from rulecheck.source_yaml import InputError
+from rules.dice import at_least
 from rules.events import Event
 from rules.gundam_assemble.attack import AttackDeclaration, AttackError
-from rules.gundam_assemble.odds import AttackOdds, OddsUnsupported, at_least, attack_odds, profile_from_attack
+from rules.gundam_assemble.odds import AttackOdds, OddsUnsupported, attack_odds, profile_from_attack
 from rules.gundam_assemble.setup import declaration_from_data
 from rules.gundam_assemble.units import Battle, battle_from_entries
 from rules.rulebook import Rulebook, RulebookError
-
-
-def dist_json(d: dict[int, Fraction]) -> dict[str, dict[str, Any]]:
-    return {str(k): {"exact": str(v), "p": float(v)} for k, v in d.items()}
 
 
 @dataclass(frozen=True)

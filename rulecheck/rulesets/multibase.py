@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from rulecheck.rulesets import Explanation
+from rulecheck.rulesets import Explanation, distribution_json
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, load_yaml
 from rules.dice import DiceSource, ScriptedDice
@@ -237,9 +236,7 @@ class OddsReport:
             return {"title": self.title, "target_valid": False, "events": [e.to_json() for e in self.events]}
         o, p = self.odds, self.odds.profile
 
-        def dist(d: dict[int, Fraction]) -> dict[str, dict[str, Any]]:
-            return {str(k): {"exact": str(v), "p": float(v)} for k, v in d.items()}
-
+        dist = distribution_json
         return {
             "title": self.title,
             "attacker": self.attacker,

@@ -22,7 +22,6 @@ a distribution the engine can give without a strategy; ``OddsUnsupported`` says 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -92,16 +91,6 @@ class AttackOdds:
 
     def target(self, name: str) -> TargetOdds:
         return next(t for t in self.targets if t.profile.name == name)
-
-
-def at_least(dist: Mapping[int, Fraction]) -> dict[int, Fraction]:
-    """P(X >= k) for every k from 0 to the largest value."""
-    out: dict[int, Fraction] = {}
-    running = Fraction(0)
-    for k in range(max(dist, default=0), -1, -1):
-        running += dist.get(k, Fraction(0))
-        out[k] = running
-    return dict(sorted(out.items()))
 
 
 # --- the arithmetic -----------------------------------------------------------------------------
