@@ -1,0 +1,34 @@
+Feature: The book's default readings, pinned down where other features state them
+  Scenarios elsewhere name the interpretation they run under, which leaves the default itself
+  unchecked; these run under the defaults, so changing one is caught (`rulecheck mutate`).
+
+  @clause:GA-LOS-8 @faq:Q3 @ruling:interpretation @interpretation:los_choice_points
+  Scenario: By default blockers on opposite sides at two places leave the line clear
+    Given the board:
+      """
+      G  3  .  .
+        .  .  .  .
+      .  .  3  Z
+      """
+    And the pieces:
+      | mark | name           | side |
+      | G    | RX-78-2 Gundam | A    |
+      | Z    | Char's Zaku II | B    |
+    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    Then Line of Sight is clear
+    And the acting player has 2 choice points
+
+  @clause:GA-DEF-3 @clause:GA-ROLL-6 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
+  Scenario: By default the attack's target order sets the Timeline penalties, whatever the owner prefers
+    Given the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And the unit states:
+      | name               | hp |
+      | Char's Zaku II     | 1  |
+      | Zaku II: Minelayer | 1  |
+    And the defending player orders the defeated units Zaku II: Minelayer; Char's Zaku II
+    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
+    Then the penalties apply in the order Char's Zaku II; Zaku II: Minelayer

@@ -1,0 +1,21 @@
+"""Multibase steps added for the features that pin down mutants (features/multibase/mutants_*).
+
+Thin translation only: each step resolves through the same helper as steps/multibase.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pytest_bdd import parsers, then
+
+from rules.dice import DiceScriptError
+from steps.multibase import MultibaseTable, _resolve
+
+
+@then(parsers.parse('shooting "{target}" with "{attacker}" stops on the dice: "{message}"'))
+def then_shot_stops_on_dice(multibase: MultibaseTable, ruling, target: str, attacker: str, message: str):
+    """The scripted dice do not fit the roll the book asks for (a face the die does not have)."""
+    with pytest.raises(DiceScriptError, match=re.escape(message)):
+        _resolve(multibase, ruling, "ranged", attacker, target)
