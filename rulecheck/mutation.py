@@ -36,6 +36,7 @@ import yaml
 from rulecheck.corpus import PROJECT_ROOT, CorpusRun, ScenarioResult, run_corpus
 from rulecheck.source_yaml import InputError, load_yaml
 from rules.rulebook import Rulebook, load
+from rules.rulebook import rulesets as bundled_rulesets
 
 
 @dataclass(frozen=True)
@@ -263,17 +264,17 @@ def run_mutation(
 ) -> MutationRun:
     start = time.perf_counter()
     say = progress or (lambda _msg: None)
-    names = list(rulesets or [])
+    names = list(rulesets or []) or bundled_rulesets()
+    # Pick the mutants first: a bad --only should not cost a corpus run.
+    mutants = select_mutants([m for name in names for m in mutants_for(load(name))], only)
+    equivalents = {name: load_equivalents(root, name) for name in names}
     say("baseline: running the corpus under the book, recording what each scenario reads")
-    baseline = run_corpus(root, names or None, tags=tags, record_reads=True)
-    names = names or sorted({r.ruleset for r in baseline.results})
+    baseline = run_corpus(root, names, tags=tags, record_reads=True)
     left_out = [r for r in baseline.results if r.outcome != "passed"]
     if left_out:
         say(f"{len(left_out)} scenarios fail under the book and cannot kill a mutant; left out")
     passing = CorpusRun([r for r in baseline.results if r.outcome == "passed"], 0)
     outcomes = {r.key: r.outcomes for r in passing.results}
-    mutants = select_mutants([m for name in names for m in mutants_for(load(name))], only)
-    equivalents = {name: load_equivalents(root, name) for name in names}
 
     results: list[MutantResult] = []
     work: list[tuple[int, list[str]]] = []

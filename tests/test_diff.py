@@ -1,0 +1,90 @@
+"""`rulecheck diff`: the rulings a rule change overturns, compared on recorded outcomes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from rulecheck.corpus import ScenarioResult
+from rulecheck.ruling_diff import RulingDiff, compare_results, format_text
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def rulecheck(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "rulecheck.cli", *args], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
+
+
+def test_a_house_rule_overlay_lists_the_rulings_it_overturns_grouped_by_clause():
+    proc = rulecheck("diff", "rules/multibase/overlays/clamp_3_to_6.yaml")
+    assert proc.returncode == 1, proc.stderr
+    out = proc.stdout
+    assert "changes parameters.threshold_min: 2 -> 3" in out
+    clause_at = out.index("\nMB-3.3\n")
+    assert out.index("A threshold pulled to 1+ stops at 2+, so ones still miss") > clause_at
+    assert "scenario: passed -> failed" in out
+    # the scenario that applies the same house rule itself does not move
+    assert "Under the 3+ clamp house rule" not in out
+
+
+def test_an_overlay_that_restates_the_book_changes_nothing_and_exits_0(tmp_path):
+    overlay = tmp_path / "same.yaml"
+    overlay.write_text("ruleset: multibase\nsource: test\nparameters: {threshold_min: 2}\n")
+    proc = rulecheck("diff", str(overlay))
+    assert proc.returncode == 0, proc.stderr
+    assert "no scenario's outcome changed" in proc.stdout
+
+
+def _r(outcome, outcomes, name="Quad Bop"):
+    return ScenarioResult(
+        "gundam_assemble",
+        "features/ga.feature",
+        "GA",
+        name,
+        7,
+        ("clause:GA-HIT-4", "clause:GA-AOE-5"),
+        outcome,
+        outcomes=outcomes,
+    )
+
+
+def test_a_changed_recorded_outcome_counts_even_when_both_sides_pass():
+    old = [
+        _r("passed", {"hits Zaku": 2, "steps": ["roll", "critical.triggered", "damage"]}),
+        _r("passed", {}, "Same"),
+    ]
+    new = [
+        _r("passed", {"hits Zaku": 1, "steps": ["roll", "critical.none", "damage"]}),
+        _r("passed", {}, "Same"),
+    ]
+    (change,) = compare_results(old, new)
+    assert change.values["hits Zaku"] == (2, 1)
+    diff = RulingDiff("book", "overlay", [change], compared=2, rerun=2)
+    text = format_text(diff)
+    assert "GA-HIT-4\n" in text and "GA-AOE-5\n" in text  # grouped under each clause it cites
+    assert "hits Zaku: 2 -> 1" in text
+    assert "steps: -critical.triggered +critical.none" in text
+    assert "(changes listed under GA-HIT-4)" in text
+
+
+def test_diff_against_a_revision_runs_it_in_a_worktree_and_cleans_up():
+    proc = rulecheck("diff", "--rev", "HEAD", "--ruleset", "multibase")
+    assert proc.returncode in (0, 1), proc.stderr  # 1 only if the working tree changed a ruling
+    assert proc.stdout.startswith("old: the engine at HEAD (")
+    trees = subprocess.run(["git", "worktree", "list"], capture_output=True, text=True, cwd=ROOT).stdout
+    assert "rulecheck-rev-" not in trees
+
+
+def test_bad_input_exits_2_with_one_line(tmp_path):
+    for args in (
+        ("diff", str(tmp_path / "missing.yaml")),
+        ("diff", "--rev", "no-such-revision-anywhere"),
+        ("diff",),
+    ):
+        proc = rulecheck(*args)
+        assert proc.returncode == 2, args
+        assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+        assert "Traceback" not in proc.stderr
