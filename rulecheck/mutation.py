@@ -5,7 +5,7 @@ list of faces on its own; a float by one unit of its leading digit, so 0.5 becom
 each boolean flipped, each interpretation set to each of its other options. The corpus kills a
 mutant when some scenario that passes under the book fails under it. A surviving mutant is a rule
 no scenario pins down; an *equivalent* mutant changes nothing a scenario could observe, and
-``features/<ruleset>/equivalent_mutants.yaml`` says why it survives.
+``rules/<ruleset>/equivalent_mutants.yaml`` says why it survives.
 
 Speed: the book is run once, recording which entries each scenario reads (see ``corpus``). The
 engines are pure and read every number and every open question through the rulebook, so a
@@ -134,7 +134,7 @@ def select_mutants(mutants: list[Mutant], only: Iterable[str] | None) -> list[Mu
 
 
 def equivalents_path(root: Path, ruleset: str) -> Path:
-    return root / "features" / ruleset / "equivalent_mutants.yaml"
+    return root / "rules" / ruleset / "equivalent_mutants.yaml"
 
 
 def load_equivalents(root: Path, ruleset: str) -> dict[str, str]:
