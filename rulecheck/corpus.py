@@ -193,6 +193,35 @@ def parse_tag_expression(text: str):
 # --- the pytest plugin that collects results ---------------------------------------------------
 
 
+def scenario_result(tmpl, root: Path, nodeid: str = "") -> ScenarioResult:
+    """A not-yet-run result for one pytest-bdd scenario template: where it is and its tags
+    (its own, its rule's and its feature's)."""
+    feature = Path(tmpl.feature.filename)
+    rule_tags = tmpl.rule.tags if tmpl.rule else set()
+    try:
+        rel = str(feature.relative_to(root))
+    except ValueError:
+        rel = str(feature)
+    return ScenarioResult(
+        ruleset=feature.parent.name,
+        feature=rel,
+        feature_name=tmpl.feature.name,
+        name=tmpl.name,
+        line=tmpl.line_number,
+        tags=tuple(sorted(tmpl.tags | tmpl.feature.tags | rule_tags)),
+        nodeid=nodeid,
+    )
+
+
+def scenarios_on_disk(root: Path, ruleset: str) -> list[ScenarioResult]:
+    """Every scenario of ``features/<ruleset>/``, parsed by pytest-bdd but not run: for checks
+    of the corpus's traceability that need no results."""
+    from pytest_bdd.feature import get_features
+
+    features = get_features([str(root / "features" / ruleset)])
+    return [scenario_result(tmpl, root) for f in features for tmpl in f.scenarios.values()]
+
+
 class _Collector:
     def __init__(self, root: Path, tag_filter=None, select: set[str] | None = None):
         self.root = root
@@ -214,28 +243,14 @@ class _Collector:
             if tmpl is None:
                 drop.append(item)  # only scenarios belong to the corpus
                 continue
-            feature = Path(tmpl.feature.filename)
-            rule_tags = tmpl.rule.tags if tmpl.rule else set()
-            tags = tuple(sorted(tmpl.tags | tmpl.feature.tags | rule_tags))
-            if self.tag_filter is not None and not self.tag_filter(set(tags)):
+            result = scenario_result(tmpl, self.root, item.nodeid)
+            if self.tag_filter is not None and not self.tag_filter(set(result.tags)):
                 drop.append(item)
                 continue
             if self.select is not None and item.nodeid not in self.select:
                 drop.append(item)
                 continue
-            try:
-                rel = str(feature.relative_to(self.root))
-            except ValueError:
-                rel = str(feature)
-            self.results[item.nodeid] = ScenarioResult(
-                ruleset=feature.parent.name,
-                feature=rel,
-                feature_name=tmpl.feature.name,
-                name=tmpl.name,
-                line=tmpl.line_number,
-                tags=tags,
-                nodeid=item.nodeid,
-            )
+            self.results[item.nodeid] = result
             keep.append(item)
         if drop:
             config.hook.pytest_deselected(items=drop)

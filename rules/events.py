@@ -59,6 +59,18 @@ def cited(events: Iterable[Event]) -> set[str]:
     return {c for e in events for c in e.clauses}
 
 
+def interpretations_cited(events: Iterable[Event]) -> dict[str, str]:
+    """name -> option for every interpretation the events rest on. One event may rest on several,
+    written ``name=option`` and separated by ',' or ';'."""
+    used: dict[str, str] = {}
+    for e in events:
+        for part in (e.interpretation or "").replace(";", ",").split(","):
+            name, sep, option = part.strip().partition("=")
+            if sep:
+                used[name] = option
+    return used
+
+
 def format_trace(events: Iterable[Event]) -> str:
     """The human trace: one numbered line per event, clause ids in brackets."""
     lines = []

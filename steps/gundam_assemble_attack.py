@@ -19,7 +19,7 @@ from pytest_bdd import given, parsers, then, when
 from rulecheck.diagram_hex import board_to_json
 from rulecheck.rulesets import gundam_assemble as ga
 from rules.dice import DiceScriptError
-from rules.events import format_trace
+from rules.events import format_trace, interpretations_cited
 from rules.gundam_assemble.area_effect import placements
 from rules.gundam_assemble.attack import STAGES, AttackError, AttackResult, resolve_attack, stage_of
 from rules.gundam_assemble.setup import DICE_PURPOSES, declaration_from_data, scripted_dice
@@ -430,12 +430,7 @@ def ruling_cites(attack_context: AttackContext, clause: str):
 
 @then(parsers.parse("the ruling names the interpretation {name}"))
 def ruling_interpretation(attack_context: AttackContext, name: str):
-    used = {
-        part.split("=")[0].strip()
-        for e in _result(attack_context).events
-        if e.interpretation
-        for part in e.interpretation.split(";")
-    }
+    used = interpretations_cited(_result(attack_context).events)
     assert name in used, f"interpretations named: {sorted(used) or 'none'}\n{_trace(attack_context)}"
 
 

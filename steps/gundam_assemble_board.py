@@ -16,6 +16,7 @@ from pytest_bdd import given, parsers, then, when
 from rulecheck.diagram_hex import board_to_json
 from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.source_yaml import InputError, LocatedYaml
+from rules.events import interpretations_cited
 from rules.gundam_assemble.board import Board, HexTerrain
 from rules.gundam_assemble.line_of_sight import LosMode, LosResult, line_of_sight
 from rules.gundam_assemble.targeting import ReachCheck, check_reach
@@ -284,7 +285,7 @@ def trace_cites(ga_context: GAContext, clause: str):
 
 @then(parsers.parse("the trace names the interpretation {name}"))
 def trace_interpretation(ga_context: GAContext, name: str):
-    used = {e.interpretation.split("=")[0] for e in _los(ga_context).events if e.interpretation}
+    used = interpretations_cited(_los(ga_context).events)
     assert name in used, f"interpretations in the trace: {sorted(used) or 'none'}"
 
 

@@ -26,21 +26,6 @@ def test_the_ledger_lists_exactly_the_chapters_faq_entries():
     assert set(RULES.faq) == numbers
 
 
-def _feature_faq_tags() -> set[str]:
-    tags: set[str] = set()
-    for path in (ROOT / "features" / "gundam_assemble").glob("*.feature"):
-        tags |= set(re.findall(r"@faq:(Q\d+)", path.read_text(encoding="utf-8")))
-    return tags
-
-
-def test_every_derived_or_interpretation_entry_has_a_scenario():
-    tagged = _feature_faq_tags()
-    missing = sorted(
-        q for q, e in RULES.faq.items() if e.status in ("derived", "interpretation") and q not in tagged
-    )
-    assert missing == []
-
-
 def test_interpretation_entries_name_an_interpretation_with_a_default():
     for q, e in RULES.faq.items():
         if e.status == "interpretation":

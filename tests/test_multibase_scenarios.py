@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -122,31 +121,3 @@ def test_unused_and_missing_scripted_dice_fail_with_a_clear_message(tmp_path):
 
 
 # --- the corpus's tags ----------------------------------------------------------------------------
-def _scenario_tags() -> list[tuple[str, set[str]]]:
-    found = []
-    for feature in sorted(FEATURES.glob("*.feature")):
-        tags: set[str] = set()
-        for line in feature.read_text(encoding="utf-8").splitlines():
-            line = line.strip()
-            if line.startswith("@"):
-                tags |= set(line.split())
-            elif line.startswith("Scenario"):
-                found.append((f"{feature.name}: {line}", tags))
-                tags = set()
-    return found
-
-
-def test_every_clause_is_tagged_by_at_least_one_scenario():
-    tagged = {t.split(":", 1)[1] for _, tags in _scenario_tags() for t in tags if t.startswith("@clause:")}
-    assert set(BOOK.clauses) - tagged == set()
-    assert tagged - set(BOOK.clauses) == set()
-
-
-def test_every_scenario_states_its_ruling_and_the_interpretations_it_rests_on():
-    for title, tags in _scenario_tags():
-        rulings = {t for t in tags if t.startswith("@ruling:")}
-        assert rulings in ({"@ruling:derived"}, {"@ruling:interpretation"}), title
-        named = {t.split(":", 1)[1] for t in tags if t.startswith("@interpretation:")}
-        assert named <= set(BOOK.interpretations), title
-        assert bool(named) == (rulings == {"@ruling:interpretation"}), title
-        assert all(re.match(r"@(clause|ruling|interpretation|example|faq):", t) for t in tags), title

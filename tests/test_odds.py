@@ -13,7 +13,8 @@ import pytest
 
 from rulecheck.cli import main
 from rulecheck.rulesets import gundam_assemble as ga
-from rulecheck.rulesets.gundam_assemble_odds import battle_and_declaration, odds
+from rulecheck.rulesets.gundam_assemble_explain import attack_inputs
+from rulecheck.rulesets.gundam_assemble_odds import odds
 from rules.dice import SeededDice, at_least
 from rules.gundam_assemble.odds import simulate
 from rules.rulebook import load
@@ -81,7 +82,7 @@ def _agrees(exact: dict[int, Fraction], counts: dict[int, int], samples: int) ->
 
 def _check_against_engine(scenario, samples: int, seed: int) -> None:
     report = odds(scenario, RULES)
-    battle, decl, rules = battle_and_declaration(scenario, RULES)
+    battle, decl, rules, _ = attack_inputs(scenario, RULES, "give odds for")
     sim = simulate(battle, decl, rules, SeededDice(seed), samples)
     assert set(sim) == {t.profile.name for t in report.odds.targets}
     for t in report.odds.targets:

@@ -16,10 +16,11 @@ import yaml
 
 from rulecheck.rulesets import Explanation
 from rulecheck.source_yaml import InputError
+from rules.events import interpretations_cited
 from rules.gundam_assemble.abilities import AbilityError
-from rules.gundam_assemble.attack import AttackError, resolve_attack
+from rules.gundam_assemble.attack import AttackDeclaration, AttackError, resolve_attack
 from rules.gundam_assemble.setup import declaration_from_data, scripted_dice
-from rules.gundam_assemble.units import Catalogue, battle_from_entries, parse_catalogue
+from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries, parse_catalogue
 from rules.rulebook import Rulebook, RulebookError
 
 CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "gundam_assemble" / "units.yaml"
@@ -34,38 +35,49 @@ def catalogue(path: Path = CATALOGUE_FILE) -> Catalogue:
         raise InputError(path, None, "", str(exc)) from None
 
 
-def explain(scenario, rules: Rulebook) -> Explanation:
-    """Resolve the attack a loaded ``GAScenario`` describes."""
+def _attack_error(scenario, field: tuple, message: str) -> InputError:
+    line = scenario.doc.line(("attack", *field)) if scenario.doc is not None else None
+    return InputError(scenario.file, line, ".".join(("attack", *map(str, field))), message)
 
-    def err(field: tuple, message: str) -> InputError:
-        line = scenario.doc.line(("attack", *field)) if scenario.doc is not None else None
-        return InputError(scenario.file, line, ".".join(("attack", *map(str, field))), message)
 
+def _engine_error(scenario, exc: AttackError) -> InputError:
+    """An engine complaint about the attack section, pointed at the field it names if any."""
+    field, _, message = str(exc).partition(": ")
+    parts = tuple(field.removeprefix("attack.").split(".")) if field.startswith("attack.") else ()
+    return _attack_error(scenario, parts, message if parts else str(exc))
+
+
+def attack_inputs(
+    scenario, rules: Rulebook, purpose: str
+) -> tuple[Battle, AttackDeclaration, Rulebook, dict]:
+    """The engine's inputs for a scenario's ``attack`` section: the battle, the declaration, the
+    rulebook with the scenario's own interpretations, and the section itself (used by explain
+    and by odds)."""
     if not scenario.attack:
-        raise InputError(scenario.file, None, "attack", "the scenario has no 'attack' section to explain")
+        raise InputError(scenario.file, None, "attack", f"the scenario has no 'attack' section to {purpose}")
     attack = dict(scenario.attack)
     interpretations = attack.pop("interpretations", None) or {}
     if interpretations:
         try:
             rules = rules.with_changes(interpretations=interpretations, name="scenario")
         except RulebookError as exc:
-            raise err(("interpretations",), exc.message) from None
+            raise _attack_error(scenario, ("interpretations",), exc.message) from None
     try:
         battle = battle_from_entries(scenario.board, scenario.units, catalogue())
     except KeyError as exc:
         raise InputError(scenario.file, None, "units", str(exc).strip("'\"")) from None
     try:
         decl = declaration_from_data(attack, battle, catalogue())
-        dice = scripted_dice(attack.get("dice"))
-        result = resolve_attack(battle, decl, dice, rules)
     except AttackError as exc:
-        field, _, message = str(exc).partition(": ")
-        parts = tuple(field.removeprefix("attack.").split(".")) if field.startswith("attack.") else ()
-        raise err(parts, message if parts else str(exc)) from None
-    used = {}
-    for e in result.events:
-        for part in (e.interpretation or "").split(";"):
-            if "=" in part:
-                name, _, option = part.strip().partition("=")
-                used[name] = option
-    return Explanation(scenario.title, result.events, result.outcome(), used)
+        raise _engine_error(scenario, exc) from None
+    return battle, decl, rules, attack
+
+
+def explain(scenario, rules: Rulebook) -> Explanation:
+    """Resolve the attack a loaded ``GAScenario`` describes."""
+    battle, decl, rules, attack = attack_inputs(scenario, rules, "explain")
+    try:
+        result = resolve_attack(battle, decl, scripted_dice(attack.get("dice")), rules)
+    except AttackError as exc:
+        raise _engine_error(scenario, exc) from None
+    return Explanation(scenario.title, result.events, result.outcome(), interpretations_cited(result.events))

@@ -12,15 +12,13 @@ from fractions import Fraction
 from typing import Any
 
 from rulecheck.rulesets import distribution_json as dist_json
-from rulecheck.rulesets.gundam_assemble_explain import catalogue
+from rulecheck.rulesets.gundam_assemble_explain import attack_inputs
 from rulecheck.source_yaml import InputError
 from rules.dice import at_least
 from rules.events import Event
-from rules.gundam_assemble.attack import AttackDeclaration, AttackError
+from rules.gundam_assemble.attack import AttackError
 from rules.gundam_assemble.odds import AttackOdds, OddsUnsupported, attack_odds, profile_from_attack
-from rules.gundam_assemble.setup import declaration_from_data
-from rules.gundam_assemble.units import Battle, battle_from_entries
-from rules.rulebook import Rulebook, RulebookError
+from rules.rulebook import Rulebook
 
 
 @dataclass(frozen=True)
@@ -120,37 +118,8 @@ def _pct(p: Fraction) -> str:
     return f"{float(p):.2%}"
 
 
-def battle_and_declaration(scenario, rules: Rulebook) -> tuple[Battle, AttackDeclaration, Rulebook]:
-    """The engine inputs of a scenario's attack section, with the scenario's own interpretations."""
-
-    def err(field: tuple, message: str) -> InputError:
-        line = scenario.doc.line(("attack", *field)) if scenario.doc is not None else None
-        return InputError(scenario.file, line, ".".join(("attack", *map(str, field))), message)
-
-    if not scenario.attack:
-        raise InputError(
-            scenario.file, None, "attack", "the scenario has no 'attack' section to give odds for"
-        )
-    attack = dict(scenario.attack)
-    interpretations = attack.pop("interpretations", None) or {}
-    if interpretations:
-        try:
-            rules = rules.with_changes(interpretations=interpretations, name="scenario")
-        except RulebookError as exc:
-            raise err(("interpretations",), exc.message) from None
-    try:
-        battle = battle_from_entries(scenario.board, scenario.units, catalogue())
-    except KeyError as exc:
-        raise InputError(scenario.file, None, "units", str(exc).strip("'\"")) from None
-    try:
-        decl = declaration_from_data(attack, battle, catalogue())
-    except AttackError as exc:
-        raise err((), str(exc)) from None
-    return battle, decl, rules
-
-
 def odds(scenario, rules: Rulebook) -> OddsReport:
-    battle, decl, rules = battle_and_declaration(scenario, rules)
+    battle, decl, rules, _ = attack_inputs(scenario, rules, "give odds for")
     try:
         found = profile_from_attack(battle, decl, rules)
     except OddsUnsupported as exc:

@@ -18,7 +18,7 @@ from rulecheck.rulesets import Explanation, distribution_json
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, load_yaml
 from rules.dice import DiceSource, ScriptedDice
-from rules.events import Event
+from rules.events import Event, interpretations_cited
 from rules.multibase.attack import AttackResult, AttackSpec, resolve_attack
 from rules.multibase.attack_pool import attack_pool
 from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
@@ -207,19 +207,9 @@ def run(scenario: MultibaseScenario, rules: Rulebook, dice: DiceSource | None = 
     return result
 
 
-def interpretations_used(events: tuple[Event, ...]) -> dict[str, str]:
-    used: dict[str, str] = {}
-    for e in events:
-        for part in (e.interpretation or "").split(","):
-            if "=" in part:
-                name, option = part.strip().split("=", 1)
-                used[name] = option
-    return used
-
-
 def explain(scenario: MultibaseScenario, rules: Rulebook) -> Explanation:
     result = run(scenario, rules)
-    return Explanation(scenario.title, result.events, result.outcome(), interpretations_used(result.events))
+    return Explanation(scenario.title, result.events, result.outcome(), interpretations_cited(result.events))
 
 
 # --- odds -----------------------------------------------------------------------------------
