@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from rulecheck.svg_legend import legend
 from rules.gundam_assemble.board import Board, HexTerrain, Piece
 from rules.hexgrid import Hex, neighbours
 
@@ -267,13 +268,8 @@ def draw_board(
     if area is not None and area.placements:
         _draw_placements(svg, area, y + 6)
         y += thumbs_h
-    svg.add(f'<g class="legend" transform="translate(8,{y + 4:.2f})">')
-    for i, (colour, text) in enumerate(legend_lines):
-        ly = 14 + 18 * i
-        if colour:
-            svg.add(f'<rect x="0" y="{ly - 10}" width="12" height="12" fill="{colour}" stroke="#333"/>')
-        svg.add(f'<text x="{18 if colour else 0}" y="{ly}" font-size="11">{escape(text)}</text>')
-    svg.add("</g>")
+    for part in legend(legend_lines, y + 4):
+        svg.add(part)
     svg.add("</svg>")
     return "\n".join(svg.parts) + "\n"
 

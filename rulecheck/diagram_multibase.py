@@ -21,6 +21,7 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
+from rulecheck.svg_legend import legend
 from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
 from rules.multibase.geometry import core, direction, footprint, front_arc, trace, unit_distance
 from rules.rulebook import Rulebook
@@ -216,13 +217,8 @@ def draw_battlefield(
         names = ", ".join(u.name for u in field.units if u.faction == faction)
         lines.append((_colour(field, faction), f"{faction}: {names}"))
     lines += notes
-    out.append(f'<g class="legend" transform="translate(8,{header + table_h + 4:.2f})">')
-    for i, (colour, text) in enumerate(lines):
-        ly = 14 + 18 * i
-        if colour:
-            out.append(f'<rect x="0" y="{ly - 10}" width="12" height="12" fill="{colour}" stroke="#333"/>')
-        out.append(f'<text x="{18 if colour else 0}" y="{ly}" font-size="11">{escape(text)}</text>')
-    out.append("</g></svg>")
+    out += legend(lines, header + table_h + 4)
+    out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
