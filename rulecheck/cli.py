@@ -16,7 +16,7 @@ from rules.dice import DiceScriptError
 from rules.rulebook import RulebookError
 
 # Order here is the order in `rulecheck --help`.
-COMMANDS = ("check", "los", "explain", "report", "diff", "mutate", "draw", "docs", "odds", "bench")
+COMMANDS = ("check", "los", "explain", "report", "diff", "mutate", "draw", "docs", "odds")
 
 EXIT_BAD_INPUT = 2
 
@@ -29,13 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"rulecheck {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"rulecheck.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"rulecheck.commands.{name}":
-                continue  # not built yet
-            raise
-        module.register(sub)
+        importlib.import_module(f"rulecheck.commands.{name}").register(sub)
     return parser
 
 
