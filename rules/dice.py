@@ -15,7 +15,12 @@ from fractions import Fraction
 
 
 class DiceScriptError(Exception):
-    """The scripted dice do not match what the resolution needed."""
+    """The scripted dice do not match what the resolution needed. ``purpose`` is the script key
+    at fault (``attack``, ``to_hit:Alpha``), so a loader can point at the line that scripted it."""
+
+    def __init__(self, message: str, purpose: str | None = None):
+        super().__init__(message)
+        self.purpose = purpose
 
 
 class DiceSource:
@@ -52,12 +57,13 @@ class ScriptedDice(DiceSource):
             have = len(queue) - start
             raise DiceScriptError(
                 f"the {purpose} roll needs {count} d{sides} but the script has {have} "
-                f"{'face' if have == 1 else 'faces'} left for {key!r}"
+                f"{'face' if have == 1 else 'faces'} left for {key!r}",
+                key,
             )
         faces = tuple(queue[start : start + count])
         bad = [f for f in faces if not 1 <= f <= sides]
         if bad:
-            raise DiceScriptError(f"scripted face {bad[0]} is not on a d{sides} ({purpose} roll)")
+            raise DiceScriptError(f"scripted face {bad[0]} is not on a d{sides} ({purpose} roll)", key)
         self.used[key] = start + count
         return faces
 
@@ -65,7 +71,7 @@ class ScriptedDice(DiceSource):
         left = {k: v[self.used.get(k, 0) :] for k, v in self.script.items() if len(v) > self.used.get(k, 0)}
         if left:
             detail = "; ".join(f"{k}: {v}" for k, v in left.items())
-            raise DiceScriptError(f"scripted dice left unused ({detail})")
+            raise DiceScriptError(f"scripted dice left unused ({detail})", next(iter(left)))
 
 
 @dataclass

@@ -9,7 +9,6 @@ import pytest
 from rulecheck.rulesets import load_scenario as load_any
 from rulecheck.rulesets.multibase import ADAPTER
 from rulecheck.source_yaml import InputError
-from rules.dice import DiceScriptError
 from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,8 +47,11 @@ def test_the_close_combat_scenario_explains_both_directions():
 def test_a_rule_change_overturns_the_outcome():
     scenario = ADAPTER.load_scenario(SCENARIOS / "ranged_volley.yaml")
     no_cover = BOOK.with_changes(parameters={"cover_modifier": 0})
-    # At 4+ the fifth die (a 4) also hits, so the scripted saves no longer match: the script fails.
-    with pytest.raises(DiceScriptError, match="save:Bravo"):
+    # At 4+ the fifth die (a 4) also hits, so the scripted saves no longer match: the script fails,
+    # and the error points at the line that scripted Bravo's saves.
+    with pytest.raises(
+        InputError, match=r"ranged_volley.yaml:\d+: dice.Bravo.save: the save:Bravo roll needs 5 d6"
+    ):
         ADAPTER.explain(scenario, no_cover)
 
 
@@ -113,10 +115,10 @@ def test_unused_and_missing_scripted_dice_fail_with_a_clear_message(tmp_path):
     extra = ADAPTER.load_scenario(
         _write(tmp_path, VOLLEY.replace("save: [1, 2, 3, 6]", "save: [1, 2, 3, 6, 6]"))
     )
-    with pytest.raises(DiceScriptError, match=r"left unused \(save:Bravo: \[6\]\)"):
+    with pytest.raises(InputError, match=r"dice.Bravo.save: scripted dice left unused \(save:Bravo: \[6\]\)"):
         ADAPTER.explain(extra, BOOK)
     short = ADAPTER.load_scenario(_write(tmp_path, VOLLEY.replace("save: [1, 2, 3, 6]", "save: [1, 2]")))
-    with pytest.raises(DiceScriptError, match="save:Bravo roll needs 4 d6 but the script has 2 faces left"):
+    with pytest.raises(InputError, match="save:Bravo roll needs 4 d6 but the script has 2 faces left"):
         ADAPTER.explain(short, BOOK)
 
 

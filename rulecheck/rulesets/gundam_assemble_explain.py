@@ -16,6 +16,7 @@ import yaml
 
 from rulecheck.rulesets import Explanation
 from rulecheck.source_yaml import InputError
+from rules.dice import DiceScriptError
 from rules.events import interpretations_cited
 from rules.gundam_assemble.abilities import AbilityError
 from rules.gundam_assemble.attack import AttackDeclaration, AttackError, resolve_attack
@@ -40,11 +41,40 @@ def _attack_error(scenario, field: tuple, message: str) -> InputError:
     return InputError(scenario.file, line, ".".join(("attack", *map(str, field))), message)
 
 
+def _field_path(field: str) -> tuple:
+    """``responses[1].unit`` -> ("responses", 1, "unit")."""
+    path: list = []
+    for part in field.split("."):
+        name, _, rest = part.partition("[")
+        if name:
+            path.append(name)
+        path.extend(int(i) for i in rest.replace("]", "[").split("[") if i)
+    return tuple(path)
+
+
 def _engine_error(scenario, exc: AttackError) -> InputError:
-    """An engine complaint about the attack section, pointed at the field it names if any."""
+    """An engine complaint about the attack section, pointed at the field it names if any: the
+    error's ``field``, or a leading ``attack.<field>:`` in its message."""
+    if exc.field:
+        return _attack_error(scenario, _field_path(exc.field), str(exc))
     field, _, message = str(exc).partition(": ")
-    parts = tuple(field.removeprefix("attack.").split(".")) if field.startswith("attack.") else ()
-    return _attack_error(scenario, parts, message if parts else str(exc))
+    if field.startswith("attack."):
+        return _attack_error(scenario, _field_path(field.removeprefix("attack.")), message)
+    return _attack_error(scenario, (), str(exc))
+
+
+def _check_unit_cards(scenario) -> None:
+    """Every unit names a card of the catalogue: an unknown unit is bad input at its line."""
+    cards = catalogue().units
+    entries = (scenario.doc.data.get("units") if scenario.doc is not None else None) or []
+    for i, entry in enumerate(entries):
+        key = "profile" if "profile" in entry else "name"
+        if entry[key] not in cards:
+            raise scenario.doc.error(
+                ("units", i, key),
+                f"unknown unit: no card {entry[key]!r} in scenarios/gundam_assemble/units.yaml "
+                f"(cards: {', '.join(sorted(cards))})",
+            )
 
 
 def attack_inputs(
@@ -62,6 +92,7 @@ def attack_inputs(
             rules = rules.with_changes(interpretations=interpretations, name="scenario")
         except RulebookError as exc:
             raise _attack_error(scenario, ("interpretations",), exc.message) from None
+    _check_unit_cards(scenario)
     try:
         battle = battle_from_entries(scenario.board, scenario.units, catalogue())
     except KeyError as exc:
@@ -80,4 +111,7 @@ def explain(scenario, rules: Rulebook) -> Explanation:
         result = resolve_attack(battle, decl, scripted_dice(attack.get("dice")), rules)
     except AttackError as exc:
         raise _engine_error(scenario, exc) from None
+    except DiceScriptError as exc:  # the scripted faces do not match the roll the attack needs
+        key = exc.purpose if isinstance(attack.get("dice"), dict) else None
+        raise _attack_error(scenario, ("dice", key) if key else ("dice",), str(exc)) from None
     return Explanation(scenario.title, result.events, result.outcome(), interpretations_cited(result.events))

@@ -17,7 +17,7 @@ from typing import Any
 from rulecheck.rulesets import Explanation, distribution_json
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, load_yaml
-from rules.dice import DiceSource, ScriptedDice
+from rules.dice import DiceScriptError, DiceSource, ScriptedDice
 from rules.events import Event, interpretations_cited
 from rules.multibase.attack import AttackResult, AttackSpec, resolve_attack
 from rules.multibase.attack_pool import attack_pool
@@ -208,7 +208,14 @@ def run(scenario: MultibaseScenario, rules: Rulebook, dice: DiceSource | None = 
 
 
 def explain(scenario: MultibaseScenario, rules: Rulebook) -> Explanation:
-    result = run(scenario, rules)
+    try:
+        result = run(scenario, rules)
+    except DiceScriptError as exc:  # point at the unit's scripted roll, e.g. dice.Alpha.to_hit
+        roll, _, unit = (exc.purpose or "").partition(":")
+        path = ("dice", unit, roll) if unit else ("dice",)
+        if scenario.doc is None:
+            raise InputError(scenario.file, None, ".".join(path), str(exc)) from None
+        raise scenario.doc.error(path, str(exc)) from None
     return Explanation(scenario.title, result.events, result.outcome(), interpretations_cited(result.events))
 
 

@@ -76,7 +76,14 @@ def stage_of(event: Event) -> str:
 
 class AttackError(ValueError):
     """The declaration itself is malformed (unknown weapon or unit, a Response in the wrong
-    window). A legal-looking attack the rules forbid is not an error: it is an illegal result."""
+    window). A legal-looking attack the rules forbid is not an error: it is an illegal result.
+
+    ``field`` names the part of the declaration at fault (``weapon``, ``responses[1]``) so that
+    whoever read it from a file can point at the line."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 @dataclass(frozen=True)
@@ -189,22 +196,25 @@ class _Resolver:
         self.shields_gone: set[str] = set()
         self.fracture_dealt: dict[str, int] = {}
         if decl.attacker not in battle.units:
-            raise AttackError(f"attacker {decl.attacker!r} is not a unit of this battle")
+            raise AttackError(f"attacker {decl.attacker!r} is not a unit of this battle", "attacker")
         profile = battle.unit(decl.attacker).profile
         if decl.weapon not in profile.weapons:
             raise AttackError(
-                f"{decl.attacker} has no weapon {decl.weapon!r} "
-                f"(weapons: {', '.join(profile.weapons) or 'none'})"
+                f"{decl.attacker} has no weapon {decl.weapon!r} (weapons: {', '.join(profile.weapons) or 'none'})",
+                "weapon",
             )
         self.weapon: Weapon = profile.weapons[decl.weapon]
         self.side = battle.unit(decl.attacker).side
-        for r in decl.responses:
+        for i, r in enumerate(decl.responses):
             if r.window != r.ability.window:
                 raise AttackError(
-                    f"{r.ability.name} is a {r.ability.window} ability, not a {r.window} response"
+                    f"{r.ability.name} is a {r.ability.window} ability, not a {r.window} response",
+                    f"responses[{i}].window",
                 )
             if r.unit is not None and r.unit not in battle.units:
-                raise AttackError(f"response {r.ability.name}: no unit named {r.unit!r}")
+                raise AttackError(
+                    f"response {r.ability.name}: no unit named {r.unit!r}", f"responses[{i}].unit"
+                )
 
     # --- helpers -------------------------------------------------------------------------------
     def emit(self, step: str, clauses, text: str, data=None, interpretation: str | None = None) -> None:
@@ -415,7 +425,7 @@ class _Resolver:
     def check_single(self, attacker: Piece) -> list[Piece] | None:
         name = self.decl.target
         if name is None:
-            raise AttackError("a weapon with a numeric range needs a 'target'")
+            raise AttackError("a weapon with a numeric range needs a 'target'", "target")
         target = self.piece(name)
         if target is None:
             self.emit("check.illegal", ("GA-TGT-1", "GA-DEF-2"), f"{name} is not on the board")
@@ -438,7 +448,9 @@ class _Resolver:
     def check_area(self, attacker: Piece) -> list[Piece] | None:
         assert self.weapon.area is not None
         if self.decl.area is None:
-            raise AttackError(f"{self.weapon.name} is an area of effect weapon: give the placed 'area' hexes")
+            raise AttackError(
+                f"{self.weapon.name} is an area of effect weapon: give the placed 'area' hexes", "area"
+            )
         legal = placements(self.weapon.area, attacker.hex)
         placement = find_placement(self.weapon.area, attacker.hex, self.decl.area)
         if placement is None:
