@@ -161,8 +161,32 @@ def _tuple(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
+ENTRY_KEYS = {
+    "clauses": {"section", "text"},
+    "parameters": {"value", "clause", "note"},
+    "interpretations": {"question", "clauses", "options", "default", "why", "faq"},
+    "faq": {"question", "status", "clauses", "interpretation", "note"},
+}
+
+
+def _check_keys(data: Mapping[str, Any]) -> None:
+    """Every entry has only the keys it may have. A stray key is usually a YAML slip, such as an
+    unquoted comma in a flow mapping cutting a paraphrase short."""
+    for section, allowed in ENTRY_KEYS.items():
+        for name, entry in (data.get(section) or {}).items():
+            if not isinstance(entry, Mapping):
+                raise RulebookError(f"{section}.{name}", "expected a mapping")
+            extra = sorted(set(map(str, entry)) - allowed)
+            if extra:
+                raise RulebookError(
+                    f"{section}.{name}.{extra[0]}",
+                    f"unknown key (expected one of: {', '.join(sorted(allowed))})",
+                )
+
+
 def parse_rulebook(data: Mapping[str, Any]) -> Rulebook:
     """Build and cross-check a rulebook from its YAML data."""
+    _check_keys(data)
     clauses = {
         cid: Clause(cid, str(c.get("section", "")), str(c["text"]))
         for cid, c in (data.get("clauses") or {}).items()

@@ -1,0 +1,48 @@
+"""The rulebook model: strict about its own YAML, immutable under overlays."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from rules.rulebook import RulebookError, load, parse_rulebook, rulesets
+
+
+def test_an_unquoted_comma_in_a_flow_mapping_is_caught_not_silently_truncated():
+    data = yaml.safe_load(
+        "ruleset: demo\nclauses:\n  X-1: {section: S, text: When the units differ, terrain blocks.}\n"
+    )
+    with pytest.raises(RulebookError, match=r"clauses.X-1.terrain blocks.: unknown key"):
+        parse_rulebook(data)
+
+
+@pytest.mark.parametrize("ruleset", rulesets())
+def test_every_clause_paraphrase_is_a_whole_sentence(ruleset):
+    for cid, clause in load(ruleset).clauses.items():
+        assert clause.text.rstrip().endswith((".", ")", '"')), f"{cid}: {clause.text!r}"
+
+
+def test_an_overlay_leaves_the_book_untouched():
+    book = load("gundam_assemble")
+    changed = book.with_changes({"hit_threshold": 5}, {"los_choice_points": "one_side"}, name="house")
+    assert (book.param("hit_threshold"), changed.param("hit_threshold")) == (4, 5)
+    assert book.interpretation("los_choice_points") == "independent"
+    assert changed.overlays == ("house",)
+    assert book.differences(changed) == {
+        "parameters.hit_threshold": (4, 5),
+        "interpretations.los_choice_points": ("independent", "one_side"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("parameters", "interpretations", "field"),
+    [
+        ({"hit_treshold": 5}, {}, "parameters.hit_treshold"),
+        ({"hit_threshold": "5"}, {}, "parameters.hit_threshold"),
+        ({}, {"los_choice_points": "both"}, "interpretations.los_choice_points"),
+    ],
+)
+def test_an_overlay_naming_nothing_real_is_refused(parameters, interpretations, field):
+    with pytest.raises(RulebookError) as err:
+        load("gundam_assemble").with_changes(parameters, interpretations)
+    assert err.value.field == field
