@@ -55,6 +55,12 @@ def _board_from_feature(
     file, _ = step_location(request)
     doc = LocatedYaml(file, data, lines)
     ctx.board, ctx.units = ga.build_board(doc, data, pieces_given=pieces_given)
+    _show(request, ctx.board)
+
+
+def _show(request, board: Board) -> None:
+    """Let the docs site draw the position as soon as it is known; later steps add to it."""
+    request.getfixturevalue("ruling").show(ga.RULESET, board_to_json(board))
 
 
 # --- positions ----------------------------------------------------------------------------------
@@ -123,19 +129,22 @@ def hexes_table(request, ga_context: GAContext, datatable: list[list[str]]):
         changes[h] = HexTerrain(int(row.get("elevation") or 0), terrain)
     board = ga_context.board or Board()
     ga_context.board = board.with_hexes(changes)
+    _show(request, ga_context.board)
 
 
 @given(parsers.parse('the scenario "{name}"'))
-def scenario_file(ga_context: GAContext, name: str):
+def scenario_file(request, ga_context: GAContext, name: str):
     ga_context.scenario = ga.load_scenario(SCENARIO_DIR / name)
     ga_context.board, ga_context.units = ga_context.scenario.board, ga_context.scenario.units
+    _show(request, ga_context.board)
 
 
 @given(parsers.parse("the hex {hex_text} is raised to elevation {elevation:d}"))
-def raise_hex(ga_context: GAContext, hex_text: str, elevation: int):
+def raise_hex(request, ga_context: GAContext, hex_text: str, elevation: int):
     board = ga_context.require_board()
     h = parse_hex(hex_text)
     ga_context.board = board.with_hexes({h: HexTerrain(elevation, board.terrain(h).terrain)})
+    _show(request, ga_context.board)
 
 
 # --- Line of Sight --------------------------------------------------------------------------------
@@ -305,6 +314,8 @@ def check_reach_step(ruling, ga_context: GAContext, actor: str, target: str, kin
     ga_context.reach = check_reach(
         board, a, t, ruling.rules(ga.RULESET), int(reach), within_hexes=not kind, mode=mode
     )
+    if ga_context.reach.los is not None:
+        ruling.show(ga.RULESET, board_to_json(board), los=ga_context.reach.los.to_json())
     ruling.record(f"reach {actor} -> {target} {kind}{reach}{how}", ga_context.reach.eligible)
 
 
