@@ -71,6 +71,11 @@ def interpretations_cited(events: Iterable[Event]) -> dict[str, str]:
     return used
 
 
+def count_of(n: int, one: str, many: str | None = None) -> str:
+    """'1 hex', '3 hexes', '0 responses': counts in event texts."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def format_trace(events: Iterable[Event]) -> str:
     """The human trace: one numbered line per event, clause ids in brackets."""
     lines = []

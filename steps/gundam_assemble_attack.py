@@ -21,7 +21,8 @@ from rulecheck.rulesets import gundam_assemble as ga
 from rules.dice import DiceScriptError
 from rules.events import format_trace, interpretations_cited
 from rules.gundam_assemble.area_effect import placements
-from rules.gundam_assemble.attack import STAGES, AttackError, AttackResult, resolve_attack, stage_of
+from rules.gundam_assemble.attack import STAGES, AttackResult, resolve_attack, stage_of
+from rules.gundam_assemble.declaration import AttackError
 from rules.gundam_assemble.setup import DICE_PURPOSES, declaration_from_data, scripted_dice
 from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries, parse_catalogue
 from steps.common import PROJECT_ROOT, parse_hex, parse_hex_list, table_rows

@@ -8,10 +8,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.dice import ScriptedDice
-from rules.gundam_assemble.attack import STAGES, AttackDeclaration, resolve_attack, stage_of
+from rules.gundam_assemble.attack import STAGES, resolve_attack, stage_of
 from rules.gundam_assemble.attack_dice import count_crits, score_dice
 from rules.gundam_assemble.board import Board, HexTerrain, Piece
 from rules.gundam_assemble.damage import combat_damage
+from rules.gundam_assemble.declaration import AttackDeclaration
 from rules.gundam_assemble.units import battle_from_entries, parse_catalogue
 from rules.rulebook import load
 from steps.common import PROJECT_ROOT

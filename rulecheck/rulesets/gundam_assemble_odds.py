@@ -16,7 +16,7 @@ from rulecheck.rulesets.gundam_assemble_explain import attack_inputs
 from rulecheck.source_yaml import InputError
 from rules.dice import at_least
 from rules.events import Event
-from rules.gundam_assemble.attack import AttackError
+from rules.gundam_assemble.declaration import AttackError
 from rules.gundam_assemble.odds import AttackOdds, OddsUnsupported, attack_odds, profile_from_attack
 from rules.rulebook import Rulebook
 

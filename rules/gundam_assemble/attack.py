@@ -19,19 +19,20 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.dice import DiceSource
-from rules.events import Event
-from rules.gundam_assemble.abilities import Ability, Effect
+from rules.events import Event, count_of
+from rules.gundam_assemble.abilities import Ability
 from rules.gundam_assemble.area_effect import area_targets, find_placement, placements
 from rules.gundam_assemble.attack_dice import count_crits, score_dice, terrain_accuracy
 from rules.gundam_assemble.board import Piece
-from rules.gundam_assemble.damage import combat_damage, lose_hit_points, non_combat_damage, use_shields
+from rules.gundam_assemble.damage import combat_damage, lose_hit_points, use_shields
+from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.defeat import defeat
 from rules.gundam_assemble.engagement import engagement_check
-from rules.gundam_assemble.line_of_sight import LosMode, line_of_sight
+from rules.gundam_assemble.line_of_sight import LosMode
+from rules.gundam_assemble.responses import Modifier, ResponseWindows
 from rules.gundam_assemble.status_effects import DISARM, FRACTURE, disarm_dice, fracture_extra
 from rules.gundam_assemble.targeting import check_reach
 from rules.gundam_assemble.units import Battle, UnitState, Weapon
-from rules.hexgrid import Hex, distance
 from rules.rulebook import Rulebook
 
 # The book's order. "before_attack" is GA-DECL-2 (abilities used before the attack starts);
@@ -52,66 +53,10 @@ STAGES = (
     "after_combat_damage",
     "end",
 )
-WINDOW_CLAUSE = {
-    "before_attack": "GA-DECL-2",
-    "before_attack_roll": "GA-SEQ-4",
-    "after_attack_roll": "GA-SEQ-6",
-    "after_combat_damage": "GA-SEQ-12",
-}
-WINDOW_TITLE = {
-    "before_attack": "Before the attack",
-    "before_attack_roll": "Before Attack Roll",
-    "after_attack_roll": "After Attack Roll",
-    "after_combat_damage": "After Combat Damage",
-}
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def stage_of(event: Event) -> str:
     return event.step.split(".", 1)[0]
-
-
-class AttackError(ValueError):
-    """The declaration itself is malformed (unknown weapon or unit, a Response in the wrong
-    window). A legal-looking attack the rules forbid is not an error: it is an illegal result.
-
-    ``field`` names the part of the declaration at fault (``weapon``, ``responses[1]``) so that
-    whoever read it from a file can point at the line."""
-
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.field = field
-
-
-@dataclass(frozen=True)
-class Response:
-    """One use of an ability or Tactics card in a window.
-
-    ``unit`` is the unit using it (None for a Tactics card, which belongs to ``side``); ``target``
-    names the recipient of a ``one_target`` effect (Q.25) or the unit a ``move`` moves; ``to`` is
-    the hex it moves to; ``dice`` are the faces a ``reroll`` picks up."""
-
-    window: str
-    ability: Ability
-    unit: str | None = None
-    side: str | None = None
-    target: str | None = None
-    to: Hex | None = None
-    dice: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class AttackDeclaration:
-    attacker: str
-    weapon: str
-    target: str | None = None
-    area: frozenset[Hex] | None = None
-    responses: tuple[Response, ...] = ()
-    crit_target: str | None = None  # under aoe_crit_effect_scope=chosen_target
-    defeat_order: tuple[str, ...] = ()  # under simultaneous_defeat_order=owner_chooses
 
 
 @dataclass(frozen=True)
@@ -162,29 +107,18 @@ class AttackResult:
         }
 
 
-@dataclass
-class _Mod:
-    """A modifier collected from an ability, weapon effect or critical hit effect."""
-
-    kind: str
-    amount: int
-    source: str
-    when: Mapping[str, Any]
-    recipient: str | None  # a target's name, or None for the whole attack
-
-
 class _AttackEnded(Exception):
     pass
 
 
-class _Resolver:
+class _Resolver(ResponseWindows):
     def __init__(self, battle: Battle, decl: AttackDeclaration, dice: DiceSource, rules: Rulebook):
         self.battle = battle
         self.decl = decl
         self.dice = dice
         self.rules = rules
         self.events: list[Event] = []
-        self.mods: list[_Mod] = []
+        self.mods: list[Modifier] = []
         self.targets: list[str] = []
         self.faces: tuple[int, ...] = ()
         self.strength = 0
@@ -282,7 +216,7 @@ class _Resolver:
                 if eff.kind in kinds:
                     recipient = owner if eff.on == "self" else None
                     self.mods.append(
-                        _Mod(eff.kind, eff.amount, f"{owner}'s {ability.name}", ability.when, recipient)
+                        Modifier(eff.kind, eff.amount, f"{owner}'s {ability.name}", ability.when, recipient)
                     )
                     self.emit(
                         f"{stage}.ongoing",
@@ -501,7 +435,7 @@ class _Resolver:
 
     def roll(self) -> None:
         for e in self.weapon.effects:
-            self.mods.append(_Mod(e.kind, e.amount, f"weapon effect of {self.weapon.name}", {}, None))
+            self.mods.append(Modifier(e.kind, e.amount, f"weapon effect of {self.weapon.name}", {}, None))
             self.emit(
                 "roll.weapon_effect", ("GA-WPN-4",), f"weapon effect of {self.weapon.name}: {e.describe()}"
             )
@@ -547,14 +481,14 @@ class _Resolver:
             self.emit(
                 "critical.none",
                 ("GA-SEQ-8",),
-                f"{_count(crits, 'critical hit')}; {self.weapon.name} has no critical effect",
+                f"{count_of(crits, 'critical hit')}; {self.weapon.name} has no critical effect",
             )
             return
         if crits < crit.crits_needed:
             self.emit(
                 "critical.none",
                 ("GA-SEQ-8", "GA-CRIT-2"),
-                f"{_count(crits, 'critical hit')} rolled; the critical effect needs {crit.crits_needed}",
+                f"{count_of(crits, 'critical hit')} rolled; the critical effect needs {crit.crits_needed}",
                 {"crits": crits},
             )
             return
@@ -572,7 +506,7 @@ class _Resolver:
         self.emit(
             "critical.triggered",
             ("GA-SEQ-8", "GA-CRIT-2", "GA-CRIT-3"),
-            f"{_count(crits, 'critical hit')}: {self.weapon.name}'s critical effect "
+            f"{count_of(crits, 'critical hit')}: {self.weapon.name}'s critical effect "
             f"({crit.describe()}) triggers "
             + (f"{times} times" if times > 1 else "once")
             + ("" if crit.per_crit else " for this attack"),
@@ -725,329 +659,6 @@ class _Resolver:
             self.events.extend(events)
             if name in self.per_target:
                 self.per_target[name] = replace(self.per_target[name], defeated=True)
-
-    # --- responses -----------------------------------------------------------------------------
-    def window(self, name: str, only: str | None = None) -> None:
-        chosen = [r for r in self.decl.responses if r.window == name]
-        mine = [r for r in chosen if self.owner_side(r) == self.side]
-        theirs = [r for r in chosen if self.owner_side(r) != self.side]
-        if only == "attacker":
-            theirs = []
-        elif only == "defender":
-            mine = []
-        ordered = mine + theirs
-        clause = WINDOW_CLAUSE[name]
-        if only != "defender":
-            self.emit(
-                f"{name}.window",
-                (clause,),
-                f"{WINDOW_TITLE[name]}: "
-                + (_count(len(ordered), "response") if ordered else "no responses")
-                + (" (attacker's first)" if mine and theirs else ""),
-                {"responses": [r.ability.name for r in ordered]},
-            )
-        if mine and theirs:
-            self.emit(
-                f"{name}.order",
-                ("GA-SEQ-14",),
-                "both players respond: the attacking player's abilities resolve first, then the defender's",
-            )
-        if name == "before_attack":
-            # Targets are not known yet; conditions on them are checked when the modifier is used.
-            pass
-        for r in ordered:
-            self.respond(r, name)
-
-    def owner_side(self, r: Response) -> str:
-        if r.unit is not None:
-            return self.battle.unit(r.unit).side
-        if r.side is None:
-            raise AttackError(f"Tactics card {r.ability.name}: say which player plays it ('side')")
-        return r.side
-
-    def respond(self, r: Response, window: str) -> None:
-        ability, who = r.ability, (r.unit or f"player {r.side}")
-        side = self.owner_side(r)
-        defeated = r.unit is not None and self.battle.unit(r.unit).in_reserve
-        if defeated and self.rules.interpretation("defeated_unit_responses") == "cannot_respond":
-            self.emit(
-                f"{window}.not_allowed",
-                ("GA-DEF-2",),
-                f"{r.unit} has been defeated and is in Reserve: it cannot use {ability.name}",
-                {"unit": r.unit, "ability": ability.name},
-                self.rules.cite("defeated_unit_responses"),
-            )
-            return
-        reason = self.trigger_problem(r, side)
-        if reason:
-            self.emit(
-                f"{window}.not_allowed",
-                (WINDOW_CLAUSE[window],),
-                f"{who} cannot use {ability.name}: {reason}",
-                {"ability": ability.name},
-            )
-            return
-        kind = "Tactics card" if ability.tactics else "ability"
-        self.emit(
-            f"{window}.response",
-            (WINDOW_CLAUSE[window], "GA-SEQ-14"),
-            f"{who} ({'attacker' if side == self.side else 'defender'}) uses the {kind} {ability.name}: "
-            f"{ability.describe()}",
-            {"ability": ability.name, "side": side},
-        )
-        for eff in ability.effects:
-            self.apply_effect(eff, window, f"{who}'s {ability.name}", r.unit, r, None, ability)
-
-    def trigger_problem(self, r: Response, side: str) -> str | None:
-        t = r.ability.trigger
-        if t == "any":
-            return None
-        if t == "own_attack":
-            ok = r.unit == self.decl.attacker if r.unit else side == self.side
-            return None if ok else "it is used only on its own side's attack"
-        if t == "ally_attacks":
-            ok = side == self.side and r.unit != self.decl.attacker
-            return None if ok else "it is used only when an ally attacks"
-        if t == "attacked":
-            return None if r.unit in self.targets else "its unit is not a target of this attack"
-        if t == "defending":
-            return None if side != self.side else "it is used only by the defending player"
-        return None
-
-    def recipients(
-        self, eff: Effect, user: str | None, r: Response | None, fixed: list[str] | None
-    ) -> list[str]:
-        if eff.on == "self":
-            return [user] if user else []
-        if eff.on == "attacker":
-            return [self.decl.attacker]
-        if eff.on == "attack":
-            return []
-        live = [t for t in self.targets if t in self.battle.units and not self.battle.unit(t).in_reserve]
-        if fixed is not None:
-            return [t for t in fixed if t in live]
-        if eff.on == "targets":
-            return live
-        # one_target (Q.25): one attacked enemy, or every one of them under each_target
-        if len(live) > 1 and self.rules.interpretation("single_target_ability_with_aoe") == "each_target":
-            return live
-        chosen = r.target if r and r.target else (live[0] if len(live) == 1 else None)
-        if chosen is None:
-            raise AttackError(
-                f"{r.ability.name if r else 'effect'}: choose which target it affects ('target')"
-            )
-        return [chosen]
-
-    def in_reach(self, ability: Ability | None, user: str | None, recipient: str, window: str) -> bool:
-        if ability is None or ability.reach is None or user is None or user == recipient:
-            return True
-        src, dst = self.piece(user), self.piece(recipient)
-        if src is None or dst is None:
-            return False
-        kind, n = ability.reach
-        reach = check_reach(self.battle.board, src, dst, self.rules, n, within_hexes=kind == "within")
-        self.events.extend(replace(e, step=f"{window}.{e.step}") for e in reach.events)
-        if not reach.eligible:
-            self.emit(
-                f"{window}.out_of_reach",
-                ("GA-WR-2",) if kind == "within" else ("GA-WR-1", "GA-LOS-9"),
-                f"{ability.name} cannot affect {recipient}",
-            )
-            return False
-        if kind != "within":
-            self.emit(
-                f"{window}.reach",
-                ("GA-LOS-9",),
-                f"{ability.name} needs Line of Sight to {recipient} only, not to the other units involved",
-            )
-        return True
-
-    def apply_effect(
-        self,
-        eff: Effect,
-        window: str,
-        source: str,
-        user: str | None,
-        r: Response | None,
-        fixed: list[str] | None,
-        ability: Ability | None = None,
-    ) -> None:
-        when = ability.when if ability else {}
-        stage = window
-        if eff.kind in ("strength", "accuracy", "tl_cost"):
-            self.mods.append(_Mod(eff.kind, eff.amount, source, when, None))
-            clause = {"strength": "GA-ROLL-1", "accuracy": "GA-HIT-2", "tl_cost": "GA-WPN-1"}[eff.kind]
-            cond = f" (when {', '.join(f'{k}={v}' for k, v in when.items())})" if when else ""
-            self.emit(
-                f"{stage}.modifier",
-                (clause,),
-                f"{source}: {eff.describe()}{cond}",
-                {"effect": eff.kind, "amount": eff.amount},
-            )
-            return
-        if eff.kind in ("extra_dice", "reroll"):
-            self.dice_effect(eff, stage, source, r)
-            return
-        for name in self.recipients(eff, user, r, fixed):
-            if not self.in_reach(ability, user, name, stage):
-                continue
-            if eff.kind in ("damage_plus", "damage_reduction"):
-                self.mods.append(_Mod(eff.kind, eff.amount, source, when, name))
-                self.emit(
-                    f"{stage}.modifier",
-                    ("GA-DMG-6" if eff.kind == "damage_plus" else "GA-DMG-4",),
-                    f"{source}: {eff.describe()} against {name}",
-                    {"target": name},
-                )
-            elif eff.kind == "inflict_status":
-                unit = self.battle.unit(name)
-                self.battle = self.battle.with_unit(replace(unit, statuses=unit.statuses | {eff.status}))
-                self.emit(
-                    f"{stage}.status",
-                    ("GA-CRIT-2",) if stage == "critical" else (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
-                    f"{source}: {name} gains the {eff.status} status",
-                    {"target": name, "status": eff.status},
-                )
-            elif eff.kind in ("gain_shields", "spend_shields"):
-                self.shields(eff, name, stage, source)
-            elif eff.kind == "non_combat_damage":
-                self.non_combat(eff, name, stage, source)
-            elif eff.kind == "move":
-                self.move(name, r, stage, source)
-
-    def shields(self, eff: Effect, name: str, stage: str, source: str) -> None:
-        unit = self.battle.unit(name)
-        if eff.kind == "gain_shields":
-            new = replace(
-                unit,
-                shields=unit.shields + eff.amount,
-                deactivated_shields=max(0, unit.deactivated_shields - eff.amount),
-            )
-        else:
-            n = min(eff.amount, unit.shields)
-            new = replace(unit, shields=unit.shields - n, deactivated_shields=unit.deactivated_shields + n)
-        self.battle = self.battle.with_unit(new)
-        self.emit(
-            f"{stage}.shields",
-            ("GA-DMG-2",),
-            f"{source}: {name} has {new.shields} active Shields (was {unit.shields})",
-            {"unit": name, "shields": new.shields},
-        )
-
-    def non_combat(self, eff: Effect, name: str, stage: str, source: str) -> None:
-        unit = self.battle.unit(name)
-        amount = non_combat_damage(eff.amount, self.mod_total("damage_reduction", name), self.rules)
-        new = lose_hit_points(unit, amount)
-        self.battle = self.battle.with_unit(new)
-        self.emit(
-            f"{stage}.non_combat_damage",
-            ("GA-DMG-2", "GA-DMG-3"),
-            f"{source}: {amount} non-combat damage to {name} (Shields do not stop it), "
-            f"hit points {unit.hp} -> {new.hp}",
-            {"target": name, "amount": amount, "hp": new.hp},
-            self.rules.cite("non_combat_damage_mitigation"),
-        )
-        if new.hp == 0:
-            self.battle, events = defeat(self.battle, name, self.rules, stage)
-            self.events.extend(events)
-            self.after_mid_attack_defeat(name, stage)
-
-    def after_mid_attack_defeat(self, name: str, stage: str) -> None:
-        if name == self.decl.attacker:
-            self.end_attack(
-                f"the attacker {name} was defeated: its attack ends",
-                ("GA-DEF-2", "GA-DEF-7"),
-                self.rules.cite("target_defeated_mid_attack"),
-            )
-        if name in self.targets and stage not in ("after_combat_damage",):
-            how = self.rules.interpretation("target_defeated_mid_attack")
-            cite = self.rules.cite("target_defeated_mid_attack")
-            self.targets = [t for t in self.targets if t != name]
-            if how == "attack_ends":
-                self.end_attack(
-                    f"{name} was defeated before the attack dealt damage: the attack ends",
-                    ("GA-SEQ-13", "GA-DEF-2"),
-                    cite,
-                )
-            if not self.targets:
-                self.end_attack(
-                    f"{name} was defeated before the attack dealt damage and no target is left: "
-                    "the attack ends (the Timeline cost stays paid)",
-                    ("GA-SEQ-13", "GA-DEF-2"),
-                    cite,
-                )
-            self.emit(
-                f"{stage}.target_dropped",
-                ("GA-SEQ-13", "GA-DEF-2"),
-                f"{name} drops out of the attack; it goes on against {', '.join(self.targets)}",
-                {},
-                cite,
-            )
-
-    def move(self, name: str, r: Response | None, stage: str, source: str) -> None:
-        if r is None or r.to is None:
-            raise AttackError(f"{source}: a move effect needs the hex it moves to ('to')")
-        piece = self.piece(name)
-        self.battle = replace(self.battle, board=self.battle.board.with_piece_moved(name, tuple(r.to)))
-        self.emit(
-            f"{stage}.moved",
-            (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
-            f"{source}: {name} moves from {list(piece.hex)} to {list(r.to)}",
-            {"unit": name, "to": r.to},
-        )
-        if name not in self.targets or self.weapon.is_area:
-            return
-        attacker = self.piece(self.decl.attacker)
-        d = distance(attacker.hex, tuple(r.to))
-        mode = LosMode.IGNORE if self.weapon.ignores_los else LosMode.STANDARD
-        los = line_of_sight(self.battle.board, attacker.hex, tuple(r.to), self.side, self.rules, mode)
-        if d <= self.weapon.range and los.clear:
-            return
-        cite = self.rules.cite("target_leaves_range_mid_attack")
-        why = (
-            f"{name} is now {d} hexes away"
-            + ("" if d <= self.weapon.range else f", beyond range {self.weapon.range}")
-            + ("" if los.clear else ", out of Line of Sight")
-        )
-        if self.rules.interpretation("target_leaves_range_mid_attack") == "attack_ends":
-            self.end_attack(f"{why}: the attack ends", ("GA-SEQ-2", "GA-SEQ-13"), cite)
-        self.emit(
-            f"{stage}.still_targeted",
-            ("GA-SEQ-2", "GA-SEQ-13"),
-            f"{why}; range and Line of Sight were checked when the attack was declared, so it goes on",
-            {},
-            cite,
-        )
-
-    def dice_effect(self, eff: Effect, stage: str, source: str, r: Response | None) -> None:
-        sides = self.rules.param("attack_die_sides")
-        if eff.kind == "extra_dice":
-            new = self.dice.roll(eff.amount, sides, "additional")
-            self.faces = self.faces + new
-            self.emit(
-                f"{stage}.additional_dice",
-                ("GA-ROLL-1",) + (("GA-CRIT-3",) if stage == "critical" else ()),
-                f"{source}: {eff.amount} additional attack dice roll {list(new)}; "
-                f"the dice are now {list(self.faces)}",
-                {"new": list(new), "faces": list(self.faces)},
-            )
-            return
-        picked = list(r.dice) if r and r.dice else sorted(self.faces)[: eff.amount]
-        if len(picked) > eff.amount:
-            raise AttackError(f"{source}: rerolls {eff.amount} dice, {len(picked)} were picked")
-        faces = list(self.faces)
-        for f in picked:
-            if f not in faces:
-                raise AttackError(f"{source}: no die shows {f} to reroll (dice: {self.faces})")
-            faces.remove(f)
-        new = self.dice.roll(len(picked), sides, "reroll")
-        self.faces = tuple(faces) + new
-        self.emit(
-            f"{stage}.reroll",
-            ("GA-ROLL-1",),
-            f"{source}: rerolls {picked} -> {list(new)}; the dice are now {list(self.faces)}",
-            {"picked": picked, "new": list(new), "faces": list(self.faces)},
-        )
 
 
 def resolve_attack(

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from rules.events import Event
+from rules.events import Event, count_of
 from rules.gundam_assemble.board import Board, Piece
 from rules.hex_sightline import Sightline, sightline
 from rules.hexgrid import Hex, distance
@@ -236,9 +236,9 @@ def line_of_sight(
             "los.line",
             ("GA-LOS-2",),
             f"line from the centre of {list(origin)} (elevation {ea}) to the centre of {list(target)} "
-            f"(elevation {eb}): {_count(len(line.through), 'hex', 'hexes')} passed through, "
-            f"{_count(len(line.between), 'place')} exactly between two hexes, "
-            f"{_count(len(line.corners), 'corner')} touched",
+            f"(elevation {eb}): {count_of(len(line.through), 'hex', 'hexes')} passed through, "
+            f"{count_of(len(line.between), 'place')} exactly between two hexes, "
+            f"{count_of(len(line.corners), 'corner')} touched",
             {"through": line.through, "between": line.between, "corners": line.corners},
         )
     )
@@ -311,10 +311,6 @@ def line_of_sight(
             Event("los.blocked", tuple(sorted({b.clause for b in blockers})), "Line of Sight is blocked")
         )
     return done(clear, True, line, blockers, points, side_choice)
-
-
-def _count(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def _choice_event(p: ChoicePoint, rules: Rulebook, chosen: str | None) -> Event:

@@ -26,9 +26,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.dice import DiceSource
-from rules.gundam_assemble.attack import AttackDeclaration, _AttackEnded, _Resolver, resolve_attack
+from rules.gundam_assemble.attack import _AttackEnded, _Resolver, resolve_attack
 from rules.gundam_assemble.attack_dice import CRIT, HIT, score_die, terrain_accuracy
 from rules.gundam_assemble.damage import combat_damage
+from rules.gundam_assemble.declaration import AttackDeclaration
 from rules.gundam_assemble.status_effects import DISARM, FRACTURE, fracture_extra
 from rules.gundam_assemble.units import Battle
 from rules.rulebook import Rulebook

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.dice import ScriptedDice
-from rules.gundam_assemble.attack import AttackDeclaration, AttackError, Response
+from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
 from rules.gundam_assemble.units import Battle, Catalogue
 
 DICE_PURPOSES = ("attack", "additional", "reroll")
