@@ -50,40 +50,29 @@ def terrain_accuracy(
     board: Board, attacker: Piece, target: Piece, rules: Rulebook
 ) -> tuple[int, list[Event]]:
     """Accuracy from elevation and water against one target; the modifiers add (GA-ELEV-3)."""
-    events: list[Event] = []
-    total = 0
     ea, et = board.elevation(attacker.hex), board.elevation(target.hex)
+    found: list[tuple[str, str, str, str]] = []  # (parameter, clause, why, source)
     if et > ea:
-        mod = rules.param("elevation_accuracy_higher_target")
-        total += mod
-        events.append(
-            Event(
-                "damage.accuracy",
-                ("GA-ELEV-1",),
-                f"{target.name} stands higher ({et} over {ea}): {mod:+d} Accuracy",
-                {"target": target.name, "modifier": mod, "source": "elevation"},
-            )
+        found.append(
+            ("elevation_accuracy_higher_target", "GA-ELEV-1", f"stands higher ({et} over {ea})", "elevation")
         )
     elif et < ea:
-        mod = rules.param("elevation_accuracy_lower_target")
-        total += mod
-        events.append(
-            Event(
-                "damage.accuracy",
-                ("GA-ELEV-1",),
-                f"{target.name} stands lower ({et} under {ea}): {mod:+d} Accuracy",
-                {"target": target.name, "modifier": mod, "source": "elevation"},
-            )
+        found.append(
+            ("elevation_accuracy_lower_target", "GA-ELEV-1", f"stands lower ({et} under {ea})", "elevation")
         )
     if board.in_water(target.hex):
-        mod = rules.param("water_accuracy")
+        found.append(("water_accuracy", "GA-ELEV-2", "is in water", "water"))
+    total = 0
+    events: list[Event] = []
+    for parameter, clause, why, source in found:
+        mod = rules.param(parameter)
         total += mod
         events.append(
             Event(
                 "damage.accuracy",
-                ("GA-ELEV-2",),
-                f"{target.name} is in water: {mod:+d} Accuracy",
-                {"target": target.name, "modifier": mod, "source": "water"},
+                (clause,),
+                f"{target.name} {why}: {mod:+d} Accuracy",
+                {"target": target.name, "modifier": mod, "source": source},
             )
         )
     return total, events
