@@ -480,7 +480,7 @@ def draw_scenario(scenario, rules, origin: str | None = None, target: str | None
         return draw_board(board, title=title)
     attacker = board.piece(attacker_name)
     entry = scenario.units.get(attacker_name, {})
-    profile = catalogue().units.get(entry.get("profile", attacker_name))
+    profile = catalogue(scenario).units.get(entry.get("profile", attacker_name))
     weapon = profile.weapons.get(attack.get("weapon")) if profile else None
     if weapon is not None and weapon.area is not None and attack.get("area"):
         placed = frozenset(tuple(h) for h in attack["area"])

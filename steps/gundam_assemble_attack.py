@@ -9,13 +9,12 @@ and its events. Unit cards come from ``scenarios/gundam_assemble/units.yaml`` (t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 import pytest
-import yaml
 from pytest_bdd import given, parsers, then, when
 
+from rulecheck.card_plugins import catalogue_with
 from rulecheck.diagram_hex import board_to_json
 from rulecheck.rulesets import gundam_assemble as ga
 from rules.dice import DiceScriptError
@@ -23,12 +22,12 @@ from rules.events import format_trace, interpretations_cited
 from rules.gundam_assemble.area_effect import placements
 from rules.gundam_assemble.attack import STAGES, AttackResult, resolve_attack, stage_of
 from rules.gundam_assemble.declaration import AttackError
+from rules.gundam_assemble.durations import end_activation, end_turn
 from rules.gundam_assemble.setup import DICE_PURPOSES, declaration_from_data, scripted_dice
-from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries, parse_catalogue
+from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries
 from steps.common import PROJECT_ROOT, parse_hex, parse_hex_list, table_rows
 from steps.gundam_assemble_board import GAContext
 
-CATALOGUE_FILE = PROJECT_ROOT / "scenarios" / "gundam_assemble" / "units.yaml"
 STATE_COLUMNS = {
     "hp": int,
     "shields": int,
@@ -48,10 +47,10 @@ WINDOW_NAMES = {
 }
 
 
-@cache
-def catalogue() -> Catalogue:
-    with CATALOGUE_FILE.open(encoding="utf-8") as fh:
-        return parse_catalogue(yaml.safe_load(fh))
+def catalogue(ga_context: GAContext | None = None) -> Catalogue:
+    """The bundled cards, plus the card files of a scenario file the feature loaded."""
+    scenario = ga_context.scenario if ga_context is not None else None
+    return catalogue_with(tuple(getattr(scenario, "cards", ()) or ()))
 
 
 @dataclass
@@ -62,6 +61,8 @@ class AttackContext:
     battle: Battle | None = None
     result: AttackResult | None = None
     error: Exception | None = None
+    state: Battle | None = None  # the battle after the last attack or end of activation/turn
+    all_events: list = field(default_factory=list)  # every attack's events, and durations ending
 
 
 @pytest.fixture
@@ -78,7 +79,7 @@ def _faces(text: str) -> list[int]:
 
 def _battle(ga_context: GAContext) -> Battle:
     board = ga_context.require_board()
-    return battle_from_entries(board, ga_context.units, catalogue())
+    return battle_from_entries(board, ga_context.units, catalogue(ga_context))
 
 
 # --- position and choices ------------------------------------------------------------------------
@@ -103,12 +104,14 @@ def unit_states(ga_context: GAContext, datatable: list[list[str]]):
         ga_context.units[name] = entry
 
 
-@given(
-    parsers.re(
-        r'(?P<who>.+?) will use "(?P<name>[^"]+)"(?: on (?P<target>.+?))?(?: (?P<window>before the attack|'
-        r"before attack roll|after attack roll|after combat damage))?(?: moving it to (?P<to>\[.+\]))?$"
-    )
+_WILL_USE = parsers.re(
+    r'(?P<who>.+?) will use "(?P<name>[^"]+)"(?: on (?P<target>.+?))?(?: (?P<window>before the attack|'
+    r"before attack roll|after attack roll|after combat damage))?(?: moving it to (?P<to>\[.+\]))?$"
 )
+
+
+@given(_WILL_USE)
+@when(_WILL_USE)
 def will_respond(
     attack_context: AttackContext, who: str, name: str, target: str | None, window: str | None, to: str | None
 ):
@@ -133,12 +136,42 @@ def will_respond(
 
 
 @given(parsers.parse("the {purpose} dice will show {faces}"))
+@when(parsers.parse("the {purpose} dice will show {faces}"))
 def later_dice(attack_context: AttackContext, purpose: str, faces: str):
-    """``the additional dice will show 10`` or ``the rerolled dice will show 6``."""
-    key = {"additional": "additional", "rerolled": "reroll"}.get(purpose)
+    """``the additional dice will show 10``, ``the rerolled dice will show 6``, or ``the nested
+    attack dice will show 5, 5`` (the roll of an attack an effect makes)."""
+    key = {"additional": "additional", "rerolled": "reroll", "nested attack": "nested"}.get(purpose)
     if key is None:
-        raise AssertionError(f"unknown dice {purpose!r}: say 'additional' or 'rerolled'")
+        raise AssertionError(f"unknown dice {purpose!r}: say 'additional', 'rerolled' or 'nested attack'")
     attack_context.dice[key] = _faces(faces)
+
+
+@given(parsers.re(r'"(?P<name>[^"]+)" chooses (?P<key>\w+) "(?P<value>[^"]+)"$'))
+@when(parsers.re(r'"(?P<name>[^"]+)" chooses (?P<key>\w+) "(?P<value>[^"]+)"$'))
+def response_choice(attack_context: AttackContext, name: str, key: str, value: str):
+    """A scripted choice of the Response using ``name`` (``"Return Fire" chooses weapon "..."``)."""
+    for entry in reversed(attack_context.responses):
+        if name in (entry.get("ability"), entry.get("tactics")):
+            entry.setdefault("choices", {})[key] = int(value) if value.isdigit() else value
+            return
+    raise AssertionError(f"no Response {name!r} was given before this choice")
+
+
+@when("the activation ends")
+def activation_over(ruling, attack_context: AttackContext):
+    _end(ruling, attack_context, end_activation)
+
+
+@when("the turn ends")
+def turn_over(ruling, attack_context: AttackContext):
+    _end(ruling, attack_context, end_turn)
+
+
+def _end(ruling, ctx: AttackContext, how) -> None:
+    if ctx.state is None:
+        raise AssertionError("no attack was resolved before the end of the activation or turn")
+    ctx.state, events = how(ctx.state, ruling.rules(ga.RULESET))
+    ctx.all_events += events
 
 
 @given(parsers.parse("the attacking player chooses {name} for the critical hit effect"))
@@ -156,7 +189,8 @@ def defeat_order(attack_context: AttackContext, names: str):
 
 def _resolve(ruling, ga_context: GAContext, ctx: AttackContext, attack: dict[str, Any]) -> None:
     rules = ruling.rules(ga.RULESET)
-    ctx.battle = _battle(ga_context)
+    # A later attack in the same scenario goes on from the battle the last one left (a turn).
+    ctx.battle = ctx.state if ctx.state is not None else _battle(ga_context)
     data = {**attack, "responses": [*attack.get("responses", []), *ctx.responses], **ctx.choices}
     dice = {
         p: list(data.get("dice", {}).get(p, [])) if isinstance(data.get("dice"), dict) else []
@@ -166,12 +200,15 @@ def _resolve(ruling, ga_context: GAContext, ctx: AttackContext, attack: dict[str
         dice["attack"] = list(data["dice"])
     for purpose, faces in ctx.dice.items():
         dice[purpose] = faces
+    ctx.responses, ctx.dice, ctx.choices = [], {}, {}
     try:
-        decl = declaration_from_data(data, ctx.battle, catalogue())
+        decl = declaration_from_data(data, ctx.battle, catalogue(ga_context))
         ctx.result = resolve_attack(ctx.battle, decl, scripted_dice(dice), rules)
     except (DiceScriptError, AttackError) as exc:
         ctx.error = exc
         return
+    ctx.state = ctx.result.battle
+    ctx.all_events += list(ctx.result.events)
     _record(ruling, ctx.result)
     ruling.show(ga.RULESET, board_to_json(ctx.battle.board), events=[e.to_json() for e in ctx.result.events])
 
@@ -323,7 +360,9 @@ def prevented(attack_context: AttackContext, count: int, name: str):
 
 
 def _unit(ctx: AttackContext, name: str):
-    return _result(ctx).battle.unit(name)
+    """The unit as it stands now: after the last attack, or the end of an activation or turn."""
+    result = _result(ctx)
+    return (ctx.state or result.battle).unit(name)
 
 
 @then(parsers.parse("{name} has {count:d} hit points"))
@@ -469,7 +508,7 @@ def resolving_fails(attack_context: AttackContext, message: str):
 
 @then(parsers.parse("{weapon} of {unit} has {count:d} legal placements"))
 def placement_count(ga_context: GAContext, weapon: str, unit: str, count: int):
-    profile = catalogue().units[ga_context.units[unit].get("profile", unit)]
+    profile = catalogue(ga_context).units[ga_context.units[unit].get("profile", unit)]
     piece = ga_context.require_board().piece(unit)
     got = placements(profile.weapons[weapon].area, piece.hex)
     assert len(got) == count, [sorted(p.hexes) for p in got]
@@ -480,3 +519,35 @@ def penalty_order(attack_context: AttackContext, names: str):
     want = [n.strip() for n in names.split(";")]
     got = [e.data["unit"] for e in _result(attack_context).events if e.step == "defeat.timeline_penalty"]
     assert got == want, f"penalties applied to {got}\n{_trace(attack_context)}"
+
+
+@then(parsers.parse("{name} has {count:d} {kind} Upgrades"))
+def upgrade_count(attack_context: AttackContext, name: str, count: int, kind: str):
+    unit = _unit(attack_context, name)
+    assert unit.upgrade_count(kind) == count, f"{name} has {list(unit.upgrades)}\n{_trace(attack_context)}"
+
+
+@then(parsers.parse("the Garrison {name} has taken {count:d} damage"))
+def garrison_damage(attack_context: AttackContext, name: str, count: int):
+    got = _result(attack_context).battle.garrison_damage.get(name, 0)
+    assert got == count, f"{name} took {got}\n{_trace(attack_context)}"
+
+
+@then(parsers.parse("{attacker} attacks {target} back with {weapon}"))
+def attacks_back(attack_context: AttackContext, attacker: str, target: str, weapon: str):
+    nested = [
+        e for e in _result(attack_context).events
+        if e.step.endswith(".nested.declare.attack") and e.data.get("attacker") == attacker
+    ]
+    assert nested and nested[0].data.get("weapon") == weapon and target in nested[0].text, _trace(attack_context)
+
+
+@then("no attack is made back")
+def no_nested(attack_context: AttackContext):
+    assert not _result(attack_context).nested, _trace(attack_context)
+
+
+@then(parsers.parse("the trace says {text}"))
+def trace_says(attack_context: AttackContext, text: str):
+    events = attack_context.all_events or list(_result(attack_context).events)
+    assert any(text in e.text for e in events), format_trace(events)

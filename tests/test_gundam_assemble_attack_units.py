@@ -65,7 +65,7 @@ def test_an_effect_outside_its_window_is_rejected():
 
 def test_a_bare_on_key_is_rejected_rather_than_silently_ignored():
     # YAML 1.1 reads `on:` as the boolean true; the recipient key is `to`.
-    with pytest.raises(AbilityError, match="unknown keys"):
+    with pytest.raises(AbilityError, match="unknown key"):
         parse_ability(
             {"name": "X", "window": "ongoing", "effects": [{"kind": "accuracy", "amount": 1, True: "self"}]},
             "x",

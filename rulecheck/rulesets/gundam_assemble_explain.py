@@ -9,32 +9,21 @@ and the field; dice left unused or missing raise ``DiceScriptError`` (the CLI pr
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
-import yaml
-
+from rulecheck.card_plugins import catalogue_with
 from rulecheck.rulesets import Explanation
 from rulecheck.source_yaml import InputError
 from rules.dice import DiceScriptError
 from rules.events import interpretations_cited
-from rules.gundam_assemble.abilities import AbilityError
 from rules.gundam_assemble.attack import resolve_attack
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.setup import declaration_from_data, scripted_dice
-from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries, parse_catalogue
+from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries
 from rules.rulebook import Rulebook, RulebookError
 
-CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "gundam_assemble" / "units.yaml"
 
-
-@cache
-def catalogue(path: Path = CATALOGUE_FILE) -> Catalogue:
-    try:
-        with path.open(encoding="utf-8") as fh:
-            return parse_catalogue(yaml.safe_load(fh))
-    except AbilityError as exc:
-        raise InputError(path, None, "", str(exc)) from None
+def catalogue(scenario=None) -> Catalogue:
+    """The bundled unit and Tactics cards plus the scenario's own card files (``cards:``)."""
+    return catalogue_with(tuple(getattr(scenario, "cards", ()) or ()))
 
 
 def _attack_error(scenario, field: tuple, message: str) -> InputError:
@@ -66,14 +55,16 @@ def _engine_error(scenario, exc: AttackError) -> InputError:
 
 def _check_unit_cards(scenario) -> None:
     """Every unit names a card of the catalogue: an unknown unit is bad input at its line."""
-    cards = catalogue().units
+    cards = catalogue(scenario).units
     entries = (scenario.doc.data.get("units") if scenario.doc is not None else None) or []
     for i, entry in enumerate(entries):
         key = "profile" if "profile" in entry else "name"
         if entry[key] not in cards:
             raise scenario.doc.error(
                 ("units", i, key),
-                f"unknown unit: no card {entry[key]!r} in scenarios/gundam_assemble/units.yaml "
+                f"unknown unit: no card {entry[key]!r} in scenarios/gundam_assemble/units.yaml"
+                + (" or the scenario's card files" if getattr(scenario, "cards", ()) else "")
+                + " "
                 f"(cards: {', '.join(sorted(cards))})",
             )
 
@@ -95,11 +86,11 @@ def attack_inputs(
             raise _attack_error(scenario, ("interpretations",), exc.message) from None
     _check_unit_cards(scenario)
     try:
-        battle = battle_from_entries(scenario.board, scenario.units, catalogue())
+        battle = battle_from_entries(scenario.board, scenario.units, catalogue(scenario))
     except KeyError as exc:
         raise InputError(scenario.file, None, "units", str(exc).strip("'\"")) from None
     try:
-        decl = declaration_from_data(attack, battle, catalogue())
+        decl = declaration_from_data(attack, battle, catalogue(scenario))
     except AttackError as exc:
         raise _engine_error(scenario, exc) from None
     return battle, decl, rules, attack

@@ -23,7 +23,24 @@ Effects (``EFFECTS``), each with an ``amount`` where it takes one:
 * ``inflict_status``: give a status (``status``), e.g. Disarm or Fracture;
 * ``non_combat_damage``: damage that is not the attack's combat damage (Artillery Support);
 * ``tl_cost``: +/- the attack's Timeline cost;
-* ``move``: place a unit on another hex (a Push or a Pull; the hex is the response's choice).
+* ``move``: place a unit on another hex (a Push or a Pull; the hex is the response's choice);
+* ``critical_faces``: more natural faces count as critical hits (``faces: [7, 8]``, "7s and 8s
+  also count as critical hits") for the attacks of the unit it is given to;
+* ``area_damage``: ``amount`` non-combat damage to every enemy unit and Garrison within the
+  ability's ``within``/``range`` of its unit (each one checked for reach on its own);
+* ``grant_upgrade`` / ``destroy_upgrade``: add or remove ``amount`` typed Upgrade tokens
+  (``upgrade: Strength | Shield | Speed``; a critical hit may "destroy an enemy Upgrade");
+* ``attack``: the ability's unit makes another attack (``weapon``, or the response's scripted
+  choice), by default against this attack's attacker, with ``tl_cost`` added to its cost (a
+  Response "attacks back at a lower cost"); it is a full attack with its own sequence and trace.
+
+Any effect may scale with typed Upgrade tokens: ``per_upgrade: Strength`` multiplies ``amount`` by
+the number of Strength Upgrades its unit has ("+1 Strength for each Strength Upgrade"). A modifier
+(``strength``, ``accuracy``, ``tl_cost``, ``damage_plus``, ``damage_reduction``,
+``critical_faces``) may last beyond the attack: ``duration: activation`` (until the end of the
+activation) or ``duration: turn`` (this turn); the default is ``attack``. A lasting modifier is kept
+on the unit it is given to and applies to each of that unit's later attacks (or, for a damage
+reduction, to each attack on it) until it expires.
 
 Effect recipients (``to`` in the data, ``Effect.on`` in code): ``attack`` (the attack as a
 whole), ``targets`` (each target), ``one_target`` (one target the player names), ``self`` (the
@@ -34,7 +51,12 @@ target), ``ally_attacks`` (an ally of the unit attacks), ``defending`` (its side
 ``any``. Tactics cards belong to a player and use ``own_attack`` to mean "my side attacks".
 
 Conditions (``when``) about the target: ``target_elevation`` (higher, lower, same, relative to the
-attacker), ``target_in_water``, and ``attack_tl_cost`` (Q.26). For a Strength or Accuracy modifier
+attacker), ``target_in_water``, ``target_terrain`` (a terrain kind), and ``attack_tl_cost`` (Q.26).
+Conditions on the result, checked when the ability is used (all of them must hold, else it is not
+used): ``self_survived`` (its unit is still on the board), ``target_defeated`` (this attack
+defeated a target), ``defeated_enemy_this_turn`` (its unit defeated an enemy this turn, this attack
+included), ``damage_dealt`` (this attack dealt damage to a target), ``has_upgrade`` (its unit has
+an Upgrade of that type). For a Strength or Accuracy modifier
 the condition holds for the attack when it holds for any target (GA-ROLL-5); damage effects check
 it target by target (GA-ROLL-6).
 """
@@ -47,6 +69,11 @@ from typing import Any
 
 WINDOWS = ("before_attack", "ongoing", "before_attack_roll", "after_attack_roll", "after_combat_damage")
 RESPONSE_WINDOWS = ("before_attack", "before_attack_roll", "after_attack_roll", "after_combat_damage")
+# A weapon's critical hit effect resolves at the critical step (GA-SEQ-8) unless its card gives it
+# a later window of its own ("After Combat Damage: ...").
+CRITICAL_WINDOWS = ("critical", "after_combat_damage")
+DURATIONS = ("attack", "activation", "turn")
+UPGRADES = ("Strength", "Shield", "Speed")
 
 # Which windows an effect makes sense in: Strength changes the dice to roll, so it must come
 # before the roll; rerolls and additional dice need a roll to exist; and so on.
@@ -63,10 +90,19 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "non_combat_damage": RESPONSE_WINDOWS,
     "tl_cost": ("before_attack", "ongoing"),
     "move": ("before_attack_roll", "after_attack_roll", "after_combat_damage"),
+    "critical_faces": ("before_attack", "ongoing", "before_attack_roll", "after_attack_roll"),
+    "area_damage": RESPONSE_WINDOWS,
+    "grant_upgrade": RESPONSE_WINDOWS,
+    "destroy_upgrade": RESPONSE_WINDOWS,
+    "attack": ("after_attack_roll", "after_combat_damage"),
 }
+# Modifiers that can outlast the attack they were used in (``duration``).
+LASTING_KINDS = ("strength", "accuracy", "tl_cost", "damage_plus", "damage_reduction", "critical_faces")
 RECIPIENTS = ("attack", "targets", "one_target", "self", "attacker")
 TRIGGERS = ("own_attack", "attacked", "ally_attacks", "defending", "any")
-CONDITIONS = ("target_elevation", "target_in_water", "attack_tl_cost")
+TARGET_CONDITIONS = ("target_elevation", "target_in_water", "target_terrain", "attack_tl_cost")
+RESULT_CONDITIONS = ("self_survived", "target_defeated", "defeated_enemy_this_turn", "damage_dealt", "has_upgrade")
+CONDITIONS = TARGET_CONDITIONS + RESULT_CONDITIONS
 STATUSES = ("Disarm", "Fracture")  # the two the chapter names; others are accepted as plain labels
 
 
@@ -80,10 +116,32 @@ class Effect:
     amount: int = 0
     on: str = "attack"
     status: str | None = None  # inflict_status
+    faces: tuple[int, ...] = ()  # critical_faces
+    upgrade: str | None = None  # grant_upgrade, destroy_upgrade
+    per_upgrade: str | None = None  # amount counts this Upgrade type on the ability's unit
+    duration: str = "attack"
+    weapon: str | None = None  # attack: the weapon of the other attack (else a scripted choice)
+    tl_cost: int = 0  # attack: added to that attack's Timeline cost
 
     def describe(self) -> str:
+        text = self._describe()
+        if self.per_upgrade:
+            text += f" for each {self.per_upgrade} Upgrade"
+        if self.duration != "attack":
+            text += {"activation": " until the end of the activation", "turn": " this turn"}[self.duration]
+        return text
+
+    def _describe(self) -> str:
         if self.kind == "inflict_status":
             return f"inflict {self.status}"
+        if self.kind == "critical_faces":
+            return f"{' and '.join(map(str, self.faces))} also count as critical hits"
+        if self.kind in ("grant_upgrade", "destroy_upgrade"):
+            verb = "gain" if self.kind == "grant_upgrade" else "destroy"
+            return f"{verb} {self.amount} {self.upgrade} Upgrade" + ("s" if self.amount != 1 else "")
+        if self.kind == "attack":
+            cost = f", its Timeline cost {self.tl_cost:+d}" if self.tl_cost else ""
+            return f"attack {self.on} with {self.weapon or 'a weapon of its choice'}{cost}"
         sign = f"{self.amount:+d}"
         return {
             "strength": f"{sign} Strength",
@@ -97,6 +155,7 @@ class Effect:
             "non_combat_damage": f"{self.amount} non-combat damage",
             "tl_cost": f"{sign} Timeline cost",
             "move": "move the unit",
+            "area_damage": f"{self.amount} non-combat damage to every enemy unit and Garrison in reach",
         }[self.kind]
 
 
@@ -113,9 +172,20 @@ class Ability:
     when: Mapping[str, Any] = field(default_factory=dict)
     reach: tuple[str, int] | None = None
     tactics: bool = False
+    card: Any = None  # a Python ability (``python_abilities.CardAbility``) instead of data effects
 
     def describe(self) -> str:
+        if self.card is not None:
+            return self.card.describe()
         return ", ".join(e.describe() for e in self.effects)
+
+    @property
+    def target_conditions(self) -> Mapping[str, Any]:
+        return {k: v for k, v in self.when.items() if k in TARGET_CONDITIONS}
+
+    @property
+    def result_conditions(self) -> Mapping[str, Any]:
+        return {k: v for k, v in self.when.items() if k in RESULT_CONDITIONS}
 
 
 def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
@@ -135,12 +205,16 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         "inflict_status": "targets",
         "damage_plus": "targets",
         "move": "one_target",
+        "grant_upgrade": "self",
+        "destroy_upgrade": "targets",
+        "area_damage": "self",
+        "attack": "attacker",
     }.get(kind, "attack")
     # The recipient key is "to": YAML 1.1 reads a bare "on" key as the boolean true.
-    unknown = set(data) - {"kind", "amount", "to", "status"}
+    unknown = set(data) - set(EFFECT_KEYS)
     if unknown:
         raise AbilityError(
-            f"{where}: unknown keys {sorted(map(str, unknown))} (expected kind, amount, to, status)"
+            f"{where}.{sorted(map(str, unknown))[0]}: unknown key (expected one of {', '.join(EFFECT_KEYS)})"
         )
     on = data.get("to", default_on)
     if on not in RECIPIENTS:
@@ -148,19 +222,81 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     status = data.get("status")
     if kind == "inflict_status" and not status:
         raise AbilityError(f"{where}.status: an inflict_status effect names its status")
-    return Effect(kind, int(data.get("amount", 0)), on, status)
+    faces: tuple[int, ...] = ()
+    if kind == "critical_faces":
+        raw = data.get("faces")
+        if not isinstance(raw, list) or not raw or not all(isinstance(f, int) and f >= 1 for f in raw):
+            raise AbilityError(f"{where}.faces: a critical_faces effect lists the faces, e.g. [7, 8]")
+        faces = tuple(raw)
+    upgrade = data.get("upgrade")
+    if kind in ("grant_upgrade", "destroy_upgrade") and upgrade is None:
+        raise AbilityError(f"{where}.upgrade: name the Upgrade type ({', '.join(UPGRADES)})")
+    for key in ("upgrade", "per_upgrade"):
+        if data.get(key) is not None and data[key] not in UPGRADES:
+            raise AbilityError(
+                f"{where}.{key}: {data[key]!r} is not an Upgrade type (expected one of {', '.join(UPGRADES)})"
+            )
+    duration = data.get("duration", "attack")
+    if duration not in DURATIONS:
+        raise AbilityError(
+            f"{where}.duration: {duration!r} is not a duration (expected one of {', '.join(DURATIONS)})"
+        )
+    if duration != "attack" and kind not in LASTING_KINDS:
+        raise AbilityError(
+            f"{where}.duration: a {kind} effect happens once; only {', '.join(LASTING_KINDS)} can last"
+        )
+    if kind == "attack" and on not in ("attacker", "one_target", "targets"):
+        raise AbilityError(f"{where}.to: an attack effect attacks the attacker or a target, not {on!r}")
+    amount = data.get("amount", 1 if kind in ("grant_upgrade", "destroy_upgrade") else 0)
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        raise AbilityError(f"{where}.amount: {amount!r} is not a whole number")
+    return Effect(
+        kind,
+        amount,
+        on,
+        status,
+        faces,
+        upgrade,
+        data.get("per_upgrade"),
+        duration,
+        data.get("weapon"),
+        int(data.get("tl_cost", 0)),
+    )
 
 
-def parse_ability(data: Mapping[str, Any], where: str, tactics: bool = False) -> Ability:
+EFFECT_KEYS = ("kind", "amount", "to", "status", "faces", "upgrade", "per_upgrade", "duration", "weapon", "tl_cost")
+
+
+ABILITY_KEYS = ("name", "window", "trigger", "when", "range", "within", "effects", "python", "description")
+
+
+def parse_ability(
+    data: Mapping[str, Any],
+    where: str,
+    tactics: bool = False,
+    python_cards: Mapping[str, Any] | None = None,
+) -> Ability:
+    """An ability or Tactics card from its data. ``python_cards`` maps entry point names to Python
+    ability classes (see ``python_abilities``); an entry with ``python: NAME`` is one of them."""
+    if not isinstance(data, Mapping):
+        raise AbilityError(f"{where}: an ability is a mapping with a name, a window and effects")
+    unknown = sorted(set(map(str, data)) - set(ABILITY_KEYS))
+    if unknown:
+        raise AbilityError(f"{where}.{unknown[0]}: unknown key (expected one of {', '.join(ABILITY_KEYS)})")
     name = data.get("name")
     if not name:
         raise AbilityError(f"{where}.name: an ability has a name")
-    window = data.get("window")
+    card = None
+    if "python" in data:
+        card = _python_card(data["python"], python_cards or {}, f"{where}.python")
+    window = data.get("window", getattr(card, "window", None))
     if window not in WINDOWS:
         raise AbilityError(
             f"{where}.window: {window!r} is not a window (expected one of {', '.join(WINDOWS)})"
         )
-    trigger = data.get("trigger", "own_attack")
+    if card is not None and window != card.window:
+        raise AbilityError(f"{where}.window: the Python ability {data['python']} is a {card.window} ability")
+    trigger = data.get("trigger", getattr(card, "trigger", "own_attack"))
     if trigger not in TRIGGERS:
         raise AbilityError(
             f"{where}.trigger: {trigger!r} is not a trigger (expected one of {', '.join(TRIGGERS)})"
@@ -171,6 +307,8 @@ def parse_ability(data: Mapping[str, Any], where: str, tactics: bool = False) ->
             raise AbilityError(
                 f"{where}.when.{key}: not a condition (expected one of {', '.join(CONDITIONS)})"
             )
+    if "has_upgrade" in when and when["has_upgrade"] not in UPGRADES:
+        raise AbilityError(f"{where}.when.has_upgrade: {when['has_upgrade']!r} is not an Upgrade type")
     reach = None
     for kind in ("range", "within"):
         if kind in data:
@@ -178,6 +316,29 @@ def parse_ability(data: Mapping[str, Any], where: str, tactics: bool = False) ->
     effects = tuple(
         parse_effect(e, window, f"{where}.effects[{i}]") for i, e in enumerate(data.get("effects") or [])
     )
-    if not effects:
+    if not effects and card is None:
         raise AbilityError(f"{where}.effects: an ability has at least one effect")
-    return Ability(name, window, effects, trigger, when, reach, tactics)
+    if any(e.kind == "area_damage" for e in effects) and reach is None:
+        raise AbilityError(f"{where}: an area_damage ability says how far it reaches ('within' or 'range')")
+    return Ability(name, window, effects, trigger, when, reach, tactics, card)
+
+
+def _python_card(entry: Any, python_cards: Mapping[str, Any], where: str) -> Any:
+    if entry not in python_cards:
+        known = ", ".join(sorted(python_cards)) or "none installed"
+        raise AbilityError(
+            f"{where}: no Python ability {entry!r} in the entry point group rulecheck.abilities "
+            f"(found: {known}); is its package installed?"
+        )
+    try:
+        cls = python_cards[entry]
+    except AbilityError as exc:  # the package is there but its module does not import
+        raise AbilityError(f"{where}: {exc}") from None
+    card = cls() if isinstance(cls, type) else cls
+    bad = getattr(card, "window", None) not in WINDOWS or getattr(card, "trigger", "own_attack") not in TRIGGERS
+    if bad or not callable(getattr(card, "resolve", None)):
+        raise AbilityError(
+            f"{where}: the Python ability {entry!r} needs a window ({', '.join(WINDOWS)}), a trigger "
+            f"({', '.join(TRIGGERS)}) and a resolve(play) method"
+        )
+    return card

@@ -20,7 +20,7 @@ from typing import Any
 
 from rules.dice import DiceSource
 from rules.events import Event, count_of
-from rules.gundam_assemble.abilities import Ability
+from rules.gundam_assemble.abilities import TARGET_CONDITIONS, Ability
 from rules.gundam_assemble.area_effect import area_targets, find_placement, placements
 from rules.gundam_assemble.attack_dice import count_crits, score_dice, terrain_accuracy
 from rules.gundam_assemble.board import Piece
@@ -90,6 +90,7 @@ class AttackResult:
     critical_triggers: int = 0
     per_target: Mapping[str, TargetOutcome] = field(default_factory=dict)
     ended_early: str | None = None
+    nested: tuple[AttackResult, ...] = ()  # attacks made by effects during this one
 
     def outcome(self) -> dict[str, Any]:
         return {
@@ -104,6 +105,8 @@ class AttackResult:
             "units": {k: u.to_json() for k, u in self.battle.units.items()},
             "activation_ended": self.battle.activation_ended,
             "ended_early": self.ended_early,
+            **({"nested": [n.outcome() for n in self.nested]} if self.nested else {}),
+            **({"garrison_damage": dict(self.battle.garrison_damage)} if self.battle.garrison_damage else {}),
         }
 
 
@@ -112,7 +115,23 @@ class _AttackEnded(Exception):
 
 
 class _Resolver(ResponseWindows):
-    def __init__(self, battle: Battle, decl: AttackDeclaration, dice: DiceSource, rules: Rulebook):
+    def __init__(
+        self,
+        battle: Battle,
+        decl: AttackDeclaration,
+        dice: DiceSource,
+        rules: Rulebook,
+        depth: int = 0,
+        strict: bool = True,
+    ):
+        self.depth = depth  # 0, or how deep this attack is nested in attacks made by effects
+        self.strict = strict  # an unscripted choice is an error (else its first option is taken)
+        self.lasting_at_start = battle.lasting  # lasting modifiers given before this attack
+        self.defeated_in_attack: set[str] = set()
+        self.original_targets: list[str] = []
+        self.nested: list[AttackResult] = []
+        self.choices = None  # the scripted choices of the Response being resolved
+        self.crit_deferred: tuple[int, list[str]] | None = None
         self.battle = battle
         self.decl = decl
         self.dice = dice
@@ -170,6 +189,7 @@ class _Resolver(ResponseWindows):
         return self.battle.piece(name)
 
     def holds(self, when: Mapping[str, Any], target: str) -> bool:
+        when = {k: v for k, v in when.items() if k in TARGET_CONDITIONS}  # result ones: responses.py
         if not when:
             return True
         a, t = self.piece(self.decl.attacker), self.piece(target)
@@ -180,6 +200,7 @@ class _Resolver(ResponseWindows):
         facts = {
             "target_elevation": "higher" if et > ea else "lower" if et < ea else "same",
             "target_in_water": board.in_water(t.hex),
+            "target_terrain": board.terrain(t.hex).terrain,
             "attack_tl_cost": self.attack_tl_cost(),
         }
         return all(facts[key] == want for key, want in when.items())
@@ -216,7 +237,9 @@ class _Resolver(ResponseWindows):
                 if eff.kind in kinds:
                     recipient = owner if eff.on == "self" else None
                     self.mods.append(
-                        Modifier(eff.kind, eff.amount, f"{owner}'s {ability.name}", ability.when, recipient)
+                        Modifier(
+                            eff.kind, eff.amount, f"{owner}'s {ability.name}", ability.when, recipient, eff.faces
+                        )
                     )
                     self.emit(
                         f"{stage}.ongoing",
@@ -278,6 +301,7 @@ class _Resolver(ResponseWindows):
             self.damage()
             self.fracture()
             self.defeats()
+            self.deferred_critical()
             self.window("after_combat_damage")
         except _AttackEnded:
             pass
@@ -302,6 +326,7 @@ class _Resolver(ResponseWindows):
             self.crit_triggers,
             dict(self.per_target),
             self.ended,
+            tuple(self.nested),
         )
 
     def end_attack(self, why: str, clauses, interpretation: str | None = None) -> None:
@@ -352,8 +377,12 @@ class _Resolver(ResponseWindows):
             )
             return False
         self.targets = [t.name for t in targets]
+        self.original_targets = list(self.targets)
         # Ongoing abilities are in play from here on; each modifier is used at its own step.
-        self.collect_ongoing(("tl_cost", "strength", "accuracy", "damage_plus", "damage_reduction"), "check")
+        self.collect_ongoing(
+            ("tl_cost", "strength", "accuracy", "damage_plus", "damage_reduction", "critical_faces"), "check"
+        )
+        self.collect_lasting("check")
         return True
 
     def check_single(self, attacker: Piece) -> list[Piece] | None:
@@ -412,7 +441,14 @@ class _Resolver(ResponseWindows):
         return list(found.targets)
 
     def pay(self) -> None:
-        raw = self.weapon.tl_cost + self.mod_total("tl_cost")
+        if self.decl.tl_cost_change:
+            self.emit(
+                "pay.cost_change",
+                ("GA-WPN-1",),
+                f"{self.decl.made_by}: this attack's Timeline cost changes by {self.decl.tl_cost_change:+d}",
+                {"change": self.decl.tl_cost_change},
+            )
+        raw = self.weapon.tl_cost + self.mod_total("tl_cost") + self.decl.tl_cost_change
         floor = 0 if self.rules.interpretation("tl_cost_floor") == "zero" else 1
         paid = max(floor, raw)
         unit = self.attacker
@@ -476,7 +512,16 @@ class _Resolver(ResponseWindows):
 
     def critical(self) -> None:
         crit = self.weapon.critical
-        crits = count_crits(self.faces, self.rules)
+        extra = self.extra_critical_faces()
+        if extra:
+            self.emit(
+                "critical.faces",
+                ("GA-CRIT-4", "GA-HIT-4"),
+                f"an effect makes {' and '.join(map(str, sorted(extra)))} critical hits too for this attack: "
+                f"critical faces are {sorted(set(self.rules.param('critical_faces')) | extra)}",
+                {"extra": sorted(extra)},
+            )
+        crits = count_crits(self.faces, self.rules, extra)
         if crit is None or not crit.effects:
             self.emit(
                 "critical.none",
@@ -513,11 +558,46 @@ class _Resolver(ResponseWindows):
             {"crits": crits, "times": times, "recipients": recipients},
             interp,
         )
+        if crit.window == "after_combat_damage":
+            self.crit_deferred = (times, recipients)
+            self.emit(
+                "critical.deferred",
+                ("GA-SEQ-8", "GA-SEQ-12", "GA-SEQ-13"),
+                f"{self.weapon.name}'s critical effect resolves After Combat Damage, as its card says: "
+                "nothing of it happens before damage is dealt",
+                {"window": crit.window},
+            )
+            return
         for _ in range(times):
             for eff in crit.effects:
                 self.apply_effect(
                     eff,
                     "critical",
+                    f"critical effect of {self.weapon.name}",
+                    self.decl.attacker,
+                    None,
+                    recipients,
+                )
+
+    def deferred_critical(self) -> None:
+        """A critical hit effect whose card says it resolves After Combat Damage: it resolves first
+        in that window, the attacking player's own effect (GA-SEQ-14)."""
+        if self.crit_deferred is None:
+            return
+        times, recipients = self.crit_deferred
+        assert self.weapon.critical is not None
+        self.emit(
+            "after_combat_damage.critical_effect",
+            ("GA-SEQ-12", "GA-CRIT-2", "GA-WPN-5"),
+            f"{self.weapon.name}'s critical effect ({self.weapon.critical.describe()}) resolves now, "
+            "after combat damage",
+            {"times": times, "recipients": recipients},
+        )
+        for _ in range(times):
+            for eff in self.weapon.critical.effects:
+                self.apply_effect(
+                    eff,
+                    "after_combat_damage",
                     f"critical effect of {self.weapon.name}",
                     self.decl.attacker,
                     None,
@@ -530,12 +610,13 @@ class _Resolver(ResponseWindows):
         planned: list[tuple[str, int, Any]] = []
         self.report_conditions("accuracy", "damage")
         acc_mod = self.mod_total("accuracy") + self.disarm_accuracy
+        extra = self.extra_critical_faces()
         for name in self.targets:
             target = self.piece(name)
             terrain, acc_events = terrain_accuracy(board, attacker, target, self.rules)
             self.events.extend(acc_events)
             accuracy = terrain + acc_mod
-            score = score_dice(self.faces, accuracy, self.rules)
+            score = score_dice(self.faces, accuracy, self.rules, extra)
             self.emit(
                 "damage.hits",
                 ("GA-ROLL-4", "GA-HIT-1", "GA-HIT-2", "GA-HIT-3", "GA-HIT-4", "GA-CRIT-1"),
@@ -657,15 +738,19 @@ class _Resolver(ResponseWindows):
         for name in down:
             self.battle, events = defeat(self.battle, name, self.rules, "defeat")
             self.events.extend(events)
+            self.defeated_in_attack.add(name)
+            self.battle = self.battle.with_defeat(self.decl.attacker, name)
             if name in self.per_target:
                 self.per_target[name] = replace(self.per_target[name], defeated=True)
 
 
 def resolve_attack(
-    battle: Battle, declaration: AttackDeclaration, dice: DiceSource, rules: Rulebook
+    battle: Battle, declaration: AttackDeclaration, dice: DiceSource, rules: Rulebook, strict: bool = True
 ) -> AttackResult:
     """Resolve one attack from declaration to After Combat Damage.
 
     Pure apart from drawing from ``dice``; ``dice.finish()`` is called at the end, so scripted
-    faces left unused fail the resolution (DiceScriptError)."""
-    return _Resolver(battle, declaration, dice, rules).run()
+    faces left unused fail the resolution (DiceScriptError). ``strict``: a choice an ability asks
+    for that the declaration does not script is an error (else its first option is taken, and the
+    trace says so)."""
+    return _Resolver(battle, declaration, dice, rules, strict=strict).run()

@@ -18,18 +18,20 @@ from rules.rulebook import Rulebook
 MISS, HIT, CRIT = "miss", "hit", "critical"
 
 
-def score_die(face: int, accuracy: int, rules: Rulebook) -> str:
+def score_die(face: int, accuracy: int, rules: Rulebook, extra_crits: frozenset[int] = frozenset()) -> str:
+    """``extra_crits``: faces an effect makes critical hits too ("7s and 8s also count", GA-CRIT-4)."""
     if face in rules.param("natural_miss_faces"):
         return MISS
-    if face in rules.param("critical_faces"):
+    if face in rules.param("critical_faces") or face in extra_crits:
         return CRIT
     return HIT if face + accuracy >= rules.param("hit_threshold") else MISS
 
 
-def count_crits(faces: Sequence[int], rules: Rulebook) -> int:
+def count_crits(faces: Sequence[int], rules: Rulebook, extra_crits: frozenset[int] = frozenset()) -> int:
     """Critical hits depend on the natural faces only (GA-CRIT-4)."""
-    crit = rules.param("critical_faces")
-    return sum(1 for f in faces if f in crit)
+    crit = set(rules.param("critical_faces")) | extra_crits
+    misses = set(rules.param("natural_miss_faces"))
+    return sum(1 for f in faces if f in crit and f not in misses)
 
 
 @dataclass(frozen=True)
@@ -40,8 +42,10 @@ class DiceScore:
     results: tuple[str, ...]
 
 
-def score_dice(faces: Sequence[int], accuracy: int, rules: Rulebook) -> DiceScore:
-    results = tuple(score_die(f, accuracy, rules) for f in faces)
+def score_dice(
+    faces: Sequence[int], accuracy: int, rules: Rulebook, extra_crits: frozenset[int] = frozenset()
+) -> DiceScore:
+    results = tuple(score_die(f, accuracy, rules, extra_crits) for f in faces)
     crits = results.count(CRIT)
     return DiceScore(results.count(HIT) + crits, crits, results.count(MISS), results)
 

@@ -7,7 +7,9 @@ wrong window); an attack the rules forbid is not an error but an illegal result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from rules.gundam_assemble.abilities import Ability
 from rules.hexgrid import Hex
@@ -31,7 +33,10 @@ class Response:
 
     ``unit`` is the unit using it (None for a Tactics card, which belongs to ``side``); ``target``
     names the recipient of a ``one_target`` effect (Q.25) or the unit a ``move`` moves; ``to`` is
-    the hex it moves to; ``dice`` are the faces a ``reroll`` picks up."""
+    the hex it moves to; ``dice`` are the faces a ``reroll`` picks up. ``choices`` are the other
+    scripted choices the ability asks for by name (a Python ability's choices, the ``weapon`` of
+    an ``attack`` effect); each must be used. ``nested`` are the Responses used during the attack
+    an ``attack`` effect makes."""
 
     window: str
     ability: Ability
@@ -40,6 +45,8 @@ class Response:
     target: str | None = None
     to: Hex | None = None
     dice: tuple[int, ...] = ()
+    choices: Mapping[str, Any] = field(default_factory=dict)
+    nested: tuple[Response, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -51,3 +58,5 @@ class AttackDeclaration:
     responses: tuple[Response, ...] = ()
     crit_target: str | None = None  # under aoe_crit_effect_scope=chosen_target
     defeat_order: tuple[str, ...] = ()  # under simultaneous_defeat_order=owner_chooses
+    tl_cost_change: int = 0  # an attack made by an effect ("attacks back at a lower cost")
+    made_by: str | None = None  # the effect that makes this attack, if any

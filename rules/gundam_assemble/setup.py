@@ -9,10 +9,13 @@ The ``attack`` section::
     weapon: Quad Bop Missile Launcher
     target: Char's Zaku II          # a weapon with a numeric range
     area: [[2, 0], [3, 0], [3, -1]] # an area weapon: the hexes the pattern is placed on
-    dice: [9, 5, 3]                 # attack faces; or {attack: [...], additional: [...], reroll: [...]}
+    dice: [9, 5, 3]                 # attack faces; or {attack: [...], additional: [...], reroll: [...],
+                                    #   nested: [...]} (nested: the roll of an attack an effect makes)
     responses:                      # in any order: the engine puts the attacker's first
       - {window: before_attack_roll, side: A, tactics: Uphill Barrage}
       - {window: before_attack_roll, unit: MP-02A Oggo, ability: Artillery Support}
+      - {window: after_combat_damage, unit: RGM-79 GM, ability: Return Fire, weapon: Beam Spray Gun,
+         choices: {...}, responses: [...]}   # scripted choices; Responses used in the attack it makes
     crit_target: Char's Zaku II     # only under aoe_crit_effect_scope=chosen_target
     defeat_order: [...]             # only under simultaneous_defeat_order=owner_chooses
     interpretations: {disarm_effect: minus_one_accuracy}   # a ruling under another reading
@@ -27,7 +30,7 @@ from rules.dice import ScriptedDice
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
 from rules.gundam_assemble.units import Battle, Catalogue
 
-DICE_PURPOSES = ("attack", "additional", "reroll")
+DICE_PURPOSES = ("attack", "additional", "reroll", "nested")  # nested: attacks made by effects
 
 
 def scripted_dice(spec: Sequence[int] | Mapping[str, Sequence[int]] | None) -> ScriptedDice:
@@ -66,6 +69,9 @@ def response_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Catal
             )
         ability, side = abilities[name], None
     to = data.get("to")
+    choices = dict(data.get("choices") or {})
+    if "weapon" in data:  # the weapon of an attack effect: a scripted choice
+        choices["weapon"] = data["weapon"]
     return Response(
         window or ability.window,
         ability,
@@ -74,6 +80,11 @@ def response_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Catal
         data.get("target"),
         tuple(to) if to is not None else None,
         tuple(int(f) for f in data.get("dice") or ()),
+        choices,
+        tuple(
+            response_from_data(n, battle, catalogue, f"{where}.responses[{i}]")
+            for i, n in enumerate(data.get("responses") or [])
+        ),
     )
 
 

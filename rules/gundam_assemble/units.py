@@ -16,7 +16,14 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from rules.gundam_assemble.abilities import Ability, AbilityError, Effect, parse_ability, parse_effect
+from rules.gundam_assemble.abilities import (
+    CRITICAL_WINDOWS,
+    Ability,
+    AbilityError,
+    Effect,
+    parse_ability,
+    parse_effect,
+)
 from rules.gundam_assemble.area_effect import AreaPattern
 from rules.gundam_assemble.board import Board, Piece
 
@@ -26,11 +33,14 @@ class CriticalEffect:
     """A weapon's critical hit effect (GA-WPN-5, GA-CRIT-2, GA-CRIT-3).
 
     ``crits_needed`` critical dice trigger it; it triggers at most ``crit_effect_triggers_per_attack``
-    times per attack unless ``per_crit`` says it repeats for every ``crits_needed`` critical dice."""
+    times per attack unless ``per_crit`` says it repeats for every ``crits_needed`` critical dice.
+    ``window`` is when it resolves: at the critical step (GA-SEQ-8), or After Combat Damage when
+    its card says so (it still triggers on the roll, but does nothing until then)."""
 
     effects: tuple[Effect, ...]
     crits_needed: int = 1
     per_crit: bool = False
+    window: str = "critical"
 
     def describe(self) -> str:
         return ", ".join(e.describe() for e in self.effects)
@@ -83,6 +93,10 @@ class UnitState:
     in_reserve: bool = False
     must_redeploy: bool = False
 
+    def upgrade_count(self, kind: str) -> int:
+        """Typed Upgrade tokens (Strength, Shield, Speed) of one type; other labels are not counted."""
+        return sum(1 for u in self.upgrades if u == kind)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "hp": self.hp,
@@ -104,10 +118,18 @@ class Battle:
     victory_points: Mapping[str, int] = field(default_factory=dict)
     activating: str | None = None  # the unit whose activation is in progress
     activation_ended: bool = False
+    # Modifiers that outlast the attack they were used in ("this turn", "until the end of the
+    # activation"), and which enemies each unit has defeated this turn ("if it defeats an enemy
+    # this turn"). Both are cleared by ``durations.end_activation`` / ``durations.end_turn``.
+    lasting: tuple[Lasting, ...] = ()
+    defeated_this_turn: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    garrison_damage: Mapping[str, int] = field(default_factory=dict)  # Garrisons have no hit points here
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "units", MappingProxyType(dict(self.units)))
         object.__setattr__(self, "victory_points", MappingProxyType(dict(self.victory_points)))
+        object.__setattr__(self, "defeated_this_turn", MappingProxyType(dict(self.defeated_this_turn)))
+        object.__setattr__(self, "garrison_damage", MappingProxyType(dict(self.garrison_damage)))
 
     def unit(self, name: str) -> UnitState:
         try:
@@ -124,6 +146,25 @@ class Battle:
     def opponent_of(self, side: str) -> str:
         others = [s for s in self.board.sides if s != side]
         return others[0]
+
+    def with_defeat(self, by: str, defeated: str) -> Battle:
+        """Remember that ``by`` defeated ``defeated`` this turn."""
+        got = self.defeated_this_turn.get(by, ())
+        return replace(self, defeated_this_turn={**self.defeated_this_turn, by: (*got, defeated)})
+
+    def lasting_for(self, unit: str) -> tuple[Lasting, ...]:
+        return tuple(x for x in self.lasting if x.unit == unit)
+
+
+@dataclass(frozen=True)
+class Lasting:
+    """A modifier given to ``unit`` that lasts until the end of the activation or the turn."""
+
+    unit: str
+    effect: Effect
+    amount: int  # the effect's amount when it was given (per_upgrade counted then)
+    source: str
+    duration: str  # activation | turn
 
 
 def _pattern(data: Mapping[str, Any], where: str) -> AreaPattern:
@@ -144,19 +185,33 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
     critical = None
     if "critical" in data:
         c = data["critical"]
+        unknown = sorted(set(map(str, c)) - {"effects", "crits_needed", "per_crit", "window"})
+        if unknown:
+            raise AbilityError(
+                f"{where}.critical.{unknown[0]}: unknown key (expected effects, crits_needed, per_crit, window)"
+            )
+        window = c.get("window", "critical")
+        if window not in CRITICAL_WINDOWS:
+            raise AbilityError(
+                f"{where}.critical.window: {window!r} is not a critical hit effect window "
+                f"(expected one of {', '.join(CRITICAL_WINDOWS)})"
+            )
+
+        def vocabulary_window(kind: Any) -> str:
+            # At the critical step (GA-SEQ-8) the after_attack_roll window is the closest vocabulary
+            # window for what an effect may do (extra dice, damage, status).
+            if window != "critical":
+                return window
+            return "after_attack_roll" if kind == "extra_dice" else "before_attack_roll"
+
         critical = CriticalEffect(
-            # Critical effects resolve in their own step (GA-SEQ-8); the after_attack_roll window
-            # is the closest vocabulary window for what they may do (extra dice, damage, status).
             tuple(
-                parse_effect(
-                    e,
-                    "after_attack_roll" if e.get("kind") == "extra_dice" else "before_attack_roll",
-                    f"{where}.critical.effects[{i}]",
-                )
+                parse_effect(e, vocabulary_window(e.get("kind")), f"{where}.critical.effects[{i}]")
                 for i, e in enumerate(c.get("effects") or [])
             ),
             int(c.get("crits_needed", 1)),
             bool(c.get("per_crit", False)),
+            window,
         )
     return Weapon(
         data["name"],
@@ -170,15 +225,32 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
     )
 
 
-def parse_catalogue(data: Mapping[str, Any]) -> Catalogue:
-    units = {}
+def parse_catalogue(
+    data: Mapping[str, Any], python_cards: Mapping[str, Any] | None = None, base: Catalogue | None = None
+) -> Catalogue:
+    """A catalogue from its data; ``base`` is a catalogue it adds to (a scenario's own card file
+    adds to the bundled one; a name both define is an error). ``python_cards``: see parse_ability."""
+    if not isinstance(data, Mapping):
+        raise AbilityError("(document): a card file is a mapping with 'units' and/or 'tactics'")
+    extra = sorted(set(map(str, data)) - {"units", "tactics"})
+    if extra:
+        raise AbilityError(f"{extra[0]}: unknown key (expected units, tactics)")
+    units = dict(base.units) if base else {}
     for i, u in enumerate(data.get("units") or []):
         where = f"units[{i}]"
-        weapons = {
-            w["name"]: parse_weapon(w, f"{where}.weapons[{j}]") for j, w in enumerate(u.get("weapons") or [])
-        }
+        for key in ("name", "hp", "vp"):
+            if key not in u:
+                raise AbilityError(f"{where}.{key}: a unit card gives its {key}")
+        if base and u["name"] in base.units:
+            raise AbilityError(f"{where}.name: a unit card {u['name']!r} is already in the catalogue")
+        weapons = {}
+        for j, w in enumerate(u.get("weapons") or []):
+            for key in ("name", "tl_cost", "strength"):
+                if key not in w:
+                    raise AbilityError(f"{where}.weapons[{j}].{key}: a weapon gives its {key}")
+            weapons[w["name"]] = parse_weapon(w, f"{where}.weapons[{j}]")
         abilities = {
-            a["name"]: parse_ability(a, f"{where}.abilities[{j}]")
+            a.get("name"): parse_ability(a, f"{where}.abilities[{j}]", python_cards=python_cards)
             for j, a in enumerate(u.get("abilities") or [])
         }
         units[u["name"]] = UnitProfile(
@@ -189,10 +261,12 @@ def parse_catalogue(data: Mapping[str, Any]) -> Catalogue:
             MappingProxyType(weapons),
             MappingProxyType(abilities),
         )
-    tactics = {
-        t["name"]: parse_ability(t, f"tactics[{i}]", tactics=True)
-        for i, t in enumerate(data.get("tactics") or [])
-    }
+    tactics = dict(base.tactics) if base else {}
+    for i, t in enumerate(data.get("tactics") or []):
+        card = parse_ability(t, f"tactics[{i}]", tactics=True, python_cards=python_cards)
+        if base and card.name in base.tactics:
+            raise AbilityError(f"tactics[{i}].name: a Tactics card {card.name!r} is already in the catalogue")
+        tactics[card.name] = card
     return Catalogue(MappingProxyType(units), MappingProxyType(tactics))
 
 

@@ -1,0 +1,51 @@
+"""How long a card's effect lasts: the attack (the default), the activation, or the turn.
+
+A lasting modifier (``Battle.lasting``) is given by an effect with ``duration: activation`` or
+``duration: turn`` and applies to each later attack of its unit until it ends here. The chapter
+ends an activation (GA-DEF-7) but never defines a turn; what "this turn" covers is the
+``card_turn_duration`` interpretation. Which enemies each unit defeated this turn (for "if it
+defeats an enemy this turn") is forgotten when the turn ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.events import Event, count_of
+from rules.gundam_assemble.units import Battle
+from rules.rulebook import Rulebook
+
+
+def end_activation(battle: Battle, rules: Rulebook) -> tuple[Battle, list[Event]]:
+    """The activation in progress ends: effects lasting until its end expire."""
+    ending = {"activation"}
+    if rules.interpretation("card_turn_duration") == "activation_end":
+        ending.add("turn")
+    return _expire(battle, ending, "activation", rules, ("GA-DEF-7",))
+
+
+def end_turn(battle: Battle, rules: Rulebook) -> tuple[Battle, list[Event]]:
+    """The turn ends (and with it any activation): every lasting effect expires."""
+    battle, events = _expire(battle, {"activation", "turn"}, "turn", rules, ("GA-DEF-7",))
+    return replace(battle, defeated_this_turn={}), events
+
+
+def _expire(
+    battle: Battle, durations: set[str], what: str, rules: Rulebook, clauses: tuple[str, ...]
+) -> tuple[Battle, list[Event]]:
+    gone = [x for x in battle.lasting if x.duration in durations]
+    kept = tuple(x for x in battle.lasting if x.duration not in durations)
+    text = f"the {what} ends: " + (
+        "; ".join(f"{x.source} on {x.unit} expires" for x in gone) if gone else "no lasting effect to expire"
+    )
+    event = Event(
+        f"end.{what}",
+        clauses,
+        text,
+        {"expired": [x.source for x in gone], "kept": len(kept)},
+        rules.cite("card_turn_duration") if any(x.duration == "turn" for x in battle.lasting) else None,
+    )
+    new = replace(battle, lasting=kept, activating=None if what == "turn" else battle.activating)
+    return new, [event] + (
+        [Event(f"end.{what}.kept", clauses, f"{count_of(len(kept), 'lasting effect')} stay", {})] if kept else []
+    )
