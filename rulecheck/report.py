@@ -93,12 +93,15 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
             "status": e.status,
             "clauses": list(e.clauses),
             "interpretation": e.interpretation,
+            **({"card_property": e.card_property} if e.card_property else {}),
             "scenarios": [_ref(r) for r in by_faq[q]],
         }
         for q, e in book.faq.items()
     ]
     needs_scenario = [
-        f["id"] for f in faq if f["status"] in ("derived", "interpretation") and not f["scenarios"]
+        f["id"]
+        for f in faq
+        if (f["status"] in ("derived", "interpretation") or f.get("card_property")) and not f["scenarios"]
     ]
     return {
         "ruleset": book.ruleset,
@@ -173,6 +176,9 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
             for status in sorted(rs["faq_counts"]):
                 ids = [f["id"] + ("" if f["scenarios"] else "*") for f in rs["faq"] if f["status"] == status]
                 out.append(f"    {status}: {', '.join(ids)}")
+            decided = [f["id"] for f in rs["faq"] if f.get("card_property")]
+            if decided:
+                out.append(f"    decided by a hypothetical card: {', '.join(decided)}")
             if rs["faq_without_scenario"]:
                 out.append(
                     f"    (* no scenario yet) entries that need one: {', '.join(rs['faq_without_scenario'])}"

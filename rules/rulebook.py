@@ -70,6 +70,9 @@ class FaqEntry:
     clauses: tuple[str, ...]
     interpretation: str | None = None
     note: str = ""
+    # For an entry that turns on a card the chapter does not print: the card property it turns on,
+    # when scenarios decide it with a hypothetical card that has exactly that property.
+    card_property: str | None = None
 
 
 @dataclass(frozen=True)
@@ -165,7 +168,7 @@ ENTRY_KEYS = {
     "clauses": {"section", "text"},
     "parameters": {"value", "clause", "note"},
     "interpretations": {"question", "clauses", "options", "default", "why", "faq"},
-    "faq": {"question", "status", "clauses", "interpretation", "note"},
+    "faq": {"question", "status", "clauses", "interpretation", "note", "card_property"},
 }
 
 
@@ -236,6 +239,7 @@ def parse_rulebook(data: Mapping[str, Any]) -> Rulebook:
             check_clauses(f"faq.{qid}.clauses", _tuple(q.get("clauses"))),
             interp,
             q.get("note", ""),
+            q.get("card_property"),
         )
     return Rulebook(
         ruleset=data["ruleset"],

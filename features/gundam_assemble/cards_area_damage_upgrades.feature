@@ -1,0 +1,87 @@
+Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed Upgrade tokens
+  The Gouf's "Discharge Pulse" (invented test card) deals 1 non-combat damage to every enemy unit
+  and Garrison within 2 hexes (no Line of Sight needed, GA-WR-2); its "Flare Burst" does the same
+  at range 2 (each enemy must be in Line of Sight, GA-WR-1). Upgrade tokens are typed (Strength,
+  Shield, Speed); cards grant them, destroy them or count them.
+
+  @clause:GA-WR-2 @clause:GA-DMG-2 @clause:GA-DMG-3 @ruling:derived
+  Scenario: Area damage within 2 hexes hits every enemy unit and Garrison there, not allies or farther enemies
+    Given the pieces:
+      | name               | side | at     | kind     |
+      | MS-07B Gouf        | A    | [0, 0] | unit     |
+      | Zaku II: Minelayer | A    | [1, 0] | unit     |
+      | RX-78-2 Gundam     | B    | [2, 0] | unit     |
+      | RGM-79 GM          | B    | [0, 3] | unit     |
+      | Federation Post    | B    | [0, 2] | garrison |
+    And MS-07B Gouf will use "Discharge Pulse"
+    When MS-07B Gouf attacks RX-78-2 Gundam with Shield Gun and rolls 1, 1, 1
+    Then RX-78-2 Gundam has 5 hit points
+    And RX-78-2 Gundam has 1 active Shields
+    And RGM-79 GM has 4 hit points
+    And Zaku II: Minelayer has 4 hit points
+    And the Garrison Federation Post has taken 1 damage
+
+  @clause:GA-WR-1 @clause:GA-LOS-3 @ruling:derived
+  Scenario: At range 2 an enemy out of Line of Sight is spared; within 2 hexes it is not
+    Given the board:
+      """
+      G  3  Z
+        .  .  .
+      .  M  .
+      """
+    And the pieces:
+      | mark | name           | side |
+      | G    | MS-07B Gouf    | A    |
+      | Z    | RX-78-2 Gundam | B    |
+      | M    | RGM-79 GM      | B    |
+    And MS-07B Gouf will use "Flare Burst"
+    When MS-07B Gouf attacks RGM-79 GM with Shield Gun and rolls 1, 1, 1
+    Then RGM-79 GM has 3 hit points
+    And RX-78-2 Gundam has 6 hit points
+    And MS-07B Gouf cannot use "Flare Burst"
+
+  @clause:GA-SEQ-12 @ruling:derived
+  Scenario: A card grants a Strength Upgrade when the attack dealt damage, and another counts them
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+    And the unit states:
+      | name           | shields | upgrades |
+      | RX-78-2 Gundam | 0       |          |
+      | Char's Zaku II |         | Strength |
+    And player A will use "Field Refit"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then Char's Zaku II has 2 Strength Upgrades
+    When player A will use "Overdrive"
+    And Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1, 1
+    Then the attack rolls 6 dice
+
+  @clause:GA-SEQ-12 @ruling:derived
+  Scenario: No damage dealt, no Upgrade granted
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+    And player A will use "Field Refit"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then Char's Zaku II has 0 Strength Upgrades
+    And the trace says damage_dealt is False
+
+  @clause:GA-DMG-4 @ruling:derived
+  Scenario: "If it has a Shield Upgrade" reduces the damage; other Upgrades do not count
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+      | RGM-79 GM      | B    | [2, 1] |
+    And the unit states:
+      | name           | shields | upgrades        |
+      | RX-78-2 Gundam | 0       | Shield          |
+      | RGM-79 GM      |         | Strength, Speed |
+    And player B will use "Shield Protocol"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then RX-78-2 Gundam takes 1 damage
+    When player B will use "Shield Protocol"
+    And Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 5, 1
+    Then RGM-79 GM takes 2 damage

@@ -1,0 +1,68 @@
+Feature: Card vocabulary - a Response that makes another attack
+  "Return Fire" (invented test card): After Combat Damage, if the attacked unit survives, it
+  attacks the attacker back with a weapon of its choice at 1 less Timeline cost. The attack it
+  makes is a full attack with its own sequence, resolved inside the After Combat Damage window
+  (GA-SEQ-12, GA-SEQ-13). The GM's Beam Spray Gun costs 2 and rolls 3 dice; its ongoing Shield
+  Bracing reduces combat damage by 1.
+
+  Background:
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RGM-79 GM      | B    | [2, 0] |
+
+  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @clause:GA-WPN-1 @ruling:derived
+  Scenario: The surviving defender attacks back at a lower cost, as a full nested attack
+    Given RGM-79 GM will use "Return Fire"
+    And "Return Fire" chooses weapon "Beam Spray Gun"
+    And the nested attack dice will show 6, 6, 1
+    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then RGM-79 GM has 3 hit points
+    And RGM-79 GM attacks Char's Zaku II back with Beam Spray Gun
+    And Char's Zaku II has 3 hit points
+    And RGM-79 GM's Timeline token is on space 1
+    And the events follow the attack sequence
+    And the trace says that attack runs its whole sequence before this one goes on
+
+  @clause:GA-SEQ-12 @clause:GA-DEF-2 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
+  Scenario: A defender that did not survive cannot attack back: by default it cannot respond at all
+    Given the unit states:
+      | name      | hp |
+      | RGM-79 GM | 1  |
+    And RGM-79 GM will use "Return Fire"
+    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then RGM-79 GM is defeated
+    And RGM-79 GM cannot use "Return Fire"
+    And no attack is made back
+
+  @clause:GA-SEQ-12 @clause:GA-DEF-2 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
+  Scenario: Even where defeated units may respond, "if it survives" stops the attack back
+    Given the interpretation defeated_unit_responses is may_respond
+    And the unit states:
+      | name      | hp |
+      | RGM-79 GM | 1  |
+    And RGM-79 GM will use "Return Fire"
+    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then RGM-79 GM is defeated
+    And no attack is made back
+    And the trace says self_survived is False
+
+  @clause:GA-SEQ-12 @clause:GA-TGT-1 @clause:GA-LOS-4 @ruling:derived
+  Scenario: The attack back must itself be legal: without Line of Sight it is not made
+    Given the pieces:
+      | name               | side | at     |
+      | Char's Zaku II     | A    | [0, 0] |
+      | Zaku II: Minelayer | A    | [1, 0] |
+      | RGM-79 GM          | B    | [2, 0] |
+    And RGM-79 GM will use "Return Fire"
+    And "Return Fire" chooses weapon "Beam Spray Gun"
+    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then RGM-79 GM has 3 hit points
+    And Char's Zaku II has 5 hit points
+
+  @clause:GA-SEQ-12 @ruling:derived
+  Scenario: The weapon of the attack back is the player's choice, and an unscripted choice is an error
+    Given RGM-79 GM will use "Return Fire"
+    And the nested attack dice will show 6, 6, 1
+    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then resolving fails because the choice 'weapon' is not scripted

@@ -1,0 +1,65 @@
+Feature: FAQ entries decided by hypothetical cards
+  These FAQ questions turn on a card the chapter does not print. Each scenario uses a hypothetical
+  card (its name starts with "Hypothetical") written from the question alone, with exactly the
+  property the question asks about and nothing else; the ruling is only as good as that reading
+  of the real card, so every scenario here is an interpretation. The ledger in rulebook.yaml names
+  the card property each entry turns on (`card_property`).
+
+  Background:
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+      | RGM-79 GM      | B    | [0, 2] |
+    And the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+
+  @clause:GA-ROLL-1 @clause:GA-DECL-2 @ruling:interpretation @faq:Q12
+  Scenario: Q.12 - a Strength increase for one attack does not carry over to the next attack of the activation
+    Given player A will use "Hypothetical (Q.12): Surge for One Attack"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    Then the attack rolls 5 dice
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then the attack rolls 4 dice
+
+  @clause:GA-ROLL-1 @clause:GA-DECL-2 @clause:GA-DEF-7 @ruling:interpretation @faq:Q12
+  Scenario: Q.12 - a Strength increase "until the end of the activation" carries over to each attack of it
+    Given player A will use "Hypothetical (Q.12): Surge for the Activation"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    Then the attack rolls 5 dice
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    Then the attack rolls 5 dice
+
+  @clause:GA-DEF-1 @clause:GA-DEF-7 @clause:GA-DMG-2 @ruling:interpretation @faq:Q39
+  Scenario: Q.39 - a card whose damage defeats its own attacking unit ends the attack and the activation
+    Given the unit states:
+      | name           | hp |
+      | Char's Zaku II | 2  |
+    And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun
+    Then Char's Zaku II is defeated
+    And player B has 3 victory points
+    And the attack ends early
+    And the activation ends
+    And RX-78-2 Gundam has 6 hit points
+
+  @clause:GA-DMG-2 @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q52 @faq:Q102
+  Scenario: Q.52 - Shields do not prevent a card's non-combat damage
+    Given player A will use "Hypothetical (Q.52): Edge Dealing Non-Combat Damage"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then RX-78-2 Gundam has 4 hit points
+    And RX-78-2 Gundam has 1 active Shields
+
+  @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q52 @faq:Q102
+  Scenario: Q.52 - by default a damage reduction does not lessen it either
+    Given player A will use "Hypothetical (Q.52): Edge Dealing Non-Combat Damage"
+    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then RGM-79 GM has 2 hit points
+
+  @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q52 @faq:Q102
+  Scenario: Q.52 - where reductions apply to non-combat damage, the GM's reduction lessens it
+    Given the interpretation non_combat_damage_mitigation is reductions_apply
+    And player A will use "Hypothetical (Q.52): Edge Dealing Non-Combat Damage"
+    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then RGM-79 GM has 3 hit points
