@@ -75,6 +75,7 @@ class GAScenario:
     units: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> its YAML entry
     attack: dict[str, Any] | None = None
     doc: LocatedYaml | None = None
+    cards: tuple[str, ...] = ()  # the scenario's own card files, as paths
 
 
 def build_board(
@@ -191,11 +192,30 @@ def build_board(
     return board, units
 
 
+def card_files(doc: LocatedYaml, data: dict[str, Any], base: PathKey = ()) -> tuple[str, ...]:
+    """The scenario's ``cards:`` files, relative to the scenario file; each must exist."""
+    out = []
+    for i, name in enumerate(data.get("cards") or []):
+        path = Path(doc.file).parent / name
+        if not path.is_file():
+            raise doc.error((*base, "cards", i), f"no card file {name!r} next to the scenario")
+        out.append(str(path))
+    return tuple(out)
+
+
 def parse_scenario(doc: LocatedYaml) -> GAScenario:
     validate(doc, "gundam_assemble.scenario")
     data = doc.data
     board, units = build_board(doc, data)
-    return GAScenario(doc.file, data.get("title", Path(doc.file).stem), board, units, data.get("attack"), doc)
+    return GAScenario(
+        doc.file,
+        data.get("title", Path(doc.file).stem),
+        board,
+        units,
+        data.get("attack"),
+        doc,
+        card_files(doc, data),
+    )
 
 
 def load_scenario(path: str | Path) -> GAScenario:

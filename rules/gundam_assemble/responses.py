@@ -155,10 +155,16 @@ class ResponseWindows:
         )
         choices = Choices(f"{who}'s {ability.name}", r.choices, self.strict)
         self.choices = choices
-        if ability.card is not None:
-            ability.card.resolve(Play(self, r, window, side, choices))
-        for eff in ability.effects:
-            self.apply_effect(eff, window, f"{who}'s {ability.name}", r.unit, r, None, ability)
+        try:
+            if ability.card is not None:
+                ability.card.resolve(Play(self, r, window, side, choices))
+            for eff in ability.effects:
+                self.apply_effect(eff, window, f"{who}'s {ability.name}", r.unit, r, None, ability)
+            choices.finish()
+        except AttackError as exc:
+            if exc.field == "choices" and self.depth == 0 and r in self.decl.responses:
+                raise AttackError(str(exc), f"responses[{self.decl.responses.index(r)}].choices") from None
+            raise
         for key, value in choices.defaults:
             self.emit(
                 f"{window}.default_choice",
@@ -166,7 +172,6 @@ class ResponseWindows:
                 f"{who}'s {ability.name}: the choice {key!r} was not scripted; the first option {value!r} is taken",
                 {"choice": key, "value": value},
             )
-        choices.finish()
         self.choices = None
 
     def own_unit(self, r: Response, side: str) -> str | None:

@@ -1,0 +1,237 @@
+"""Abilities written in Python: the example package resolves in `rulecheck explain` with a full
+trace once installed (entry point group rulecheck.abilities); choices are scripted inputs, strict
+by default; events must cite clauses; attacks made by effects have a depth limit."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from rulecheck.cli import main
+from rules.dice import ScriptedDice
+from rules.gundam_assemble.attack import resolve_attack
+from rules.gundam_assemble.board import Board, Piece
+from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
+from rules.gundam_assemble.python_abilities import CardAbility
+from rules.gundam_assemble.units import battle_from_entries, parse_catalogue
+from rules.rulebook import load
+from rulecheck.card_plugins import bundled_catalogue
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "ga_newtype_cards"
+SCENARIO = EXAMPLE / "scenarios" / "attack_newtype_flash.yaml"
+RULES = load("gundam_assemble")
+
+
+@pytest.fixture(scope="session")
+def installed_example(tmp_path_factory) -> Path:
+    """The example package installed into a temporary folder (no dependencies, so it is quick).
+    Without build isolation when this interpreter can build wheels itself; else pip fetches the
+    build backend."""
+    target = tmp_path_factory.mktemp("site")
+    isolation = [] if importlib.util.find_spec("wheel") and importlib.util.find_spec("setuptools") else None
+    cmd = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(EXAMPLE)]
+    if isolation is not None:
+        cmd.insert(4, "--no-build-isolation")
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    if done.returncode != 0:
+        pytest.skip(f"the example package could not be built here: {done.stderr.strip().splitlines()[-1:]}")
+    assert list(target.glob("*.dist-info/entry_points.txt")), "the package installed no entry points"
+    return target
+
+
+def _explain(*args: str, site: Path | None) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(site) if site else "", str(ROOT)]))
+    return subprocess.run(
+        [sys.executable, "-m", "rulecheck.cli", "explain", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+def test_the_example_card_resolves_in_explain_with_a_full_trace(installed_example):
+    done = _explain(str(SCENARIO), "--json", site=installed_example)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    events = out["events"] if "events" in out else out["explanation"]["events"]
+    steps = [e["step"] for e in events]
+    # the card's own events, in its window, each citing clauses of the rulebook
+    card = [e for e in events if e["step"].startswith("after_attack_roll.card.")]
+    assert [e["step"] for e in card] == ["after_attack_roll.card.flash"]
+    assert card[0]["clauses"] == ["GA-ROLL-1", "GA-DMG-6"]
+    assert "after_attack_roll.reroll" in steps and steps[-1] == "end.attack"
+    assert all(e["clauses"] for e in events)
+    # the reroll of 3 into 8 gave a second hit, and the card's Damage+1 landed: 2 hits + 1
+    outcome = out["outcome"]
+    assert outcome["per_target"]["Char's Zaku II"]["dealt"] == 3
+
+
+def test_without_the_package_the_card_file_is_one_line_at_the_python_key():
+    done = _explain(str(SCENARIO), site=None)
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1, done.stderr
+    assert "cards.yaml:16: units[0].abilities[0].python: no Python ability 'newtype_flash'" in lines[0]
+
+
+# --- the Python ability API, in process ------------------------------------------------------------
+
+
+class PickATarget(CardAbility):
+    """A test card: the player picks one target; it takes 1 non-combat damage."""
+
+    window = "before_attack_roll"
+    trigger = "own_attack"
+
+    def resolve(self, play):
+        who = play.choose("victim", play.targets)
+        play.emit("picked", ("GA-SEQ-4",), f"{who} is picked")
+        play.effect({"kind": "non_combat_damage", "amount": 1}, recipients=[who])
+
+
+class CitesNothing(CardAbility):
+    window = "before_attack_roll"
+
+    def resolve(self, play):
+        play.emit("oops", ("NOT-A-CLAUSE",), "an event without a real clause")
+
+
+CARDS = {
+    "units": [
+        {
+            "name": "Tester",
+            "hp": 4,
+            "vp": 1,
+            "weapons": [{"name": "Gun", "tl_cost": 2, "range": 3, "strength": 2}],
+            "abilities": [
+                {"name": "Pick", "python": "pick"},
+                {"name": "Bad Cite", "python": "bad_cite"},
+            ],
+        }
+    ]
+}
+
+
+def _setup(ability: str, choices=None):
+    cat = parse_catalogue(CARDS, {"pick": PickATarget, "bad_cite": CitesNothing}, bundled_catalogue())
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece("Char's Zaku II", "B", (2, 0))))
+    battle = battle_from_entries(
+        board, {"Tester": {"side": "A"}, "Char's Zaku II": {"side": "B"}}, cat
+    )
+    tester = battle.unit("Tester").profile
+    r = Response("before_attack_roll", tester.abilities[ability], unit="Tester", choices=choices or {})
+    return battle, AttackDeclaration("Tester", "Gun", "Char's Zaku II", responses=(r,))
+
+
+def test_a_scripted_choice_is_used_and_the_card_cites_its_clause():
+    battle, decl = _setup("Pick", {"victim": "Char's Zaku II"})
+    result = resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES)
+    assert result.battle.unit("Char's Zaku II").hp == 4
+    picked = [e for e in result.events if e.step == "before_attack_roll.card.picked"]
+    assert picked and picked[0].clauses == ("GA-SEQ-4",)
+
+
+def test_an_unscripted_choice_is_an_error_in_strict_mode_and_the_first_option_otherwise():
+    battle, decl = _setup("Pick")
+    with pytest.raises(AttackError, match="the choice 'victim' is not scripted") as err:
+        resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES)
+    assert err.value.field == "responses[0].choices"
+    result = resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES, strict=False)
+    assert any(e.step == "before_attack_roll.default_choice" for e in result.events)
+    assert result.battle.unit("Char's Zaku II").hp == 4
+
+
+def test_a_scripted_choice_never_asked_for_is_an_error():
+    battle, decl = _setup("Pick", {"victim": "Char's Zaku II", "colour": "red"})
+    with pytest.raises(AttackError, match="the scripted choice 'colour' was never asked for"):
+        resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES)
+
+
+def test_a_choice_outside_its_options_is_an_error():
+    battle, decl = _setup("Pick", {"victim": "RX-78-2 Gundam"})
+    with pytest.raises(AttackError, match="not one of"):
+        resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES)
+
+
+def test_a_card_event_must_cite_a_clause_of_the_rulebook():
+    battle, decl = _setup("Bad Cite")
+    with pytest.raises(AttackError, match="unknown: NOT-A-CLAUSE"):
+        resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES)
+
+
+def test_attacks_made_by_effects_stop_at_the_depth_limit_with_one_line():
+    """Two units that attack each other back at every attack, nested nine deep by the data."""
+    cat = bundled_catalogue()
+    board = Board(pieces=(Piece("RGM-79 GM", "A", (0, 0)), Piece("Char's Zaku II", "B", (2, 0))))
+    battle = battle_from_entries(board, {"RGM-79 GM": {"side": "A"}, "Char's Zaku II": {"side": "B"}}, cat)
+    gm = battle.unit("RGM-79 GM").profile.abilities["Return Fire"]
+    zaku = battle.unit("Char's Zaku II").profile.abilities["Return Fire"]
+    nested: tuple = ()
+    for depth in range(9, 0, -1):
+        unit, ability, weapon = (
+            ("Char's Zaku II", zaku, "Zaku Machine Gun") if depth % 2 else ("RGM-79 GM", gm, "Beam Spray Gun")
+        )
+        nested = (Response("after_combat_damage", ability, unit=unit, choices={"weapon": weapon}, nested=nested),)
+    decl = AttackDeclaration("RGM-79 GM", "Beam Spray Gun", "Char's Zaku II", responses=nested)
+    dice = ScriptedDice.of(attack=[1, 1, 1], nested=[1] * 40)
+    with pytest.raises(AttackError, match="nest more than 8 deep") as err:
+        resolve_attack(battle, decl, dice, RULES)
+    assert "\n" not in str(err.value)
+    # eight deep is allowed: drop the innermost
+    inner = nested
+    chain = []
+    while inner:
+        chain.append(inner[0])
+        inner = inner[0].nested
+    rebuilt: tuple = ()
+    for r in reversed(chain[:8]):
+        rebuilt = (replace(r, nested=rebuilt),)
+    decl = AttackDeclaration("RGM-79 GM", "Beam Spray Gun", "Char's Zaku II", responses=rebuilt)
+    result = resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1, 1], nested=[1] * 28), RULES)
+    depth, r = 0, result
+    while r.nested:
+        depth, r = depth + 1, r.nested[0]
+    assert depth == 8
+
+
+BAD_CARDS = [
+    ("window: before_attack_roll\n", "window: before_the_roll\n", 3, "tactics[0].window", "is not a window"),
+    ("kind: accuracy", "kind: accuracy_boost", 5, "tactics[0].effects[0].kind", "is not an effect"),
+    ("kind: accuracy", "kind: reroll", 5, "tactics[0].effects[0]", "cannot be used in the before_attack_roll"),
+    ("amount: 1}", "amount: 1, duration: forever}", 5, "tactics[0].effects[0].duration", "is not a duration"),
+    ("amount: 1}", "amount: 1, per_upgrade: Laser}", 5, "tactics[0].effects[0].per_upgrade", "not an Upgrade"),
+    ("trigger: own_attack", "trigger: sometimes", 4, "tactics[0].trigger", "is not a trigger"),
+    ("    effects", "    colour: red\n    effects", 5, "tactics[0].colour", "unknown key"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "line", "field", "message"), BAD_CARDS)
+def test_a_bad_card_is_one_line_with_file_line_and_field(capsys, tmp_path, old, new, line, field, message):
+    card = "tactics:\n  - name: Test Card\n    window: before_attack_roll\n    trigger: own_attack\n" \
+        "    effects: [{kind: accuracy, amount: 1}]\n"
+    assert old in card
+    (tmp_path / "cards.yaml").write_text(card.replace(old, new))
+    scenario = (ROOT / "scenarios" / "gundam_assemble" / "attack_guntank_uphill_barrage.yaml").read_text()
+    (tmp_path / "s.yaml").write_text("cards: [cards.yaml]\n" + scenario)
+    assert main(["explain", str(tmp_path / "s.yaml")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert f"cards.yaml:{line}: {field}: " in err and message in err, err
+
+
+def test_a_missing_card_file_is_one_line_at_the_cards_key(capsys, tmp_path):
+    scenario = (ROOT / "scenarios" / "gundam_assemble" / "attack_guntank_uphill_barrage.yaml").read_text()
+    (tmp_path / "s.yaml").write_text("cards: [nowhere.yaml]\n" + scenario)
+    assert main(["explain", str(tmp_path / "s.yaml")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("s.yaml:1: cards[0]: no card file 'nowhere.yaml' next to the scenario"), err
