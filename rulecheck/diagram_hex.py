@@ -30,6 +30,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from rulecheck.svg_legend import legend
 from rules.gundam_assemble.board import Board, HexTerrain, Piece
+from rules.gundam_assemble.terrain import parse_kind
 from rules.hexgrid import Hex, neighbours
 
 SIZE = 30.0  # hex circumradius in SVG units
@@ -85,6 +86,19 @@ def board_to_json(board: Board) -> dict[str, Any]:
         ],
         "sides": list(board.sides),
         "extent": sorted(list(h) for h in board.extent) if board.extent is not None else None,
+        **(
+            {"terrain_kinds": {n: _kind_json(k) for n, k in board.terrain_kinds.items()}}
+            if board.terrain_kinds
+            else {}
+        ),
+    }
+
+
+def _kind_json(k) -> dict[str, Any]:
+    return {
+        f: getattr(k, f)
+        for f in ("symbol", "accuracy", "line_of_sight", "clause", "colour", "note")
+        if getattr(k, f) not in (None, "")
     }
 
 
@@ -96,6 +110,7 @@ def board_from_json(data: Mapping[str, Any]) -> Board:
         ),
         tuple(data.get("sides") or ("A", "B")),
         frozenset(tuple(h) for h in data["extent"]) if data.get("extent") is not None else None,
+        {n: parse_kind(n, k, f"terrain_kinds.{n}") for n, k in (data.get("terrain_kinds") or {}).items()},
     )
 
 
@@ -126,9 +141,15 @@ def _side_colour(board: Board, side: str) -> str:
     return SIDE_COLOURS[i % len(SIDE_COLOURS)]
 
 
-def _hex_fill(t: HexTerrain) -> str:
+DECLARED_TERRAIN = "#d9a441"  # a declared terrain kind that names no colour
+
+
+def _hex_fill(t: HexTerrain, board: Board | None = None) -> str:
     if t.terrain == "water":
         return WATER
+    declared = board.terrain_kinds.get(t.terrain) if board is not None else None
+    if declared is not None:
+        return declared.colour or DECLARED_TERRAIN
     return ELEVATION_SHADES[max(0, min(t.elevation, len(ELEVATION_SHADES) - 1))]
 
 
@@ -215,7 +236,7 @@ def draw_board(
     for h in hexes:
         t = board.terrain(h)
         on = board.on_board(h)
-        fill = _hex_fill(t) if on else "#ffffff"
+        fill = _hex_fill(t, board) if on else "#ffffff"
         cls = ["hex", t.terrain, f"elevation-{t.elevation}"] + ([] if on else ["off-board"])
         svg.add(
             f'<g id="{hex_id(h)}" class={_a(" ".join(cls))} data-hex="{h[0]},{h[1]}" '
@@ -238,6 +259,12 @@ def draw_board(
             svg.add(
                 f'<text class="water-mark" x="{cx + SIZE * 0.45:.2f}" y="{cy - SIZE * 0.25:.2f}" font-size="10" '
                 f'fill="#0b4f8a">~</text>'
+            )
+        elif t.terrain in board.terrain_kinds:
+            mark = board.terrain_kinds[t.terrain].symbol or t.terrain[0]
+            svg.add(
+                f'<text class="terrain-mark" x="{cx + SIZE * 0.45:.2f}" y="{cy - SIZE * 0.25:.2f}" font-size="10" '
+                f'fill="#3b2a10">{escape(mark)}</text>'
             )
         svg.add("</g>")
 
@@ -425,6 +452,21 @@ def _legend(
     board: Board, sights, area: AreaDrawing | None, notes: Sequence[str]
 ) -> list[tuple[str | None, str]]:
     out: list[tuple[str | None, str]] = []
+    used = {t.terrain for t in board.hexes.values()}
+    for name, kind in board.terrain_kinds.items():
+        if name in used:
+            effects = []
+            if kind.line_of_sight == "blocks":
+                effects.append("blocks Line of Sight")
+            if kind.accuracy:
+                effects.append(f"Accuracy {kind.accuracy} against a target in it")
+            out.append(
+                (
+                    kind.colour or DECLARED_TERRAIN,
+                    f"terrain {name}" + (f" ({kind.symbol})" if kind.symbol else "")
+                    + f": {', '.join(effects) or 'no effect on Line of Sight or Accuracy'}",
+                )
+            )
     for side in board.sides:
         names = [p.name for p in board.pieces if p.side == side]
         if names:

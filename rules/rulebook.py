@@ -85,6 +85,8 @@ class Rulebook:
     interpretations: Mapping[str, Interpretation]
     faq: Mapping[str, FaqEntry]
     chosen: Mapping[str, str] = field(default_factory=dict)  # interpretation -> option in force
+    # Terrain kinds the ruleset declares (name -> fields; rules/gundam_assemble/terrain.py reads them).
+    terrain: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     overlays: tuple[str, ...] = ()  # names of the overlays applied, in order
 
     # --- queries the engine makes -----------------------------------------------------------
@@ -169,6 +171,7 @@ ENTRY_KEYS = {
     "parameters": {"value", "clause", "note"},
     "interpretations": {"question", "clauses", "options", "default", "why", "faq"},
     "faq": {"question", "status", "clauses", "interpretation", "note", "card_property"},
+    "terrain": {"symbol", "accuracy", "line_of_sight", "clause", "colour", "note"},
 }
 
 
@@ -249,7 +252,19 @@ def parse_rulebook(data: Mapping[str, Any]) -> Rulebook:
         parameters=MappingProxyType(parameters),
         interpretations=MappingProxyType(interpretations),
         faq=MappingProxyType(faq),
+        terrain=MappingProxyType(_terrain(data, clauses, parameters)),
     )
+
+
+def _terrain(data: Mapping[str, Any], clauses: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict:
+    out = {}
+    for name, t in (data.get("terrain") or {}).items():
+        if t.get("clause") is not None and t["clause"] not in clauses:
+            raise RulebookError(f"terrain.{name}.clause", f"unknown clause {t['clause']!r}")
+        if isinstance(t.get("accuracy"), str) and t["accuracy"] not in parameters:
+            raise RulebookError(f"terrain.{name}.accuracy", f"unknown parameter {t['accuracy']!r}")
+        out[str(name)] = MappingProxyType(dict(t))
+    return out
 
 
 def rulebook_path(ruleset: str) -> Path:

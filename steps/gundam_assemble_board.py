@@ -20,6 +20,8 @@ from rules.events import interpretations_cited
 from rules.gundam_assemble.board import Board, HexTerrain
 from rules.gundam_assemble.line_of_sight import LosMode, LosResult, line_of_sight
 from rules.gundam_assemble.targeting import ReachCheck, check_reach
+from rules.gundam_assemble.terrain import rulebook_kinds
+from rules.rulebook import load as load_rulebook
 from steps.common import PROJECT_ROOT, parse_hex, parse_hex_list, step_location, table_rows
 
 SCENARIO_DIR = PROJECT_ROOT / "scenarios" / "gundam_assemble"
@@ -37,6 +39,7 @@ class GAContext:
     los: LosResult | None = None
     los_pair: tuple[str, str] | None = None
     reach: ReachCheck | None = None
+    terrain_kinds: dict[str, dict[str, Any]] = field(default_factory=dict)  # declared in the feature
 
     def require_board(self) -> Board:
         if self.board is None:
@@ -53,6 +56,8 @@ def _board_from_feature(
     request, ctx: GAContext, data: dict[str, Any], lines: dict, pieces_given=True
 ) -> None:
     file, _ = step_location(request)
+    if ctx.terrain_kinds:
+        data = {**data, "terrain_kinds": ctx.terrain_kinds}
     doc = LocatedYaml(file, data, lines)
     ctx.board, ctx.units = ga.build_board(doc, data, pieces_given=pieces_given)
     _show(request, ctx.board)
@@ -122,14 +127,36 @@ def hexes_table(request, ga_context: GAContext, datatable: list[list[str]]):
         except ValueError as exc:
             raise InputError(step_location(request)[0], line + 2 + i, "at", str(exc)) from None
         terrain = row.get("terrain") or "open"
-        if terrain not in ("open", "water"):
+        known = set(rulebook_kinds(load_rulebook(ga.RULESET))) | set(ga_context.terrain_kinds)
+        if terrain not in known:
             raise InputError(
                 step_location(request)[0], line + 2 + i, "terrain", f"unknown terrain {terrain!r}"
             )
         changes[h] = HexTerrain(int(row.get("elevation") or 0), terrain)
-    board = ga_context.board or Board()
+    board = ga_context.board or Board(terrain_kinds=_declared(request, ga_context))
     ga_context.board = board.with_hexes(changes)
     _show(request, ga_context.board)
+
+
+@given("the terrain kinds:")
+def terrain_kinds_table(request, ga_context: GAContext, datatable: list[list[str]]):
+    """Terrain kinds beyond open ground and water. Columns: name, then any of symbol, accuracy,
+    line_of_sight (clear or blocks), colour, clause. Give them before the board."""
+    for row in table_rows(datatable):
+        name = row.pop("name")
+        entry: dict[str, Any] = {k: v for k, v in row.items() if v != ""}
+        if "accuracy" in entry:
+            entry["accuracy"] = int(entry["accuracy"])
+        ga_context.terrain_kinds[name] = entry
+    _declared(request, ga_context)  # check them now, at this step's line
+
+
+def _declared(request, ctx: GAContext) -> dict:
+    file, line = step_location(request)
+    data = {"terrain_kinds": ctx.terrain_kinds}
+    lines = {(): line, ("terrain_kinds",): line}
+    kinds, _ = ga.terrain_kinds(LocatedYaml(file, data, lines), data)
+    return kinds
 
 
 @given(parsers.parse('the scenario "{name}"'))

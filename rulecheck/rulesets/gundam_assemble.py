@@ -15,13 +15,24 @@ from typing import Any
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, PathKey, load_yaml
 from rules.gundam_assemble.board import Board, HexTerrain, Piece, hexagon, rectangle
+from rules.gundam_assemble.terrain import TerrainError, TerrainKind, parse_kind, rulebook_kinds
+from rules.rulebook import load as load_rulebook
 from rules.hexgrid import Hex, from_offset
 
 RULESET = "gundam_assemble"
 DEFAULT_SIDES = ("A", "B")
 PIECE_SECTIONS = (("units", "unit"), ("structures", "structure"), ("garrisons", "garrison"))
 
-_CELL = re.compile(r"^(?:(?P<dot>\.)|(?P<elev>\d)?(?P<water>~)?)(?P<mark>[A-Za-z])?$")
+DEFAULT_SYMBOLS = {"~": "water"}
+
+
+def _cell_pattern(symbols: dict[str, str]) -> re.Pattern[str]:
+    kinds = "".join(re.escape(c) for c in symbols)
+    return re.compile(
+        rf"^(?:(?P<dot>\.)|(?P<elev>\d)?(?P<kind>[{kinds}])?)(?P<mark>[A-Za-z])?$"
+        if kinds
+        else r"^(?:(?P<dot>\.)|(?P<elev>\d)?(?P<kind>(?!))?)(?P<mark>[A-Za-z])?$"
+    )
 
 
 @dataclass(frozen=True)
@@ -32,13 +43,17 @@ class MapCell:
     line: int  # 1-based line within the map text
 
 
-def parse_map(text: str) -> list[MapCell]:
+def parse_map(text: str, symbols: dict[str, str] | None = None) -> list[MapCell]:
     """Read a compact map. Raises ``ValueError("line N: ...")`` for a bad cell.
 
     One text line per row, cells separated by spaces; row r is the r-th non-blank line and the
     cell in column c is hex ``from_offset(c, r)`` (odd-r layout: indent odd rows by half a cell
-    so the picture matches the table).
+    so the picture matches the table). ``symbols`` maps a terrain kind's map symbol to its name
+    (default: ``~`` for water); a cell is [elevation digit][symbol][piece letter].
     """
+    symbols = dict(DEFAULT_SYMBOLS if symbols is None else symbols)
+    cell_re = _cell_pattern(symbols)
+    shown = ", ".join(f"'{c}' for {k}" for c, k in symbols.items())
     cells: list[MapCell] = []
     row = 0
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -50,14 +65,15 @@ def parse_map(text: str) -> list[MapCell]:
             if token == "-":
                 cells.append(MapCell(h, None, None, lineno))
                 continue
-            m = _CELL.match(token)
+            m = cell_re.match(token)
             if not m or token == "":
                 raise ValueError(
                     f"line {lineno}: cell {token!r} in column {col} is not a map cell "
-                    "(expected '.', an elevation digit, '~' for water, optionally followed by a piece letter)"
+                    f"(expected '.', an elevation digit, a terrain symbol ({shown}), optionally followed "
+                    "by a piece letter)"
                 )
             elev = int(m["elev"]) if m["elev"] else 0
-            terrain = "water" if m["water"] else "open"
+            terrain = symbols[m["kind"]] if m["kind"] else "open"
             cells.append(MapCell(h, HexTerrain(elev, terrain), m["mark"], lineno))
         row += 1
     if not cells:
@@ -93,6 +109,8 @@ def build_board(
         return doc.error((*base, *path), message)
 
     sides = tuple(data.get("sides") or DEFAULT_SIDES)
+    declared, symbols = terrain_kinds(doc, data, base)
+    known = set(rulebook_kinds(load_rulebook(RULESET))) | set(declared)
     extent: set[Hex] | None = None
     board_spec = data.get("board")
     if board_spec:
@@ -112,7 +130,7 @@ def build_board(
         # A block scalar ("map: |") starts on the line after its key.
         first = (doc.line((*base, "map")) or 1) + (1 if "\n" in data["map"] else 0)
         try:
-            cells = parse_map(data["map"])
+            cells = parse_map(data["map"], symbols)
         except ValueError as exc:
             where, _, msg = str(exc).partition(": ")
             raise InputError(doc.file, first + int(where.split()[1]) - 1, "map", msg) from None
@@ -142,7 +160,14 @@ def build_board(
             extent.add(h)
         elif extent is not None and h not in extent:
             raise err(("hexes", i, "at"), f"hex {list(h)} is off the board")
-        hexes[h] = HexTerrain(entry.get("elevation", 0), entry.get("terrain", "open"))
+        terrain = entry.get("terrain", "open")
+        if terrain not in known:
+            raise err(
+                ("hexes", i, "terrain"),
+                f"unknown terrain kind {terrain!r} (declared: {', '.join(sorted(known))}; "
+                "declare more under 'terrain_kinds')",
+            )
+        hexes[h] = HexTerrain(entry.get("elevation", 0), terrain)
 
     pieces: list[Piece] = []
     names: dict[str, PathKey] = {}
@@ -188,8 +213,36 @@ def build_board(
             "map",
             f"mark {unused[0]!r} names no piece (give a piece 'mark: {unused[0]}')",
         )
-    board = Board(hexes, tuple(pieces), sides, frozenset(extent) if extent is not None else None)
+    board = Board(hexes, tuple(pieces), sides, frozenset(extent) if extent is not None else None, declared)
     return board, units
+
+
+def terrain_kinds(
+    doc: LocatedYaml, data: dict[str, Any], base: PathKey = ()
+) -> tuple[dict[str, TerrainKind], dict[str, str]]:
+    """The scenario's own terrain kinds, and every map symbol (the ruleset's and its own)."""
+    book = rulebook_kinds(load_rulebook(RULESET))
+    symbols = {k.symbol: name for name, k in book.items() if k.symbol and k.symbol != "."}
+    declared: dict[str, TerrainKind] = {}
+    for name, entry in (data.get("terrain_kinds") or {}).items():
+        path = (*base, "terrain_kinds", name)
+        if name in book:
+            raise doc.error(path, f"{name!r} is a terrain kind of the ruleset already")
+        try:
+            kind = parse_kind(name, entry, "")
+        except TerrainError as exc:
+            field, _, message = str(exc).partition(": ")
+            raise doc.error((*path, *[f for f in field.split(".") if f]), message) from None
+        if kind.symbol and kind.symbol in symbols:
+            raise doc.error((*path, "symbol"), f"symbol {kind.symbol!r} already marks {symbols[kind.symbol]}")
+        if kind.clause is not None and kind.clause not in load_rulebook(RULESET).clauses:
+            raise doc.error((*path, "clause"), f"unknown clause {kind.clause!r}")
+        if isinstance(kind.accuracy, str) and kind.accuracy not in load_rulebook(RULESET).parameters:
+            raise doc.error((*path, "accuracy"), f"{kind.accuracy!r} is neither a number nor a parameter")
+        declared[name] = kind
+        if kind.symbol:
+            symbols[kind.symbol] = name
+    return declared, symbols
 
 
 def card_files(doc: LocatedYaml, data: dict[str, Any], base: PathKey = ()) -> tuple[str, ...]:

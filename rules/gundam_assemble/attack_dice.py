@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rules.events import Event
 from rules.gundam_assemble.board import Board, Piece
+from rules.gundam_assemble.terrain import kind_of
 from rules.rulebook import Rulebook
 
 MISS, HIT, CRIT = "miss", "hit", "critical"
@@ -53,23 +54,26 @@ def score_dice(
 def terrain_accuracy(
     board: Board, attacker: Piece, target: Piece, rules: Rulebook
 ) -> tuple[int, list[Event]]:
-    """Accuracy from elevation and water against one target; the modifiers add (GA-ELEV-3)."""
+    """Accuracy from elevation and the target's terrain kind (water, or a declared kind) against
+    one target; the modifiers add (GA-ELEV-3)."""
     ea, et = board.elevation(attacker.hex), board.elevation(target.hex)
-    found: list[tuple[str, str, str, str]] = []  # (parameter, clause, why, source)
+    found: list[tuple[int, str, str, str]] = []  # (modifier, clause, why, source)
     if et > ea:
         found.append(
-            ("elevation_accuracy_higher_target", "GA-ELEV-1", f"stands higher ({et} over {ea})", "elevation")
+            (rules.param("elevation_accuracy_higher_target"), "GA-ELEV-1", f"stands higher ({et} over {ea})", "elevation")
         )
     elif et < ea:
         found.append(
-            ("elevation_accuracy_lower_target", "GA-ELEV-1", f"stands lower ({et} under {ea})", "elevation")
+            (rules.param("elevation_accuracy_lower_target"), "GA-ELEV-1", f"stands lower ({et} under {ea})", "elevation")
         )
-    if board.in_water(target.hex):
-        found.append(("water_accuracy", "GA-ELEV-2", "is in water", "water"))
+    kind = kind_of(board, rules, board.terrain(target.hex).terrain)
+    if kind.accuracy:
+        # The chapter's water keeps its own wording; a declared kind names itself.
+        why = "is in water" if kind.name == "water" else f"stands in {kind.name} (a declared terrain kind)"
+        found.append((kind.accuracy_against(rules), kind.accuracy_clause(), why, kind.name))
     total = 0
     events: list[Event] = []
-    for parameter, clause, why, source in found:
-        mod = rules.param(parameter)
+    for mod, clause, why, source in found:
         total += mod
         events.append(
             Event(

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any
 
 from rules.hexgrid import Hex, adjacent, from_offset, neighbours, spiral
 
-TERRAINS = ("open", "water")
+TERRAINS = ("open", "water")  # the chapter's kinds; more may be declared (terrain.py)
 PIECE_KINDS = ("unit", "structure", "garrison")
 
 
@@ -46,6 +47,8 @@ class Board:
     pieces: tuple[Piece, ...] = ()
     sides: tuple[str, ...] = ("A", "B")
     extent: frozenset[Hex] | None = None  # None: unbounded open ground around the listed hexes
+    # Terrain kinds the scenario declares beyond the ruleset's own (name -> terrain.TerrainKind).
+    terrain_kinds: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hexes", MappingProxyType(dict(self.hexes)))

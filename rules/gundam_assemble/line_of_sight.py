@@ -23,6 +23,7 @@ from typing import Any
 
 from rules.events import Event, count_of
 from rules.gundam_assemble.board import Board, Piece
+from rules.gundam_assemble.terrain import kind_of
 from rules.hex_sightline import Sightline, sightline
 from rules.hexgrid import Hex, distance
 from rules.rulebook import Rulebook
@@ -136,6 +137,16 @@ def _hex_blockers(
     elif differ and elev == hi:
         blockers.append(
             Blocker(h, "terrain", f"terrain at elevation {elev}, the higher unit's elevation", "GA-LOS-6")
+        )
+    terrain = board.terrain(h).terrain
+    if terrain != "open" and kind_of(board, rules, terrain).blocks:
+        blockers.append(
+            Blocker(
+                h,
+                "terrain",
+                f"{terrain} blocks Line of Sight whatever its elevation (a declared terrain kind)",
+                kind_of(board, rules, terrain).blocking_clause(),
+            )
         )
     figure = board.figure_at(h)
     if figure is not None and figure.side != side and board.elevation(h) == hi:

@@ -15,6 +15,7 @@ import numpy as np  # already required by shapely
 
 from rules.gundam_assemble.board import Board
 from rules.gundam_assemble.line_of_sight import LosMode
+from rules.gundam_assemble.terrain import kind_of
 from rules.hex_sightline import sightline
 from rules.hexgrid import Hex, length
 from rules.rulebook import Rulebook
@@ -24,7 +25,7 @@ _PAD = 3  # lines between two board hexes never stray further than this outside 
 
 def _blocks(grids, offsets: list[Hex], bq, br, hi, differ) -> np.ndarray:
     """(len(offsets), len(starts)) booleans: does each hex at ``start + offset`` block each line."""
-    elev, figure, structure = grids
+    elev, figure, structure, walls = grids
     off = np.asarray(offsets, dtype=np.int64).reshape(-1, 2)
     q = bq[None, :] + off[:, :1]
     r = br[None, :] + off[:, 1:]
@@ -34,6 +35,7 @@ def _blocks(grids, offsets: list[Hex], bq, br, hi, differ) -> np.ndarray:
         | (differ & (e == hi))  # GA-LOS-6, terrain
         | (figure[q, r] == hi)  # GA-LOS-4 / GA-LOS-6, enemies
         | (structure[q, r] == hi)  # GA-LOS-5 / GA-LOS-6, enemy structures
+        | walls[q, r]  # a declared terrain kind that blocks Line of Sight (terrain.py)
     )
 
 
@@ -81,10 +83,12 @@ def visibility_table(
     cell_index = np.full(shape, -1, dtype=np.int32)
     sq, sr = qs - q0, rs - r0
     cell_index[sq, sr] = np.arange(n)
+    walls = np.zeros(shape, dtype=bool)
     for h, t in board.hexes.items():
         q, r = h[0] - q0, h[1] - r0
         if 0 <= q < shape[0] and 0 <= r < shape[1]:
             elev[q, r] = t.elevation
+            walls[q, r] = t.terrain != "open" and kind_of(board, rules, t.terrain).blocks
     garrisons_block = rules.interpretation("los_garrison_blocks") == "as_enemy"
     for p in board.pieces:
         if p.side == side:
@@ -119,7 +123,7 @@ def visibility_table(
             hi = np.maximum(ea, eb)
             differ = ea != eb
 
-            grids = (elev, figure, structure)
+            grids = (elev, figure, structure, walls)
             counted = list(line.through) + (list(line.corners) if corners_count else [])
             blocked = _blocks(grids, counted, bq, br, hi, differ).any(axis=0)
             if line.between:  # GA-LOS-8: the acting player's choice
