@@ -273,6 +273,23 @@ def scenario_attack(ruling, ga_context: GAContext, attack_context: AttackContext
     _resolve(ruling, ga_context, attack_context, attack)
 
 
+@when("the attacks in the scenario file are resolved one after another")
+def scenario_attacks(ruling, ga_context: GAContext, attack_context: AttackContext):
+    """The scenario file's ``attacks``: each attack, and each ``{end: activation|turn}``, in order."""
+    if ga_context.scenario is None or not ga_context.scenario.attacks:
+        raise AssertionError("the scenario file has no 'attacks' list")
+    for item in ga_context.scenario.attacks:
+        if "end" in item:
+            _end(ruling, attack_context, {"activation": end_activation, "turn": end_turn}[item["end"]])
+            continue
+        attack = dict(item)
+        for name, option in (attack.pop("interpretations", None) or {}).items():
+            ruling.apply(ga.RULESET, f"{name}={option}", interpretations={name: option})
+        _resolve(ruling, ga_context, attack_context, attack)
+        if attack_context.error is not None:
+            return
+
+
 # --- outcomes --------------------------------------------------------------------------------------
 
 

@@ -235,3 +235,20 @@ def test_a_missing_card_file_is_one_line_at_the_cards_key(capsys, tmp_path):
     assert main(["explain", str(tmp_path / "s.yaml")]) == 2
     err = capsys.readouterr().err.strip()
     assert err.endswith("s.yaml:1: cards[0]: no card file 'nowhere.yaml' next to the scenario"), err
+
+
+def test_a_sequence_of_attacks_explains_and_a_bad_later_attack_points_at_its_line(capsys, tmp_path):
+    seq = ROOT / "scenarios" / "gundam_assemble" / "attacks_rapid_deployment_turn.yaml"
+    assert main(["explain", str(seq), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    paid = [a["tl_cost_paid"] for a in out["outcome"]["attacks"]]
+    assert paid == [2, 2, 3]  # 1 less this turn, full price after the turn ends
+    text = seq.read_text()
+    bad = text.replace("  - end: turn\n  - attacker: \"Char's Zaku II\"\n    weapon: Zaku Machine Gun",
+                       "  - end: turn\n  - attacker: \"Char's Zaku II\"\n    weapon: Zaku Bazookaa")
+    assert bad != text
+    (tmp_path / "s.yaml").write_text(bad)
+    assert main(["explain", str(tmp_path / "s.yaml")]) == 2
+    err = capsys.readouterr().err.strip()
+    line = bad.splitlines().index("    weapon: Zaku Bazookaa") + 1
+    assert f"s.yaml:{line}: attacks[3].weapon: Char's Zaku II has no weapon 'Zaku Bazookaa'" in err, err

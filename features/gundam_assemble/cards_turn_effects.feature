@@ -100,3 +100,11 @@ Feature: Card vocabulary - Timeline cost changes, durations and conditions on th
     When the activation ends
     And Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then the attack rolls 4 dice
+
+  @clause:GA-WPN-1 @clause:GA-SEQ-3 @ruling:interpretation @interpretation:card_turn_duration
+  Scenario: The same card in a scenario file: attacks one after another, then the turn ends
+    Given the scenario "attacks_rapid_deployment_turn.yaml"
+    When the attacks in the scenario file are resolved one after another
+    Then Char's Zaku II's Timeline token is on space 7
+    And RX-78-2 Gundam has 3 hit points
+    And the trace says the turn ends: player A's Rapid Deployment on Char's Zaku II expires

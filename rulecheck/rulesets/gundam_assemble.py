@@ -92,6 +92,7 @@ class GAScenario:
     attack: dict[str, Any] | None = None
     doc: LocatedYaml | None = None
     cards: tuple[str, ...] = ()  # the scenario's own card files, as paths
+    attacks: list[dict[str, Any]] | None = None  # attacks one after another, and ends of activations/turns
 
 
 def build_board(
@@ -268,6 +269,7 @@ def parse_scenario(doc: LocatedYaml) -> GAScenario:
         data.get("attack"),
         doc,
         card_files(doc, data),
+        data.get("attacks"),
     )
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from rulecheck.card_plugins import catalogue_with
 from rulecheck.rulesets import Explanation
-from rulecheck.source_yaml import InputError
+from rulecheck.source_yaml import InputError, field_name
 from rules.dice import DiceScriptError
 from rules.events import interpretations_cited
 from rules.gundam_assemble.attack import resolve_attack
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
+from rules.gundam_assemble.durations import end_activation, end_turn
 from rules.gundam_assemble.setup import declaration_from_data, scripted_dice
 from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries
 from rules.rulebook import Rulebook, RulebookError
@@ -26,9 +27,9 @@ def catalogue(scenario=None) -> Catalogue:
     return catalogue_with(tuple(getattr(scenario, "cards", ()) or ()))
 
 
-def _attack_error(scenario, field: tuple, message: str) -> InputError:
-    line = scenario.doc.line(("attack", *field)) if scenario.doc is not None else None
-    return InputError(scenario.file, line, ".".join(("attack", *map(str, field))), message)
+def _attack_error(scenario, field: tuple, message: str, prefix: tuple = ("attack",)) -> InputError:
+    line = scenario.doc.line((*prefix, *field)) if scenario.doc is not None else None
+    return InputError(scenario.file, line, field_name((*prefix, *field)), message)
 
 
 def _field_path(field: str) -> tuple:
@@ -42,15 +43,15 @@ def _field_path(field: str) -> tuple:
     return tuple(path)
 
 
-def _engine_error(scenario, exc: AttackError) -> InputError:
+def _engine_error(scenario, exc: AttackError, prefix: tuple = ("attack",)) -> InputError:
     """An engine complaint about the attack section, pointed at the field it names if any: the
     error's ``field``, or a leading ``attack.<field>:`` in its message."""
     if exc.field:
-        return _attack_error(scenario, _field_path(exc.field), str(exc))
+        return _attack_error(scenario, _field_path(exc.field), str(exc), prefix)
     field, _, message = str(exc).partition(": ")
     if field.startswith("attack."):
-        return _attack_error(scenario, _field_path(field.removeprefix("attack.")), message)
-    return _attack_error(scenario, (), str(exc))
+        return _attack_error(scenario, _field_path(field.removeprefix("attack.")), message, prefix)
+    return _attack_error(scenario, (), str(exc), prefix)
 
 
 def _check_unit_cards(scenario) -> None:
@@ -97,7 +98,9 @@ def attack_inputs(
 
 
 def explain(scenario, rules: Rulebook) -> Explanation:
-    """Resolve the attack a loaded ``GAScenario`` describes."""
+    """Resolve the attack a loaded ``GAScenario`` describes (or its ``attacks`` one after another)."""
+    if getattr(scenario, "attacks", None):
+        return explain_sequence(scenario, rules)
     battle, decl, rules, attack = attack_inputs(scenario, rules, "explain")
     try:
         result = resolve_attack(battle, decl, scripted_dice(attack.get("dice")), rules)
@@ -107,3 +110,50 @@ def explain(scenario, rules: Rulebook) -> Explanation:
         key = exc.purpose if isinstance(attack.get("dice"), dict) else None
         raise _attack_error(scenario, ("dice", key) if key else ("dice",), str(exc)) from None
     return Explanation(scenario.title, result.events, result.outcome(), interpretations_cited(result.events))
+
+
+def explain_sequence(scenario, rules: Rulebook) -> Explanation:
+    """A scenario's ``attacks``: attacks resolved one after another on the same battle, with
+    ``{end: activation}`` and ``{end: turn}`` between them where effects run out (durations)."""
+    steps = list(scenario.attacks)
+    interpretations: dict = {}
+    for i, item in enumerate(steps):
+        for name, option in (item.get("interpretations") or {}).items():
+            if interpretations.get(name, option) != option:
+                raise _attack_error(
+                    scenario, ("interpretations", name), f"{name} is {interpretations[name]} earlier", ("attacks", i)
+                )
+            interpretations[name] = option
+    if interpretations:
+        try:
+            rules = rules.with_changes(interpretations=interpretations, name="scenario")
+        except RulebookError as exc:
+            raise InputError(scenario.file, scenario.doc.line(("attacks",)), "attacks", exc.message) from None
+    _check_unit_cards(scenario)
+    cards = catalogue(scenario)
+    battle = battle_from_entries(scenario.board, scenario.units, cards)
+    events: list = []
+    outcomes: list = []
+    for i, item in enumerate(steps):
+        prefix = ("attacks", i)
+        if "end" in item:
+            how = {"activation": end_activation, "turn": end_turn}.get(item["end"])
+            if how is None or len(item) != 1:
+                raise _attack_error(scenario, ("end",), "expected {end: activation} or {end: turn}", prefix)
+            battle, ended = how(battle, rules)
+            events += ended
+            continue
+        attack = {k: v for k, v in item.items() if k != "interpretations"}
+        try:
+            decl = declaration_from_data(attack, battle, cards)
+            result = resolve_attack(battle, decl, scripted_dice(attack.get("dice")), rules)
+        except AttackError as exc:
+            raise _engine_error(scenario, exc, prefix) from None
+        except DiceScriptError as exc:
+            key = exc.purpose if isinstance(attack.get("dice"), dict) else None
+            raise _attack_error(scenario, ("dice", key) if key else ("dice",), str(exc), prefix) from None
+        battle = result.battle
+        events += result.events
+        outcomes.append(result.outcome())
+    outcome = {**(outcomes[-1] if outcomes else {}), "attacks": outcomes}
+    return Explanation(scenario.title, tuple(events), outcome, interpretations_cited(events))
