@@ -252,3 +252,15 @@ def test_a_sequence_of_attacks_explains_and_a_bad_later_attack_points_at_its_lin
     err = capsys.readouterr().err.strip()
     line = bad.splitlines().index("    weapon: Zaku Bazookaa") + 1
     assert f"s.yaml:{line}: attacks[3].weapon: Char's Zaku II has no weapon 'Zaku Bazookaa'" in err, err
+
+
+def test_exact_odds_refuse_what_they_do_not_model_rather_than_answer_wrongly():
+    from rules.gundam_assemble.odds import OddsUnsupported, profile_from_attack
+
+    cat = bundled_catalogue()
+    board = Board(pieces=(Piece("MS-07B Gouf", "A", (0, 0)), Piece("Char's Zaku II", "B", (1, 0))))
+    battle = battle_from_entries(board, {"MS-07B Gouf": {"side": "A"}, "Char's Zaku II": {"side": "B"}}, cat)
+    # Sniper Sights (ongoing) makes 8s critical; the Heat Rod's Fracture lands After Combat Damage
+    for weapon in ("Heat Rod", "Shield Gun"):
+        with pytest.raises(OddsUnsupported, match="critical"):
+            profile_from_attack(battle, AttackDeclaration("MS-07B Gouf", weapon, "Char's Zaku II"), RULES)
