@@ -85,3 +85,49 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
     When player B will use "Shield Protocol"
     And Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 5, 1
     Then RGM-79 GM takes 2 damage
+
+  @clause:GA-DMG-2 @clause:GA-DMG-4 @clause:GA-WPN-4 @ruling:derived
+  Scenario: A weapon that ignores 1 Shield: the other Shields still prevent damage, the ignored one stays active
+    Given the pieces:
+      | name           | side | at     |
+      | MS-07B Gouf    | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [1, 0] |
+    And the unit states:
+      | name           | shields |
+      | RX-78-2 Gundam | 2       |
+    When MS-07B Gouf attacks RX-78-2 Gundam with Piercing Lance and rolls 5, 5, 5
+    Then Shields prevent 1 damage to RX-78-2 Gundam
+    And RX-78-2 Gundam takes 2 damage
+    And RX-78-2 Gundam has 1 active Shields
+
+  @clause:GA-SEQ-12 @clause:GA-SEQ-4 @clause:GA-SEQ-10 @ruling:derived
+  Scenario: Energy, a removed status and repaired hit points, each in its card's window
+    Given the pieces:
+      | name           | side | at     |
+      | MS-07B Gouf    | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [1, 0] |
+    And the unit states:
+      | name           | shields | status   | hp |
+      | RX-78-2 Gundam | 0       | Fracture | 5  |
+    And player B will use "Purge Fracture"
+    And player B will use "Emergency Repairs"
+    And player A will use "Energy Siphon"
+    When MS-07B Gouf attacks RX-78-2 Gundam with Piercing Lance and rolls 5, 5, 1
+    Then RX-78-2 Gundam takes 2 damage
+    And RX-78-2 Gundam does not have the status Fracture
+    And RX-78-2 Gundam has 5 hit points
+    And "Energy Siphon" resolves before "Emergency Repairs"
+    And the trace says MS-07B Gouf Energy 0 -> 1
+
+  @clause:GA-SEQ-12 @ruling:derived
+  Scenario: Repairs never raise hit points above the card's maximum
+    Given the pieces:
+      | name           | side | at     |
+      | MS-07B Gouf    | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [1, 0] |
+    And the unit states:
+      | name           | shields |
+      | RX-78-2 Gundam | 0       |
+    And player B will use "Emergency Repairs"
+    When MS-07B Gouf attacks RX-78-2 Gundam with Piercing Lance and rolls 5, 1, 1
+    Then RX-78-2 Gundam has 6 hit points

@@ -30,6 +30,10 @@ Effects (``EFFECTS``), each with an ``amount`` where it takes one:
   ability's ``within``/``range`` of its unit (each one checked for reach on its own);
 * ``grant_upgrade`` / ``destroy_upgrade``: add or remove ``amount`` typed Upgrade tokens
   (``upgrade: Strength | Shield | Speed``; a critical hit may "destroy an enemy Upgrade");
+* ``ignore_shields``: the attack's combat damage to a target ignores ``amount`` of its active
+  Shields (they neither prevent damage nor are used up);
+* ``gain_energy`` / ``spend_energy``: Energy tokens; ``remove_status``: take a status (``status``)
+  off a unit; ``repair``: give back ``amount`` hit points, never above the card's maximum;
 * ``attack``: the ability's unit makes another attack (``weapon``, or the response's scripted
   choice), by default against this attack's attacker, with ``tl_cost`` added to its cost (a
   Response "attacks back at a lower cost"); it is a full attack with its own sequence and trace.
@@ -95,6 +99,11 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "grant_upgrade": RESPONSE_WINDOWS,
     "destroy_upgrade": RESPONSE_WINDOWS,
     "attack": ("after_attack_roll", "after_combat_damage"),
+    "ignore_shields": ("before_attack", "ongoing", "before_attack_roll", "after_attack_roll"),
+    "gain_energy": RESPONSE_WINDOWS,
+    "spend_energy": RESPONSE_WINDOWS,
+    "remove_status": RESPONSE_WINDOWS,
+    "repair": RESPONSE_WINDOWS,
 }
 # Modifiers that can outlast the attack they were used in (``duration``).
 LASTING_KINDS = ("strength", "accuracy", "tl_cost", "damage_plus", "damage_reduction", "critical_faces")
@@ -134,6 +143,8 @@ class Effect:
     def _describe(self) -> str:
         if self.kind == "inflict_status":
             return f"inflict {self.status}"
+        if self.kind == "remove_status":
+            return f"remove {self.status}"
         if self.kind == "critical_faces":
             return f"{' and '.join(map(str, self.faces))} also count as critical hits"
         if self.kind in ("grant_upgrade", "destroy_upgrade"):
@@ -156,6 +167,10 @@ class Effect:
             "tl_cost": f"{sign} Timeline cost",
             "move": "move the unit",
             "area_damage": f"{self.amount} non-combat damage to every enemy unit and Garrison in reach",
+            "ignore_shields": f"ignore {self.amount} Shields",
+            "gain_energy": f"gain {self.amount} Energy",
+            "spend_energy": f"spend {self.amount} Energy",
+            "repair": f"repair {self.amount} hit points",
         }[self.kind]
 
 
@@ -209,6 +224,11 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         "destroy_upgrade": "targets",
         "area_damage": "self",
         "attack": "attacker",
+        "ignore_shields": "targets",
+        "gain_energy": "self",
+        "spend_energy": "self",
+        "remove_status": "self",
+        "repair": "self",
     }.get(kind, "attack")
     # The recipient key is "to": YAML 1.1 reads a bare "on" key as the boolean true.
     unknown = set(data) - set(EFFECT_KEYS)
@@ -220,8 +240,8 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     if on not in RECIPIENTS:
         raise AbilityError(f"{where}.to: {on!r} is not a recipient (expected one of {', '.join(RECIPIENTS)})")
     status = data.get("status")
-    if kind == "inflict_status" and not status:
-        raise AbilityError(f"{where}.status: an inflict_status effect names its status")
+    if kind in ("inflict_status", "remove_status") and not status:
+        raise AbilityError(f"{where}.status: an {kind} effect names its status")
     faces: tuple[int, ...] = ()
     if kind == "critical_faces":
         raw = data.get("faces")

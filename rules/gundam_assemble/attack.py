@@ -380,7 +380,8 @@ class _Resolver(ResponseWindows):
         self.original_targets = list(self.targets)
         # Ongoing abilities are in play from here on; each modifier is used at its own step.
         self.collect_ongoing(
-            ("tl_cost", "strength", "accuracy", "damage_plus", "damage_reduction", "critical_faces"), "check"
+            ("tl_cost", "strength", "accuracy", "damage_plus", "damage_reduction", "critical_faces", "ignore_shields"),
+            "check",
         )
         self.collect_lasting("check")
         return True
@@ -635,13 +636,21 @@ class _Resolver(ResponseWindows):
             if unit is None:  # a Garrison: the chapter gives it no hit points
                 self.emit("damage.no_hit_points", ("GA-DMG-3",), f"{name} has no hit points in this chapter")
                 continue
+            ignored = min(unit.shields, self.mod_total("ignore_shields", name))
             dmg = combat_damage(
                 score.hits,
                 self.mod_total("damage_plus", name),
                 self.mod_total("damage_reduction", name),
-                unit.shields,
+                unit.shields - ignored,
                 self.rules,
             )
+            if ignored:
+                self.emit(
+                    "damage.shields_ignored",
+                    ("GA-DMG-2", "GA-DMG-4"),
+                    f"{ignored} of {name}'s {unit.shields} active Shields are ignored by this attack",
+                    {"target": name, "ignored": ignored},
+                )
             planned.append((name, accuracy, (score, dmg)))
         # Damage lands on every target at once (GA-ROLL-6): compute first, then apply.
         for name, accuracy, (score, dmg) in planned:

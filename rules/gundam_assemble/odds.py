@@ -277,7 +277,7 @@ class _Probe(_Resolver):
                     terrain + acc_mod,
                     self.mod_total("damage_plus", name),
                     self.mod_total("damage_reduction", name),
-                    unit.shields if unit else 0,
+                    max(0, unit.shields - self.mod_total("ignore_shields", name)) if unit else 0,
                     unit.hp if unit else 0,
                     bool(unit and FRACTURE in unit.statuses),
                     name in recipients,

@@ -321,6 +321,16 @@ class ResponseWindows:
                     self.keep(eff, amount, source, name, stage)
             elif eff.kind in ("grant_upgrade", "destroy_upgrade"):
                 self.upgrades(replace(eff, amount=amount), name, stage, source)
+            elif eff.kind == "ignore_shields":
+                self.mods.append(Modifier(eff.kind, amount, source, when, name))
+                self.emit(
+                    f"{stage}.modifier",
+                    ("GA-DMG-2", "GA-DMG-4"),
+                    f"{source}: the attack ignores {count_of(amount, 'active Shield')} of {name}",
+                    {"target": name, "amount": amount},
+                )
+            elif eff.kind in ("gain_energy", "spend_energy", "remove_status", "repair"):
+                self.unit_tokens(replace(eff, amount=amount), name, stage, source)
             elif eff.kind == "attack":
                 self.nested_attack(eff, user, name, r, stage, source)
             elif eff.kind == "inflict_status":
@@ -639,3 +649,25 @@ class ResponseWindows:
                 self.defeated_in_attack.add(name)
                 if name == self.decl.attacker or stage != "after_combat_damage":
                     self.after_mid_attack_defeat(name, stage)
+
+    def unit_tokens(self, eff: Effect, name: str, stage: str, source: str) -> None:
+        """Energy, a status removed, hit points repaired: plain changes to one unit."""
+        unit = self.battle.unit(name)
+        if eff.kind == "gain_energy":
+            new, text = replace(unit, energy=unit.energy + eff.amount), f"Energy {unit.energy} -> {unit.energy + eff.amount}"
+        elif eff.kind == "spend_energy":
+            n = min(eff.amount, unit.energy)
+            new, text = replace(unit, energy=unit.energy - n), f"spends {n} Energy ({unit.energy} -> {unit.energy - n})"
+        elif eff.kind == "remove_status":
+            new = replace(unit, statuses=unit.statuses - {eff.status})
+            text = f"{eff.status} removed" if eff.status in unit.statuses else f"had no {eff.status} to remove"
+        else:
+            hp = min(unit.profile.hp, unit.hp + eff.amount)
+            new, text = replace(unit, hp=hp), f"hit points {unit.hp} -> {hp} (at most {unit.profile.hp})"
+        self.battle = self.battle.with_unit(new)
+        self.emit(
+            f"{stage}.{eff.kind}",
+            ("GA-CRIT-2",) if stage == "critical" else (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
+            f"{source}: {name} {text}",
+            {"unit": name, "effect": eff.kind},
+        )
