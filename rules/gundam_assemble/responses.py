@@ -287,6 +287,9 @@ class ResponseWindows:
     ) -> None:
         when = ability.target_conditions if ability else {}
         stage = window
+        if user is None and r is not None and r.ability.tactics:
+            # A Tactics card's "this unit" is its side's unit in the attack (see own_unit).
+            user = self.own_unit(r, self.owner_side(r))
         amount = self.effect_amount(eff, user, source, stage)
         if eff.kind in ("strength", "accuracy", "tl_cost", "critical_faces"):
             self.mods.append(Modifier(eff.kind, amount, source, when, None, eff.faces))
