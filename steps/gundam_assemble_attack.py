@@ -475,7 +475,9 @@ def runs_to_end(attack_context: AttackContext):
 @then(parsers.parse('{who} cannot use "{name}"'))
 def cannot_use(attack_context: AttackContext, who: str, name: str):
     events = _result(attack_context).events
-    refused = [e for e in events if e.step.endswith((".not_allowed", ".out_of_reach")) and name in e.text]
+    refused = [
+        e for e in events if e.step.endswith((".not_allowed", ".out_of_reach", ".closed")) and name in e.text
+    ]
     assert refused, f"{who} was not refused {name}:\n{_trace(attack_context)}"
 
 

@@ -63,3 +63,78 @@ Feature: FAQ entries decided by hypothetical cards
     And player A will use "Hypothetical (Q.52): Edge Dealing Non-Combat Damage"
     When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then RGM-79 GM has 3 hit points
+
+  @clause:GA-DECL-2 @clause:GA-DEF-7 @ruling:interpretation @faq:Q9
+  Scenario: Q.9 - an ability limited to once per activation is refused the second time, and allowed again next activation
+    Given the pieces:
+      | name                     | side | at     |
+      | Hypothetical (Q.9) Gunner | A    | [0, 0] |
+      | RX-78-2 Gundam           | B    | [2, 0] |
+    And Hypothetical (Q.9) Gunner will use "Hypothetical (Q.9): Aim Once per Activation"
+    When Hypothetical (Q.9) Gunner attacks RX-78-2 Gundam with Rifle and rolls 3, 1, 1
+    Then the Accuracy against RX-78-2 Gundam is 1
+    When Hypothetical (Q.9) Gunner will use "Hypothetical (Q.9): Aim Once per Activation"
+    And Hypothetical (Q.9) Gunner attacks RX-78-2 Gundam with Rifle and rolls 3, 1, 1
+    Then Hypothetical (Q.9) Gunner cannot use "Hypothetical (Q.9): Aim Once per Activation"
+    And the Accuracy against RX-78-2 Gundam is 0
+    When the activation ends
+    And Hypothetical (Q.9) Gunner will use "Hypothetical (Q.9): Aim Once per Activation"
+    And Hypothetical (Q.9) Gunner attacks RX-78-2 Gundam with Rifle and rolls 3, 1, 1
+    Then the Accuracy against RX-78-2 Gundam is 1
+
+  @clause:GA-DECL-2 @ruling:interpretation @faq:Q9
+  Scenario: Q.9 - an ability that prints no limit may be used in each attack of the activation
+    Given the pieces:
+      | name                     | side | at     |
+      | Hypothetical (Q.9) Gunner | A    | [0, 0] |
+      | RX-78-2 Gundam           | B    | [2, 0] |
+    And Hypothetical (Q.9) Gunner will use "Hypothetical (Q.9): Aim Without Limit"
+    When Hypothetical (Q.9) Gunner attacks RX-78-2 Gundam with Rifle and rolls 3, 1, 1
+    And Hypothetical (Q.9) Gunner will use "Hypothetical (Q.9): Aim Without Limit"
+    And Hypothetical (Q.9) Gunner attacks RX-78-2 Gundam with Rifle and rolls 3, 1, 1
+    Then the Accuracy against RX-78-2 Gundam is 1
+
+  @clause:GA-SEQ-12 @ruling:interpretation @faq:Q43
+  Scenario: Q.43 - a unit that closes After Combat Damage: no such Response when it attacks
+    Given the pieces:
+      | name                      | side | at     |
+      | Hypothetical (Q.43) Closer | A    | [0, 0] |
+      | Char's Zaku II            | B    | [2, 0] |
+    And Char's Zaku II will use "Last Stand"
+    When Hypothetical (Q.43) Closer attacks Char's Zaku II with Beam Magnum and rolls 5, 1, 1
+    Then Char's Zaku II cannot use "Last Stand"
+    And Hypothetical (Q.43) Closer has 6 hit points
+
+  @clause:GA-SEQ-12 @clause:GA-SEQ-4 @ruling:interpretation @faq:Q43
+  Scenario: Q.43 - nor when it is attacked; Responses in the other windows stay open
+    Given the pieces:
+      | name                      | side | at     |
+      | Char's Zaku II            | A    | [0, 0] |
+      | Hypothetical (Q.43) Closer | B    | [2, 0] |
+    And player A will use "Marked for Ruin" on Hypothetical (Q.43) Closer
+    And player A will use "Steady Aim"
+    When Char's Zaku II attacks Hypothetical (Q.43) Closer with Zaku Machine Gun and rolls 3, 1, 1, 1
+    Then player A cannot use "Marked for Ruin"
+    And Hypothetical (Q.43) Closer does not have the status Fracture
+    And Hypothetical (Q.43) Closer takes 1 hit
+
+  @clause:GA-SEQ-12 @clause:GA-WPN-4 @ruling:interpretation @faq:Q50
+  Scenario: Q.50 - an attack with a weapon that closes After Combat Damage allows no such Response
+    Given the pieces:
+      | name                     | side | at     |
+      | Hypothetical (Q.9) Gunner | A    | [0, 0] |
+      | Char's Zaku II           | B    | [1, 0] |
+    And Char's Zaku II will use "Last Stand"
+    When Hypothetical (Q.9) Gunner attacks Char's Zaku II with Hypothetical (Q.50): Scythe Closing After Combat Damage and rolls 5, 1, 1
+    Then Char's Zaku II cannot use "Last Stand"
+    And Hypothetical (Q.9) Gunner has 5 hit points
+
+  @clause:GA-SEQ-12 @ruling:interpretation @faq:Q50
+  Scenario: Q.50 - the same unit's other weapon leaves the window open
+    Given the pieces:
+      | name                     | side | at     |
+      | Hypothetical (Q.9) Gunner | A    | [0, 0] |
+      | Char's Zaku II           | B    | [1, 0] |
+    And Char's Zaku II will use "Last Stand"
+    When Hypothetical (Q.9) Gunner attacks Char's Zaku II with Rifle and rolls 5, 1, 1
+    Then Hypothetical (Q.9) Gunner has 4 hit points

@@ -34,6 +34,9 @@ Effects (``EFFECTS``), each with an ``amount`` where it takes one:
   Shields (they neither prevent damage nor are used up);
 * ``gain_energy`` / ``spend_energy``: Energy tokens; ``remove_status``: take a status (``status``)
   off a unit; ``repair``: give back ``amount`` hit points, never above the card's maximum;
+* ``forbid_responses``: no Response may be used in the listed ``windows`` of an attack this
+  unit makes or is the target of (an ``ongoing`` ability), or of an attack with this weapon (a
+  weapon effect): "no After Combat Damage Responses can be used";
 * ``attack``: the ability's unit makes another attack (``weapon``, or the response's scripted
   choice), by default against this attack's attacker, with ``tl_cost`` added to its cost (a
   Response "attacks back at a lower cost"); it is a full attack with its own sequence and trace.
@@ -49,6 +52,8 @@ reduction, to each attack on it) until it expires.
 Effect recipients (``to`` in the data, ``Effect.on`` in code): ``attack`` (the attack as a
 whole), ``targets`` (each target), ``one_target`` (one target the player names), ``self`` (the
 ability's unit) or ``attacker``.
+
+How often (``once_per``): ``attack``, ``activation`` or ``turn``; unlimited when absent.
 
 Who may use it (``trigger``): ``own_attack`` (the unit is the attacker), ``attacked`` (the unit is a
 target), ``ally_attacks`` (an ally of the unit attacks), ``defending`` (its side is defending),
@@ -104,6 +109,7 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "spend_energy": RESPONSE_WINDOWS,
     "remove_status": RESPONSE_WINDOWS,
     "repair": RESPONSE_WINDOWS,
+    "forbid_responses": ("ongoing",),
 }
 # Modifiers that can outlast the attack they were used in (``duration``).
 LASTING_KINDS = ("strength", "accuracy", "tl_cost", "damage_plus", "damage_reduction", "critical_faces")
@@ -131,6 +137,7 @@ class Effect:
     duration: str = "attack"
     weapon: str | None = None  # attack: the weapon of the other attack (else a scripted choice)
     tl_cost: int = 0  # attack: added to that attack's Timeline cost
+    windows: tuple[str, ...] = ()  # forbid_responses
 
     def describe(self) -> str:
         text = self._describe()
@@ -171,6 +178,7 @@ class Effect:
             "gain_energy": f"gain {self.amount} Energy",
             "spend_energy": f"spend {self.amount} Energy",
             "repair": f"repair {self.amount} hit points",
+            "forbid_responses": f"no Responses {' or '.join(w.replace('_', ' ') for w in self.windows)}",
         }[self.kind]
 
 
@@ -188,6 +196,7 @@ class Ability:
     reach: tuple[str, int] | None = None
     tactics: bool = False
     card: Any = None  # a Python ability (``python_abilities.CardAbility``) instead of data effects
+    once_per: str | None = None  # attack | activation | turn: used at most once in that span
 
     def describe(self) -> str:
         if self.card is not None:
@@ -267,6 +276,14 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         )
     if kind == "attack" and on not in ("attacker", "one_target", "targets"):
         raise AbilityError(f"{where}.to: an attack effect attacks the attacker or a target, not {on!r}")
+    windows: tuple[str, ...] = ()
+    if kind == "forbid_responses":
+        raw = data.get("windows")
+        if not isinstance(raw, list) or not raw or any(w not in RESPONSE_WINDOWS for w in raw):
+            raise AbilityError(
+                f"{where}.windows: list the Response windows it closes ({', '.join(RESPONSE_WINDOWS)})"
+            )
+        windows = tuple(raw)
     amount = data.get("amount", 1 if kind in ("grant_upgrade", "destroy_upgrade") else 0)
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise AbilityError(f"{where}.amount: {amount!r} is not a whole number")
@@ -281,13 +298,18 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         duration,
         data.get("weapon"),
         int(data.get("tl_cost", 0)),
+        windows,
     )
 
 
-EFFECT_KEYS = ("kind", "amount", "to", "status", "faces", "upgrade", "per_upgrade", "duration", "weapon", "tl_cost")
+EFFECT_KEYS = (
+    "kind", "amount", "to", "status", "faces", "upgrade", "per_upgrade", "duration", "weapon", "tl_cost", "windows",
+)
 
 
-ABILITY_KEYS = ("name", "window", "trigger", "when", "range", "within", "effects", "python", "description")
+ABILITY_KEYS = (
+    "name", "window", "trigger", "when", "range", "within", "effects", "python", "description", "once_per",
+)
 
 
 def parse_ability(
@@ -340,7 +362,10 @@ def parse_ability(
         raise AbilityError(f"{where}.effects: an ability has at least one effect")
     if any(e.kind == "area_damage" for e in effects) and reach is None:
         raise AbilityError(f"{where}: an area_damage ability says how far it reaches ('within' or 'range')")
-    return Ability(name, window, effects, trigger, when, reach, tactics, card)
+    once_per = data.get("once_per")
+    if once_per is not None and once_per not in DURATIONS:
+        raise AbilityError(f"{where}.once_per: {once_per!r} is not one of {', '.join(DURATIONS)}")
+    return Ability(name, window, effects, trigger, when, reach, tactics, card, once_per)
 
 
 def _python_card(entry: Any, python_cards: Mapping[str, Any], where: str) -> Any:

@@ -132,6 +132,7 @@ class _Resolver(ResponseWindows):
         self.nested: list[AttackResult] = []
         self.choices = None  # the scripted choices of the Response being resolved
         self.crit_deferred: tuple[int, list[str]] | None = None
+        self.used_in_attack: set[tuple[str, str, str]] = set()  # once_per: attack
         self.battle = battle
         self.decl = decl
         self.dice = dice

@@ -3,7 +3,8 @@
 A lasting modifier (``Battle.lasting``) is given by an effect with ``duration: activation`` or
 ``duration: turn`` and applies to each later attack of its unit until it ends here. The chapter
 ends an activation (GA-DEF-7) but never defines a turn; what "this turn" covers is the
-``card_turn_duration`` interpretation. Which enemies each unit defeated this turn (for "if it
+``card_turn_duration`` interpretation. Abilities limited to once per activation or turn may be
+used again once it ends. Which enemies each unit defeated this turn (for "if it
 defeats an enemy this turn") is forgotten when the turn ends.
 """
 
@@ -45,7 +46,8 @@ def _expire(
         {"expired": [x.source for x in gone], "kept": len(kept)},
         rules.cite("card_turn_duration") if any(x.duration == "turn" for x in battle.lasting) else None,
     )
-    new = replace(battle, lasting=kept, activating=None if what == "turn" else battle.activating)
+    uses = tuple(u for u in battle.uses if u[2] not in durations)
+    new = replace(battle, lasting=kept, uses=uses, activating=None if what == "turn" else battle.activating)
     return new, [event] + (
         [Event(f"end.{what}.kept", clauses, f"{count_of(len(kept), 'lasting effect')} stay", {})] if kept else []
     )

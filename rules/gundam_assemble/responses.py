@@ -85,6 +85,17 @@ class ResponseWindows:
 
     def window(self, name: str, only: str | None = None) -> None:
         chosen = [r for r in self.decl.responses if r.window == name]
+        closed = self.closed_by(name)
+        if closed and chosen:
+            self.emit(
+                f"{name}.closed",
+                (WINDOW_CLAUSE[name],),
+                f"{closed} allows no Responses {WINDOW_TITLE[name]}: "
+                + ", ".join(r.ability.name for r in chosen)
+                + (" cannot be used" if len(chosen) > 1 else " cannot be used"),
+                {"closed_by": closed, "refused": [r.ability.name for r in chosen]},
+            )
+            chosen = []
         mine = [r for r in chosen if self.owner_side(r) == self.side]
         theirs = [r for r in chosen if self.owner_side(r) != self.side]
         if only == "attacker":
@@ -144,6 +155,8 @@ class ResponseWindows:
             )
             return
         if ability.result_conditions and not self.result_conditions_hold(r, side, window):
+            return
+        if ability.once_per and not self.use_allowed(r, who, window):
             return
         kind = "Tactics card" if ability.tactics else "ability"
         self.emit(
@@ -674,3 +687,36 @@ class ResponseWindows:
             f"{source}: {name} {text}",
             {"unit": name, "effect": eff.kind},
         )
+
+    def closed_by(self, window: str) -> str | None:
+        """The weapon effect or ongoing ability that closes a Response window, if any."""
+        for e in self.weapon.effects:
+            if e.kind == "forbid_responses" and window in e.windows:
+                return f"{self.weapon.name}'s weapon effect"
+        if window == "before_attack":  # targets are not known yet; a weapon effect is
+            return None
+        for owner, ability in self.ongoing():
+            for e in ability.effects:
+                if e.kind == "forbid_responses" and window in e.windows:
+                    return f"{owner}'s {ability.name}"
+        return None
+
+    def use_allowed(self, r: Response, who: str, window: str) -> bool:
+        """An ability limited to once per attack, activation or turn: refused after its use."""
+        key = (who, r.ability.name, r.ability.once_per)
+        used = key in self.battle.uses or (r.ability.once_per == "attack" and key in self.used_in_attack)
+        if used:
+            self.emit(
+                f"{window}.not_allowed",
+                (WINDOW_CLAUSE[window],),
+                f"{who} has already used {r.ability.name} this {r.ability.once_per}: "
+                f"it can be used once per {r.ability.once_per}",
+                {"ability": r.ability.name, "once_per": r.ability.once_per},
+                self.rules.cite("card_turn_duration") if r.ability.once_per == "turn" else None,
+            )
+            return False
+        if r.ability.once_per == "attack":
+            self.used_in_attack.add(key)
+        else:
+            self.battle = replace(self.battle, uses=(*self.battle.uses, key))
+        return True

@@ -124,6 +124,7 @@ class Battle:
     lasting: tuple[Lasting, ...] = ()
     defeated_this_turn: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     garrison_damage: Mapping[str, int] = field(default_factory=dict)  # Garrisons have no hit points here
+    uses: tuple[tuple[str, str, str], ...] = ()  # (who, ability, once_per) for limited abilities
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "units", MappingProxyType(dict(self.units)))
