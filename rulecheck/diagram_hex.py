@@ -463,7 +463,8 @@ def _legend(
             out.append(
                 (
                     kind.colour or DECLARED_TERRAIN,
-                    f"terrain {name}" + (f" ({kind.symbol})" if kind.symbol else "")
+                    f"terrain {name}"
+                    + (f" ({kind.symbol})" if kind.symbol else "")
                     + f": {', '.join(effects) or 'no effect on Line of Sight or Accuracy'}",
                 )
             )

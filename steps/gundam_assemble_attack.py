@@ -25,7 +25,7 @@ from rules.gundam_assemble.declaration import AttackError
 from rules.gundam_assemble.durations import end_activation, end_turn
 from rules.gundam_assemble.setup import DICE_PURPOSES, declaration_from_data, scripted_dice
 from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries
-from steps.common import PROJECT_ROOT, parse_hex, parse_hex_list, table_rows
+from steps.common import parse_hex, parse_hex_list, table_rows
 from steps.gundam_assemble_board import GAContext
 
 STATE_COLUMNS = {
@@ -555,10 +555,13 @@ def garrison_damage(attack_context: AttackContext, name: str, count: int):
 @then(parsers.parse("{attacker} attacks {target} back with {weapon}"))
 def attacks_back(attack_context: AttackContext, attacker: str, target: str, weapon: str):
     nested = [
-        e for e in _result(attack_context).events
+        e
+        for e in _result(attack_context).events
         if e.step.endswith(".nested.declare.attack") and e.data.get("attacker") == attacker
     ]
-    assert nested and nested[0].data.get("weapon") == weapon and target in nested[0].text, _trace(attack_context)
+    assert nested and nested[0].data.get("weapon") == weapon and target in nested[0].text, _trace(
+        attack_context
+    )
 
 
 @then("no attack is made back")

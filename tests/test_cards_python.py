@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from rulecheck.card_plugins import bundled_catalogue
 from rulecheck.cli import main
 from rules.dice import ScriptedDice
 from rules.gundam_assemble.attack import resolve_attack
@@ -22,7 +23,6 @@ from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Re
 from rules.gundam_assemble.python_abilities import CardAbility
 from rules.gundam_assemble.units import battle_from_entries, parse_catalogue
 from rules.rulebook import load
-from rulecheck.card_plugins import bundled_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "ga_newtype_cards"
@@ -125,9 +125,7 @@ CARDS = {
 def _setup(ability: str, choices=None):
     cat = parse_catalogue(CARDS, {"pick": PickATarget, "bad_cite": CitesNothing}, bundled_catalogue())
     board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece("Char's Zaku II", "B", (2, 0))))
-    battle = battle_from_entries(
-        board, {"Tester": {"side": "A"}, "Char's Zaku II": {"side": "B"}}, cat
-    )
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}, "Char's Zaku II": {"side": "B"}}, cat)
     tester = battle.unit("Tester").profile
     r = Response("before_attack_roll", tester.abilities[ability], unit="Tester", choices=choices or {})
     return battle, AttackDeclaration("Tester", "Gun", "Char's Zaku II", responses=(r,))
@@ -181,7 +179,9 @@ def test_attacks_made_by_effects_stop_at_the_depth_limit_with_one_line():
         unit, ability, weapon = (
             ("Char's Zaku II", zaku, "Zaku Machine Gun") if depth % 2 else ("RGM-79 GM", gm, "Beam Spray Gun")
         )
-        nested = (Response("after_combat_damage", ability, unit=unit, choices={"weapon": weapon}, nested=nested),)
+        nested = (
+            Response("after_combat_damage", ability, unit=unit, choices={"weapon": weapon}, nested=nested),
+        )
     decl = AttackDeclaration("RGM-79 GM", "Beam Spray Gun", "Char's Zaku II", responses=nested)
     dice = ScriptedDice.of(attack=[1, 1, 1], nested=[1] * 40)
     with pytest.raises(AttackError, match="nest more than 8 deep") as err:
@@ -207,9 +207,21 @@ def test_attacks_made_by_effects_stop_at_the_depth_limit_with_one_line():
 BAD_CARDS = [
     ("window: before_attack_roll\n", "window: before_the_roll\n", 3, "tactics[0].window", "is not a window"),
     ("kind: accuracy", "kind: accuracy_boost", 5, "tactics[0].effects[0].kind", "is not an effect"),
-    ("kind: accuracy", "kind: reroll", 5, "tactics[0].effects[0]", "cannot be used in the before_attack_roll"),
+    (
+        "kind: accuracy",
+        "kind: reroll",
+        5,
+        "tactics[0].effects[0]",
+        "cannot be used in the before_attack_roll",
+    ),
     ("amount: 1}", "amount: 1, duration: forever}", 5, "tactics[0].effects[0].duration", "is not a duration"),
-    ("amount: 1}", "amount: 1, per_upgrade: Laser}", 5, "tactics[0].effects[0].per_upgrade", "not an Upgrade"),
+    (
+        "amount: 1}",
+        "amount: 1, per_upgrade: Laser}",
+        5,
+        "tactics[0].effects[0].per_upgrade",
+        "not an Upgrade",
+    ),
     ("trigger: own_attack", "trigger: sometimes", 4, "tactics[0].trigger", "is not a trigger"),
     ("    effects", "    colour: red\n    effects", 5, "tactics[0].colour", "unknown key"),
 ]
@@ -217,8 +229,10 @@ BAD_CARDS = [
 
 @pytest.mark.parametrize(("old", "new", "line", "field", "message"), BAD_CARDS)
 def test_a_bad_card_is_one_line_with_file_line_and_field(capsys, tmp_path, old, new, line, field, message):
-    card = "tactics:\n  - name: Test Card\n    window: before_attack_roll\n    trigger: own_attack\n" \
+    card = (
+        "tactics:\n  - name: Test Card\n    window: before_attack_roll\n    trigger: own_attack\n"
         "    effects: [{kind: accuracy, amount: 1}]\n"
+    )
     assert old in card
     (tmp_path / "cards.yaml").write_text(card.replace(old, new))
     scenario = (ROOT / "scenarios" / "gundam_assemble" / "attack_guntank_uphill_barrage.yaml").read_text()
@@ -244,8 +258,10 @@ def test_a_sequence_of_attacks_explains_and_a_bad_later_attack_points_at_its_lin
     paid = [a["tl_cost_paid"] for a in out["outcome"]["attacks"]]
     assert paid == [2, 2, 3]  # 1 less this turn, full price after the turn ends
     text = seq.read_text()
-    bad = text.replace("  - end: turn\n  - attacker: \"Char's Zaku II\"\n    weapon: Zaku Machine Gun",
-                       "  - end: turn\n  - attacker: \"Char's Zaku II\"\n    weapon: Zaku Bazookaa")
+    bad = text.replace(
+        '  - end: turn\n  - attacker: "Char\'s Zaku II"\n    weapon: Zaku Machine Gun',
+        '  - end: turn\n  - attacker: "Char\'s Zaku II"\n    weapon: Zaku Bazookaa',
+    )
     assert bad != text
     (tmp_path / "s.yaml").write_text(bad)
     assert main(["explain", str(tmp_path / "s.yaml")]) == 2

@@ -68,11 +68,29 @@ units:
 """
 
 BAD = [
-    ("G  ^  Z", "G  %  Z", 5, "map", "is not a map cell (expected '.', an elevation digit, a terrain symbol ('~' for water, '^' for fire)"),
-    ("line_of_sight: blocks", "line_of_sight: sometimes", 3, "terrain_kinds.fire.line_of_sight", "'sometimes' is not one of"),
+    (
+        "G  ^  Z",
+        "G  %  Z",
+        5,
+        "map",
+        "is not a map cell (expected '.', an elevation digit, a terrain symbol ('~' for water, '^' for fire)",
+    ),
+    (
+        "line_of_sight: blocks",
+        "line_of_sight: sometimes",
+        3,
+        "terrain_kinds.fire.line_of_sight",
+        "'sometimes' is not one of",
+    ),
     ('symbol: "^"', 'symbol: "~"', 3, "terrain_kinds.fire.symbol", "symbol '~' already marks water"),
     ("  fire:", "  water:", 3, "terrain_kinds.water", "is a terrain kind of the ruleset already"),
-    ("line_of_sight: blocks}", "line_of_sight: blocks, height: 3}", 3, "terrain_kinds.fire.height", "unknown key 'height'"),
+    (
+        "line_of_sight: blocks}",
+        "line_of_sight: blocks, height: 3}",
+        3,
+        "terrain_kinds.fire.height",
+        "unknown key 'height'",
+    ),
 ]
 
 
@@ -91,7 +109,7 @@ def test_an_undeclared_kind_in_a_hex_list_is_one_line(capsys, tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text(
         "ruleset: gundam_assemble\nhexes:\n  - {at: [1, 0], terrain: lava}\nunits:\n"
-        "  - {name: RX-78-2 Gundam, side: A, at: [0, 0]}\n  - {name: \"Char's Zaku II\", side: B, at: [2, 0]}\n"
+        '  - {name: RX-78-2 Gundam, side: A, at: [0, 0]}\n  - {name: "Char\'s Zaku II", side: B, at: [2, 0]}\n'
     )
     assert main(["los", str(path), "--from", "RX-78-2 Gundam", "--to", "Char's Zaku II"]) == 2
     err = capsys.readouterr().err.strip()

@@ -16,8 +16,8 @@ from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, PathKey, load_yaml
 from rules.gundam_assemble.board import Board, HexTerrain, Piece, hexagon, rectangle
 from rules.gundam_assemble.terrain import TerrainError, TerrainKind, parse_kind, rulebook_kinds
-from rules.rulebook import load as load_rulebook
 from rules.hexgrid import Hex, from_offset
+from rules.rulebook import load as load_rulebook
 
 RULESET = "gundam_assemble"
 DEFAULT_SIDES = ("A", "B")

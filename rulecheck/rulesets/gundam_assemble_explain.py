@@ -121,7 +121,10 @@ def explain_sequence(scenario, rules: Rulebook) -> Explanation:
         for name, option in (item.get("interpretations") or {}).items():
             if interpretations.get(name, option) != option:
                 raise _attack_error(
-                    scenario, ("interpretations", name), f"{name} is {interpretations[name]} earlier", ("attacks", i)
+                    scenario,
+                    ("interpretations", name),
+                    f"{name} is {interpretations[name]} earlier",
+                    ("attacks", i),
                 )
             interpretations[name] = option
     if interpretations:

@@ -116,7 +116,13 @@ LASTING_KINDS = ("strength", "accuracy", "tl_cost", "damage_plus", "damage_reduc
 RECIPIENTS = ("attack", "targets", "one_target", "self", "attacker")
 TRIGGERS = ("own_attack", "attacked", "ally_attacks", "defending", "any")
 TARGET_CONDITIONS = ("target_elevation", "target_in_water", "target_terrain", "attack_tl_cost")
-RESULT_CONDITIONS = ("self_survived", "target_defeated", "defeated_enemy_this_turn", "damage_dealt", "has_upgrade")
+RESULT_CONDITIONS = (
+    "self_survived",
+    "target_defeated",
+    "defeated_enemy_this_turn",
+    "damage_dealt",
+    "has_upgrade",
+)
 CONDITIONS = TARGET_CONDITIONS + RESULT_CONDITIONS
 STATUSES = ("Disarm", "Fracture")  # the two the chapter names; others are accepted as plain labels
 
@@ -303,12 +309,31 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
 
 
 EFFECT_KEYS = (
-    "kind", "amount", "to", "status", "faces", "upgrade", "per_upgrade", "duration", "weapon", "tl_cost", "windows",
+    "kind",
+    "amount",
+    "to",
+    "status",
+    "faces",
+    "upgrade",
+    "per_upgrade",
+    "duration",
+    "weapon",
+    "tl_cost",
+    "windows",
 )
 
 
 ABILITY_KEYS = (
-    "name", "window", "trigger", "when", "range", "within", "effects", "python", "description", "once_per",
+    "name",
+    "window",
+    "trigger",
+    "when",
+    "range",
+    "within",
+    "effects",
+    "python",
+    "description",
+    "once_per",
 )
 
 
@@ -380,7 +405,9 @@ def _python_card(entry: Any, python_cards: Mapping[str, Any], where: str) -> Any
     except AbilityError as exc:  # the package is there but its module does not import
         raise AbilityError(f"{where}: {exc}") from None
     card = cls() if isinstance(cls, type) else cls
-    bad = getattr(card, "window", None) not in WINDOWS or getattr(card, "trigger", "own_attack") not in TRIGGERS
+    bad = (
+        getattr(card, "window", None) not in WINDOWS or getattr(card, "trigger", "own_attack") not in TRIGGERS
+    )
     if bad or not callable(getattr(card, "resolve", None)):
         raise AbilityError(
             f"{where}: the Python ability {entry!r} needs a window ({', '.join(WINDOWS)}), a trigger "

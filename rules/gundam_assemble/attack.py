@@ -239,7 +239,12 @@ class _Resolver(ResponseWindows):
                     recipient = owner if eff.on == "self" else None
                     self.mods.append(
                         Modifier(
-                            eff.kind, eff.amount, f"{owner}'s {ability.name}", ability.when, recipient, eff.faces
+                            eff.kind,
+                            eff.amount,
+                            f"{owner}'s {ability.name}",
+                            ability.when,
+                            recipient,
+                            eff.faces,
                         )
                     )
                     self.emit(
@@ -381,7 +386,15 @@ class _Resolver(ResponseWindows):
         self.original_targets = list(self.targets)
         # Ongoing abilities are in play from here on; each modifier is used at its own step.
         self.collect_ongoing(
-            ("tl_cost", "strength", "accuracy", "damage_plus", "damage_reduction", "critical_faces", "ignore_shields"),
+            (
+                "tl_cost",
+                "strength",
+                "accuracy",
+                "damage_plus",
+                "damage_reduction",
+                "critical_faces",
+                "ignore_shields",
+            ),
             "check",
         )
         self.collect_lasting("check")

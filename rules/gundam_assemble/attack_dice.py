@@ -60,11 +60,21 @@ def terrain_accuracy(
     found: list[tuple[int, str, str, str]] = []  # (modifier, clause, why, source)
     if et > ea:
         found.append(
-            (rules.param("elevation_accuracy_higher_target"), "GA-ELEV-1", f"stands higher ({et} over {ea})", "elevation")
+            (
+                rules.param("elevation_accuracy_higher_target"),
+                "GA-ELEV-1",
+                f"stands higher ({et} over {ea})",
+                "elevation",
+            )
         )
     elif et < ea:
         found.append(
-            (rules.param("elevation_accuracy_lower_target"), "GA-ELEV-1", f"stands lower ({et} under {ea})", "elevation")
+            (
+                rules.param("elevation_accuracy_lower_target"),
+                "GA-ELEV-1",
+                f"stands lower ({et} under {ea})",
+                "elevation",
+            )
         )
     kind = kind_of(board, rules, board.terrain(target.hex).terrain)
     if kind.accuracy:

@@ -49,5 +49,7 @@ def _expire(
     uses = tuple(u for u in battle.uses if u[2] not in durations)
     new = replace(battle, lasting=kept, uses=uses, activating=None if what == "turn" else battle.activating)
     return new, [event] + (
-        [Event(f"end.{what}.kept", clauses, f"{count_of(len(kept), 'lasting effect')} stay", {})] if kept else []
+        [Event(f"end.{what}.kept", clauses, f"{count_of(len(kept), 'lasting effect')} stay", {})]
+        if kept
+        else []
     )

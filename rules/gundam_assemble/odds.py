@@ -231,7 +231,9 @@ class _Probe(_Resolver):
         if self.extra_critical_faces():
             raise OddsUnsupported("an effect changes which faces are critical hits: not modelled by the odds")
         if crit is not None and crit.window != "critical":
-            raise OddsUnsupported(f"{self.weapon.name}'s critical effect resolves {crit.window}: not modelled by the odds")
+            raise OddsUnsupported(
+                f"{self.weapon.name}'s critical effect resolves {crit.window}: not modelled by the odds"
+            )
         if crit is None or not crit.effects:
             return
         recipients = list(self.targets)

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.gundam_assemble.abilities import AbilityError, parse_effect
+from rules.gundam_assemble.abilities import AbilityError, Effect, parse_effect
 from rules.gundam_assemble.declaration import AttackError
 
 
@@ -81,7 +81,9 @@ class Choices:
     def finish(self) -> None:
         unused = sorted(set(self.scripted) - self.used)
         if unused:
-            raise AttackError(f"{self.owner}: the scripted choice {unused[0]!r} was never asked for", "choices")
+            raise AttackError(
+                f"{self.owner}: the scripted choice {unused[0]!r} was never asked for", "choices"
+            )
 
 
 class Play:
@@ -125,7 +127,9 @@ class Play:
         """A choice the card's player makes: read from the Response's scripted ``choices``."""
         return self._choices.choose(key, options)
 
-    def emit(self, name: str, clauses: Sequence[str], text: str, data: Mapping[str, Any] | None = None) -> None:
+    def emit(
+        self, name: str, clauses: Sequence[str], text: str, data: Mapping[str, Any] | None = None
+    ) -> None:
         """An event in the trace, step ``<window>.card.<name>``; ``clauses`` are rulebook ids."""
         clauses = tuple(clauses)
         unknown = [c for c in clauses if c not in self._r.rules.clauses]
@@ -144,18 +148,17 @@ class Play:
         except AbilityError as exc:
             raise AttackError(str(exc)) from None
         fixed = list(recipients) if recipients is not None else None
-        self._r.apply_effect(eff, self.window, self.source, self.user, self._response, fixed, self._response.ability)
+        self._r.apply_effect(
+            eff, self.window, self.source, self.user, self._response, fixed, self._response.ability
+        )
 
     def reroll(self, faces: Sequence[int]) -> tuple[int, ...]:
-        """Reroll these faces of the attack (``reroll`` dice); returns the new faces."""
+        """Reroll these faces of the attack (from the ``reroll`` dice); returns the new faces."""
+        if self.window != "after_attack_roll":
+            raise AttackError(f"{self.source}: dice can be rerolled only After Attack Roll")
         before = len(self._r.faces)
-        self.effect_dice(list(faces))
+        self._r.dice_effect(Effect("reroll", len(faces)), self.window, self.source, _Picked(list(faces)))
         return tuple(self._r.faces[before - len(faces) :])
-
-    def effect_dice(self, faces: list[int]) -> None:
-        from rules.gundam_assemble.abilities import Effect
-
-        self._r.dice_effect(Effect("reroll", len(faces)), self.window, self.source, _Picked(faces))
 
 
 class _Picked:

@@ -14,16 +14,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.events import count_of
 from rules.dice import DiceSource
-from rules.gundam_assemble.abilities import LASTING_KINDS, Ability, Effect
+from rules.events import count_of
+from rules.gundam_assemble.abilities import Ability, Effect
 from rules.gundam_assemble.damage import lose_hit_points, non_combat_damage
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
 from rules.gundam_assemble.defeat import defeat
-from rules.gundam_assemble.python_abilities import Choices, Play
-from rules.gundam_assemble.units import Lasting
 from rules.gundam_assemble.line_of_sight import LosMode, line_of_sight
+from rules.gundam_assemble.python_abilities import Choices, Play
 from rules.gundam_assemble.targeting import check_reach
+from rules.gundam_assemble.units import Lasting
 from rules.hexgrid import distance
 
 WINDOW_CLAUSE = {
@@ -50,6 +50,7 @@ class Modifier:
     when: Mapping[str, Any]
     recipient: str | None  # a target's name, or None for the whole attack
     faces: tuple[int, ...] = ()  # critical_faces
+
 
 # How deep attacks made by effects may nest (a Response attacks back, whose attack lets the other
 # unit attack back, ...). Card text never loops for long; a deeper chain is a card that loops.
@@ -209,9 +210,10 @@ class ResponseWindows:
         }
         failed = []
         for key, want in r.ability.result_conditions.items():
-            got = state.upgrade_count(want) > 0 if key == "has_upgrade" and state else facts.get(key, False)
-            if key == "has_upgrade":
-                want = True
+            if key == "has_upgrade":  # want names the Upgrade type
+                got, want = bool(state and state.upgrade_count(want)), True
+            else:
+                got = facts[key]
             if bool(got) != bool(want):
                 failed.append(f"{key} is {bool(got)}")
         text = ", ".join(f"{k}={v}" for k, v in r.ability.result_conditions.items())
@@ -553,7 +555,10 @@ class ResponseWindows:
 
     def extra_critical_faces(self) -> frozenset[int]:
         return frozenset(
-            f for m in self.mods if m.kind == "critical_faces" and self.holds_for_attack(m.when) for f in m.faces
+            f
+            for m in self.mods
+            if m.kind == "critical_faces" and self.holds_for_attack(m.when)
+            for f in m.faces
         )
 
     def upgrades(self, eff: Effect, name: str, stage: str, source: str) -> None:
@@ -578,7 +583,9 @@ class ResponseWindows:
             {"unit": name, "upgrade": eff.upgrade, "count": have.count(eff.upgrade)},
         )
 
-    def area_damage(self, eff: Effect, ability: Ability | None, user: str | None, stage: str, source: str) -> None:
+    def area_damage(
+        self, eff: Effect, ability: Ability | None, user: str | None, stage: str, source: str
+    ) -> None:
         """Non-combat damage to every enemy unit and Garrison in the ability's reach of its unit."""
         if user is None or self.piece(user) is None:
             self.emit(
@@ -603,7 +610,9 @@ class ResponseWindows:
                 continue
             if p.kind == "garrison":
                 total = self.battle.garrison_damage.get(p.name, 0) + eff.amount
-                self.battle = replace(self.battle, garrison_damage={**self.battle.garrison_damage, p.name: total})
+                self.battle = replace(
+                    self.battle, garrison_damage={**self.battle.garrison_damage, p.name: total}
+                )
                 self.emit(
                     f"{stage}.non_combat_damage",
                     ("GA-DMG-3",),
@@ -634,7 +643,9 @@ class ResponseWindows:
                 f"{source}: attacks made by effects nest more than {MAX_NESTED_ATTACKS} deep "
                 "(does a card make an attack at every attack?)"
             )
-        weapon = eff.weapon or (self.choices.choose("weapon", list(unit.profile.weapons)) if self.choices else None)
+        weapon = eff.weapon or (
+            self.choices.choose("weapon", list(unit.profile.weapons)) if self.choices else None
+        )
         if weapon not in unit.profile.weapons:
             raise AttackError(
                 f"{source}: {user} has no weapon {weapon!r} (weapons: {', '.join(unit.profile.weapons)})"
@@ -661,7 +672,11 @@ class ResponseWindows:
         self.nested.append(result)
         self.battle = result.battle
         for name in (target, self.decl.attacker):
-            if name in self.battle.units and self.battle.unit(name).in_reserve and name not in self.defeated_in_attack:
+            if (
+                name in self.battle.units
+                and self.battle.unit(name).in_reserve
+                and name not in self.defeated_in_attack
+            ):
                 self.defeated_in_attack.add(name)
                 if name == self.decl.attacker or stage != "after_combat_damage":
                     self.after_mid_attack_defeat(name, stage)
@@ -670,13 +685,21 @@ class ResponseWindows:
         """Energy, a status removed, hit points repaired: plain changes to one unit."""
         unit = self.battle.unit(name)
         if eff.kind == "gain_energy":
-            new, text = replace(unit, energy=unit.energy + eff.amount), f"Energy {unit.energy} -> {unit.energy + eff.amount}"
+            new, text = (
+                replace(unit, energy=unit.energy + eff.amount),
+                f"Energy {unit.energy} -> {unit.energy + eff.amount}",
+            )
         elif eff.kind == "spend_energy":
             n = min(eff.amount, unit.energy)
-            new, text = replace(unit, energy=unit.energy - n), f"spends {n} Energy ({unit.energy} -> {unit.energy - n})"
+            new, text = (
+                replace(unit, energy=unit.energy - n),
+                f"spends {n} Energy ({unit.energy} -> {unit.energy - n})",
+            )
         elif eff.kind == "remove_status":
             new = replace(unit, statuses=unit.statuses - {eff.status})
-            text = f"{eff.status} removed" if eff.status in unit.statuses else f"had no {eff.status} to remove"
+            text = (
+                f"{eff.status} removed" if eff.status in unit.statuses else f"had no {eff.status} to remove"
+            )
         else:
             hp = min(unit.profile.hp, unit.hp + eff.amount)
             new, text = replace(unit, hp=hp), f"hit points {unit.hp} -> {hp} (at most {unit.profile.hp})"

@@ -65,7 +65,10 @@ def parse_kind(name: str, data: Mapping[str, Any] | None, where: str) -> Terrain
         raise TerrainError(f"{where}.{unknown[0]}: unknown key (expected one of {', '.join(KIND_KEYS)})")
     symbol = data.get("symbol")
     if symbol is not None and (
-        not isinstance(symbol, str) or len(symbol) != 1 or symbol.isalnum() or symbol.isspace()
+        not isinstance(symbol, str)
+        or len(symbol) != 1
+        or symbol.isalnum()
+        or symbol.isspace()
         or (symbol in RESERVED_SYMBOLS and not (symbol == "." and name == "open"))
     ):
         raise TerrainError(
@@ -77,7 +80,9 @@ def parse_kind(name: str, data: Mapping[str, Any] | None, where: str) -> Terrain
     accuracy = data.get("accuracy", 0)
     if isinstance(accuracy, bool) or not isinstance(accuracy, (int, str)):
         raise TerrainError(f"{where}.accuracy: {accuracy!r} is not a whole number")
-    return TerrainKind(name, symbol, accuracy, los, data.get("clause"), data.get("colour"), data.get("note", ""))
+    return TerrainKind(
+        name, symbol, accuracy, los, data.get("clause"), data.get("colour"), data.get("note", "")
+    )
 
 
 def rulebook_kinds(rules: Rulebook) -> dict[str, TerrainKind]:

@@ -19,7 +19,11 @@ class NewtypeFlash(CardAbility):
         face = play.choose("die", sorted(set(play.faces)))
         (new,) = play.reroll([face])
         if new >= 8:
-            play.emit("flash", ("GA-ROLL-1", "GA-DMG-6"), f"the rerolled die shows {new}: Damage+1", {"face": new})
+            play.emit(
+                "flash", ("GA-ROLL-1", "GA-DMG-6"), f"the rerolled die shows {new}: Damage+1", {"face": new}
+            )
             play.effect({"kind": "damage_plus", "amount": 1}, recipients=play.targets)
         else:
-            play.emit("no_flash", ("GA-ROLL-1",), f"the rerolled die shows {new}: no extra damage", {"face": new})
+            play.emit(
+                "no_flash", ("GA-ROLL-1",), f"the rerolled die shows {new}: no extra damage", {"face": new}
+            )
