@@ -106,6 +106,13 @@ class CitesNothing(CardAbility):
         play.emit("oops", ("NOT-A-CLAUSE",), "an event without a real clause")
 
 
+class Buggy(CardAbility):
+    window = "before_attack_roll"
+
+    def resolve(self, play):
+        return 1 / 0
+
+
 CARDS = {
     "units": [
         {
@@ -116,6 +123,7 @@ CARDS = {
             "abilities": [
                 {"name": "Pick", "python": "pick"},
                 {"name": "Bad Cite", "python": "bad_cite"},
+                {"name": "Buggy", "python": "buggy"},
             ],
         }
     ]
@@ -123,7 +131,7 @@ CARDS = {
 
 
 def _setup(ability: str, choices=None):
-    cat = parse_catalogue(CARDS, {"pick": PickATarget, "bad_cite": CitesNothing}, bundled_catalogue())
+    cat = parse_catalogue(CARDS, {"pick": PickATarget, "bad_cite": CitesNothing, "buggy": Buggy}, bundled_catalogue())
     board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece("Char's Zaku II", "B", (2, 0))))
     battle = battle_from_entries(board, {"Tester": {"side": "A"}, "Char's Zaku II": {"side": "B"}}, cat)
     tester = battle.unit("Tester").profile
@@ -164,6 +172,12 @@ def test_a_choice_outside_its_options_is_an_error():
 def test_a_card_event_must_cite_a_clause_of_the_rulebook():
     battle, decl = _setup("Bad Cite")
     with pytest.raises(AttackError, match="unknown: NOT-A-CLAUSE"):
+        resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES)
+
+
+def test_a_bug_in_a_python_ability_is_one_line_naming_the_card():
+    battle, decl = _setup("Buggy")
+    with pytest.raises(AttackError, match="Tester's Buggy: the Python ability failed: ZeroDivisionError"):
         resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES)
 
 

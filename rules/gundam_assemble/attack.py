@@ -115,6 +115,7 @@ class _AttackEnded(Exception):
 
 
 class _Resolver(ResponseWindows):
+    ended_signal = _AttackEnded  # what end_attack raises; a Python ability's error handling lets it pass
     def __init__(
         self,
         battle: Battle,

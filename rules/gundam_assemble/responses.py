@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.dice import DiceSource
+from rules.dice import DiceScriptError, DiceSource
 from rules.events import count_of
 from rules.gundam_assemble.abilities import Ability, Effect
 from rules.gundam_assemble.damage import lose_hit_points, non_combat_damage
@@ -171,7 +171,7 @@ class ResponseWindows:
         self.choices = choices
         try:
             if ability.card is not None:
-                ability.card.resolve(Play(self, r, window, side, choices))
+                self.run_card(ability, Play(self, r, window, side, choices), who)
             for eff in ability.effects:
                 self.apply_effect(eff, window, f"{who}'s {ability.name}", r.unit, r, None, ability)
             choices.finish()
@@ -743,3 +743,16 @@ class ResponseWindows:
         else:
             self.battle = replace(self.battle, uses=(*self.battle.uses, key))
         return True
+
+    def run_card(self, ability: Ability, play: Play, who: str) -> None:
+        """A Python ability's ``resolve``; a bug in it is the card's error, reported in one line."""
+        try:
+            ability.card.resolve(play)
+        except (AttackError, DiceScriptError):
+            raise
+        except Exception as exc:
+            if isinstance(exc, self.ended_signal):  # the attack ended (its attacker was defeated)
+                raise
+            raise AttackError(
+                f"{who}'s {ability.name}: the Python ability failed: {type(exc).__name__}: {exc}"
+            ) from None
