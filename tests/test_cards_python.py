@@ -131,7 +131,9 @@ CARDS = {
 
 
 def _setup(ability: str, choices=None):
-    cat = parse_catalogue(CARDS, {"pick": PickATarget, "bad_cite": CitesNothing, "buggy": Buggy}, bundled_catalogue())
+    cat = parse_catalogue(
+        CARDS, {"pick": PickATarget, "bad_cite": CitesNothing, "buggy": Buggy}, bundled_catalogue()
+    )
     board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece("Char's Zaku II", "B", (2, 0))))
     battle = battle_from_entries(board, {"Tester": {"side": "A"}, "Char's Zaku II": {"side": "B"}}, cat)
     tester = battle.unit("Tester").profile

@@ -34,6 +34,8 @@ Effects (``EFFECTS``), each with an ``amount`` where it takes one:
   Shields (they neither prevent damage nor are used up);
 * ``gain_energy`` / ``spend_energy``: Energy tokens; ``remove_status``: take a status (``status``)
   off a unit; ``repair``: give back ``amount`` hit points, never above the card's maximum;
+* ``range``: +/- the weapon's range for the attack (checked when targets are checked, so it is
+  used before the attack or is ongoing); ``ignore_los``: the attack ignores Line of Sight (GA-ILOS-1);
 * ``forbid_responses``: no Response may be used in the listed ``windows`` of an attack this
   unit makes or is the target of (an ``ongoing`` ability), or of an attack with this weapon (a
   weapon effect): "no After Combat Damage Responses can be used";
@@ -60,7 +62,9 @@ target), ``ally_attacks`` (an ally of the unit attacks), ``defending`` (its side
 ``any``. Tactics cards belong to a player and use ``own_attack`` to mean "my side attacks".
 
 Conditions (``when``) about the target: ``target_elevation`` (higher, lower, same, relative to the
-attacker), ``target_in_water``, ``target_terrain`` (a terrain kind), and ``attack_tl_cost`` (Q.26).
+attacker), ``target_in_water``, ``target_terrain`` (a terrain kind), ``target_status`` (it has that
+status), ``target_engaged`` (it is Engaged, GA-ENG-1), ``target_hp_at_most`` (n), and
+``attack_tl_cost`` (Q.26).
 Conditions on the result, checked when the ability is used (all of them must hold, else it is not
 used): ``self_survived`` (its unit is still on the board), ``target_defeated`` (this attack
 defeated a target), ``defeated_enemy_this_turn`` (its unit defeated an enemy this turn, this attack
@@ -110,12 +114,31 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "remove_status": RESPONSE_WINDOWS,
     "repair": RESPONSE_WINDOWS,
     "forbid_responses": ("ongoing",),
+    "range": ("before_attack", "ongoing"),
+    "ignore_los": ("before_attack", "ongoing"),
 }
 # Modifiers that can outlast the attack they were used in (``duration``).
-LASTING_KINDS = ("strength", "accuracy", "tl_cost", "damage_plus", "damage_reduction", "critical_faces")
+LASTING_KINDS = (
+    "strength",
+    "accuracy",
+    "tl_cost",
+    "damage_plus",
+    "damage_reduction",
+    "critical_faces",
+    "range",
+    "ignore_los",
+)
 RECIPIENTS = ("attack", "targets", "one_target", "self", "attacker")
 TRIGGERS = ("own_attack", "attacked", "ally_attacks", "defending", "any")
-TARGET_CONDITIONS = ("target_elevation", "target_in_water", "target_terrain", "attack_tl_cost")
+TARGET_CONDITIONS = (
+    "target_elevation",
+    "target_in_water",
+    "target_terrain",
+    "attack_tl_cost",
+    "target_status",
+    "target_engaged",
+    "target_hp_at_most",
+)
 RESULT_CONDITIONS = (
     "self_survived",
     "target_defeated",
@@ -184,6 +207,8 @@ class Effect:
             "gain_energy": f"gain {self.amount} Energy",
             "spend_energy": f"spend {self.amount} Energy",
             "repair": f"repair {self.amount} hit points",
+            "range": f"{sign} range",
+            "ignore_los": "ignore Line of Sight",
             "forbid_responses": f"no Responses {' or '.join(w.replace('_', ' ') for w in self.windows)}",
         }[self.kind]
 

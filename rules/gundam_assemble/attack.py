@@ -27,7 +27,7 @@ from rules.gundam_assemble.board import Piece
 from rules.gundam_assemble.damage import combat_damage, lose_hit_points, use_shields
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.defeat import defeat
-from rules.gundam_assemble.engagement import engagement_check
+from rules.gundam_assemble.engagement import engaged_with, engagement_check
 from rules.gundam_assemble.line_of_sight import LosMode
 from rules.gundam_assemble.responses import Modifier, ResponseWindows
 from rules.gundam_assemble.status_effects import DISARM, FRACTURE, disarm_dice, fracture_extra
@@ -116,6 +116,7 @@ class _AttackEnded(Exception):
 
 class _Resolver(ResponseWindows):
     ended_signal = _AttackEnded  # what end_attack raises; a Python ability's error handling lets it pass
+
     def __init__(
         self,
         battle: Battle,
@@ -203,9 +204,19 @@ class _Resolver(ResponseWindows):
             "target_elevation": "higher" if et > ea else "lower" if et < ea else "same",
             "target_in_water": board.in_water(t.hex),
             "target_terrain": board.terrain(t.hex).terrain,
+            "target_engaged": bool(engaged_with(board, t, self.rules)),
             "attack_tl_cost": self.attack_tl_cost(),
         }
-        return all(facts[key] == want for key, want in when.items())
+        unit = self.battle.units.get(target)  # None for a Garrison
+
+        def met(key: str, want: Any) -> bool:
+            if key == "target_status":
+                return unit is not None and want in unit.statuses
+            if key == "target_hp_at_most":
+                return unit is not None and unit.hp <= want
+            return facts[key] == want
+
+        return all(met(key, want) for key, want in when.items())
 
     def holds_for_attack(self, when: Mapping[str, Any]) -> bool:
         """A Strength or Accuracy modifier applies to all targets when it applies to any (GA-ROLL-5)."""
@@ -417,12 +428,48 @@ class _Resolver(ResponseWindows):
                 {"target": name},
             )
             return None
-        mode = LosMode.IGNORE if self.weapon.ignores_los else LosMode.STANDARD
-        reach = check_reach(self.battle.board, attacker, target, self.rules, self.weapon.range, mode=mode)
+        bonus, ignores = self.reach_changes()
+        mode = LosMode.IGNORE if self.weapon.ignores_los or ignores else LosMode.STANDARD
+        reach = check_reach(
+            self.battle.board, attacker, target, self.rules, self.weapon.range + bonus, mode=mode
+        )
         self.events.extend(replace(e, step=f"check.{e.step}") for e in reach.events)
         if not reach.eligible:
             return None
         return [target]
+
+    def reach_changes(self) -> tuple[int, bool]:
+        """Range and Line of Sight changes for this attack, needed before targets are checked: from
+        Responses used before the attack, the attacker's ongoing abilities and lasting effects."""
+        found: list[tuple[str, str, int]] = [
+            (m.kind, m.source, m.amount) for m in self.mods if m.kind in ("range", "ignore_los")
+        ]
+        for a in self.attacker.profile.abilities.values():
+            if a.window == "ongoing" and a.trigger in ("own_attack", "any"):
+                found += [
+                    (e.kind, f"{self.decl.attacker}'s {a.name}", e.amount)
+                    for e in a.effects
+                    if e.kind in ("range", "ignore_los")
+                ]
+        found += [
+            (x.effect.kind, x.source, x.amount)
+            for x in self.lasting_at_start
+            if x.unit == self.decl.attacker and x.effect.kind in ("range", "ignore_los")
+        ]
+        bonus = sum(n for kind, _, n in found if kind == "range")
+        for kind, source, n in found:
+            self.emit(
+                "check.reach_change",
+                ("GA-WPN-2",) if kind == "range" else ("GA-ILOS-1",),
+                f"{source}: "
+                + (
+                    f"{n:+d} range for this attack"
+                    if kind == "range"
+                    else "this attack ignores Line of Sight"
+                ),
+                {"effect": kind, "amount": n},
+            )
+        return bonus, any(kind == "ignore_los" for kind, _, _ in found)
 
     def check_area(self, attacker: Piece) -> list[Piece] | None:
         assert self.weapon.area is not None

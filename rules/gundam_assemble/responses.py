@@ -64,6 +64,8 @@ MODIFIER_CLAUSE = {
     "damage_plus": "GA-DMG-6",
     "damage_reduction": "GA-DMG-4",
     "critical_faces": "GA-CRIT-4",
+    "range": "GA-WPN-2",
+    "ignore_los": "GA-ILOS-1",
 }
 
 
@@ -306,7 +308,7 @@ class ResponseWindows:
             # A Tactics card's "this unit" is its side's unit in the attack (see own_unit).
             user = self.own_unit(r, self.owner_side(r))
         amount = self.effect_amount(eff, user, source, stage)
-        if eff.kind in ("strength", "accuracy", "tl_cost", "critical_faces"):
+        if eff.kind in ("strength", "accuracy", "tl_cost", "critical_faces", "range", "ignore_los"):
             self.mods.append(Modifier(eff.kind, amount, source, when, None, eff.faces))
             cond = f" (when {', '.join(f'{k}={v}' for k, v in when.items())})" if when else ""
             self.emit(
@@ -538,6 +540,8 @@ class ResponseWindows:
         """Lasting modifiers given before this attack: the attacker's apply to its attack, a
         target's damage reductions to the damage it takes."""
         for x in self.lasting_at_start:
+            if x.effect.kind in ("range", "ignore_los"):
+                continue  # used when the targets were checked (reach_changes)
             if x.unit == self.decl.attacker and x.effect.kind != "damage_reduction":
                 recipient = None
             elif x.unit in self.targets and x.effect.kind == "damage_reduction":
