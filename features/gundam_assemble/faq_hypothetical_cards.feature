@@ -138,3 +138,24 @@ Feature: FAQ entries decided by hypothetical cards
     And Char's Zaku II will use "Last Stand"
     When Hypothetical (Q.9) Gunner attacks Char's Zaku II with Rifle and rolls 5, 1, 1
     Then Hypothetical (Q.9) Gunner has 4 hit points
+
+  @clause:GA-AOE-5 @clause:GA-TGT-1 @ruling:interpretation @interpretation:card_turn_duration @faq:Q59
+  Scenario: Q.59 - while a card keeps a unit from area of effect attacks, the area attack goes on without it
+    Given the scenario "attack_guntank_quad_bop.yaml"
+    And player B will use "Hypothetical (Q.59): Going Dark"
+    When Zaku II: Minelayer attacks RX-75 Guntank with Zaku Machine Gun and rolls 1, 1, 1
+    And RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 4, 6, 3
+    Then the targets are Char's Zaku II
+    And the trace says Zaku II: Minelayer is in the area but cannot be targeted by it
+    When the turn ends
+    And RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 4, 6, 3
+    Then the targets are Char's Zaku II; Zaku II: Minelayer
+
+  @clause:GA-TGT-1 @ruling:interpretation @faq:Q59
+  Scenario: Q.59 - a card that keeps it from area attacks only still lets a single-target attack in
+    Given the scenario "attack_guntank_quad_bop.yaml"
+    And player B will use "Hypothetical (Q.59): Going Dark"
+    When Zaku II: Minelayer attacks RX-75 Guntank with Zaku Machine Gun and rolls 1, 1, 1
+    And RX-75 Guntank attacks Zaku II: Minelayer with 180mm Cannon and rolls 5, 1, 1
+    Then the attack is allowed
+    And Zaku II: Minelayer takes 1 hit

@@ -36,6 +36,9 @@ Effects (``EFFECTS``), each with an ``amount`` where it takes one:
   off a unit; ``repair``: give back ``amount`` hit points, never above the card's maximum;
 * ``range``: +/- the weapon's range for the attack (checked when targets are checked, so it is
   used before the attack or is ongoing); ``ignore_los``: the attack ignores Line of Sight (GA-ILOS-1);
+* ``cannot_be_targeted``: its unit cannot be a target of an attack (``by: any``, the default) or
+  of an area of effect attack (``by: area``): an ``ongoing`` ability, or a lasting effect while
+  its card is active (``duration: turn``); such a unit is not an eligible enemy (GA-AOE-5);
 * ``forbid_responses``: no Response may be used in the listed ``windows`` of an attack this
   unit makes or is the target of (an ``ongoing`` ability), or of an attack with this weapon (a
   weapon effect): "no After Combat Damage Responses can be used";
@@ -116,6 +119,7 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "forbid_responses": ("ongoing",),
     "range": ("before_attack", "ongoing"),
     "ignore_los": ("before_attack", "ongoing"),
+    "cannot_be_targeted": RESPONSE_WINDOWS + ("ongoing",),
 }
 # Modifiers that can outlast the attack they were used in (``duration``).
 LASTING_KINDS = (
@@ -127,6 +131,7 @@ LASTING_KINDS = (
     "critical_faces",
     "range",
     "ignore_los",
+    "cannot_be_targeted",
 )
 RECIPIENTS = ("attack", "targets", "one_target", "self", "attacker")
 TRIGGERS = ("own_attack", "attacked", "ally_attacks", "defending", "any")
@@ -167,6 +172,7 @@ class Effect:
     weapon: str | None = None  # attack: the weapon of the other attack (else a scripted choice)
     tl_cost: int = 0  # attack: added to that attack's Timeline cost
     windows: tuple[str, ...] = ()  # forbid_responses
+    by: str = "any"  # cannot_be_targeted: any attack, or area of effect attacks only
 
     def describe(self) -> str:
         text = self._describe()
@@ -208,6 +214,8 @@ class Effect:
             "spend_energy": f"spend {self.amount} Energy",
             "repair": f"repair {self.amount} hit points",
             "range": f"{sign} range",
+            "cannot_be_targeted": "cannot be targeted"
+            + (" by area of effect attacks" if self.by == "area" else ""),
             "ignore_los": "ignore Line of Sight",
             "forbid_responses": f"no Responses {' or '.join(w.replace('_', ' ') for w in self.windows)}",
         }[self.kind]
@@ -269,6 +277,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         "spend_energy": "self",
         "remove_status": "self",
         "repair": "self",
+        "cannot_be_targeted": "self",
     }.get(kind, "attack")
     # The recipient key is "to": YAML 1.1 reads a bare "on" key as the boolean true.
     unknown = set(data) - set(EFFECT_KEYS)
@@ -305,6 +314,8 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         raise AbilityError(
             f"{where}.duration: a {kind} effect happens once; only {', '.join(LASTING_KINDS)} can last"
         )
+    if kind == "cannot_be_targeted" and window != "ongoing" and duration == "attack":
+        raise AbilityError(f"{where}.duration: say how long its unit cannot be targeted (activation or turn)")
     if kind == "attack" and on not in ("attacker", "one_target", "targets"):
         raise AbilityError(f"{where}.to: an attack effect attacks the attacker or a target, not {on!r}")
     windows: tuple[str, ...] = ()
@@ -315,6 +326,9 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
                 f"{where}.windows: list the Response windows it closes ({', '.join(RESPONSE_WINDOWS)})"
             )
         windows = tuple(raw)
+    by = data.get("by", "any")
+    if by not in ("any", "area"):
+        raise AbilityError(f"{where}.by: {by!r} is not one of any, area")
     amount = data.get("amount", 1 if kind in ("grant_upgrade", "destroy_upgrade") else 0)
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise AbilityError(f"{where}.amount: {amount!r} is not a whole number")
@@ -330,6 +344,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         data.get("weapon"),
         int(data.get("tl_cost", 0)),
         windows,
+        by,
     )
 
 
@@ -345,6 +360,7 @@ EFFECT_KEYS = (
     "weapon",
     "tl_cost",
     "windows",
+    "by",
 )
 
 

@@ -428,6 +428,15 @@ class _Resolver(ResponseWindows):
                 {"target": name},
             )
             return None
+        hidden = self.untargetable(name, area=False)
+        if hidden:
+            self.emit(
+                "check.illegal",
+                ("GA-TGT-1",),
+                f"{name} cannot be targeted ({hidden})",
+                {"target": name, "card": hidden},
+            )
+            return None
         bonus, ignores = self.reach_changes()
         mode = LosMode.IGNORE if self.weapon.ignores_los or ignores else LosMode.STANDARD
         reach = check_reach(
@@ -496,12 +505,25 @@ class _Resolver(ResponseWindows):
         )
         found = area_targets(self.battle.board, attacker, placement, self.rules, self.weapon.ignores_los)
         self.events.extend(found.events)
-        if not found.targets:
+        eligible = []
+        for p in found.targets:
+            hidden = self.untargetable(p.name, area=True)
+            if hidden:
+                self.emit(
+                    "check.not_eligible",
+                    ("GA-AOE-5", "GA-TGT-1"),
+                    f"{p.name} is in the area but cannot be targeted by it ({hidden}): it is not an eligible "
+                    "enemy, so the attack goes on without it",
+                    {"target": p.name, "card": hidden},
+                )
+            else:
+                eligible.append(p)
+        if not eligible:
             self.emit(
                 "check.illegal", ("GA-AOE-3",), "no enemy in the area is in Line of Sight: nothing to attack"
             )
             return None
-        return list(found.targets)
+        return eligible
 
     def pay(self) -> None:
         if self.decl.tl_cost_change:

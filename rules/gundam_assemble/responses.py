@@ -66,6 +66,7 @@ MODIFIER_CLAUSE = {
     "critical_faces": "GA-CRIT-4",
     "range": "GA-WPN-2",
     "ignore_los": "GA-ILOS-1",
+    "cannot_be_targeted": "GA-TGT-1",
 }
 
 
@@ -349,6 +350,8 @@ class ResponseWindows:
                     f"{source}: the attack ignores {count_of(amount, 'active Shield')} of {name}",
                     {"target": name, "amount": amount},
                 )
+            elif eff.kind == "cannot_be_targeted":
+                self.keep(eff, 0, source, name, stage)
             elif eff.kind in ("gain_energy", "spend_energy", "remove_status", "repair"):
                 self.unit_tokens(replace(eff, amount=amount), name, stage, source)
             elif eff.kind == "attack":
@@ -540,8 +543,8 @@ class ResponseWindows:
         """Lasting modifiers given before this attack: the attacker's apply to its attack, a
         target's damage reductions to the damage it takes."""
         for x in self.lasting_at_start:
-            if x.effect.kind in ("range", "ignore_los"):
-                continue  # used when the targets were checked (reach_changes)
+            if x.effect.kind in ("range", "ignore_los", "cannot_be_targeted"):
+                continue  # used when the targets were checked (reach_changes, untargetable)
             if x.unit == self.decl.attacker and x.effect.kind != "damage_reduction":
                 recipient = None
             elif x.unit in self.targets and x.effect.kind == "damage_reduction":
@@ -760,3 +763,20 @@ class ResponseWindows:
             raise AttackError(
                 f"{who}'s {ability.name}: the Python ability failed: {type(exc).__name__}: {exc}"
             ) from None
+
+    def untargetable(self, name: str, area: bool) -> str | None:
+        """The card that keeps ``name`` from being a target of this attack, if any."""
+        unit = self.battle.units.get(name)
+        if unit is None:
+            return None
+
+        def closes(e: Effect) -> bool:
+            return e.kind == "cannot_be_targeted" and (e.by == "any" or area)
+
+        for a in unit.profile.abilities.values():
+            if a.window == "ongoing" and any(closes(e) for e in a.effects):
+                return f"{name}'s {a.name}"
+        for x in self.lasting_at_start:
+            if x.unit == name and closes(x.effect):
+                return x.source
+        return None
