@@ -66,3 +66,11 @@ Feature: Card vocabulary - a Response that makes another attack
     And the nested attack dice will show 6, 6, 1
     When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 1, 1
     Then resolving fails because the choice 'weapon' is not scripted
+
+  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived
+  Scenario: The same Response from a scenario file, with the attack back's dice scripted as nested
+    Given the scenario "attack_gm_return_fire.yaml"
+    When the attack in the scenario file is resolved
+    Then RGM-79 GM attacks Char's Zaku II back with Beam Spray Gun
+    And Char's Zaku II has 3 hit points
+    And the events follow the attack sequence
