@@ -296,3 +296,43 @@ def test_exact_odds_refuse_what_they_do_not_model_rather_than_answer_wrongly():
     for weapon in ("Heat Rod", "Shield Gun"):
         with pytest.raises(OddsUnsupported, match="critical"):
             profile_from_attack(battle, AttackDeclaration("MS-07B Gouf", weapon, "Char's Zaku II"), RULES)
+
+
+RETURN_FIRE = ROOT / "scenarios" / "gundam_assemble" / "attack_gm_return_fire.yaml"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "message"),
+    [
+        ("weapon: Beam Spray Gun}", "choices: [3]}", "attack.responses[0].choices", "as a mapping"),
+        ("weapon: Beam Spray Gun}", "responses: {a: 1}}", "attack.responses[0].responses", "as a list"),
+        (
+            "weapon: Beam Spray Gun}",
+            "weapon: Beam Saber}",
+            "attack.responses[0].choices",
+            "'Beam Saber', not one of",
+        ),
+        (
+            "weapon: Beam Spray Gun}",
+            "weapon: Beam Spray Gun, choices: {colour: red}}",
+            "attack.responses[0].choices",
+            "never asked for",
+        ),
+        ("nested: [6, 6, 1]", "nested: [6, 6]", "attack.dice.nested", "the nested roll needs 3 d10"),
+    ],
+)
+def test_bad_scripted_inputs_of_an_attack_back_are_one_line(capsys, tmp_path, old, new, field, message):
+    text = RETURN_FIRE.read_text()
+    assert old in text
+    (tmp_path / "s.yaml").write_text(text.replace(old, new))
+    assert main(["explain", str(tmp_path / "s.yaml")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and f": {field}: " in err and message in err, err
+
+
+def test_a_scenario_card_file_may_not_redefine_a_bundled_card(capsys, tmp_path):
+    (tmp_path / "cards.yaml").write_text("units:\n  - {name: RGM-79 GM, hp: 1, vp: 1}\n")
+    (tmp_path / "s.yaml").write_text("cards: [cards.yaml]\n" + RETURN_FIRE.read_text())
+    assert main(["explain", str(tmp_path / "s.yaml")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "cards.yaml:2: units[0].name: a unit card 'RGM-79 GM' is already in the catalogue" in err, err

@@ -676,7 +676,9 @@ class ResponseWindows:
         inner = type(self)(self.battle, decl, NestedDice(self.dice), self.rules, self.depth + 1, self.strict)
         result = inner.run()
         # The nested attack's events keep their order; "> " marks them in the printed trace.
-        self.events.extend(replace(e, step=f"{stage}.nested.{e.step}", text=f"> {e.text}") for e in result.events)
+        self.events.extend(
+            replace(e, step=f"{stage}.nested.{e.step}", text=f"> {e.text}") for e in result.events
+        )
         self.nested.append(result)
         self.battle = result.battle
         for name in (target, self.decl.attacker):

@@ -46,6 +46,8 @@ def scripted_dice(spec: Sequence[int] | Mapping[str, Sequence[int]] | None) -> S
 
 
 def response_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Catalogue, where: str) -> Response:
+    if not isinstance(data, Mapping):
+        raise AttackError(f"{where}: a Response is a mapping (window, unit and ability, or side and tactics)")
     window = data.get("window")
     if "tactics" in data:
         name = data["tactics"]
@@ -69,6 +71,10 @@ def response_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Catal
             )
         ability, side = abilities[name], None
     to = data.get("to")
+    if not isinstance(data.get("choices") or {}, Mapping):
+        raise AttackError(f"{where}.choices: give the choices as a mapping, e.g. {{die: 3}}")
+    if not isinstance(data.get("responses") or [], list):
+        raise AttackError(f"{where}.responses: give the Responses of the attack it makes as a list")
     choices = dict(data.get("choices") or {})
     if "weapon" in data:  # the weapon of an attack effect: a scripted choice
         choices["weapon"] = data["weapon"]
