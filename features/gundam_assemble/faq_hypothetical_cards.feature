@@ -159,3 +159,28 @@ Feature: FAQ entries decided by hypothetical cards
     And RX-75 Guntank attacks Zaku II: Minelayer with 180mm Cannon and rolls 5, 1, 1
     Then the attack is allowed
     And Zaku II: Minelayer takes 1 hit
+
+  @clause:GA-SEQ-14 @clause:GA-SEQ-4 @ruling:interpretation @faq:Q44
+  Scenario: Q.44 - against a unit whose card closes Responses to units outside the attack, only the target responds
+    Given the pieces:
+      | name                      | side | at     |
+      | Hypothetical (Q.44) Loner | A    | [0, 0] |
+      | RX-78-2 Gundam            | B    | [2, 0] |
+      | MP-02A Oggo               | B    | [2, 1] |
+    And RX-78-2 Gundam will use "Emergency Shield"
+    And MP-02A Oggo will use "Covering Fire"
+    When Hypothetical (Q.44) Loner attacks RX-78-2 Gundam with Beam Magnum and rolls 1, 1, 1
+    Then MP-02A Oggo cannot use "Covering Fire"
+    And Hypothetical (Q.44) Loner has 6 hit points
+    And RX-78-2 Gundam has 2 active Shields
+
+  @clause:GA-SEQ-14 @clause:GA-LOS-9 @ruling:interpretation @faq:Q44
+  Scenario: Q.44 - without that property a unit outside the attack may respond
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+      | MP-02A Oggo    | B    | [2, 1] |
+    And MP-02A Oggo will use "Covering Fire"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then Char's Zaku II has 4 hit points

@@ -41,7 +41,8 @@ Effects (``EFFECTS``), each with an ``amount`` where it takes one:
   its card is active (``duration: turn``); such a unit is not an eligible enemy (GA-AOE-5);
 * ``forbid_responses``: no Response may be used in the listed ``windows`` of an attack this
   unit makes or is the target of (an ``ongoing`` ability), or of an attack with this weapon (a
-  weapon effect): "no After Combat Damage Responses can be used";
+  weapon effect): "no After Combat Damage Responses can be used"; with ``by: bystanders`` only
+  the Responses of units outside the attack (neither the attacker nor a target) are closed;
 * ``attack``: the ability's unit makes another attack (``weapon``, or the response's scripted
   choice), by default against this attack's attacker, with ``tl_cost`` added to its cost (a
   Response "attacks back at a lower cost"); it is a full attack with its own sequence and trace.
@@ -172,7 +173,7 @@ class Effect:
     weapon: str | None = None  # attack: the weapon of the other attack (else a scripted choice)
     tl_cost: int = 0  # attack: added to that attack's Timeline cost
     windows: tuple[str, ...] = ()  # forbid_responses
-    by: str = "any"  # cannot_be_targeted: any attack, or area of effect attacks only
+    by: str = "any"  # cannot_be_targeted: any|area attacks; forbid_responses: any|bystanders' Responses
 
     def describe(self) -> str:
         text = self._describe()
@@ -327,8 +328,11 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
             )
         windows = tuple(raw)
     by = data.get("by", "any")
-    if by not in ("any", "area"):
-        raise AbilityError(f"{where}.by: {by!r} is not one of any, area")
+    allowed_by = {"cannot_be_targeted": ("any", "area"), "forbid_responses": ("any", "bystanders")}.get(
+        kind, ("any",)
+    )
+    if by not in allowed_by:
+        raise AbilityError(f"{where}.by: {by!r} is not one of {', '.join(allowed_by)}")
     amount = data.get("amount", 1 if kind in ("grant_upgrade", "destroy_upgrade") else 0)
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise AbilityError(f"{where}.amount: {amount!r} is not a whole number")

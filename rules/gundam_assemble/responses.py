@@ -89,17 +89,18 @@ class ResponseWindows:
 
     def window(self, name: str, only: str | None = None) -> None:
         chosen = [r for r in self.decl.responses if r.window == name]
-        closed = self.closed_by(name)
-        if closed and chosen:
+        closed, by = self.closed_by(name)
+        refused = [r for r in chosen if by == "any" or (r.unit is not None and r.unit not in self.involved())]
+        if closed and refused:
             self.emit(
                 f"{name}.closed",
                 (WINDOW_CLAUSE[name],),
-                f"{closed} allows no Responses {WINDOW_TITLE[name]}: "
-                + ", ".join(r.ability.name for r in chosen)
-                + (" cannot be used" if len(chosen) > 1 else " cannot be used"),
-                {"closed_by": closed, "refused": [r.ability.name for r in chosen]},
+                f"{closed} allows no Responses {WINDOW_TITLE[name]}"
+                + ("" if by == "any" else " from units outside the attack")
+                + f": {', '.join(r.ability.name for r in refused)} cannot be used",
+                {"closed_by": closed, "refused": [r.ability.name for r in refused]},
             )
-            chosen = []
+            chosen = [r for r in chosen if r not in refused]
         mine = [r for r in chosen if self.owner_side(r) == self.side]
         theirs = [r for r in chosen if self.owner_side(r) != self.side]
         if only == "attacker":
@@ -721,18 +722,22 @@ class ResponseWindows:
             {"unit": name, "effect": eff.kind},
         )
 
-    def closed_by(self, window: str) -> str | None:
-        """The weapon effect or ongoing ability that closes a Response window, if any."""
+    def closed_by(self, window: str) -> tuple[str | None, str]:
+        """The weapon effect or ongoing ability that closes a Response window, if any, and whose
+        Responses it closes it to: ``any`` (everyone's) or ``bystanders`` (units outside the attack)."""
         for e in self.weapon.effects:
             if e.kind == "forbid_responses" and window in e.windows:
-                return f"{self.weapon.name}'s weapon effect"
+                return f"{self.weapon.name}'s weapon effect", e.by
         if window == "before_attack":  # targets are not known yet; a weapon effect is
-            return None
+            return None, "any"
         for owner, ability in self.ongoing():
             for e in ability.effects:
                 if e.kind == "forbid_responses" and window in e.windows:
-                    return f"{owner}'s {ability.name}"
-        return None
+                    return f"{owner}'s {ability.name}", e.by
+        return None, "any"
+
+    def involved(self) -> set[str]:
+        return {self.decl.attacker, *self.targets}
 
     def use_allowed(self, r: Response, who: str, window: str) -> bool:
         """An ability limited to once per attack, activation or turn: refused after its use."""
