@@ -107,6 +107,22 @@ class AttackResult:
             "ended_early": self.ended_early,
             **({"nested": [n.outcome() for n in self.nested]} if self.nested else {}),
             **({"garrison_damage": dict(self.battle.garrison_damage)} if self.battle.garrison_damage else {}),
+            **(
+                {
+                    "lasting": [
+                        {
+                            "unit": x.unit,
+                            "source": x.source,
+                            "effect": x.effect.kind,
+                            "amount": x.amount,
+                            "until": f"end of {x.duration}",
+                        }
+                        for x in self.battle.lasting
+                    ]
+                }
+                if self.battle.lasting
+                else {}
+            ),
         }
 
 
