@@ -1,0 +1,359 @@
+"""The card vocabulary beyond the chapter's examples, as the other half of the attack resolver.
+
+``responses.ResponseWindows`` runs the Response windows and the effects the chapter's own examples
+need; ``CardEffects`` adds what printed cards also do: lasting modifiers and their durations,
+conditions on the result, use limits, closed windows, untargetable units, typed Upgrades, Energy,
+repairs, damage to every enemy in reach, and attacks made by effects (nested, with a depth limit).
+Like ``ResponseWindows`` it works on the resolver's state (``attack._Resolver`` inherits both).
+Python abilities (``python_abilities``) run here too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.dice import DiceScriptError, DiceSource
+from rules.events import count_of
+from rules.gundam_assemble.abilities import Ability, Effect
+from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
+from rules.gundam_assemble.python_abilities import Play
+from rules.gundam_assemble.responses import MODIFIER_CLAUSE, WINDOW_CLAUSE, Modifier
+from rules.gundam_assemble.units import Lasting
+
+# How deep attacks made by effects may nest (a Response attacks back, whose attack lets the other
+# unit attack back, ...). Card text never loops for long; a deeper chain is a card that loops.
+MAX_NESTED_ATTACKS = 8
+
+
+class NestedDice(DiceSource):
+    """The dice of an attack made during another attack: its attack roll comes from the
+    ``nested`` script, its other rolls from their usual queues; the outer attack finishes."""
+
+    def __init__(self, outer: DiceSource):
+        self.outer = outer
+
+    def roll(self, count: int, sides: int, purpose: str) -> tuple[int, ...]:
+        return self.outer.roll(count, sides, "nested" if purpose == "attack" else purpose)
+
+    def finish(self) -> None:
+        pass
+
+
+class CardEffects:
+    """Card effects and checks beyond the chapter's examples (see the module docstring)."""
+
+    def own_unit(self, r: Response, side: str) -> str | None:
+        """The unit an ability speaks of as "this unit": its own, or for a Tactics card the
+        attacker (its side attacks) or the single target (its side defends)."""
+        if r.unit is not None:
+            return r.unit
+        if side == self.side:
+            return self.decl.attacker
+        return self.targets[0] if len(self.targets) == 1 else None
+
+    def result_conditions_hold(self, r: Response, side: str, window: str) -> bool:
+        """Conditions on the result (``self_survived``, ``target_defeated``, ...): all must hold."""
+        unit = self.own_unit(r, side)
+        state = self.battle.units.get(unit) if unit else None
+        on_board = state is not None and not state.in_reserve and self.battle.board.has_piece(unit)
+        facts = {
+            "self_survived": on_board,
+            "target_defeated": bool(self.defeated_in_attack & set(self.original_targets)),
+            "defeated_enemy_this_turn": bool(unit and self.battle.defeated_this_turn.get(unit)),
+            "damage_dealt": any(t.dealt + t.fracture > 0 for t in self.per_target.values()),
+        }
+        failed = []
+        for key, want in r.ability.result_conditions.items():
+            if key == "has_upgrade":  # want names the Upgrade type
+                got, want = bool(state and state.upgrade_count(want)), True
+            else:
+                got = facts[key]
+            if bool(got) != bool(want):
+                failed.append(f"{key} is {bool(got)}")
+        text = ", ".join(f"{k}={v}" for k, v in r.ability.result_conditions.items())
+        self.emit(
+            f"{window}.condition",
+            (WINDOW_CLAUSE[window],),
+            f"{r.ability.name} asks for {text} (for {unit or 'no single unit'}): "
+            + (f"not met ({'; '.join(failed)}), so it is not used" if failed else "met"),
+            {"ability": r.ability.name, "met": not failed, "unit": unit},
+        )
+        return not failed
+
+    def effect_amount(self, eff: Effect, user: str | None, source: str, stage: str) -> int:
+        """``amount``, times the Upgrades of a type its unit has when the effect says ``per_upgrade``."""
+        if not eff.per_upgrade:
+            return eff.amount
+        counted = user or self.decl.attacker
+        n = self.battle.unit(counted).upgrade_count(eff.per_upgrade)
+        self.emit(
+            f"{stage}.upgrades_counted",
+            (WINDOW_CLAUSE.get(stage, "GA-SEQ-8"),),
+            f"{source}: {counted} has {count_of(n, eff.per_upgrade + ' Upgrade')}, "
+            f"so the effect's amount is {eff.amount} x {n} = {eff.amount * n}",
+            {"unit": counted, "upgrade": eff.per_upgrade, "count": n},
+        )
+        return eff.amount * n
+
+    def keep(self, eff: Effect, amount: int, source: str, unit: str, stage: str) -> None:
+        """A modifier that outlasts this attack: it stays on ``unit`` until its duration ends."""
+        self.battle = replace(
+            self.battle, lasting=(*self.battle.lasting, Lasting(unit, eff, amount, source, eff.duration))
+        )
+        until = {"activation": "the end of the activation", "turn": "the end of the turn"}[eff.duration]
+        self.emit(
+            f"{stage}.lasting",
+            (MODIFIER_CLAUSE[eff.kind],),
+            f"{source}: the effect stays on {unit} until {until}",
+            {"unit": unit, "effect": eff.kind, "amount": amount, "duration": eff.duration},
+            self.rules.cite("card_turn_duration") if eff.duration == "turn" else None,
+        )
+
+    def collect_lasting(self, stage: str) -> None:
+        """Lasting modifiers given before this attack: the attacker's apply to its attack, a
+        target's damage reductions to the damage it takes."""
+        for x in self.lasting_at_start:
+            if x.effect.kind in ("range", "ignore_los", "cannot_be_targeted"):
+                continue  # used when the targets were checked (reach_changes, untargetable)
+            if x.unit == self.decl.attacker and x.effect.kind != "damage_reduction":
+                recipient = None
+            elif x.unit in self.targets and x.effect.kind == "damage_reduction":
+                recipient = x.unit
+            else:
+                continue
+            self.mods.append(Modifier(x.effect.kind, x.amount, x.source, {}, recipient, x.effect.faces))
+            self.emit(
+                f"{stage}.lasting",
+                (MODIFIER_CLAUSE[x.effect.kind],),
+                f"{x.source} still applies to {x.unit} ({replace(x.effect, amount=x.amount).describe()})",
+                {"unit": x.unit, "effect": x.effect.kind, "amount": x.amount, "duration": x.duration},
+                self.rules.cite("card_turn_duration") if x.duration == "turn" else None,
+            )
+
+    def extra_critical_faces(self) -> frozenset[int]:
+        return frozenset(
+            f
+            for m in self.mods
+            if m.kind == "critical_faces" and self.holds_for_attack(m.when)
+            for f in m.faces
+        )
+
+    def upgrades(self, eff: Effect, name: str, stage: str, source: str) -> None:
+        unit = self.battle.unit(name)
+        have = list(unit.upgrades)
+        if eff.kind == "grant_upgrade":
+            have += [eff.upgrade] * eff.amount
+            text = f"{name} gains {count_of(eff.amount, eff.upgrade + ' Upgrade')}"
+        else:
+            gone = 0
+            while gone < eff.amount and eff.upgrade in have:
+                have.remove(eff.upgrade)
+                gone += 1
+            text = f"{count_of(gone, eff.upgrade + ' Upgrade')} of {name} destroyed" + (
+                f" (it had only {gone})" if gone < eff.amount else ""
+            )
+        self.battle = self.battle.with_unit(replace(unit, upgrades=tuple(have)))
+        self.emit(
+            f"{stage}.upgrades",
+            ("GA-CRIT-2",) if stage == "critical" else (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
+            f"{source}: {text}; it has {count_of(have.count(eff.upgrade), eff.upgrade + ' Upgrade')}",
+            {"unit": name, "upgrade": eff.upgrade, "count": have.count(eff.upgrade)},
+        )
+
+    def area_damage(
+        self, eff: Effect, ability: Ability | None, user: str | None, stage: str, source: str
+    ) -> None:
+        """Non-combat damage to every enemy unit and Garrison in the ability's reach of its unit."""
+        if user is None or self.piece(user) is None:
+            self.emit(
+                f"{stage}.not_allowed",
+                (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
+                f"{source}: its unit is not on the board, so nothing is in reach",
+            )
+            return
+        side = self.battle.unit(user).side
+        enemies = [p for p in self.battle.board.enemies_of(side) if p.kind in ("unit", "garrison")]
+        kind, n = ability.reach if ability and ability.reach else ("within", 0)
+        self.emit(
+            f"{stage}.area_damage",
+            ("GA-WR-2",) if kind == "within" else ("GA-WR-1",),
+            f"{source}: every enemy unit and Garrison {'within' if kind == 'within' else 'in range'} {n} "
+            f"of {user} takes {eff.amount} non-combat damage ({count_of(len(enemies), 'enemy', 'enemies')} "
+            "on the board to check)",
+            {"amount": eff.amount, "reach": [kind, n]},
+        )
+        for p in enemies:
+            if not self.in_reach(ability, user, p.name, stage):
+                continue
+            if p.kind == "garrison":
+                total = self.battle.garrison_damage.get(p.name, 0) + eff.amount
+                self.battle = replace(
+                    self.battle, garrison_damage={**self.battle.garrison_damage, p.name: total}
+                )
+                self.emit(
+                    f"{stage}.non_combat_damage",
+                    ("GA-DMG-3",),
+                    f"{source}: {eff.amount} non-combat damage to the Garrison {p.name} "
+                    f"({total} in all; the chapter gives Garrisons no hit points)",
+                    {"target": p.name, "amount": eff.amount, "garrison_total": total},
+                )
+            elif p.name in self.battle.units and not self.battle.unit(p.name).in_reserve:
+                self.non_combat(eff, p.name, stage, source, user)
+
+    def nested_attack(
+        self, eff: Effect, user: str | None, target: str, r: Response | None, stage: str, source: str
+    ) -> None:
+        """The ability's unit makes another attack: a full attack with its own sequence, whose
+        events sit in this one's trace under ``<window>.nested``."""
+        if user is None:
+            raise AttackError(f"{source}: an attack effect needs a unit to attack with")
+        unit = self.battle.unit(user)
+        if unit.in_reserve or self.piece(user) is None:
+            self.emit(
+                f"{stage}.not_allowed",
+                ("GA-DEF-2",),
+                f"{source}: {user} is not on the board and cannot attack",
+            )
+            return
+        if self.depth + 1 > MAX_NESTED_ATTACKS:
+            raise AttackError(
+                f"{source}: attacks made by effects nest more than {MAX_NESTED_ATTACKS} deep "
+                "(does a card make an attack at every attack?)"
+            )
+        weapon = eff.weapon or (
+            self.choices.choose("weapon", list(unit.profile.weapons)) if self.choices else None
+        )
+        if weapon not in unit.profile.weapons:
+            raise AttackError(
+                f"{source}: {user} has no weapon {weapon!r} (weapons: {', '.join(unit.profile.weapons)})"
+            )
+        decl = AttackDeclaration(
+            attacker=user,
+            weapon=weapon,
+            target=target,
+            responses=r.nested if r else (),
+            tl_cost_change=eff.tl_cost,
+            made_by=source,
+        )
+        self.emit(
+            f"{stage}.nested_attack",
+            (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"), "GA-SEQ-13"),
+            f"{source}: {user} attacks {target} with {weapon}"
+            + (f" at {eff.tl_cost:+d} Timeline cost" if eff.tl_cost else "")
+            + "; that attack runs its whole sequence before this one goes on",
+            {"attacker": user, "target": target, "weapon": weapon, "depth": self.depth + 1},
+        )
+        inner = type(self)(self.battle, decl, NestedDice(self.dice), self.rules, self.depth + 1, self.strict)
+        result = inner.run()
+        # The nested attack's events keep their order; "> " marks them in the printed trace.
+        self.events.extend(
+            replace(e, step=f"{stage}.nested.{e.step}", text=f"> {e.text}") for e in result.events
+        )
+        self.nested.append(result)
+        self.battle = result.battle
+        for name in (target, self.decl.attacker):
+            if (
+                name in self.battle.units
+                and self.battle.unit(name).in_reserve
+                and name not in self.defeated_in_attack
+            ):
+                self.defeated_in_attack.add(name)
+                if name == self.decl.attacker or stage != "after_combat_damage":
+                    self.after_mid_attack_defeat(name, stage)
+
+    def unit_tokens(self, eff: Effect, name: str, stage: str, source: str) -> None:
+        """Energy, a status removed, hit points repaired: plain changes to one unit."""
+        unit = self.battle.unit(name)
+        if eff.kind == "gain_energy":
+            new, text = (
+                replace(unit, energy=unit.energy + eff.amount),
+                f"Energy {unit.energy} -> {unit.energy + eff.amount}",
+            )
+        elif eff.kind == "spend_energy":
+            n = min(eff.amount, unit.energy)
+            new, text = (
+                replace(unit, energy=unit.energy - n),
+                f"spends {n} Energy ({unit.energy} -> {unit.energy - n})",
+            )
+        elif eff.kind == "remove_status":
+            new = replace(unit, statuses=unit.statuses - {eff.status})
+            text = (
+                f"{eff.status} removed" if eff.status in unit.statuses else f"had no {eff.status} to remove"
+            )
+        else:
+            hp = min(unit.profile.hp, unit.hp + eff.amount)
+            new, text = replace(unit, hp=hp), f"hit points {unit.hp} -> {hp} (at most {unit.profile.hp})"
+        self.battle = self.battle.with_unit(new)
+        self.emit(
+            f"{stage}.{eff.kind}",
+            ("GA-CRIT-2",) if stage == "critical" else (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
+            f"{source}: {name} {text}",
+            {"unit": name, "effect": eff.kind},
+        )
+
+    def closed_by(self, window: str) -> tuple[str | None, str]:
+        """The weapon effect or ongoing ability that closes a Response window, if any, and whose
+        Responses it closes it to: ``any`` (everyone's) or ``bystanders`` (units outside the attack)."""
+        for e in self.weapon.effects:
+            if e.kind == "forbid_responses" and window in e.windows:
+                return f"{self.weapon.name}'s weapon effect", e.by
+        if window == "before_attack":  # targets are not known yet; a weapon effect is
+            return None, "any"
+        for owner, ability in self.ongoing():
+            for e in ability.effects:
+                if e.kind == "forbid_responses" and window in e.windows:
+                    return f"{owner}'s {ability.name}", e.by
+        return None, "any"
+
+    def involved(self) -> set[str]:
+        return {self.decl.attacker, *self.targets}
+
+    def use_allowed(self, r: Response, who: str, window: str) -> bool:
+        """An ability limited to once per attack, activation or turn: refused after its use."""
+        key = (who, r.ability.name, r.ability.once_per)
+        used = key in self.battle.uses or (r.ability.once_per == "attack" and key in self.used_in_attack)
+        if used:
+            self.emit(
+                f"{window}.not_allowed",
+                (WINDOW_CLAUSE[window],),
+                f"{who} has already used {r.ability.name} this {r.ability.once_per}: "
+                f"it can be used once per {r.ability.once_per}",
+                {"ability": r.ability.name, "once_per": r.ability.once_per},
+                self.rules.cite("card_turn_duration") if r.ability.once_per == "turn" else None,
+            )
+            return False
+        if r.ability.once_per == "attack":
+            self.used_in_attack.add(key)
+        else:
+            self.battle = replace(self.battle, uses=(*self.battle.uses, key))
+        return True
+
+    def run_card(self, ability: Ability, play: Play, who: str) -> None:
+        """A Python ability's ``resolve``; a bug in it is the card's error, reported in one line."""
+        try:
+            ability.card.resolve(play)
+        except (AttackError, DiceScriptError):
+            raise
+        except Exception as exc:
+            if isinstance(exc, self.ended_signal):  # the attack ended (its attacker was defeated)
+                raise
+            raise AttackError(
+                f"{who}'s {ability.name}: the Python ability failed: {type(exc).__name__}: {exc}"
+            ) from None
+
+    def untargetable(self, name: str, area: bool) -> str | None:
+        """The card that keeps ``name`` from being a target of this attack, if any."""
+        unit = self.battle.units.get(name)
+        if unit is None:
+            return None
+
+        def closes(e: Effect) -> bool:
+            return e.kind == "cannot_be_targeted" and (e.by == "any" or area)
+
+        for a in unit.profile.abilities.values():
+            if a.window == "ongoing" and any(closes(e) for e in a.effects):
+                return f"{name}'s {a.name}"
+        for x in self.lasting_at_start:
+            if x.unit == name and closes(x.effect):
+                return x.source
+        return None
