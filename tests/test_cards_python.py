@@ -336,3 +336,54 @@ def test_a_scenario_card_file_may_not_redefine_a_bundled_card(capsys, tmp_path):
     assert main(["explain", str(tmp_path / "s.yaml")]) == 2
     err = capsys.readouterr().err.strip()
     assert "cards.yaml:2: units[0].name: a unit card 'RGM-79 GM' is already in the catalogue" in err, err
+
+
+# --- properties of the card mechanics --------------------------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from rules.gundam_assemble.attack_dice import count_crits, score_dice  # noqa: E402
+
+SIDES = RULES.param("attack_die_sides")
+
+
+@given(
+    st.lists(st.integers(1, SIDES), max_size=10),
+    st.integers(-6, 6),
+    st.frozensets(st.integers(1, SIDES), max_size=4),
+)
+def test_more_critical_faces_never_cost_a_hit_and_never_make_a_natural_miss_critical(faces, acc, extra):
+    base, more = score_dice(faces, acc, RULES), score_dice(faces, acc, RULES, extra)
+    assert more.hits >= base.hits and more.crits >= base.crits
+    assert more.crits == count_crits(faces, RULES, extra)
+    misses = set(RULES.param("natural_miss_faces"))
+    assert more.crits == sum(
+        1 for f in faces if f not in misses and (f in extra or f in RULES.param("critical_faces"))
+    )
+
+
+@given(st.integers(0, 6), st.integers(0, 3))
+def test_ignoring_shields_never_lowers_damage_and_leaves_ignored_shields_active(shields, hits):
+    board = Board(pieces=(Piece("MS-07B Gouf", "A", (0, 0)), Piece("RX-78-2 Gundam", "B", (1, 0))))
+    cat = bundled_catalogue()
+    entries = {"MS-07B Gouf": {"side": "A"}, "RX-78-2 Gundam": {"side": "B", "shields": shields}}
+    battle = battle_from_entries(board, entries, cat)
+    faces = [5] * hits + [1] * (3 - hits)
+    plain = resolve_attack(
+        battle,
+        AttackDeclaration("MS-07B Gouf", "Heat Rod", "RX-78-2 Gundam"),
+        ScriptedDice.of(attack=faces + [1]),
+        RULES,
+    )
+    lance = resolve_attack(
+        battle,
+        AttackDeclaration("MS-07B Gouf", "Piercing Lance", "RX-78-2 Gundam"),
+        ScriptedDice.of(attack=faces),
+        RULES,
+    )
+    # same hits (the Heat Rod rolls one more die, a 1); the Lance ignores 1 Shield
+    p, q = plain.per_target["RX-78-2 Gundam"], lance.per_target["RX-78-2 Gundam"]
+    assert p.hits == q.hits and q.dealt >= p.dealt
+    assert q.shields_used <= max(0, shields - 1)
+    assert lance.battle.unit("RX-78-2 Gundam").shields >= min(shields, 1)
