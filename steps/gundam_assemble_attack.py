@@ -230,17 +230,28 @@ def _record(ruling, result: AttackResult) -> None:
     )
 )
 def attack_target(ruling, ga_context, attack_context, attacker: str, target: str, weapon: str, faces: str):
+    """``... attacks A; B with W and rolls ...``: several targets for a weapon that allows them."""
     _resolve(
         ruling,
         ga_context,
         attack_context,
-        {"attacker": attacker, "weapon": weapon, "target": target, "dice": _faces(faces)},
+        {"attacker": attacker, "weapon": weapon, "target": _targets(target), "dice": _faces(faces)},
     )
+
+
+def _targets(text: str) -> str | list[str]:
+    names = [n.strip() for n in text.split(";")]
+    return names if len(names) > 1 else names[0]
 
 
 @when(parsers.re(r"(?P<attacker>.+?) attacks (?P<target>.+?) with (?P<weapon>(?:(?! and rolls ).)+)$"))
 def attack_target_no_dice(ruling, ga_context, attack_context, attacker: str, target: str, weapon: str):
-    _resolve(ruling, ga_context, attack_context, {"attacker": attacker, "weapon": weapon, "target": target})
+    _resolve(
+        ruling,
+        ga_context,
+        attack_context,
+        {"attacker": attacker, "weapon": weapon, "target": _targets(target)},
+    )
 
 
 @when(

@@ -373,7 +373,9 @@ class _Resolver(ResponseWindows, CardEffects):
         what = (
             f"the area {sorted(map(list, self.decl.area))}"
             if self.decl.area is not None
-            else self.decl.target or "(no target)"
+            else "; ".join([self.decl.target, *self.decl.more_targets])
+            if self.decl.target
+            else "(no target)"
         )
         self.emit(
             "declare.attack",
@@ -433,36 +435,49 @@ class _Resolver(ResponseWindows, CardEffects):
         name = self.decl.target
         if name is None:
             raise AttackError("a weapon with a numeric range needs a 'target'", "target")
-        target = self.piece(name)
-        if target is None:
-            self.emit("check.illegal", ("GA-TGT-1", "GA-DEF-2"), f"{name} is not on the board")
-            return None
-        if target.side == self.side:
+        names = [name, *self.decl.more_targets]
+        if len(names) > self.weapon.targets or len(set(names)) < len(names):
             self.emit(
                 "check.illegal",
-                ("GA-TGT-1",),
-                f"{name} is an ally: only enemies can be attacked",
-                {"target": name},
-            )
-            return None
-        hidden = self.untargetable(name, area=False)
-        if hidden:
-            self.emit(
-                "check.illegal",
-                ("GA-TGT-1",),
-                f"{name} cannot be targeted ({hidden})",
-                {"target": name, "card": hidden},
+                ("GA-ROLL-3", "GA-TGT-1"),
+                f"{self.weapon.name} attacks at most {count_of(self.weapon.targets, 'target')}, each once; "
+                f"{len(names)} were named",
+                {"targets": names, "allowed": self.weapon.targets},
             )
             return None
         bonus, ignores = self.reach_changes()
         mode = LosMode.IGNORE if self.weapon.ignores_los or ignores else LosMode.STANDARD
-        reach = check_reach(
-            self.battle.board, attacker, target, self.rules, self.weapon.range + bonus, mode=mode
-        )
-        self.events.extend(replace(e, step=f"check.{e.step}") for e in reach.events)
-        if not reach.eligible:
-            return None
-        return [target]
+        found = []
+        for name in names:
+            target = self.piece(name)
+            if target is None:
+                self.emit("check.illegal", ("GA-TGT-1", "GA-DEF-2"), f"{name} is not on the board")
+                return None
+            if target.side == self.side:
+                self.emit(
+                    "check.illegal",
+                    ("GA-TGT-1",),
+                    f"{name} is an ally: only enemies can be attacked",
+                    {"target": name},
+                )
+                return None
+            hidden = self.untargetable(name, area=False)
+            if hidden:
+                self.emit(
+                    "check.illegal",
+                    ("GA-TGT-1",),
+                    f"{name} cannot be targeted ({hidden})",
+                    {"target": name, "card": hidden},
+                )
+                return None
+            reach = check_reach(
+                self.battle.board, attacker, target, self.rules, self.weapon.range + bonus, mode=mode
+            )
+            self.events.extend(replace(e, step=f"check.{e.step}") for e in reach.events)
+            if not reach.eligible:
+                return None
+            found.append(target)
+        return found
 
     def reach_changes(self) -> tuple[int, bool]:
         """Range and Line of Sight changes for this attack, needed before targets are checked: from

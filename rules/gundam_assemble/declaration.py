@@ -58,5 +58,6 @@ class AttackDeclaration:
     responses: tuple[Response, ...] = ()
     crit_target: str | None = None  # under aoe_crit_effect_scope=chosen_target
     defeat_order: tuple[str, ...] = ()  # under simultaneous_defeat_order=owner_chooses
+    more_targets: tuple[str, ...] = ()  # a weapon that allows additional targets (GA-ROLL-3)
     tl_cost_change: int = 0  # an attack made by an effect ("attacks back at a lower cost")
     made_by: str | None = None  # the effect that makes this attack, if any

@@ -7,7 +7,7 @@ The ``attack`` section::
 
     attacker: RX-75 Guntank
     weapon: Quad Bop Missile Launcher
-    target: Char's Zaku II          # a weapon with a numeric range
+    target: Char's Zaku II          # a weapon with a numeric range (a list: a weapon with more targets)
     area: [[2, 0], [3, 0], [3, -1]] # an area weapon: the hexes the pattern is placed on
     dice: [9, 5, 3]                 # attack faces; or {attack: [...], additional: [...], reroll: [...],
                                     #   nested: [...]} (nested: the roll of an attack an effect makes)
@@ -99,10 +99,15 @@ def declaration_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Ca
         if key not in data:
             raise AttackError(f"attack.{key}: required")
     area = data.get("area")
+    target = data.get("target")
+    names = list(target) if isinstance(target, list) else [target] if target is not None else []
+    if not all(isinstance(n, str) for n in names) or (isinstance(target, list) and not names):
+        raise AttackError("attack.target: a unit's name, or a list of names for a weapon with more targets")
     return AttackDeclaration(
         attacker=data["attacker"],
         weapon=data["weapon"],
-        target=data.get("target"),
+        target=names[0] if names else None,
+        more_targets=tuple(names[1:]),
         area=frozenset(tuple(h) for h in area) if area is not None else None,
         responses=tuple(
             response_from_data(r, battle, catalogue, f"attack.responses[{i}]")

@@ -56,6 +56,7 @@ class Weapon:
     ignores_los: bool = False
     effects: tuple[Effect, ...] = ()  # weapon effects: apply on every attack (GA-WPN-4)
     critical: CriticalEffect | None = None
+    targets: int = 1  # a weapon that allows additional targets attacks up to this many (GA-ROLL-3)
 
     @property
     def is_area(self) -> bool:
@@ -175,7 +176,29 @@ def _pattern(data: Mapping[str, Any], where: str) -> AreaPattern:
         raise AbilityError(f"{where}: {exc}") from None
 
 
+WEAPON_KEYS = (
+    "name",
+    "tl_cost",
+    "range",
+    "strength",
+    "area",
+    "ignores_los",
+    "effects",
+    "critical",
+    "targets",
+    "description",
+)
+UNIT_KEYS = ("name", "hp", "vp", "shields", "weapons", "abilities", "description")
+
+
+def _known_keys(data: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
+    unknown = sorted(set(map(str, data)) - set(allowed))
+    if unknown:
+        raise AbilityError(f"{where}.{unknown[0]}: unknown key (expected one of {', '.join(allowed)})")
+
+
 def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
+    _known_keys(data, WEAPON_KEYS, where)
     area = _pattern(data["area"], f"{where}.area") if "area" in data else None
     rng = data.get("range")
     if (area is None) == (rng is None):
@@ -223,7 +246,17 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
         bool(data.get("ignores_los", False)),
         effects,
         critical,
+        _targets(data, where),
     )
+
+
+def _targets(data: Mapping[str, Any], where: str) -> int:
+    n = data.get("targets", 1)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise AbilityError(f"{where}.targets: {n!r} is not a number of targets (1 or more)")
+    if n > 1 and "area" in data:
+        raise AbilityError(f"{where}.targets: an area weapon targets every enemy in its area")
+    return n
 
 
 def parse_catalogue(
@@ -239,6 +272,7 @@ def parse_catalogue(
     units = dict(base.units) if base else {}
     for i, u in enumerate(data.get("units") or []):
         where = f"units[{i}]"
+        _known_keys(u, UNIT_KEYS, where)
         for key in ("name", "hp", "vp"):
             if key not in u:
                 raise AbilityError(f"{where}.{key}: a unit card gives its {key}")
