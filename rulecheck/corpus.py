@@ -21,9 +21,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
 import re
-import tempfile
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -32,6 +30,7 @@ from typing import Any
 
 import pytest
 
+from rulecheck.output_files import check_file_target, pending_file
 from rulecheck.pytest_plugin import split_tag
 from rulecheck.source_yaml import InputError
 from rules.rulebook import Rulebook
@@ -312,37 +311,18 @@ class _ReadRecorder:
 
 @contextlib.contextmanager
 def _report_files(requested: dict[str, str | Path | None]) -> Iterator[list[str]]:
-    """pytest arguments that write each requested report to a temporary file beside its target;
-    the files are moved into place only if the body finishes without an exception."""
-    args: list[str] = []
-    moves: list[tuple[str, Path]] = []
-    try:
+    """pytest arguments that write each requested report to a temporary file beside its target
+    (``output_files.pending_file``); each is moved into place only if the body finishes."""
+    with contextlib.ExitStack() as stack:
         for option, target in requested.items():
-            if not target:
-                continue
-            target = Path(target).resolve()
-            if not target.parent.is_dir():
-                raise InputError(target, None, "", "the folder for this report does not exist")
-            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent)
-            os.close(fd)
-            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's 0600 would outlive the move
-            moves.append((tmp, target))
-            args.append(f"{option}={tmp}")
+            if target:
+                check_file_target(target, option)  # refuse every bad target before any is opened
+        args: list[str] = []
+        for option, target in requested.items():
+            if target:
+                tmp = stack.enter_context(pending_file(target, option))
+                args.append(f"{option}={tmp}")
         yield args
-        for tmp, target in moves:
-            if os.path.getsize(tmp) == 0:
-                raise InputError(target, None, "", "pytest wrote nothing for this report")
-            os.replace(tmp, target)
-    finally:
-        for tmp, _ in moves:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(tmp)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def _short_message(report) -> str:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 from rulecheck.commands.check import rulebooks_for
+from rulecheck.output_files import check_file_target, write_text
 from rulecheck.rulesets import load_scenario
 from rulecheck.source_yaml import InputError
 
@@ -45,26 +44,12 @@ def render(path: Path, origin: str | None = None, target: str | None = None, ove
         ) from None
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write to a temporary file beside ``path`` and rename it over: a failure never leaves a
-    half-written file where a good one was."""
-    path = path.resolve()
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def run(args) -> int:
+    if args.output is not None:
+        check_file_target(args.output, "-o")  # refuse a bad target before any work
     svg = render(args.scenario, args.origin, args.target, args.rules)
     if args.output is None:
         sys.stdout.write(svg)
         return 0
-    if not args.output.parent.resolve().is_dir():
-        raise InputError(args.output, None, "-o", "the output directory does not exist")
-    write_atomically(args.output, svg)
+    write_text(args.output, svg, "-o")
     return 0
