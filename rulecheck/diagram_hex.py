@@ -26,9 +26,9 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from rulecheck.svg_legend import legend
+from rulecheck.xml_text import escape, quoteattr
 from rules.gundam_assemble.board import Board, HexTerrain, Piece
 from rules.hexgrid import Hex, neighbours
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from html import escape
 from pathlib import Path
 from typing import Any
 
 from rulecheck.corpus import PROJECT_ROOT, ScenarioResult, run_corpus
 from rulecheck.output_files import build_dir, check_dir_target
+from rulecheck.xml_text import html_escape as escape
 from rules.rulebook import Rulebook, load
 
 _SHOWN: dict[str, dict[str, Any]] = {}  # nodeid -> what the scenario showed; filled by the hook below

@@ -132,11 +132,11 @@ def check_dir_target(path: str | Path, force: bool = False, flag: str = "") -> P
                 f"folder is not empty and was not built by rulecheck (no {MARKER} file); "
                 "give an empty or new folder, or --force to write into it",
             )
-        if target == Path.home().absolute() or target == Path(target.anchor) or (target / ".git").exists():
-            if entries and _made_by_us(target) is None:
-                raise InputError(
-                    path, None, flag, "is a home, root or git folder; refusing to write a site into it"
-                )
+        special = target in (Path.home().absolute(), Path(target.anchor)) or (target / ".git").exists()
+        if special and entries and _made_by_us(target) is None:
+            raise InputError(
+                path, None, flag, "is a home, root or git folder; refusing to write a site into it"
+            )
     parent = target.parent
     if not parent.is_dir():
         raise InputError(path, None, flag, f"the folder {str(parent)!r} does not exist")
@@ -149,7 +149,9 @@ def _file_list(folder: Path) -> list[str]:
     return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() or p.is_symlink())
 
 
-def build_dir(path: str | Path, fill: Callable[[Path], object], force: bool = False, flag: str = "") -> object:
+def build_dir(
+    path: str | Path, fill: Callable[[Path], object], force: bool = False, flag: str = ""
+) -> object:
     """Build a folder: ``fill(tmp)`` writes it in a temporary folder beside ``path``, which then
     takes ``path``'s place. Returns what ``fill`` returned.
 
@@ -161,7 +163,9 @@ def build_dir(path: str | Path, fill: Callable[[Path], object], force: bool = Fa
     """
     target = check_dir_target(path, force, flag)
     try:
-        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name or 'site'}.", suffix=".partial", dir=target.parent))
+        tmp = Path(
+            tempfile.mkdtemp(prefix=f".{target.name or 'site'}.", suffix=".partial", dir=target.parent)
+        )
     except OSError as exc:
         raise InputError(path, None, flag, f"cannot write here: {_why(exc)}") from None
     try:
@@ -216,6 +220,8 @@ def _merge_into(tmp: Path, target: Path) -> None:
             continue
         dest = target / src.relative_to(tmp)
         if dest.is_dir() and not dest.is_symlink():
-            raise InputError(dest, None, "", "is a folder where rulecheck writes a file; refusing to replace it")
+            raise InputError(
+                dest, None, "", "is a folder where rulecheck writes a file; refusing to replace it"
+            )
         dest.parent.mkdir(parents=True, exist_ok=True)
         os.replace(src, dest)

@@ -65,7 +65,12 @@ def _write(tmp_path: Path, text: str) -> Path:
     ("old", "new", "field", "message"),
     [
         ("  kind: ranged", "  kind: ranged\n  flank: true", "attack.flank", "unknown key 'flank'"),
-        ("courage: 3, save: 4", "courage: three, save: 4", "units[1].stats.courage", "expected integer"),
+        (
+            "courage: 3, save: 4",
+            "courage: three, save: 4",
+            "units[1].stats.courage",
+            "expected a whole number",
+        ),
         ("  target: Bravo", "  target: Bravoo", "attack.target", "unknown unit 'Bravoo'"),
         ("  - name: Bravo", "  - name: Alpha", "units[1].name", "duplicate unit name 'Alpha'"),
         ("{name: b2, shape", "{name: b1, shape", "units[1].bases[1].name", "duplicate base name 'b1'"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulecheck.corpus import PROJECT_ROOT
+from rulecheck.corpus import PROJECT_ROOT, project_root
 from rulecheck.docs_site import build_site
 from rules.rulebook import rulesets
 
@@ -12,7 +12,9 @@ from rules.rulebook import rulesets
 def register(sub) -> None:
     p = sub.add_parser("docs", help="write a static HTML site: features, diagrams, results, coverage")
     p.add_argument("out_dir", type=Path)
-    p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding features/ and tests/")
+    p.add_argument(
+        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+    )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios matching this tag expression")
     p.add_argument(

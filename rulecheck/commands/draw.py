@@ -9,6 +9,7 @@ from rulecheck.commands.check import rulebooks_for
 from rulecheck.output_files import check_file_target, write_text
 from rulecheck.rulesets import load_scenario
 from rulecheck.source_yaml import InputError
+from rulecheck.xml_text import visible
 
 
 def register(sub) -> None:
@@ -35,8 +36,12 @@ def render(path: Path, origin: str | None = None, target: str | None = None, ove
     rules = rulebooks_for([ruleset], list(overlays))[ruleset]
     if (origin is None) != (target is None):
         raise InputError(path, None, "--from/--to", "give both --from and --to, or neither")
+    if origin is not None and origin == target:
+        raise InputError(
+            path, None, "--to", f"the same piece as --from ({origin!r}); name two different pieces"
+        )
     try:
-        return drawer(ruleset)(scenario, rules, origin, target)
+        return visible(drawer(ruleset)(scenario, rules, origin, target))
     except KeyError as exc:
         flag = "--from" if exc.args[0] == origin else "--to"
         raise InputError(

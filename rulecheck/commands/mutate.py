@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
-from rulecheck.corpus import PROJECT_ROOT
+from rulecheck.corpus import PROJECT_ROOT, project_root
 from rulecheck.mutation import format_text, run_mutation
 from rules.rulebook import rulesets
 
 
 def register(sub) -> None:
     p = sub.add_parser("mutate", help="mutation score: which changes to the book does no scenario catch")
-    p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding features/ and tests/")
+    p.add_argument(
+        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+    )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios this tag expression selects")
     p.add_argument(

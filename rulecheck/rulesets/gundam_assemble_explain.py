@@ -16,6 +16,7 @@ import yaml
 
 from rulecheck.rulesets import Explanation
 from rulecheck.source_yaml import InputError
+from rules import limits
 from rules.dice import DiceScriptError
 from rules.events import interpretations_cited
 from rules.gundam_assemble.abilities import AbilityError
@@ -78,6 +79,37 @@ def _check_unit_cards(scenario) -> None:
             )
 
 
+def _check_attack_limits(scenario, attack: dict) -> None:
+    """What the schema leaves open: hexes within the coordinate limit, a card used at most
+    ``MAX_CARD_USES`` times, and no more than ``MAX_ATTACK_DICE`` scripted faces in all."""
+    hexes = [(("area", i), h) for i, h in enumerate(attack.get("area") or [])]
+    hexes += [
+        (("responses", i, "to"), r["to"]) for i, r in enumerate(attack.get("responses") or []) if "to" in r
+    ]
+    for path, h in hexes:
+        if any(abs(c) > limits.MAX_COORDINATE for c in h):
+            raise _attack_error(
+                scenario, path, f"coordinates beyond +/-{limits.MAX_COORDINATE} (limit of rulecheck)"
+            )
+    uses: dict[tuple, int] = {}
+    for i, r in enumerate(attack.get("responses") or []):
+        card = ("tactics", r["tactics"]) if "tactics" in r else (r.get("unit"), r.get("ability"))
+        uses[card] = uses.get(card, 0) + 1
+        if uses[card] > limits.MAX_CARD_USES:
+            raise _attack_error(
+                scenario,
+                ("responses", i),
+                f"{card[1]!r} used more than {limits.MAX_CARD_USES} times in one attack",
+            )
+    dice = attack.get("dice") or []
+    faces = sum(len(v) for v in dice.values()) if isinstance(dice, dict) else len(dice)
+    faces += sum(len(r.get("dice") or ()) for r in attack.get("responses") or [])
+    if faces > limits.MAX_ATTACK_DICE:
+        raise _attack_error(
+            scenario, ("dice",), f"{faces} scripted faces: beyond the limit of {limits.MAX_ATTACK_DICE}"
+        )
+
+
 def attack_inputs(
     scenario, rules: Rulebook, purpose: str
 ) -> tuple[Battle, AttackDeclaration, Rulebook, dict]:
@@ -87,6 +119,7 @@ def attack_inputs(
     if not scenario.attack:
         raise InputError(scenario.file, None, "attack", f"the scenario has no 'attack' section to {purpose}")
     attack = dict(scenario.attack)
+    _check_attack_limits(scenario, attack)
     interpretations = attack.pop("interpretations", None) or {}
     if interpretations:
         try:
