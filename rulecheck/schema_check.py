@@ -6,6 +6,7 @@ Each violation becomes a one-line ``InputError`` at the offending field's line.
 
 from __future__ import annotations
 
+import difflib
 import json
 from functools import cache
 from pathlib import Path
@@ -59,7 +60,9 @@ def _describe(error: jsonschema.ValidationError) -> tuple[tuple, str]:
         allowed = sorted((error.schema.get("properties") or {}).keys())
         extra = sorted(set(inst) - set(allowed))
         key = extra[0] if extra else "?"
-        return (*path, key), f"unknown key {key!r} (expected one of: {', '.join(allowed)})"
+        close = difflib.get_close_matches(str(key), allowed, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        return (*path, key), f"unknown key {key!r} ({hint}expected one of: {', '.join(allowed)})"
     if v == "required":
         missing = [k for k in error.validator_value if k not in inst]
         return path, f"missing required key {missing[0]!r}"
@@ -117,6 +120,10 @@ def validate(doc: LocatedYaml, schema_name: str) -> None:
     errors = list(_validator(schema_name).iter_errors(doc.data))
     if not errors:
         return
+    # A misspelt key shows twice: as a missing required key and as an unknown one. The unknown
+    # key is what the writer typed, so it is the one to name.
+    unknown_at = {tuple(e.absolute_path) for e in errors if e.validator == "additionalProperties"}
+    errors = [e for e in errors if not (e.validator == "required" and tuple(e.absolute_path) in unknown_at)]
     described = [_describe(e) for e in errors]
     path, message = min(described, key=lambda pm: (doc.line(pm[0]) or 0, len(pm[0])))
     raise InputError(doc.file, doc.line(path), field_name(path), message)

@@ -73,34 +73,40 @@ def escape_controls(text: str) -> str:
     return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
 
 
-class _LimitedLoader(yaml.SafeLoader):
-    """PyYAML's safe loader with a budget: few aliases, shallow nesting (``rules.limits``)."""
+# libyaml when installed (many times faster), PyYAML's pure-Python loader otherwise.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-    def __init__(self, stream):
-        super().__init__(stream)
-        self.aliases = 0
-        self.depth = 0
 
-    def compose_node(self, parent, index):
-        if self.check_event(yaml.AliasEvent):
-            self.aliases += 1
-            if self.aliases > limits.MAX_YAML_ALIASES:
-                mark = self.peek_event().start_mark
-                raise _Refused(mark.line + 1, f"more than {limits.MAX_YAML_ALIASES} aliases (*name)")
-        self.depth += 1
-        if self.depth > limits.MAX_YAML_DEPTH:
-            mark = self.peek_event().start_mark
-            raise _Refused(mark.line + 1, f"nested deeper than {limits.MAX_YAML_DEPTH} levels")
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
+def _check_budget(text: str) -> None:
+    """Count aliases and nesting on the event stream, before anything is built: an alias bomb
+    or a 5,000-deep list is refused in milliseconds (``rules.limits``)."""
+    aliases = depth = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            if aliases > limits.MAX_YAML_ALIASES:
+                raise _Refused(
+                    event.start_mark.line + 1, f"more than {limits.MAX_YAML_ALIASES} aliases (*name)"
+                )
+        elif isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > limits.MAX_YAML_DEPTH:
+                raise _Refused(
+                    event.start_mark.line + 1, f"nested deeper than {limits.MAX_YAML_DEPTH} levels"
+                )
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 class _Refused(Exception):
     def __init__(self, line: int | None, message: str, field: str = ""):
         super().__init__(message)
         self.line, self.message, self.field = line, message, field
+
+
+# Scalars are resolved by PyYAML's safe constructor (ints, bools, floats, nulls as usual); one
+# instance serves every call (making one per scalar costs more than the whole parse).
+_SCALARS = yaml.SafeLoader("")
 
 
 def _walk(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], budget: list[int], seen: tuple) -> Any:
@@ -116,15 +122,15 @@ def _walk(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], budget: lis
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise _Refused(
+                    key_node.start_mark.line + 1, "merge keys (<<) are not supported", field_name(path)
+                )
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _PLAIN_TAGS:
                 raise _Refused(
                     key_node.start_mark.line + 1,
                     "a key must be a plain name, not a list or mapping",
                     field_name(path),
-                )
-            if key_node.tag == "tag:yaml.org,2002:merge" or key_node.value == "<<":
-                raise _Refused(
-                    key_node.start_mark.line + 1, "merge keys (<<) are not supported", field_name(path)
                 )
             key = key_node.value  # keys stay strings: "1" and 1 are the same field to a reader
             if key in out:
@@ -137,7 +143,7 @@ def _walk(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], budget: lis
             _walk(item, (*path, i), lines, budget, (*seen, id(node))) for i, item in enumerate(node.value)
         ]
     # Scalars: let the safe constructor resolve ints, bools, floats and nulls as usual.
-    value = yaml.SafeLoader("").construct_object(node, deep=True)
+    value = _SCALARS.construct_object(node, deep=True)
     if isinstance(value, float) and not math.isfinite(value):
         raise _Refused(line, f"expected a finite number, got {value}", field_name(path))
     return value
@@ -154,11 +160,8 @@ def parse_yaml(text: str, file: str | Path, line_offset: int = 0) -> LocatedYaml
         raise InputError(file, line, "", "contains a NUL character")
     lines: dict[PathKey, int] = {}
     try:
-        loader = _LimitedLoader(text)
-        try:
-            node = loader.get_single_node()
-        finally:
-            loader.dispose()
+        _check_budget(text)
+        node = yaml.compose(text, Loader=_LOADER)
         if node is None:
             raise InputError(file, 1 + line_offset, "", "the file is empty")
         data = _walk(node, (), lines, [limits.MAX_YAML_NODES], ())

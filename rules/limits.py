@@ -11,7 +11,7 @@ from __future__ import annotations
 # --- reading files -----------------------------------------------------------------------------
 MAX_YAML_BYTES = 1_000_000  # one scenario, overlay or unit catalogue
 MAX_YAML_ALIASES = 50  # `*name` references in one document
-MAX_YAML_NODES = 100_000  # values in one document after aliases are expanded
+MAX_YAML_NODES = 20_000  # values in one document after aliases are expanded (a large scenario has ~2,000)
 MAX_YAML_DEPTH = 40  # nested mappings and lists
 MAX_NAME_LENGTH = 200  # a unit, base, piece, weapon or card name
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 
 from rulecheck.rulesets import Explanation
-from rulecheck.source_yaml import InputError
+from rulecheck.source_yaml import InputError, field_name
 from rules import limits
 from rules.dice import DiceScriptError
 from rules.events import interpretations_cited
@@ -40,7 +40,7 @@ def catalogue(path: Path = CATALOGUE_FILE) -> Catalogue:
 
 def _attack_error(scenario, field: tuple, message: str) -> InputError:
     line = scenario.doc.line(("attack", *field)) if scenario.doc is not None else None
-    return InputError(scenario.file, line, ".".join(("attack", *map(str, field))), message)
+    return InputError(scenario.file, line, field_name(("attack", *field)), message)
 
 
 def _field_path(field: str) -> tuple:
@@ -91,6 +91,22 @@ def _check_attack_limits(scenario, attack: dict) -> None:
             raise _attack_error(
                 scenario, path, f"coordinates beyond +/-{limits.MAX_COORDINATE} (limit of rulecheck)"
             )
+    names = scenario.units
+    known = f"units: {', '.join(names)}"
+    for key in ("attacker", "target", "crit_target"):
+        if key in attack and attack[key] not in names:
+            raise _attack_error(scenario, (key,), f"no unit named {attack[key]!r} in this scenario ({known})")
+    for i, name in enumerate(attack.get("defeat_order") or []):
+        if name not in names:
+            raise _attack_error(
+                scenario, ("defeat_order", i), f"no unit named {name!r} in this scenario ({known})"
+            )
+    for i, r in enumerate(attack.get("responses") or []):
+        for key in ("unit", "target"):
+            if key in r and r[key] not in names:
+                raise _attack_error(
+                    scenario, ("responses", i, key), f"no unit named {r[key]!r} in this scenario ({known})"
+                )
     uses: dict[tuple, int] = {}
     for i, r in enumerate(attack.get("responses") or []):
         card = ("tactics", r["tactics"]) if "tactics" in r else (r.get("unit"), r.get("ability"))
@@ -119,7 +135,6 @@ def attack_inputs(
     if not scenario.attack:
         raise InputError(scenario.file, None, "attack", f"the scenario has no 'attack' section to {purpose}")
     attack = dict(scenario.attack)
-    _check_attack_limits(scenario, attack)
     interpretations = attack.pop("interpretations", None) or {}
     if interpretations:
         try:
@@ -127,6 +142,7 @@ def attack_inputs(
         except RulebookError as exc:
             raise _attack_error(scenario, ("interpretations",), exc.message) from None
     _check_unit_cards(scenario)
+    _check_attack_limits(scenario, attack)
     try:
         battle = battle_from_entries(scenario.board, scenario.units, catalogue())
     except KeyError as exc:
