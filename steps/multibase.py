@@ -23,6 +23,7 @@ from rules.multibase.attack import AttackResult
 from rules.multibase.battlefield import Battlefield
 from rules.multibase.casualties import removal_options
 from rules.multibase.coherency import is_coherent
+from steps.common import table_errors
 
 RULESET = "multibase"
 SCENARIOS = "scenarios/multibase"
@@ -90,6 +91,7 @@ def given_scenario_file(multibase: MultibaseTable, name: str):
 
 
 @given("the multibase units:")
+@table_errors
 def given_units(multibase: MultibaseTable, datatable):
     header, *rows = datatable
     for row in rows:
@@ -116,6 +118,7 @@ def given_units(multibase: MultibaseTable, datatable):
 
 
 @given("the multibase bases:")
+@table_errors
 def given_bases(multibase: MultibaseTable, datatable):
     header, *rows = datatable
     for row in rows:
@@ -126,6 +129,7 @@ def given_bases(multibase: MultibaseTable, datatable):
 
 
 @given(parsers.parse('blocking terrain "{name}" with corners {corners}'))
+@table_errors
 def given_terrain(multibase: MultibaseTable, name: str, corners: str):
     points = [[float(v) for v in c.strip("() ").split(",")] for c in corners.split(") (")]
     multibase.terrain.append({"name": name, "polygon": points})
