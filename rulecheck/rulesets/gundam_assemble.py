@@ -185,6 +185,10 @@ def build_board(
             if entry["side"] not in sides:
                 raise err((*path, "side"), f"unknown side {entry['side']!r} (sides: {', '.join(sides)})")
             if kind == "unit":
+                for key in ("hp", "shields", "deactivated_shields", "energy", "timeline"):
+                    value = entry.get(key, 0)
+                    if isinstance(value, int) and abs(value) > limits.MAX_STAT:
+                        raise err((*path, key), f"{value} is beyond the limit of {limits.MAX_STAT}")
                 units[name] = entry
             if entry.get("in_reserve"):
                 continue
