@@ -21,11 +21,13 @@ from rules.dice import DiceScriptError
 from rules.events import interpretations_cited
 from rules.gundam_assemble.abilities import AbilityError
 from rules.gundam_assemble.attack import resolve_attack
+from rules.gundam_assemble.status_effects import DISARM, FRACTURE
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.setup import declaration_from_data, scripted_dice
 from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries, parse_catalogue
 from rules.rulebook import Rulebook, RulebookError
 
+STATUSES = (DISARM, FRACTURE)  # the statuses the chapter names; any other would silently do nothing
 CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "gundam_assemble" / "units.yaml"
 
 
@@ -70,6 +72,11 @@ def _check_unit_cards(scenario) -> None:
     cards = catalogue().units
     entries = (scenario.doc.data.get("units") if scenario.doc is not None else None) or []
     for i, entry in enumerate(entries):
+        for j, status in enumerate(entry.get("status") or ()):
+            if status not in STATUSES:
+                raise scenario.doc.error(
+                    ("units", i, "status", j), f"unknown status {status!r} (known: {', '.join(STATUSES)})"
+                )
         key = "profile" if "profile" in entry else "name"
         if entry[key] not in cards:
             raise scenario.doc.error(
