@@ -21,9 +21,9 @@ from rules.dice import DiceScriptError
 from rules.events import interpretations_cited
 from rules.gundam_assemble.abilities import AbilityError
 from rules.gundam_assemble.attack import resolve_attack
-from rules.gundam_assemble.status_effects import DISARM, FRACTURE
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.setup import declaration_from_data, scripted_dice
+from rules.gundam_assemble.status_effects import DISARM, FRACTURE
 from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries, parse_catalogue
 from rules.rulebook import Rulebook, RulebookError
 
