@@ -14,6 +14,7 @@ import sys
 from rulecheck import __version__
 from rulecheck.source_yaml import InputError, escape_controls
 from rules.dice import DiceScriptError
+from rules.limits import LimitExceeded
 from rules.rulebook import RulebookError
 
 # Order here is the order in `rulecheck --help`.
@@ -61,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as exc:
         print(f"rulecheck: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except (RulebookError, DiceScriptError) as exc:
+    except (RulebookError, DiceScriptError, LimitExceeded) as exc:
         print(f"rulecheck: {escape_controls(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # `rulecheck ... | head`

@@ -8,6 +8,11 @@ a list of faces may be 0 (a face no die shows: "never") up to ``MAX_DIE_SIDES``.
 
 from __future__ import annotations
 
+
+class LimitExceeded(Exception):
+    """The engine was asked for more work than a limit here allows (raised instead of hanging)."""
+
+
 # --- reading files -----------------------------------------------------------------------------
 MAX_YAML_BYTES = 1_000_000  # one scenario, overlay or unit catalogue
 MAX_YAML_ALIASES = 50  # `*name` references in one document
@@ -31,6 +36,8 @@ MAX_CARD_USES = 10  # times one card or ability is used in one attack
 MAX_RESPONSES = 100  # responses declared in one attack
 MAX_STAT = 1_000  # a unit's attack dice, range, HP, shields, wounds, timeline...
 MAX_DIE_SIDES = 100
+MAX_REMOVAL_OPTIONS = 5_000  # ways to pick the bases one attack removes (listed in a ruling)
+MAX_JOBS = 64  # worker processes for `mutate -j`
 
 # (minimum, maximum), inclusive, for each number a rule overlay may set.
 PARAMETER_RANGES: dict[str, dict[str, tuple[float, float]]] = {

@@ -305,6 +305,8 @@ def run(scenario: MultibaseScenario, rules: Rulebook, dice: DiceSource | None = 
     source = dice if dice is not None else ScriptedDice.of(**scenario.dice)
     try:
         result = resolve_attack(scenario.field, scenario.attack, rules, source)
+    except limits.LimitExceeded as exc:
+        raise _limit_error(scenario, exc) from None
     except IllegalRemoval as exc:
         if scenario.doc is None:
             raise InputError(scenario.file, None, f"attack.removals.{exc.unit}", str(exc)) from None
@@ -379,6 +381,11 @@ class OddsReport:
         return "\n".join(lines)
 
 
+def _limit_error(scenario: MultibaseScenario, exc: limits.LimitExceeded) -> InputError:
+    line = scenario.doc.line(("attack",)) if scenario.doc is not None else None
+    return InputError(scenario.file, line, "attack", str(exc))
+
+
 def profile_of(scenario: MultibaseScenario, rules: Rulebook) -> tuple[AttackProfile | None, list[Event]]:
     """The numbers the attacker's roll against the target depends on, from the engine's own steps."""
     rules = scenario.rules_under(rules)
@@ -400,9 +407,12 @@ def profile_of(scenario: MultibaseScenario, rules: Rulebook) -> tuple[AttackProf
         ),
         rules,
     )
-    incoherent = frozenset(
-        k for k in range(1, len(target.bases)) if not removal_options(target, k, rules).coherent
-    )
+    try:
+        incoherent = frozenset(
+            k for k in range(1, len(target.bases)) if not removal_options(target, k, rules).coherent
+        )
+    except limits.LimitExceeded as exc:
+        raise _limit_error(scenario, exc) from None
     profile = AttackProfile(
         pool=pool,
         threshold=needed,

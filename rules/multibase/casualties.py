@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, permutations
+from math import comb
 
+from rules import limits
 from rules.events import Event
 from rules.multibase.battlefield import Unit
 from rules.multibase.coherency import is_coherent
@@ -67,6 +69,11 @@ def removal_options(unit: Unit, count: int, rules: Rulebook) -> RemovalOptions:
     names = [b.name for b in unit.bases]
     if count >= len(names):
         return RemovalOptions(len(names), (tuple(names),), True)
+    if comb(len(names), count) > limits.MAX_REMOVAL_OPTIONS:
+        raise limits.LimitExceeded(
+            f"{unit.name} has {comb(len(names), count)} ways to remove {count} of its {len(names)} bases; "
+            f"rulecheck lists at most {limits.MAX_REMOVAL_OPTIONS}"
+        )
     every = [tuple(c) for c in combinations(names, count)]
     legal = tuple(c for c in every if _keeps_coherency(unit, c, rules))
     if legal:
