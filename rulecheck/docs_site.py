@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.corpus import PROJECT_ROOT, ScenarioResult, run_corpus
-from rulecheck.output_files import build_dir, check_dir_target
+from rulecheck.output_files import build_dir
 from rulecheck.xml_text import html_escape as escape
 from rules.rulebook import Rulebook, load
 
@@ -161,13 +161,16 @@ def build_site(
     """Run the corpus and write the site into ``out_dir`` (built beside it and swapped in at the
     end, so a failed build never leaves half a site; see ``output_files.build_dir`` for what an
     existing folder may hold). Returns a summary: pages written, scenarios, results."""
-    check_dir_target(out_dir, force)  # refuse a bad target before the corpus runs
-    _SHOWN.clear()
-    corpus = run_corpus(root, rulesets, tags=tags, pytest_args=["-p", "rulecheck.docs_site"])
-    results = corpus.results
-    names = sorted({r.ruleset for r in results}) or list(rulesets or [])
-    books = {name: load(name) for name in names}
-    pages = build_dir(out_dir, lambda tmp: _write(tmp, root, results, books), force)
+    results: list[ScenarioResult] = []
+
+    def fill(tmp: Path) -> int:  # runs once the target is known to be writable
+        _SHOWN.clear()
+        corpus = run_corpus(root, rulesets, tags=tags, pytest_args=["-p", "rulecheck.docs_site"])
+        results.extend(corpus.results)
+        names = sorted({r.ruleset for r in results}) or list(rulesets or [])
+        return _write(tmp, root, results, {name: load(name) for name in names})
+
+    pages = build_dir(out_dir, fill, force)
     counts: dict[str, int] = defaultdict(int)
     for r in results:
         counts[r.outcome] += 1
