@@ -55,7 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        parser.print_help()
+        print(
+            f"rulecheck: no command given (one of: {', '.join(COMMANDS)}; see rulecheck --help)",
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     try:
         return int(args.func(args) or 0)

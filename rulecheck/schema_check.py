@@ -81,6 +81,8 @@ def _describe(error: jsonschema.ValidationError) -> tuple[tuple, str]:
             v, "less than"
         )
         return path, f"expected a number {word} {error.validator_value}, got {inst!r}"
+    if v == "uniqueItems":
+        return path, f"lists the same value twice: {inst!r}"
     if v == "const":
         return path, f"expected {error.validator_value!r}, got {inst!r}"
     return path, error.message
