@@ -129,6 +129,10 @@ def _check_numbers(doc: LocatedYaml) -> None:
             within(("units", i, "stats", key), value, 0, limits.MAX_STAT, key)
         within(("units", i, "wounds_taken"), u.get("wounds_taken", 0), 0, limits.MAX_STAT, "wounds_taken")
         for j, b in enumerate(u["bases"]):
+            wrong = [k for k in ("radius",) if b["shape"] == "rect" and k in b]
+            wrong += [k for k in ("width", "depth") if b["shape"] == "round" and k in b]
+            if wrong:
+                raise doc.error(("units", i, "bases", j, wrong[0]), f"a {b['shape']} base has no {wrong[0]}")
             for key in ("x", "y"):
                 within(
                     ("units", i, "bases", j, key),

@@ -360,6 +360,10 @@ class _Resolver(ResponseWindows):
         name = self.decl.target
         if name is None:
             raise AttackError("a weapon with a numeric range needs a 'target'", "target")
+        if self.decl.area is not None:  # would otherwise be ignored without a word
+            raise AttackError(
+                f"{self.weapon.name} has a numeric range: give a 'target', not an 'area'", "area"
+            )
         target = self.piece(name)
         if target is None:
             self.emit("check.illegal", ("GA-TGT-1", "GA-DEF-2"), f"{name} is not on the board")
@@ -384,6 +388,10 @@ class _Resolver(ResponseWindows):
         if self.decl.area is None:
             raise AttackError(
                 f"{self.weapon.name} is an area of effect weapon: give the placed 'area' hexes", "area"
+            )
+        if self.decl.target is not None:
+            raise AttackError(
+                f"{self.weapon.name} is an area of effect weapon: give the 'area', not a 'target'", "target"
             )
         legal = placements(self.weapon.area, attacker.hex)
         placement = find_placement(self.weapon.area, attacker.hex, self.decl.area)
