@@ -121,7 +121,8 @@ def given_bases(multibase: MultibaseTable, datatable):
     for row in rows:
         r = dict(zip(header, row, strict=True))
         entry = {"name": r["base"], **shape_entry(r["shape"]), "x": float(r["x"]), "y": float(r["y"])}
-        entry["facing"] = float(r.get("facing", 0))
+        facing = r.get("facing", "0").strip("() ")
+        entry["facing"] = [float(v) for v in facing.split(",")] if "," in facing else float(facing)
         multibase.unit(r["unit"])["bases"].append(entry)
 
 
