@@ -124,7 +124,8 @@ def given_bases(multibase: MultibaseTable, datatable):
     for row in rows:
         r = dict(zip(header, row, strict=True))
         entry = {"name": r["base"], **shape_entry(r["shape"]), "x": float(r["x"]), "y": float(r["y"])}
-        entry["facing"] = float(r.get("facing", 0))
+        facing = r.get("facing", "0").strip("() ")
+        entry["facing"] = [float(v) for v in facing.split(",")] if "," in facing else float(facing)
         multibase.unit(r["unit"])["bases"].append(entry)
 
 
@@ -459,3 +460,11 @@ def then_options_now(multibase: MultibaseTable, ruling, count: int, unit: str, o
 def then_shot_refused(multibase: MultibaseTable, ruling, target: str, attacker: str, message: str):
     with pytest.raises(InputError, match=re.escape(message)):
         _resolve(multibase, ruling, "ranged", attacker, target)
+
+
+@then(parsers.parse('base {base} of "{unit}" now stands at ({x:g}, {y:g})'))
+def then_base_at(multibase: MultibaseTable, base: str, unit: str, x: float, y: float):
+    b = multibase.last.field.unit(unit).base(base)
+    assert math.isclose(b.x, x, abs_tol=1e-9) and math.isclose(b.y, y, abs_tol=1e-9), (
+        f"expected {base} at ({x:g}, {y:g}), got ({b.x:g}, {b.y:g})"
+    )

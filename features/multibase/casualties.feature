@@ -150,6 +150,53 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And base c2 of "Charlie" was pushed 2.5 inches
     And "Charlie" is in coherency
 
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor
+  Scenario: A stranded pair is pushed as one group, straight towards the nearest base of the pair that stays
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 4.5 | 14 | 270    |
+      | Charlie | c4   | round 0.5 | 6   | 14 | 270    |
+      | Charlie | c5   | round 0.5 | 7.5 | 14 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c5 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+    And base c3 of "Charlie" was pushed 3 inches
+    And base c4 of "Charlie" was pushed 3 inches
+    And base c3 of "Charlie" now stands at (2.7, 11.6)
+    And base c4 of "Charlie" now stands at (4.2, 11.6)
+    And "Charlie" is in coherency
+
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
+  Scenario: Under the loose reading a lone base as near to two bases goes to the first listed
+    Given the house rule "loose coherency" sets the interpretation coherency to each_within
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 4.5 | 10 | 270    |
+      | Charlie | c4   | round 0.5 | 6   | 10 | 270    |
+      | Charlie | c5   | round 0.5 | 3   | 12 | 270    |
+      | Charlie | c6   | round 0.5 | 3   | 20 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c6 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+    And base c5 of "Charlie" was pushed 0.5 inches
+    And base c5 of "Charlie" now stands at (2.7, 11.6)
+    And no other base of "Charlie" was pushed
+    And "Charlie" is in coherency
+
   @clause:MB-6.5 @clause:MB-4.3 @ruling:derived
   Scenario: A unit already Shaken that cannot keep coherency gets no second token
     Given the multibase units:

@@ -1,5 +1,6 @@
 Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
-  Positions are in inches; facing is in degrees counter-clockwise from +x (90 faces up the table).
+  Positions are in inches; facing is in degrees counter-clockwise from +x (90 faces up the table),
+  or a direction written (x, y), such as (3, 4).
   Shapes: "rect WxD" (width along the front edge, depth), "round R" (radius).
 
   Background:
@@ -188,3 +189,34 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     And "Bravo" rolls 1 to hit
     When "Brawler" fights "Bravo" in close combat
     Then the attack may proceed
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  Scenario: Facing the 3-4-5 direction, a target whose edge lies on the arc line is inside the arc
+    Given the multibase bases:
+      | unit  | base | shape    | x    | y   | facing |
+      | Alpha | a1   | rect 2x1 | 0    | 0   | (3, 4) |
+      | Bravo | b1   | rect 2x1 | -4.3 | 2.6 | (3, 4) |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  Scenario: Facing the 3-4-5 direction, a round target tangent to the arc line is inside the arc
+    Given the multibase bases:
+      | unit  | base | shape     | x    | y   | facing |
+      | Alpha | a1   | rect 2x1  | 0    | 0   | (3, 4) |
+      | Bravo | b1   | round 0.5 | -4.3 | 2.6 | 0      |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  Scenario: Under the strict boundary reading the same tangent round target is outside
+    Given the house rule "strict arcs" sets the interpretation arc_boundary to outside
+    And the multibase bases:
+      | unit  | base | shape     | x    | y   | facing |
+      | Alpha | a1   | rect 2x1  | 0    | 0   | (3, 4) |
+      | Bravo | b1   | round 0.5 | -4.3 | 2.6 | 0      |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc

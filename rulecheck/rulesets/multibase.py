@@ -54,6 +54,13 @@ class MultibaseScenario:
 
 
 # --- loading --------------------------------------------------------------------------------
+def facing_of(value) -> float | tuple[float, float]:
+    """A facing in degrees, or a direction vector [x, y] kept as a vector (never turned into an angle)."""
+    if isinstance(value, (list, tuple)):
+        return (float(value[0]), float(value[1]))
+    return float(value)
+
+
 def load_scenario(path: str | Path) -> MultibaseScenario:
     return scenario_from_doc(load_yaml(path))
 
@@ -239,7 +246,7 @@ def battlefield_from_doc(doc: LocatedYaml) -> Battlefield:
                     shape=b["shape"],
                     x=float(b["x"]),
                     y=float(b["y"]),
-                    facing=float(b.get("facing", 0)),
+                    facing=facing_of(b.get("facing", 0)),
                     radius=float(b.get("radius", 0)),
                     width=float(b.get("width", 0)),
                     depth=float(b.get("depth", 0)),

@@ -75,6 +75,7 @@ class TargetOutcome:
     defeated: bool
 
     def to_json(self) -> dict[str, Any]:
+        # pragma: no mutate block (presentation: no ruling reads it)
         return dict(self.__dict__)
 
 
@@ -92,6 +93,7 @@ class AttackResult:
     ended_early: str | None = None
 
     def outcome(self) -> dict[str, Any]:
+        # pragma: no mutate block (presentation: no ruling reads it)
         return {
             "legal": self.legal,
             "targets": list(self.targets),

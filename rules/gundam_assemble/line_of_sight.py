@@ -46,6 +46,7 @@ class Blocker:
     piece: str | None = None
 
     def to_json(self) -> dict[str, Any]:
+        # pragma: no mutate block (presentation: no ruling reads it)
         out = {"hex": list(self.hex), "kind": self.kind, "reason": self.reason, "clause": self.clause}
         if self.piece:
             out["piece"] = self.piece
@@ -75,6 +76,7 @@ class ChoicePoint:
         return not (self.left_blocks and self.right_blocks)
 
     def to_json(self) -> dict[str, Any]:
+        # pragma: no mutate block (presentation: no ruling reads it)
         return {
             "hexes": [list(self.left), list(self.right)],
             "blocked": [self.left_blocks, self.right_blocks],
@@ -97,6 +99,7 @@ class LosResult:
     events: tuple[Event, ...]
 
     def to_json(self) -> dict[str, Any]:
+        # pragma: no mutate block (presentation: no ruling reads it)
         line = self.line
         return {
             "from": list(self.origin),

