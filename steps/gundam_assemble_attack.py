@@ -468,10 +468,11 @@ def resolving_fails(attack_context: AttackContext, message: str):
 
 
 @then(parsers.parse("{weapon} of {unit} has {count:d} legal placements"))
-def placement_count(ga_context: GAContext, weapon: str, unit: str, count: int):
+def placement_count(ruling, ga_context: GAContext, weapon: str, unit: str, count: int):
     profile = catalogue().units[ga_context.units[unit].get("profile", unit)]
     piece = ga_context.require_board().piece(unit)
-    got = placements(profile.weapons[weapon].area, piece.hex)
+    orientation = ruling.rules(ga.RULESET).interpretation("aoe_diagram_orientation")
+    got = placements(profile.weapons[weapon].area, piece.hex, orientation=orientation)
     assert len(got) == count, [sorted(p.hexes) for p in got]
 
 

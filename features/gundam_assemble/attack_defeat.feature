@@ -94,3 +94,25 @@ Feature: Defeated units
     And the defending player orders the defeated units Zaku II: Minelayer; Char's Zaku II
     When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
     Then the penalties apply in the order Zaku II: Minelayer; Char's Zaku II
+
+  @clause:GA-DEF-4 @clause:GA-DEF-5 @ruling:interpretation @interpretation:defeated_unit_shields
+  Scenario: By default a defeated unit's deactivated Shields stay deactivated
+    Given the unit states:
+      | name           | shields | deactivated_shields |
+      | Char's Zaku II | 0       | 1                   |
+    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
+    Then Char's Zaku II is defeated
+    And Char's Zaku II has 0 active Shields
+    And Char's Zaku II has 1 deactivated Shields
+    And the ruling names the interpretation defeated_unit_shields
+
+  @clause:GA-DEF-4 @ruling:interpretation @interpretation:defeated_unit_shields
+  Scenario: Under restored a defeated unit's deactivated Shields become active again
+    Given the interpretation defeated_unit_shields is restored
+    And the unit states:
+      | name           | shields | deactivated_shields |
+      | Char's Zaku II | 0       | 1                   |
+    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
+    Then Char's Zaku II is defeated
+    And Char's Zaku II has 1 active Shields
+    And Char's Zaku II has 0 deactivated Shields

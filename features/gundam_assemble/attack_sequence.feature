@@ -115,26 +115,27 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 4, 5, 1, 1
     Then RX-78-2 Gundam takes 1 hit
 
-  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86
-  Scenario: By default Disarm waits for the defender's After Attack Roll reroll
+  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @faq:Q86
+  Scenario: By default Disarm closes the attacker's After Attack Roll responses, before the defender's reroll
     Given the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
     And player B will use "Jam Targeting"
     And the rerolled dice will show 10
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 9, 5, 5, 2
-    Then the dice are 9, 5, 5
+    Then the dice are 10, 5, 5
+    And the ruling names the interpretation disarm_timing
 
   @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86
-  Scenario: Under before_defender_responses Disarm comes right after the attacker's own responses
-    Given the interpretation disarm_timing is before_defender_responses
+  Scenario: Under after_all_responses Disarm waits for the defender's After Attack Roll reroll
+    Given the interpretation disarm_timing is after_all_responses
     And the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
     And player B will use "Jam Targeting"
     And the rerolled dice will show 10
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 9, 5, 5, 2
-    Then the dice are 10, 5, 5
+    Then the dice are 9, 5, 5
 
   @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_effect @faq:Q91
   Scenario: Fracture adds one damage when damage is dealt and is then removed

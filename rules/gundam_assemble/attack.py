@@ -24,7 +24,7 @@ from rules.gundam_assemble.abilities import Ability
 from rules.gundam_assemble.area_effect import area_targets, find_placement, placements
 from rules.gundam_assemble.attack_dice import count_crits, score_dice, terrain_accuracy
 from rules.gundam_assemble.board import Piece
-from rules.gundam_assemble.damage import combat_damage, lose_hit_points, use_shields
+from rules.gundam_assemble.damage import combat_damage, damage_counted, lose_hit_points, use_shields
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.defeat import defeat
 from rules.gundam_assemble.engagement import engagement_check
@@ -385,14 +385,16 @@ class _Resolver(ResponseWindows):
             raise AttackError(
                 f"{self.weapon.name} is an area of effect weapon: give the placed 'area' hexes", "area"
             )
-        legal = placements(self.weapon.area, attacker.hex)
-        placement = find_placement(self.weapon.area, attacker.hex, self.decl.area)
+        orientation = self.rules.interpretation("aoe_diagram_orientation")
+        legal = placements(self.weapon.area, attacker.hex, orientation=orientation)
+        placement = find_placement(self.weapon.area, attacker.hex, self.decl.area, orientation)
         if placement is None:
             self.emit(
                 "check.illegal",
                 ("GA-AOE-2",),
                 f"the chosen hexes do not match {self.weapon.name}'s diagram ({len(legal)} legal placements)",
                 {"legal_placements": [sorted(p.hexes) for p in legal]},
+                self.rules.cite("aoe_diagram_orientation"),
             )
             return None
         self.emit(
@@ -401,6 +403,7 @@ class _Resolver(ResponseWindows):
             f"the pattern is placed on {sorted(map(list, placement.hexes))} "
             f"(one of {len(legal)} legal placements" + (", mirrored" if placement.mirrored else "") + ")",
             {"hexes": sorted(placement.hexes), "symmetry": placement.symmetry},
+            self.rules.cite("aoe_diagram_orientation"),
         )
         found = area_targets(self.battle.board, attacker, placement, self.rules, self.weapon.ignores_los)
         self.events.extend(found.events)
@@ -582,12 +585,20 @@ class _Resolver(ResponseWindows):
                 clauses.append("GA-ROLL-6")
             new = lose_hit_points(use_shields(unit, dmg.shields_used, self.rules), dmg.dealt)
             self.battle = self.battle.with_unit(new)
+            cites = [self.rules.cite("shields_after_use")] if dmg.shields_used else []
+            if dmg.hits == 0 and self.mod_total("damage_plus", name):
+                cites.append(self.rules.cite("damage_plus_without_hits"))
+            dealt = dmg.dealt
+            if dmg.dealt > unit.hp:
+                dealt = damage_counted(dmg.dealt, unit.hp, self.rules)
+                cites.append(self.rules.cite("excess_damage_dealt"))
+                parts.append(f"{dealt} of it counted as dealt against {unit.hp} hit points left")
             self.emit(
                 "damage.dealt",
                 tuple(dict.fromkeys(clauses)),
                 f"{name}: {', '.join(parts)}: {dmg.dealt} damage, hit points {unit.hp} -> {new.hp}",
-                {"target": name, "dealt": dmg.dealt, "prevented": dmg.prevented, "hp": new.hp},
-                self.rules.cite("shields_after_use") if dmg.shields_used else None,
+                {"target": name, "dealt": dealt, "prevented": dmg.prevented, "hp": new.hp},
+                "; ".join(cites) or None,
             )
             if self.crit_triggers and dmg.dealt == 0 and dmg.prevented:
                 self.emit(
@@ -604,7 +615,7 @@ class _Resolver(ResponseWindows):
                 dmg.reduction,
                 dmg.shields_used,
                 dmg.prevented,
-                dmg.dealt,
+                dealt,
                 0,
                 new.hp,
                 False,
