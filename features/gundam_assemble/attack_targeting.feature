@@ -150,9 +150,9 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     Given the pieces:
       | name               | side | at      |
       | Zaku II: Minelayer | B    | [0, 0]  |
-      | RX-78-2 Gundam     | A    | [1, 0]  |
-      | RGM-79 GM          | A    | [-2, 0] |
-    When Zaku II: Minelayer fires Scatter Mines at the area [-1, 0], [-2, 0], [-2, 1]
+      | RX-78-2 Gundam     | A    | [-1, 0] |
+      | RGM-79 GM          | A    | [2, 0]  |
+    When Zaku II: Minelayer fires Scatter Mines at the area [1, 0], [2, 0], [2, -1]
     Then the attack is not allowed under GA-ENG-2
 
   @clause:GA-AOE-5 @clause:GA-AOE-1 @ruling:derived @faq:Q18 @faq:Q67

@@ -90,10 +90,11 @@ class Measurement:
     to_base: str
 
 
-def unit_distance(a: Unit, b: Unit) -> Measurement:
-    """Range between two units: the closest pair of their bases (MB-1.2)."""
+def unit_distance(a: Unit, b: Unit, from_bases: tuple[Base, ...] | None = None) -> Measurement:
+    """Range between two units: the closest pair of their bases (MB-1.2), or of ``from_bases``
+    of ``a`` and any base of ``b``."""
     return min(
-        (Measurement(base_distance(x, y), x.name, y.name) for x in a.bases for y in b.bases),
+        (Measurement(base_distance(x, y), x.name, y.name) for x in from_bases or a.bases for y in b.bases),
         key=lambda m: m.distance,
     )
 
@@ -177,6 +178,8 @@ def trace_between(
     t_part = in_arc_part(a, t, rules)
     if t_part.is_empty:
         return False, None, set(), False
+    if rules.interpretation("trace_target_part") == "whole_base":
+        t_part = footprint(t, rules)  # the base is in the arc; the Trace may reach any of it
     both = a_shape.union(t_part)
     hull = both.convex_hull  # every segment from a to t lies inside it: obstacles elsewhere cannot matter
     cut = [
@@ -265,7 +268,7 @@ def _extent_along(pieces: np.ndarray, origin: np.ndarray, d: np.ndarray) -> tupl
 
 
 TRACE_RULES = (
-    ("arc_origin", "arc_boundary", "trace_blockers"),
+    ("arc_origin", "arc_boundary", "trace_blockers", "trace_target_part"),
     ("front_arc_degrees", "round_base_segments", "geometry_tolerance"),
 )
 
