@@ -307,6 +307,20 @@ def _push(
     ]
     options = tuple(p.moved for p in plans)
     lost = replace(lost, push_options=options)
+    if not plans:  # the bounded search found none: say so rather than guess a push
+        events.append(
+            Event(
+                "coherency.no_push_found",
+                ("MB-6.5",),
+                f"the engine finds no push of at most a few moves that restores {name}'s coherency; "
+                "the bases stay where they are",
+                {"unit": name},
+                cite,
+            )
+        )
+        if name in spec.pushes:
+            raise PushChoiceError(name, f"{name} has no push the engine can make (legal pushes: none)")
+        return field_, lost, events
     scripted = spec.pushes.get(name)
     chosen: PushPlan | None = None
     if scripted is not None:

@@ -9,6 +9,7 @@ is an input, like the dice.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -23,8 +24,15 @@ def _limit(rules: Rulebook) -> float:
     return float(rules.param("coherency_distance")) + float(rules.param("geometry_tolerance"))
 
 
+def _gap(a: Base, b: Base) -> float:
+    """base_distance, in plain arithmetic for two round bases (pushes make many new positions)."""
+    if a.shape == "round" and b.shape == "round":
+        return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius)
+    return base_distance(a, b)
+
+
 def together(a: Base, b: Base, rules: Rulebook) -> bool:
-    return base_distance(a, b) <= _limit(rules)
+    return _gap(a, b) <= _limit(rules)
 
 
 def groups(bases: Sequence[Base], rules: Rulebook) -> list[list[Base]]:
@@ -149,18 +157,28 @@ def _anchored(bases: Sequence[Base], anchor: str, rules: Rulebook) -> PushPlan |
     return PushPlan(tuple(pushes), tuple(current))
 
 
-def _single_moves(bases: Sequence[Base], rules: Rulebook, depth: int = 3) -> list[PushPlan]:
+SEARCH_DEPTH = 2  # moves in one push under two_neighbours, at most
+SEARCH_WIDTH = 16  # positions kept per move, the least moved first: the search stays small
+
+
+def _single_moves(bases: Sequence[Base], rules: Rulebook) -> list[PushPlan]:
     """each_within, two_neighbours: bases short of neighbours move one at a time, each straight
     towards another base (each_within: its nearest one, the least move that gives it a neighbour).
-    The fewest moves that end coherent, every order of them, up to ``depth`` moves."""
+    The fewest moves that end coherent (two_neighbours: up to SEARCH_DEPTH); each level keeps the
+    SEARCH_WIDTH positions reached by the least total distance, so a push that needs more is not
+    found (the engine then says so rather than guess)."""
     each_within = rules.interpretation("coherency") == "each_within"
     level: list[tuple[list[Base], list[Push]]] = [(list(bases), [])]
-    for _ in range(depth):
+    # each_within: one move per isolated base always suffices, each to its nearest base
+    for _ in range(len(bases) if each_within else SEARCH_DEPTH):
         found: list[PushPlan] = []
-        following: list[tuple[list[Base], list[Push]]] = []
+        following: dict[tuple, tuple[list[Base], list[Push]]] = {}
         for current, pushes in level:
             short = isolated(current, rules) if each_within else short_of_neighbours(current, rules)
-            for m in short or current:  # two_neighbours with every base content but the unit split
+            if not short:  # two_neighbours with every base content but the unit split
+                largest = max(groups(current, rules), key=len)
+                short = [b for b in current if b not in largest]
+            for m in short:
                 goals = [g for g in current if g.name != m.name and not together(m, g, rules)]
                 if each_within and goals:
                     goals = [min(goals, key=lambda g: base_distance(m, g))]
@@ -169,10 +187,12 @@ def _single_moves(bases: Sequence[Base], rules: Rulebook, depth: int = 3) -> lis
                     if is_coherent(moved, rules):
                         found.append(PushPlan(tuple(pushes + more), tuple(moved)))
                     else:
-                        following.append((moved, pushes + more))
+                        key = tuple((b.name, round(b.x, 6), round(b.y, 6)) for b in moved)
+                        following.setdefault(key, (moved, pushes + more))
         if found:
             return found
-        level = following
+        ranked = sorted(following.values(), key=lambda item: sum(p.distance for p in item[1]))
+        level = ranked[:SEARCH_WIDTH]
     return []
 
 
