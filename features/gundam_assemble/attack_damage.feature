@@ -99,7 +99,7 @@ Feature: Damage and Shields
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 5, 1
     Then RX-78-2 Gundam takes 1 damage
 
-  @clause:GA-DMG-2 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q37 @faq:Q102
+  @clause:GA-DMG-2 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q37 @faq:Q102 @faq:Q52
   Scenario: Collision damage is non-combat damage; Shields and attack damage reductions do not stop it
     Given the unit states:
       | name      | shields |
@@ -110,7 +110,7 @@ Feature: Damage and Shields
     And RGM-79 GM has 1 active Shields
     And the ruling names the interpretation non_combat_damage_mitigation
 
-  @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q37 @faq:Q102
+  @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q37 @faq:Q102 @faq:Q52
   Scenario: Under reductions_apply an attack damage reduction also cuts collision damage
     Given the interpretation non_combat_damage_mitigation is reductions_apply
     And player A will use "Collision Course" on RGM-79 GM

@@ -12,13 +12,13 @@ Feature: Defeated units
       | name           | hp | energy | upgrades      | status   | timeline |
       | Char's Zaku II | 1  | 2      | Custom Thrust | Fracture | 4        |
 
-  @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:derived @faq:Q133
+  @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:derived
   Scenario: The opponent scores the defeated unit's victory points
     When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
     Then Char's Zaku II is defeated
     And player A has 3 victory points
 
-  @clause:GA-DEF-2 @clause:GA-DEF-6 @ruling:derived @faq:Q113 @faq:Q85 @faq:Q30 @faq:Q131
+  @clause:GA-DEF-2 @clause:GA-DEF-6 @ruling:derived @faq:Q30
   Scenario: A defeated unit leaves the board for Reserve and must be redeployed
     When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
     Then Char's Zaku II is in Reserve and must be redeployed
@@ -28,7 +28,7 @@ Feature: Defeated units
     When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
     Then Char's Zaku II's Timeline token is on space 6
 
-  @clause:GA-DEF-4 @ruling:derived @faq:Q94 @faq:Q123
+  @clause:GA-DEF-4 @ruling:derived @faq:Q94
   Scenario: A defeated unit's hit points reset and its status effects are removed
     When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
     Then Char's Zaku II has 5 hit points

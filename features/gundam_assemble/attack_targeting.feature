@@ -2,7 +2,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
   Positions are axial [q, r]; unlisted hexes are open ground at elevation 0. Weapons are test data:
   Beam Rifle range 4, Beam Saber range 1, Zaku Machine Gun range 3.
 
-  @clause:GA-TGT-1 @ruling:derived @faq:Q88
+  @clause:GA-TGT-1 @ruling:derived
   Scenario: An allied unit cannot be attacked
     Given the pieces:
       | name           | side | at     |
@@ -72,7 +72,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle
     Then the attack is not allowed under GA-RNG-3
 
-  @clause:GA-LOS-5 @ruling:derived @faq:Q125
+  @clause:GA-LOS-5 @ruling:derived
   Scenario: An enemy Base on the line at the units' elevation stops the attack
     Given the pieces:
       | name           | side | at     | kind      |
@@ -155,7 +155,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     When Zaku II: Minelayer fires Scatter Mines at the area [1, 0], [2, 0], [2, -1]
     Then the attack is not allowed under GA-ENG-2
 
-  @clause:GA-AOE-5 @clause:GA-AOE-1 @ruling:derived @faq:Q18 @faq:Q67
+  @clause:GA-AOE-5 @clause:GA-AOE-1 @ruling:derived @faq:Q18
   Scenario: An ally inside the area is not targeted and takes no damage
     Given the pieces:
       | name               | side | at      |

@@ -352,20 +352,23 @@ class ResponseWindows:
             f"{source}: {name} moves from {list(piece.hex)} to {list(r.to)}",
             {"unit": name, "to": r.to},
         )
-        if name not in self.targets or self.weapon.is_area:
+        if name not in self.targets:
             return
         attacker = self.piece(self.decl.attacker)
         d = distance(attacker.hex, tuple(r.to))
-        mode = LosMode.IGNORE if self.weapon.ignores_los else LosMode.STANDARD
+        if self.weapon.is_area:  # an area weapon's reach is its placed hexes (GA-AOE-5)
+            mode = LosMode.IGNORE if self.weapon.ignores_los else LosMode.AREA_EFFECT
+            in_reach = tuple(r.to) in (self.decl.area or ())
+            beyond = "" if in_reach else ", outside the placed area"
+        else:
+            mode = LosMode.IGNORE if self.weapon.ignores_los else LosMode.STANDARD
+            in_reach = d <= self.weapon.range
+            beyond = "" if in_reach else f", beyond range {self.weapon.range}"
         los = line_of_sight(self.battle.board, attacker.hex, tuple(r.to), self.side, self.rules, mode)
-        if d <= self.weapon.range and los.clear:
+        if in_reach and los.clear:
             return
         cite = self.rules.cite("target_leaves_range_mid_attack")
-        why = (
-            f"{name} is now {d} hexes away"
-            + ("" if d <= self.weapon.range else f", beyond range {self.weapon.range}")
-            + ("" if los.clear else ", out of Line of Sight")
-        )
+        why = f"{name} is now {d} hexes away" + beyond + ("" if los.clear else ", out of Line of Sight")
         if self.rules.interpretation("target_leaves_range_mid_attack") == "attack_ends":
             self.end_attack(f"{why}: the attack ends", ("GA-SEQ-2", "GA-SEQ-13"), cite)
         self.emit(
