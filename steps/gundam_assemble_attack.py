@@ -154,9 +154,11 @@ def defeat_order(attack_context: AttackContext, names: str):
 # --- resolving -----------------------------------------------------------------------------------
 
 
-def _resolve(ruling, ga_context: GAContext, ctx: AttackContext, attack: dict[str, Any]) -> None:
+def _resolve(
+    ruling, ga_context: GAContext, ctx: AttackContext, attack: dict[str, Any], battle: Battle | None = None
+) -> None:
     rules = ruling.rules(ga.RULESET)
-    ctx.battle = _battle(ga_context)
+    ctx.battle = battle or _battle(ga_context)
     data = {**attack, "responses": [*attack.get("responses", []), *ctx.responses], **ctx.choices}
     dice = {
         p: list(data.get("dice", {}).get(p, [])) if isinstance(data.get("dice"), dict) else []
@@ -198,6 +200,26 @@ def attack_target(ruling, ga_context, attack_context, attacker: str, target: str
         ga_context,
         attack_context,
         {"attacker": attacker, "weapon": weapon, "target": target, "dice": _faces(faces)},
+    )
+
+
+@when(
+    parsers.re(
+        r"(?P<attacker>.+?) makes a second attack on (?P<target>.+?) with (?P<weapon>.+?) "
+        r"and rolls (?P<faces>[\d, and]+)$"
+    )
+)
+def second_attack(ruling, ga_context, attack_context, attacker: str, target: str, weapon: str, faces: str):
+    """Another attack in the same activation, from the battle the last attack left; the responses
+    given for the first attack are not used again."""
+    before = _result(attack_context).battle
+    attack_context.responses, attack_context.choices, attack_context.dice = [], {}, {}
+    _resolve(
+        ruling,
+        ga_context,
+        attack_context,
+        {"attacker": attacker, "weapon": weapon, "target": target, "dice": _faces(faces)},
+        battle=before,
     )
 
 

@@ -315,3 +315,25 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then the attack runs to its end
     And the targets are Char's Zaku II; Zaku II: Minelayer
     And Char's Zaku II takes 2 hits
+
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:interpretation @interpretation:strength_bonus_duration @faq:Q12
+  Scenario: By default a Strength bonus used before an attack applies to that attack only
+    Given the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+    And player A will use "Full Burst"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    And Char's Zaku II makes a second attack on RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then the attack rolls 4 dice
+    And the ruling names the interpretation strength_bonus_duration
+
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:interpretation @interpretation:strength_bonus_duration @faq:Q12
+  Scenario: Under whole_activation the Strength bonus also applies to the unit's next attack in the activation
+    Given the interpretation strength_bonus_duration is whole_activation
+    And the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+    And player A will use "Full Burst"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    And Char's Zaku II makes a second attack on RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    Then the attack rolls 5 dice

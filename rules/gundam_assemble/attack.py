@@ -128,6 +128,7 @@ class _Resolver(ResponseWindows):
         self.per_target: dict[str, TargetOutcome] = {}
         self.ended: str | None = None
         self.shields_gone: set[str] = set()
+        self.before_strength: list[Modifier] = []
         self.fracture_dealt: dict[str, int] = {}
         if decl.attacker not in battle.units:
             raise AttackError(f"attacker {decl.attacker!r} is not a unit of this battle", "attacker")
@@ -267,6 +268,8 @@ class _Resolver(ResponseWindows):
     def run(self) -> AttackResult:
         try:
             self.window("before_attack")
+            # GA-DECL-2: these are the abilities used before the attack starts.
+            self.before_strength = [m for m in self.mods if m.kind == "strength"]
             self.declare()
             if not self.check():
                 return self.result(legal=False)
@@ -282,7 +285,16 @@ class _Resolver(ResponseWindows):
         except _AttackEnded:
             pass
         self.dice.finish()
+        self.strength_after_attack()
         return self.result(legal=True)
+
+    def strength_after_attack(self) -> None:
+        """Remember the Strength bonuses the activating unit used before this attack: whether they
+        apply to its next attack is decided there (``strength_bonus_duration``, FAQ Q.12)."""
+        if not self.before_strength or self.battle.activating != self.decl.attacker:
+            return
+        lasting = tuple((m.source, m.amount) for m in self.before_strength)
+        self.battle = replace(self.battle, activation_strength=self.battle.activation_strength + lasting)
 
     def result(self, legal: bool) -> AttackResult:
         self.emit(
@@ -437,6 +449,19 @@ class _Resolver(ResponseWindows):
         )
 
     def roll(self) -> None:
+        if self.battle.activating == self.decl.attacker:
+            lasts = self.rules.interpretation("strength_bonus_duration") == "whole_activation"
+            for source, amount in self.battle.activation_strength:
+                if lasts:
+                    self.mods.append(Modifier("strength", amount, f"{source} (earlier this activation)", {}, None))
+                self.emit(
+                    "roll.earlier_strength",
+                    ("GA-DECL-2", "GA-ROLL-1"),
+                    f"{source}, used before an earlier attack this activation: "
+                    + (f"Strength {amount:+d} again" if lasts else "its Strength applied to that attack only"),
+                    {"amount": amount if lasts else 0},
+                    self.rules.cite("strength_bonus_duration"),
+                )
         for e in self.weapon.effects:
             self.mods.append(Modifier(e.kind, e.amount, f"weapon effect of {self.weapon.name}", {}, None))
             self.emit(
