@@ -65,8 +65,14 @@ def _book_with_faq(entry: dict) -> dict:
         ({"status": "derived"}, "faq.Q1.justification"),
         ({"status": "derived", "justification": "  "}, "faq.Q1.justification"),
         ({"status": "derived", "justification": "one\nline too many"}, "faq.Q1.justification"),
-        ({"status": "derived", "interpretation": "reading", "justification": "X-1 says so."}, "faq.Q1.interpretation"),
-        ({"status": "needs-card-text", "interpretation": "reading", "justification": "A card."}, "faq.Q1.interpretation"),
+        (
+            {"status": "derived", "interpretation": "reading", "justification": "X-1 says so."},
+            "faq.Q1.interpretation",
+        ),
+        (
+            {"status": "needs-card-text", "interpretation": "reading", "justification": "A card."},
+            "faq.Q1.interpretation",
+        ),
         ({"status": "derived", "clauses": [], "justification": "X-1 says so."}, "faq.Q1.clauses"),
     ],
 )

@@ -307,9 +307,13 @@ def profile_of(scenario: MultibaseScenario, rules: Rulebook) -> tuple[AttackProf
     )
     # Losses that cannot keep coherency make the target Shaken (MB-6.5), unless it was split
     # before the attack and the reading is that MB-6.5 then does not apply.
-    exempt = not is_coherent(target.bases, rules) and rules.interpretation("split_before_attack") == "not_caused"
+    exempt = (
+        not is_coherent(target.bases, rules) and rules.interpretation("split_before_attack") == "not_caused"
+    )
     incoherent = frozenset(
-        k for k in range(1, len(target.bases)) if not exempt and not removal_options(target, k, rules).coherent
+        k
+        for k in range(1, len(target.bases))
+        if not exempt and not removal_options(target, k, rules).coherent
     )
     profile = AttackProfile(
         pool=pool,

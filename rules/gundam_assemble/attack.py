@@ -453,12 +453,16 @@ class _Resolver(ResponseWindows):
             lasts = self.rules.interpretation("strength_bonus_duration") == "whole_activation"
             for source, amount in self.battle.activation_strength:
                 if lasts:
-                    self.mods.append(Modifier("strength", amount, f"{source} (earlier this activation)", {}, None))
+                    self.mods.append(
+                        Modifier("strength", amount, f"{source} (earlier this activation)", {}, None)
+                    )
                 self.emit(
                     "roll.earlier_strength",
                     ("GA-DECL-2", "GA-ROLL-1"),
                     f"{source}, used before an earlier attack this activation: "
-                    + (f"Strength {amount:+d} again" if lasts else "its Strength applied to that attack only"),
+                    + (
+                        f"Strength {amount:+d} again" if lasts else "its Strength applied to that attack only"
+                    ),
                     {"amount": amount if lasts else 0},
                     self.rules.cite("strength_bonus_duration"),
                 )

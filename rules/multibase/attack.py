@@ -23,9 +23,9 @@ from rules.multibase.battlefield import Battlefield
 from rules.multibase.casualties import allocate_wounds, options_event, removal_options, remove_bases
 from rules.multibase.coherency import PushPlan, is_coherent, push_options
 from rules.multibase.destruction import destroy
+from rules.multibase.geometry import trace
 from rules.multibase.saves import resolve_saves
 from rules.multibase.shaken import courage_check, give_shaken
-from rules.multibase.geometry import trace
 from rules.multibase.target import verify_target
 from rules.multibase.to_hit import Circumstances, count_hits, roll_event, threshold
 from rules.rulebook import Rulebook
@@ -205,7 +205,11 @@ def _return_strike(field_: Battlefield, spec: AttackSpec, rules: Rulebook) -> tu
     )
     if rules.interpretation("close_combat_return") == "unchecked":
         return True, Event(
-            "close_combat", ("MB-0", "MB-4.4"), both + f" ({spec.target}'s strike back checks no Trace)", {}, cite
+            "close_combat",
+            ("MB-0", "MB-4.4"),
+            both + f" ({spec.target}'s strike back checks no Trace)",
+            {},
+            cite,
         )
     seen = trace(field_, field_.unit(spec.target), field_.unit(spec.attacker), rules)
     if seen.clear:
@@ -245,7 +249,11 @@ def _casualties(
                 "casualties.split_before",
                 ("MB-6.5",),
                 f"{name} was already out of coherency before the attack: "
-                + ("MB-6.5 applies all the same" if applies else "its losses did not break coherency, so MB-6.5 does not apply"),
+                + (
+                    "MB-6.5 applies all the same"
+                    if applies
+                    else "its losses did not break coherency, so MB-6.5 does not apply"
+                ),
                 {"unit": name, "applies": applies},
                 rules.cite("split_before_attack"),
             )

@@ -124,7 +124,9 @@ class PushPlan:
         return sum(p.distance for p in self.pushes if p.base == base)
 
 
-def _move(current: list[Base], movers: Sequence[Base], goal: Base, rules: Rulebook) -> tuple[list[Base], list[Push]]:
+def _move(
+    current: list[Base], movers: Sequence[Base], goal: Base, rules: Rulebook
+) -> tuple[list[Base], list[Push]]:
     """Move ``movers`` together straight towards ``goal`` until the nearest of them is in reach."""
     gap, lead = min(((base_distance(m, goal), m) for m in movers), key=lambda item: item[0])
     ux, uy = closest_direction(lead, goal)
@@ -219,7 +221,10 @@ def push_options(bases: Sequence[Base], rules: Rulebook) -> list[PushPlan]:
         return []
     tol = float(rules.param("geometry_tolerance")) * 1000
     parts = groups(bases, rules)
-    if rules.interpretation("push_anchor") == "largest_group" and rules.interpretation("coherency") == "connected":
+    if (
+        rules.interpretation("push_anchor") == "largest_group"
+        and rules.interpretation("coherency") == "connected"
+    ):
         size = max(len(g) for g in parts)
         largest = [{b.name for b in g} for g in parts if len(g) == size]
         return [p for p in plans if any(not (g & set(p.moved)) for g in largest)]
