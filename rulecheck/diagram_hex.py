@@ -496,6 +496,8 @@ def draw_scenario(scenario, rules, origin: str | None = None, target: str | None
             figure = board.figure_at(h)
             if figure is None or figure.side == attacker.side:
                 continue
+            if figure.kind == "garrison" and rules.interpretation("aoe_garrison_targets") == "units_only":
+                continue
             los = line_of_sight(board, attacker.hex, h, attacker.side, rules, mode)
             sights.append(los)
             if los.clear:
