@@ -185,6 +185,13 @@ def given_removal(multibase: MultibaseTable, bases: str, unit: str):
     multibase.attack.setdefault("removals", {})[unit] = names(bases)
 
 
+@given(parsers.parse('the owning player pushes {bases} of "{unit}"'))
+@when(parsers.parse('the owning player pushes {bases} of "{unit}"'))
+def given_push(multibase: MultibaseTable, bases: str, unit: str):
+    """Script the owning player's push back into coherency (MB-6.5): the bases it moves."""
+    multibase.attack.setdefault("pushes", {})[unit] = names(bases)
+
+
 # --- When ---------------------------------------------------------------------------------------
 def _resolve(multibase: MultibaseTable, ruling, kind: str, attacker: str, target: str) -> None:
     if multibase.loaded is not None and not multibase.units:
@@ -393,6 +400,29 @@ def then_impossible(multibase: MultibaseTable, unit: str):
 def then_pushed(multibase: MultibaseTable, base: str, unit: str, distance: float):
     pushed = multibase.last.casualties[unit].pushed
     assert math.isclose(pushed.get(base, 0.0), distance, abs_tol=1e-9), pushed
+
+
+@then(parsers.parse('the legal pushes for "{unit}" are {options}'))
+def then_push_options(multibase: MultibaseTable, unit: str, options: str):
+    expected = sorted(tuple(sorted(o.split("+"))) for o in options.split("; "))
+    got = sorted(tuple(sorted(o)) for o in multibase.last.casualties[unit].push_options)
+    assert got == expected, f"got {got}"
+
+
+@then(parsers.parse('only base {base} of "{unit}" was pushed'))
+def then_only_this_pushed(multibase: MultibaseTable, base: str, unit: str):
+    pushed = multibase.last.casualties[unit].pushed
+    assert list(pushed) == [base] and pushed[base] > 0, pushed
+
+
+@then(parsers.parse('no base of "{unit}" was pushed'))
+def then_none_pushed(multibase: MultibaseTable, unit: str):
+    assert not multibase.last.casualties[unit].pushed, multibase.last.casualties[unit].pushed
+
+
+@then(parsers.parse('"{unit}" makes no attack'))
+def then_no_strike(multibase: MultibaseTable, unit: str):
+    assert unit not in multibase.last.outcome()["attacks"], multibase.last.outcome()["attacks"]
 
 
 @then(parsers.parse('no other base of "{unit}" was pushed'))
