@@ -165,6 +165,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And "Alpha" rolls 6 1 1 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c5 from "Charlie"
+    And the owning player pushes c3, c4 of "Charlie"
     When "Alpha" shoots "Charlie"
     Then no removal keeps "Charlie" in coherency
     And base c3 of "Charlie" was pushed 3 inches
