@@ -21,20 +21,24 @@ COMMANDS = ("check", "los", "explain", "report", "diff", "mutate", "draw", "docs
 EXIT_BAD_INPUT = 2
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser with every command, or with only the one named: importing a command's module is
+    all its parsing needs, and a quick command (`los`, `explain`, `draw`, `odds`) then never loads
+    what another needs (pytest, for the corpus runner)."""
     parser = argparse.ArgumentParser(
         prog="rulecheck",
         description="Scenario testing and rules compliance for tabletop wargames.",
     )
     parser.add_argument("--version", action="version", version=f"rulecheck {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         importlib.import_module(f"rulecheck.commands.{name}").register(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -60,3 +60,13 @@ def load_overlay(path: str | Path) -> Overlay:
     except RulebookError as exc:
         raise doc.error(tuple(exc.field.split(".")), exc.message) from None
     return overlay
+
+
+def rulebooks_for(names, overlay_files):
+    """The rulebooks in force: each ruleset's book with the overlays that name it applied."""
+    books = {name: load(name) for name in names}
+    for path in overlay_files:
+        ov = load_overlay(path)
+        if ov.ruleset in books:
+            books[ov.ruleset] = books[ov.ruleset].with_changes(ov.parameters, ov.interpretations, ov.name)
+    return books

@@ -10,9 +10,9 @@ import json
 from pathlib import Path
 
 from rulecheck.corpus import PROJECT_ROOT, run_corpus
-from rulecheck.overlays import load_overlay
+from rulecheck.overlays import rulebooks_for
 from rulecheck.report import build_report, format_markdown, format_text
-from rules.rulebook import load, rulesets
+from rules.rulebook import rulesets
 
 FORMATS = ("text", "json", "markdown")
 
@@ -44,16 +44,6 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="same as --format json")
     p.add_argument("-v", "--verbose", action="store_true", help="list every clause and its scenarios")
     p.set_defaults(func=run)
-
-
-def rulebooks_for(names, overlay_files):
-    """The rulebooks in force: each ruleset's book with the overlays that name it applied."""
-    books = {name: load(name) for name in names}
-    for path in overlay_files:
-        ov = load_overlay(path)
-        if ov.ruleset in books:
-            books[ov.ruleset] = books[ov.ruleset].with_changes(ov.parameters, ov.interpretations, ov.name)
-    return books
 
 
 def corpus_report(args) -> dict:

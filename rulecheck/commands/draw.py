@@ -7,7 +7,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from rulecheck.commands.check import rulebooks_for
+from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import load_scenario
 from rulecheck.source_yaml import InputError
 
