@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rulecheck.mutation import mutants_for
 from rules.rulebook import load
 
@@ -30,6 +32,7 @@ def test_each_number_moves_up_and_down_by_one_and_each_interpretation_to_each_ot
     assert not any(m.startswith("interpretations.push_anchor") for m in mb)  # one option only
 
 
+@pytest.mark.slow  # runs a corpus selection once per mutant in a subprocess
 def test_mutation_on_a_small_selection_kills_a_mutant_and_reports_a_survivor():
     proc = subprocess.run(
         [
