@@ -102,16 +102,19 @@ def test_multibase_odds_equal_every_hit_and_save_sequence_counted(
 ):
     profile = mb.AttackProfile(pool, threshold, save, courage, wound, residual, bases)
     odds = mb.attack_odds(profile)
-    removed: dict[int, Fraction] = {}
-    shaken = Fraction(0)
+    # Every hit roll and save roll, counted over 6 ** (2 * pool): an unrolled save die stands
+    # for 6 sequences.
+    removed: dict[int, int] = {}
+    shaken = 0
     for hit_faces in product(range(1, 7), repeat=pool):
         hits = sum(f >= threshold for f in hit_faces)
         for save_faces in product(range(1, 7), repeat=hits):
-            p = Fraction(1, 6**pool) * Fraction(1, 6**hits)
+            ways = 6 ** (pool - hits)
             wounds = sum(f < save for f in save_faces)
             gone = min(bases, (residual + wounds) // wound)
-            removed[gone] = removed.get(gone, Fraction(0)) + p
-            shaken += p if hits >= courage else 0
+            removed[gone] = removed.get(gone, 0) + ways
+            shaken += ways if hits >= courage else 0
+    total = 6 ** (2 * pool)
     possible = {k: p for k, p in odds.bases_removed.items() if p}  # the odds also list 0 chances
-    assert possible == {k: removed[k] for k in sorted(removed)}
-    assert odds.shaken == shaken
+    assert possible == {k: Fraction(removed[k], total) for k in sorted(removed)}
+    assert odds.shaken == Fraction(shaken, total)
