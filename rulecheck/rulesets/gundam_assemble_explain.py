@@ -25,7 +25,7 @@ from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.setup import declaration_from_data, scripted_dice
 from rules.gundam_assemble.status_effects import DISARM, FRACTURE
 from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries, parse_catalogue
-from rules.rulebook import Rulebook, RulebookError
+from rules.rulebook import SAFE_LOADER, Rulebook, RulebookError
 
 STATUSES = (DISARM, FRACTURE)  # the statuses the chapter names; any other would silently do nothing
 CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "gundam_assemble" / "units.yaml"
@@ -35,7 +35,7 @@ CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "gundam_ass
 def catalogue(path: Path = CATALOGUE_FILE) -> Catalogue:
     try:
         with path.open(encoding="utf-8") as fh:
-            return parse_catalogue(yaml.safe_load(fh))
+            return parse_catalogue(yaml.load(fh, Loader=SAFE_LOADER))
     except AbilityError as exc:
         raise InputError(path, None, "", str(exc)) from None
 
