@@ -91,6 +91,7 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
             "id": q,
             "question": e.question,
             "status": e.status,
+            "justification": e.justification,
             "clauses": list(e.clauses),
             "interpretation": e.interpretation,
             **({"card_property": e.card_property} if e.card_property else {}),

@@ -22,7 +22,7 @@ from rules.gundam_assemble.line_of_sight import LosMode, LosResult, line_of_sigh
 from rules.gundam_assemble.targeting import ReachCheck, check_reach
 from rules.gundam_assemble.terrain import rulebook_kinds
 from rules.rulebook import load as load_rulebook
-from steps.common import PROJECT_ROOT, parse_hex, parse_hex_list, step_location, table_rows
+from steps.common import PROJECT_ROOT, parse_hex, parse_hex_list, step_location, table_errors, table_rows
 
 SCENARIO_DIR = PROJECT_ROOT / "scenarios" / "gundam_assemble"
 
@@ -83,6 +83,7 @@ def board_map(request, ga_context: GAContext, docstring: str):
 
 
 @given("the pieces:")
+@table_errors
 def pieces_table(request, ga_context: GAContext, datatable: list[list[str]]):
     """Columns: name, side, and mark (a letter on the map) or at ([q, r]); optional kind
     (unit, structure, garrison) and, for structures, elevation."""
@@ -117,6 +118,7 @@ def pieces_table(request, ga_context: GAContext, datatable: list[list[str]]):
 
 
 @given("the hexes:")
+@table_errors
 def hexes_table(request, ga_context: GAContext, datatable: list[list[str]]):
     """Columns: at ([q, r]), elevation, terrain (open or water). Unlisted hexes are open ground."""
     _, line = step_location(request)

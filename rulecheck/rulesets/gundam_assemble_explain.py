@@ -12,14 +12,18 @@ from __future__ import annotations
 from rulecheck.card_plugins import catalogue_with
 from rulecheck.rulesets import Explanation
 from rulecheck.source_yaml import InputError, field_name
+from rules import limits
 from rules.dice import DiceScriptError
 from rules.events import interpretations_cited
 from rules.gundam_assemble.attack import resolve_attack
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.durations import end_activation, end_turn
 from rules.gundam_assemble.setup import declaration_from_data, scripted_dice
+from rules.gundam_assemble.status_effects import DISARM, FRACTURE
 from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries
 from rules.rulebook import Rulebook, RulebookError
+
+STATUSES = (DISARM, FRACTURE)  # the statuses the chapter names; any other would silently do nothing
 
 
 def catalogue(scenario=None) -> Catalogue:
@@ -59,6 +63,11 @@ def _check_unit_cards(scenario) -> None:
     cards = catalogue(scenario).units
     entries = (scenario.doc.data.get("units") if scenario.doc is not None else None) or []
     for i, entry in enumerate(entries):
+        for j, status in enumerate(entry.get("status") or ()):
+            if status not in STATUSES:
+                raise scenario.doc.error(
+                    ("units", i, "status", j), f"unknown status {status!r} (known: {', '.join(STATUSES)})"
+                )
         key = "profile" if "profile" in entry else "name"
         if entry[key] not in cards:
             raise scenario.doc.error(
@@ -68,6 +77,65 @@ def _check_unit_cards(scenario) -> None:
                 + " "
                 f"(cards: {', '.join(sorted(cards))})",
             )
+
+
+def _check_attack_limits(scenario, attack: dict, prefix: tuple = ("attack",)) -> None:
+    """What the schema leaves open: hexes within the coordinate limit, a card used at most
+    ``MAX_CARD_USES`` times, and no more than ``MAX_ATTACK_DICE`` scripted faces in all."""
+    hexes = [(("area", i), h) for i, h in enumerate(attack.get("area") or [])]
+    hexes += [
+        (("responses", i, "to"), r["to"]) for i, r in enumerate(attack.get("responses") or []) if "to" in r
+    ]
+    for path, h in hexes:
+        if any(abs(c) > limits.MAX_COORDINATE for c in h):
+            raise _attack_error(
+                scenario, path, f"coordinates beyond +/-{limits.MAX_COORDINATE} (limit of rulecheck)", prefix
+            )
+    names = scenario.units
+    known = f"units: {', '.join(names)}"
+    for key in ("attacker", "target", "crit_target"):
+        named = attack.get(key)
+        for j, name in enumerate(named if isinstance(named, list) else [named] if key in attack else []):
+            if not isinstance(name, str) or name not in names:
+                where = (key, j) if isinstance(named, list) else (key,)
+                raise _attack_error(
+                    scenario, where, f"no unit named {name!r} in this scenario ({known})", prefix
+                )
+    for i, name in enumerate(attack.get("defeat_order") or []):
+        if name not in names:
+            raise _attack_error(
+                scenario, ("defeat_order", i), f"no unit named {name!r} in this scenario ({known})", prefix
+            )
+    for i, r in enumerate(attack.get("responses") or []):
+        for key in ("unit", "target"):
+            if key in r and r[key] not in names:
+                raise _attack_error(
+                    scenario,
+                    ("responses", i, key),
+                    f"no unit named {r[key]!r} in this scenario ({known})",
+                    prefix,
+                )
+    uses: dict[tuple, int] = {}
+    for i, r in enumerate(attack.get("responses") or []):
+        card = ("tactics", r["tactics"]) if "tactics" in r else (r.get("unit"), r.get("ability"))
+        uses[card] = uses.get(card, 0) + 1
+        if uses[card] > limits.MAX_CARD_USES:
+            raise _attack_error(
+                scenario,
+                ("responses", i),
+                f"{card[1]!r} used more than {limits.MAX_CARD_USES} times in one attack",
+                prefix,
+            )
+    dice = attack.get("dice") or []
+    faces = sum(len(v) for v in dice.values()) if isinstance(dice, dict) else len(dice)
+    faces += sum(len(r.get("dice") or ()) for r in attack.get("responses") or [])
+    if faces > limits.MAX_ATTACK_DICE:
+        raise _attack_error(
+            scenario,
+            ("dice",),
+            f"{faces} scripted faces: beyond the limit of {limits.MAX_ATTACK_DICE}",
+            prefix,
+        )
 
 
 def attack_inputs(
@@ -86,6 +154,7 @@ def attack_inputs(
         except RulebookError as exc:
             raise _attack_error(scenario, ("interpretations",), exc.message) from None
     _check_unit_cards(scenario)
+    _check_attack_limits(scenario, attack)
     try:
         battle = battle_from_entries(scenario.board, scenario.units, catalogue(scenario))
     except KeyError as exc:
@@ -147,6 +216,7 @@ def explain_sequence(scenario, rules: Rulebook) -> Explanation:
             events += ended
             continue
         attack = {k: v for k, v in item.items() if k != "interpretations"}
+        _check_attack_limits(scenario, attack, prefix)
         try:
             decl = declaration_from_data(attack, battle, cards)
             result = resolve_attack(battle, decl, scripted_dice(attack.get("dice")), rules)

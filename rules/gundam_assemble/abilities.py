@@ -176,6 +176,7 @@ class Effect:
     by: str = "any"  # cannot_be_targeted: any|area attacks; forbid_responses: any|bystanders' Responses
 
     def describe(self) -> str:
+        # pragma: no mutate block (presentation: no ruling reads it)
         text = self._describe()
         if self.per_upgrade:
             text += f" for each {self.per_upgrade} Upgrade"
@@ -184,6 +185,7 @@ class Effect:
         return text
 
     def _describe(self) -> str:
+        # pragma: no mutate block (presentation: no ruling reads it)
         if self.kind == "inflict_status":
             return f"inflict {self.status}"
         if self.kind == "remove_status":
@@ -239,6 +241,7 @@ class Ability:
     once_per: str | None = None  # attack | activation | turn: used at most once in that span
 
     def describe(self) -> str:
+        # pragma: no mutate block (presentation: no ruling reads it)
         if self.card is not None:
             return self.card.describe()
         return ", ".join(e.describe() for e in self.effects)

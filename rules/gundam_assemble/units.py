@@ -43,6 +43,7 @@ class CriticalEffect:
     window: str = "critical"
 
     def describe(self) -> str:
+        # pragma: no mutate block (presentation: no ruling reads it)
         return ", ".join(e.describe() for e in self.effects)
 
 
@@ -99,6 +100,7 @@ class UnitState:
         return sum(1 for u in self.upgrades if u == kind)
 
     def to_json(self) -> dict[str, Any]:
+        # pragma: no mutate block (presentation: no ruling reads it)
         return {
             "hp": self.hp,
             "shields": self.shields,
@@ -119,6 +121,9 @@ class Battle:
     victory_points: Mapping[str, int] = field(default_factory=dict)
     activating: str | None = None  # the unit whose activation is in progress
     activation_ended: bool = False
+    # Strength from abilities used before an earlier attack of the activating unit that last for
+    # its whole activation (interpretation strength_bonus_duration=whole_activation): (source, amount)
+    activation_strength: tuple[tuple[str, int], ...] = ()
     # Modifiers that outlast the attack they were used in ("this turn", "until the end of the
     # activation"), and which enemies each unit has defeated this turn ("if it defeats an enemy
     # this turn"). Both are cleared by ``durations.end_activation`` / ``durations.end_turn``.
