@@ -10,22 +10,22 @@ Feature: Scripted dice are strict
 
   @clause:GA-ROLL-1 @ruling:derived
   Scenario: Scripting more faces than the Strength fails the scenario
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 5, 5, 5, 5
-    Then resolving fails because scripted dice left unused (attack: [5])
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 5, 5, 5, 5
+    Then resolving fails because "scripted dice left unused (attack: [5])"
 
   @clause:GA-ROLL-1 @ruling:derived
   Scenario: Scripting fewer faces than the Strength fails the scenario
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 5
-    Then resolving fails because the attack roll needs 4 d10 but the script has 2 faces left
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 5
+    Then resolving fails because "the attack roll needs 4 d10 but the script has 2 faces left"
 
   @clause:GA-ROLL-1 @ruling:derived
   Scenario: An additional die the script does not give fails the scenario
     Given player A will use "Second Salvo"
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 5, 5, 5
-    Then resolving fails because the additional roll needs 1 d10
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 5, 5, 5
+    Then resolving fails because "the additional roll needs 1 d10"
 
   @clause:GA-ROLL-1 @ruling:derived
   Scenario: A rerolled face the attack never asks for fails the scenario
     Given the rerolled dice will show 6
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 5, 5, 5
-    Then resolving fails because scripted dice left unused (reroll: [6])
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 5, 5, 5
+    Then resolving fails because "scripted dice left unused (reroll: [6])"

@@ -84,7 +84,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
       | Alpha | a2   | rect 2x1 | 6 | 0 | 90     |
       | Bravo | b1   | rect 2x1 | 6 | 8 | 270    |
     And blocking terrain "tower" with corners (-3,2) (3,2) (3,6) (-3,6)
-    And "Alpha" rolls 1 1 to hit
+    And "Alpha" rolls 1, 1 to hit
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
     And the trace runs from a2 to b1
@@ -170,7 +170,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
       | Alpha | a2   | round 0.5 | -6 | 0  | 45     |
       | Bravo | b1   | round 0.5 | 6  | 8  | 225    |
       | Bravo | b2   | round 0.5 | 3  | 4  | 225    |
-    And "Alpha" rolls 1 1 to hit
+    And "Alpha" rolls 1, 1 to hit
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
     And the range measured is 4 inches from a1 to b2
@@ -252,7 +252,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
       | Alpha | a2   | rect 2x1 | 6 | -4 | 90     |
       | Bravo | b1   | rect 2x1 | 0 | 8  | 270    |
     And blocking terrain "tower" with corners (-3,2) (1.5,2) (1.5,4) (-3,4)
-    And "Alpha" rolls 1 1 to hit
+    And "Alpha" rolls 1, 1 to hit
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
     And the trace runs from a2 to b1
