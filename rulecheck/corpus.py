@@ -54,6 +54,18 @@ class ScenarioResult:
     # "ruleset:parameters.NAME" / "ruleset:interpretations.NAME" the scenario asked the rulebook
     # for; filled only by a run with record_reads.
     reads: frozenset[str] = frozenset()
+    # Filled only by a run with dependencies: each interpretation the scenario read, with the other
+    # options it was re-run under and whether its asserted ruling still held ({option: passed}).
+    probes: dict[str, dict[str, bool]] | None = None
+
+    @property
+    def dependencies(self) -> dict[str, list[str]]:
+        """Interpretation -> the options under which this scenario's ruling fails: what it rests on."""
+        return {
+            name: [opt for opt, held in opts.items() if not held]
+            for name, opts in (self.probes or {}).items()
+            if not all(opts.values())
+        }
 
     def tagged(self, kind: str) -> list[str]:
         return [v for t in self.tags if (p := split_tag(t)) and p[0] == kind for v in [p[1]]]
@@ -79,6 +91,7 @@ class ScenarioResult:
             outcomes=dict(data.get("outcomes") or {}),
             nodeid=data.get("nodeid", ""),
             reads=frozenset(data.get("reads", ())),
+            probes=data.get("probes"),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -94,6 +107,7 @@ class ScenarioResult:
             "outcomes": self.outcomes,
             "nodeid": self.nodeid,
             "reads": sorted(self.reads),
+            **({"probes": self.probes, "depends_on": self.dependencies} if self.probes is not None else {}),
         }
 
 
@@ -274,11 +288,20 @@ class _ReadRecorder:
 
     It wraps ``Rulebook.param`` and ``Rulebook.interpretation`` for the length of one run, so it
     sees every read: the engine's, a step's, and those made under an overlay. Reads outside a
-    running scenario (collection) are not anyone's and are dropped."""
+    running scenario (collection) are not anyone's and are dropped.
 
-    def __init__(self):
+    With ``probe`` (computed dependencies), each scenario that passed is run again, at once and in
+    this process, under every other option of every interpretation it read, one change at a time,
+    forced over any choice the scenario makes itself. An interpretation it did not read cannot
+    change its ruling (the engines are pure and ask the rulebook for every open question), so this
+    is exact, not a sample. The re-runs are not logged: reports and the Cucumber/JUnit files see
+    the scenario once."""
+
+    def __init__(self, collector: _Collector | None = None, probe: bool = False):
         self.current: str | None = None
         self.reads: dict[str, set[str]] = defaultdict(set)
+        self.collector = collector
+        self.probe = probe
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item, nextitem):
@@ -287,6 +310,34 @@ class _ReadRecorder:
             yield
         finally:
             self.current = None
+        if self.probe and self.collector is not None:
+            self._probe(item, nextitem)
+
+    def _probe(self, item, nextitem) -> None:
+        result = self.collector.results.get(item.nodeid)
+        if result is None:
+            return
+        result.probes = {}
+        ctx = getattr(item, "_rulecheck_ruling", None)
+        if result.outcome != "passed" or ctx is None:
+            return  # a failing ruling has nothing to hold under another reading
+        for entry in sorted(self.reads.get(item.nodeid, ())):
+            ruleset, _, what = entry.partition(":")
+            kind, _, name = what.partition(".")
+            if kind != "interpretations":
+                continue
+            book = ctx.rules(ruleset)  # as the scenario ran: overlays and its own choices applied
+            in_force = book.interpretation(name)
+            held: dict[str, bool] = {}
+            for option in book.interpretations[name].options:
+                if option == in_force:
+                    continue
+                item.config._rulecheck_forced = {ruleset: {name: option}}
+                try:
+                    held[option] = _rerun_passes(item, nextitem)
+                finally:
+                    item.config._rulecheck_forced = None
+            result.probes[name] = held
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[None]:
@@ -308,6 +359,37 @@ class _ReadRecorder:
             yield
         finally:
             Rulebook.param, Rulebook.interpretation = original_param, original_interpretation
+
+
+def _rerun_passes(item, nextitem) -> bool:
+    """Run ``item`` once more (setup, call, teardown, as pytest's ``runtestprotocol`` does) and say
+    whether it passed. No report is made: formatting a failure's traceback costs more than running
+    the scenario, and only the verdict is needed."""
+    from _pytest.outcomes import Exit, Skipped
+
+    item._initrequest()
+    hooks = item.ihook
+    passed = True
+    try:
+        for when, hook, kwargs in (
+            ("setup", hooks.pytest_runtest_setup, {}),
+            ("call", hooks.pytest_runtest_call, {}),
+            ("teardown", hooks.pytest_runtest_teardown, {"nextitem": nextitem}),
+        ):
+            if when == "call" and not passed:
+                continue
+            try:
+                hook(item=item, **kwargs)
+            except (Exit, KeyboardInterrupt):
+                raise
+            except Skipped:
+                pass
+            except Exception:
+                passed = False
+    finally:
+        item._request = False
+        item.funcargs = None
+    return passed
 
 
 @contextlib.contextmanager
@@ -371,11 +453,14 @@ def run_corpus(
     record_reads: bool = False,
     cucumber_json: str | Path | None = None,
     junit_xml: str | Path | None = None,
+    dependencies: bool = False,
 ) -> CorpusRun:
     """Run the feature scenarios of ``root`` and return one result per scenario.
 
     ``select``: only the scenarios with these node ids. ``record_reads``: fill each result's
-    ``reads``. ``cucumber_json`` / ``junit_xml``: also write those reports (atomically)."""
+    ``reads``. ``dependencies``: also fill each result's ``probes`` (see ``_ReadRecorder``).
+    ``cucumber_json`` / ``junit_xml``: also write those reports (atomically)."""
+    record_reads = record_reads or dependencies
     tag_filter = parse_tag_expression(tags) if tags else None
     files = feature_test_files(root, rulesets)
     if not files:
@@ -387,7 +472,7 @@ def run_corpus(
     args += list(pytest_args)
     collector = _Collector(root, tag_filter, set(select) if select is not None else None)
     plugins: list[Any] = [collector]
-    recorder = _ReadRecorder() if record_reads else None
+    recorder = _ReadRecorder(collector, probe=dependencies) if record_reads else None
     if recorder is not None:
         plugins.append(recorder)
     sink = io.StringIO()

@@ -61,11 +61,17 @@ class RulingContext:
     overlays: dict[str, list[tuple[str, dict, dict]]] = field(default_factory=dict)
     outcomes: dict[str, Any] = field(default_factory=dict)
     shown: dict[str, Any] = field(default_factory=dict)  # see show()
+    # ruleset -> {interpretation: option} applied after everything else, even the scenario's own
+    # choice: how `check` re-runs a scenario under another reading to see whether its ruling holds.
+    forced: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def rules(self, ruleset: str) -> Rulebook:
         book = load(ruleset)
         for name, params, interps in self.overlays.get(ruleset, []):
             book = book.with_changes(params, interps, name=name)
+        if self.forced.get(ruleset):
+            forced = self.forced[ruleset]
+            book = book.with_changes({}, forced, name=", ".join(f"{k}={v}" for k, v in forced.items()))
         return book
 
     def apply(
@@ -103,7 +109,8 @@ def _session_overlays(config: pytest.Config) -> dict[str, list[tuple[str, dict, 
 @pytest.fixture
 def ruling(request: pytest.FixtureRequest) -> RulingContext:
     base = _session_overlays(request.config)
-    ctx = RulingContext(overlays={k: list(v) for k, v in base.items()})
+    forced = getattr(request.config, "_rulecheck_forced", None) or {}
+    ctx = RulingContext(overlays={k: list(v) for k, v in base.items()}, forced=forced)
     request.node._rulecheck_ruling = ctx
     return ctx
 

@@ -2,6 +2,13 @@
 
 Coverage is read from the feature tags. A tag naming a clause, FAQ entry or interpretation that
 the ruleset's rulebook does not have is an error, as is a scenario without a ``@ruling`` status.
+
+Dependencies are not read from tags but computed (a run with ``dependencies``: each scenario re-run
+under every other option of every interpretation it read). The tags are then checked claims: a
+scenario whose ruling fails under another option must carry ``@interpretation:NAME`` and
+``@ruling:interpretation``; a scenario tagged ``@interpretation:NAME`` must depend on NAME (a
+scenario that shows what a reading decides fails under the reading's other options, or it shows
+nothing); ``@ruling:interpretation`` needs some dependency.
 """
 
 from __future__ import annotations
@@ -52,14 +59,66 @@ def tag_errors(book: Rulebook, results: list[ScenarioResult]) -> list[str]:
     return errors
 
 
+def _options(opts: list[str]) -> str:
+    return ", ".join(opts)
+
+
+def dependency_errors(book: Rulebook, results: list[ScenarioResult]) -> list[str]:
+    """Tags that disagree with the computed dependencies (only for scenarios that were probed)."""
+    errors = []
+    for r in results:
+        if r.probes is None or r.outcome != "passed":
+            continue
+        where = f"{r.feature}:{r.line} ({r.name})"
+        deps = r.dependencies
+        tagged = r.tagged("interpretation")
+        ruling = r.tagged("ruling")
+        for name, opts in deps.items():
+            if name not in tagged:
+                errors.append(
+                    f"{where}: depends on interpretation {name} (its ruling fails under "
+                    f"{name}={_options(opts)}) but lacks @interpretation:{name}"
+                )
+        if deps and "derived" in ruling:
+            errors.append(
+                f"{where}: labelled @ruling:derived but its ruling rests on {', '.join(deps)}; "
+                "label it @ruling:interpretation"
+            )
+        for name in tagged:
+            # A reading with a single option has nothing to compare against: the tag names it.
+            if (
+                name in book.interpretations
+                and name not in deps
+                and len(book.interpretations[name].options) > 1
+            ):
+                tried = r.probes.get(name)
+                why = (
+                    f"its ruling holds under {name}={_options(list(tried))} too"
+                    if tried
+                    else f"it never reads {name}"
+                )
+                errors.append(
+                    f"{where}: tagged @interpretation:{name} but does not depend on it ({why}); "
+                    "make the scenario tell the options apart or drop the tag"
+                )
+        if not deps and ruling == ["interpretation"]:
+            errors.append(
+                f"{where}: labelled @ruling:interpretation but no interpretation decides its ruling; "
+                "label it @ruling:derived"
+            )
+    return errors
+
+
 def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, Any]:
     by_clause: dict[str, list[ScenarioResult]] = {cid: [] for cid in book.clauses}
     by_interp: dict[str, list[ScenarioResult]] = {name: [] for name in book.interpretations}
+    computed = bool(results) and all(r.probes is not None for r in results)
     by_faq: dict[str, list[ScenarioResult]] = {q: [] for q in book.faq}
     for r in results:
         for cid in r.tagged("clause"):
             by_clause.setdefault(cid, []).append(r)
-        for name in r.tagged("interpretation"):
+        # Computed dependencies when the run has them; the tags only otherwise.
+        for name in r.dependencies if computed else r.tagged("interpretation"):
             by_interp.setdefault(name, []).append(r)
         for q in r.tagged("faq"):
             by_faq.setdefault(q, []).append(r)
@@ -82,7 +141,10 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
             "options": dict(i.options),
             "why": i.why,
             "clauses": list(i.clauses),
-            "scenarios": [_ref(r) for r in by_interp[name]],
+            "scenarios": [
+                {**_ref(r), **({"flips_under": r.dependencies[name]} if computed else {})}
+                for r in by_interp[name]
+            ],
         }
         for name, i in book.interpretations.items()
     ]
@@ -111,11 +173,12 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
         "clauses": clauses,
         "uncovered_clauses": [c["id"] for c in clauses if c["status"] == "uncovered"],
         "interpretations": interpretations,
+        "dependencies": "computed" if computed else "from tags",
         "faq": faq,
         "faq_counts": dict(Counter(e.status for e in book.faq.values())),
         "faq_without_scenario": needs_scenario,
         "failures": [{**_ref(r), "message": r.message} for r in results if r.outcome == "failed"],
-        "errors": tag_errors(book, results),
+        "errors": tag_errors(book, results) + dependency_errors(book, results),
     }
 
 
@@ -161,12 +224,20 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
             out.append(f"  every clause is covered ({len(rs['clauses'])} clauses)")
         used = [i for i in rs["interpretations"]]
         if used:
-            out.append("  interpretations in force:")
+            how = rs.get("dependencies", "from tags")
+            out.append(f"  interpretations in force (dependent scenarios {how}):")
             for i in used:
                 flag = "" if i["option"] == i["default"] else f" (default {i['default']})"
+                n = len(i["scenarios"])
                 out.append(
-                    f"    {i['name']} = {i['option']}{flag}: {len(i['scenarios'])} scenarios depend on it"
+                    f"    {i['name']} = {i['option']}{flag}: {n} scenario{'s depend' if n != 1 else ' depends'} on it"
                 )
+                if verbose:
+                    out += [
+                        f"          {s['feature']}:{s['line']} {s['scenario']}"
+                        + (f"  (fails under {', '.join(s['flips_under'])})" if s.get("flips_under") else "")
+                        for s in i["scenarios"]
+                    ]
         if rs["faq"]:
             counts = ", ".join(f"{k} {v}" for k, v in sorted(rs["faq_counts"].items()))
             out.append(f"  FAQ ledger: {len(rs['faq'])} entries ({counts})")

@@ -268,9 +268,27 @@ def attack_allowed(attack_context: AttackContext):
 @then(parsers.parse("the attack is not allowed under {clause}"))
 def attack_refused(attack_context: AttackContext, clause: str):
     result = _result(attack_context)
-    assert not result.legal, f"the attack was allowed:\n{_trace(attack_context)}"
-    cited = {c for e in result.events if e.step.startswith("check.") for c in e.clauses}
-    assert clause in cited, f"the refusal cites {sorted(cited)}, not {clause}:\n{_trace(attack_context)}"
+    assert not result.legal, (
+        f"expected the attack to be refused under {clause}, got an allowed attack\n{_trace(attack_context)}"
+    )
+    # Only the checks that refused count: a passed check (a clear line, an ignored Garrison) may
+    # cite the same clause without being the reason.
+    cited = {c for e in result.events if _refuses(e) for c in e.clauses}
+    assert clause in cited, (
+        f"expected the refusal to cite {clause}, got a refusal citing {', '.join(sorted(cited))}\n"
+        f"{_trace(attack_context)}"
+    )
+
+
+REFUSING_STEPS = ("check.illegal", "check.reach.ineligible", "check.los.blocked", "check.los.blocked_by")
+
+
+def _refuses(event) -> bool:
+    if event.step == "check.reach.range":
+        return event.data["distance"] > event.data["reach"]
+    if event.step == "check.engagement":
+        return bool(event.data.get("engaged_with")) and not event.data.get("included")
+    return event.step in REFUSING_STEPS
 
 
 @then(parsers.parse("the attack rolls {count:d} dice"))

@@ -8,7 +8,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | Char's Zaku II | A    | [0, 0] |
       | RX-78-2 Gundam | B    | [2, 0] |
 
-  @clause:GA-SEQ-1 @clause:GA-SEQ-7 @clause:GA-SEQ-10 @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived @faq:Q35
+  @clause:GA-SEQ-1 @clause:GA-SEQ-7 @clause:GA-SEQ-10 @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:interpretation @faq:Q35 @interpretation:disarm_effect
   Scenario: With a Response in every window the attack resolves in the book's order
     Given the unit states:
       | name           | status   |
@@ -112,10 +112,10 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the unit states:
       | name           | status | shields |
       | Char's Zaku II | Disarm | 0       |
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 4, 5, 1, 1
-    Then RX-78-2 Gundam takes 1 hit
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then RX-78-2 Gundam takes 2 hits
 
-  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86
+  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
   Scenario: By default Disarm waits for the defender's After Attack Roll reroll
     Given the unit states:
       | name           | status |
@@ -125,7 +125,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 9, 5, 5, 2
     Then the dice are 9, 5, 5
 
-  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86
+  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
   Scenario: Under before_defender_responses Disarm comes right after the attacker's own responses
     Given the interpretation disarm_timing is before_defender_responses
     And the unit states:
@@ -145,7 +145,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then RX-78-2 Gundam takes 2 damage
     And RX-78-2 Gundam does not have the status Fracture
 
-  @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_effect @faq:Q91
+  @clause:GA-SEQ-10 @ruling:derived @faq:Q91
   Scenario: Fracture does not trigger when Shields stop all the damage
     Given the unit states:
       | name           | status   |
@@ -215,7 +215,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
     Then RX-78-2 Gundam has 5 hit points
 
-  @clause:GA-SEQ-13 @ruling:interpretation @interpretation:target_defeated_mid_attack @faq:Q24
+  @clause:GA-SEQ-13 @ruling:derived @faq:Q24
   Scenario: A target defeated by Artillery Support before the roll ends the attack with no dice rolled
     Given the pieces:
       | name           | side | at     |

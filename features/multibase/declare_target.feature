@@ -21,7 +21,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Alpha" shoots "Alpha2"
     Then the attack is refused: not an enemy
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  @clause:MB-1.1 @ruling:derived
   Scenario: A wall across every line between the two units obstructs the Trace
     Given the multibase bases:
       | unit  | base | shape    | x | y  | facing |
@@ -62,7 +62,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack may proceed
     And the trace cites MB-1.1 with trace_blockers=terrain
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  @clause:MB-1.1 @ruling:derived
   Scenario: A line running exactly along the seam between two walls grazes both and stays clear
     Given the multibase bases:
       | unit  | base | shape    | x | y  | facing |
@@ -98,7 +98,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack is refused: no trace
     And no target base is inside the front arc
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary @interpretation:arc_origin
   Scenario: A target whose edge lies on the arc's boundary line is inside the arc
     Given the multibase bases:
       | unit  | base | shape    | x | y    | facing |

@@ -33,6 +33,13 @@ def add_corpus_arguments(p) -> None:
     )
     p.add_argument("--cucumber-json", metavar="PATH", help="also write pytest-bdd's Cucumber JSON report")
     p.add_argument("--junit-xml", metavar="PATH", help="also write pytest's JUnit XML report")
+    p.add_argument(
+        "--no-dependencies",
+        dest="dependencies",
+        action="store_false",
+        help="do not compute which interpretations each ruling rests on (faster; the "
+        "@interpretation tags are then taken on trust, not checked)",
+    )
 
 
 def register(sub) -> None:
@@ -66,6 +73,7 @@ def corpus_report(args) -> dict:
         overlays=args.rules,
         cucumber_json=args.cucumber_json,
         junit_xml=args.junit_xml,
+        dependencies=getattr(args, "dependencies", True),
     )
     return build_report(corpus, books, tags=args.tags)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 
 import numpy as np
 import shapely
@@ -99,20 +100,37 @@ def unit_distance(a: Unit, b: Unit) -> Measurement:
 
 
 # --- front arc ----------------------------------------------------------------------------------
-def arc_apex(base: Base, rules: Rulebook) -> tuple[float, float]:
-    """Where the arc's boundary passes: the centre, or the middle of the front edge."""
-    if rules.interpretation("arc_origin") == "front_edge" and base.shape != "round":
+ARC_READINGS = ("arc_origin", "arc_boundary")
+
+
+def _apex(base: Base, origin: str) -> tuple[float, float]:
+    if base.shape != "round" and origin == "front_edge":
         fx, fy = direction(base.facing)
         return (base.x + fx * base.depth / 2, base.y + fy * base.depth / 2)
     return (base.x, base.y)
 
 
-def front_arc(base: Base, rules: Rulebook) -> Polygon:
-    """The front arc as a region (closed, or pulled in by the tolerance when the boundary is out)."""
+def arc_apex(base: Base, rules: Rulebook) -> tuple[float, float]:
+    """Where the arc's boundary passes: the centre, or the middle of the front edge."""
+    if base.shape == "round":  # no front edge: both readings put the boundary through the centre
+        return (base.x, base.y)
+    return _apex(base, rules.interpretation("arc_origin"))
+
+
+def front_arc(base: Base, rules: Rulebook, readings: dict[str, str] | None = None) -> Polygon:
+    """The front arc as a region (closed, or pulled in by the tolerance when the boundary is out).
+
+    ``readings``: the options of ``arc_origin`` and ``arc_boundary`` to use instead of asking the
+    rulebook (the Trace settles them once, see ``trace``)."""
+    if readings is None:
+        ox, oy = arc_apex(base, rules)
+        outside = rules.interpretation("arc_boundary") == "outside"
+    else:
+        ox, oy = _apex(base, readings["arc_origin"])
+        outside = readings["arc_boundary"] == "outside"
     degrees = float(rules.param("front_arc_degrees"))
-    ox, oy = arc_apex(base, rules)
     fx, fy = direction(base.facing)
-    if rules.interpretation("arc_boundary") == "outside":
+    if outside:
         tol = float(rules.param("geometry_tolerance"))
         ox, oy = ox + fx * tol * 10, oy + fy * tol * 10
     if degrees >= 360:
@@ -132,9 +150,11 @@ def front_arc(base: Base, rules: Rulebook) -> Polygon:
     return Polygon([(ox, oy)] + [(ox + dx * FAR, oy + dy * FAR) for dx, dy in fan])
 
 
-def in_arc_part(attacker: Base, target: Base, rules: Rulebook) -> BaseGeometry:
+def in_arc_part(
+    attacker: Base, target: Base, rules: Rulebook, readings: dict[str, str] | None = None
+) -> BaseGeometry:
     """The part of ``target`` inside ``attacker``'s front arc (empty when none)."""
-    return footprint(target, rules).intersection(front_arc(attacker, rules))
+    return footprint(target, rules).intersection(front_arc(attacker, rules, readings))
 
 
 # --- trace --------------------------------------------------------------------------------------
@@ -149,16 +169,17 @@ class Trace:
 
 
 def obstacles(
-    field: Battlefield, attacker: Unit, target: Unit, rules: Rulebook
+    field: Battlefield, attacker: Unit, target: Unit, rules: Rulebook, blockers: str | None = None
 ) -> list[tuple[str, BaseGeometry]]:
-    """What can obstruct a Trace between these two units (interpretation trace_blockers)."""
+    """What can obstruct a Trace between these two units (interpretation trace_blockers, read from
+    the rulebook unless ``blockers`` gives its option)."""
     found: list[tuple[str, BaseGeometry]] = [
         (t.name, Polygon(t.polygon)) for t in field.terrain if t.blocks_trace
     ]
-    if rules.interpretation("trace_blockers") == "terrain_and_units":
-        for unit in field.units:
-            if unit.name not in (attacker.name, target.name):
-                found.extend((f"{unit.name}/{b.name}", footprint(b, rules)) for b in unit.bases)
+    others = [u for u in field.units if u.name not in (attacker.name, target.name)]
+    if others and (blockers or rules.interpretation("trace_blockers")) == "terrain_and_units":
+        for unit in others:
+            found.extend((f"{unit.name}/{b.name}", footprint(b, rules)) for b in unit.bases)
     return found
 
 
@@ -167,14 +188,18 @@ def _vertices(geom: BaseGeometry) -> np.ndarray:
 
 
 def trace_between(
-    a: Base, t: Base, blockers: list[tuple[str, BaseGeometry]], rules: Rulebook
+    a: Base,
+    t: Base,
+    blockers: list[tuple[str, BaseGeometry]],
+    rules: Rulebook,
+    readings: dict[str, str] | None = None,
 ) -> tuple[bool, tuple | None, set[str], bool]:
     """Is there a clear segment from base ``a`` to the part of base ``t`` in a's front arc?
 
     Returns (clear, segment, names of obstacles that cut some candidate, target in arc)."""
     tol = float(rules.param("geometry_tolerance"))
     a_shape = footprint(a, rules)
-    t_part = in_arc_part(a, t, rules)
+    t_part = in_arc_part(a, t, rules, readings)
     if t_part.is_empty:
         return False, None, set(), False
     both = a_shape.union(t_part)
@@ -264,17 +289,57 @@ def _extent_along(pieces: np.ndarray, origin: np.ndarray, d: np.ndarray) -> tupl
     return lo, hi
 
 
-TRACE_RULES = (
-    ("arc_origin", "arc_boundary", "trace_blockers"),
-    ("front_arc_degrees", "round_base_segments", "geometry_tolerance"),
-)
+TRACE_PARAMETERS = ("front_arc_degrees", "round_base_segments", "geometry_tolerance")
+
+
+def trace_questions(field: Battlefield, attacker: Unit, target: Unit, rules: Rulebook) -> tuple[str, ...]:
+    """The interpretations a Trace between these units turns on, without reading any of them.
+
+    The Trace sees the front arc only through the part of each target base inside it, so
+    ``arc_origin`` or ``arc_boundary`` is in question only if some pair of bases gets a different
+    in-arc part under its options (for either option of the other); ``trace_blockers`` only if a
+    third unit is on the field. A reading whose question does not come up is not read, so the
+    scenario does not depend on it, and ``rulecheck check`` need not re-run it under the other."""
+    return _trace_questions(field.units, attacker, target, _TraceRules(_param_key(rules), rules))
+
+
+def _param_key(rules: Rulebook) -> tuple:
+    return tuple(rules.param(n) for n in TRACE_PARAMETERS)
+
+
+@lru_cache(maxsize=256)
+def _trace_questions(units, attacker: Unit, target: Unit, keyed: _TraceRules) -> tuple[str, ...]:
+    rules = keyed.rules
+    options = {n: list(rules.interpretations[n].options) for n in ARC_READINGS}
+    combos = [
+        {"arc_origin": o, "arc_boundary": b} for o in options["arc_origin"] for b in options["arc_boundary"]
+    ]
+    differs: set[str] = set()
+    for a in attacker.bases:
+        for t in target.bases:
+            parts = [in_arc_part(a, t, rules, c) for c in combos]
+            for i, j in combinations(range(len(combos)), 2):
+                changed = [n for n in ARC_READINGS if combos[i][n] != combos[j][n]]
+                if len(changed) == 1 and changed[0] not in differs and not parts[i].equals(parts[j]):
+                    differs.add(changed[0])
+    names = [n for n in ARC_READINGS if n in differs]
+    if any(u.name not in (attacker.name, target.name) for u in units):
+        names.append("trace_blockers")
+    return tuple(names)
 
 
 def trace(field: Battlefield, attacker: Unit, target: Unit, rules: Rulebook) -> Trace:
-    """MB-1.1: some attacker base reaches some target base, inside its front arc, unobstructed."""
-    interpretations, parameters = TRACE_RULES
-    key = tuple(rules.interpretation(n) for n in interpretations) + tuple(rules.param(n) for n in parameters)
-    return _trace(field.terrain, field.units, attacker, target, _TraceRules(key, rules))
+    """MB-1.1: some attacker base reaches some target base, inside its front arc, unobstructed.
+
+    Only the readings in question (``trace_questions``) are read; the others are settled by their
+    default, which by construction gives the same Trace as any other option."""
+    questions = trace_questions(field, attacker, target, rules)
+    readings = tuple(
+        (n, rules.interpretation(n) if n in questions else rules.interpretations[n].default)
+        for n in (*ARC_READINGS, "trace_blockers")
+    )
+    keyed = _TraceRules((readings, _param_key(rules)), rules)
+    return _trace(field.terrain, field.units, attacker, target, keyed)
 
 
 class _TraceRules:
@@ -295,12 +360,13 @@ class _TraceRules:
 @lru_cache(maxsize=256)  # pure and costly: the same position is often asked again (odds, simulations)
 def _trace(terrain, units, attacker: Unit, target: Unit, keyed: _TraceRules) -> Trace:
     rules = keyed.rules
-    blockers = obstacles(Battlefield(units, terrain), attacker, target, rules)
+    readings = dict(keyed.key[0])
+    blockers = obstacles(Battlefield(units, terrain), attacker, target, rules, readings["trace_blockers"])
     any_in_arc = False
     all_blockers: set[str] = set()
     for a in attacker.bases:
         for t in target.bases:
-            clear, segment, names, in_arc = trace_between(a, t, blockers, rules)
+            clear, segment, names, in_arc = trace_between(a, t, blockers, rules, readings)
             any_in_arc |= in_arc
             all_blockers |= names
             if clear:

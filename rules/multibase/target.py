@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from rules.events import Event
 from rules.multibase.battlefield import Battlefield
-from rules.multibase.geometry import Measurement, Trace, trace, unit_distance
+from rules.multibase.geometry import Measurement, Trace, trace, trace_questions, unit_distance
 from rules.rulebook import Rulebook
 
 
@@ -35,7 +35,7 @@ def verify_target(
         return TargetCheck(False, None, None), events
     events.append(Event("target.declared", ("MB-1",), f"{attacker} declares {target} as its single target"))
     seen = trace(field, a, t, rules)
-    cites = ", ".join(rules.cite(n) for n in ("arc_origin", "arc_boundary", "trace_blockers"))
+    cites = ", ".join(rules.cite(n) for n in trace_questions(field, a, t, rules))
     if seen.clear:
         events.append(
             Event(
