@@ -173,6 +173,12 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
         "clauses": clauses,
         "uncovered_clauses": [c["id"] for c in clauses if c["status"] == "uncovered"],
         "interpretations": interpretations,
+        # Numbers the book names without sizing: the project's defaults, like interpretations.
+        "assumed_numbers": [
+            {"name": name, "value": p.value, "clause": p.clause, "note": p.note}
+            for name, p in book.parameters.items()
+            if p.assumed
+        ],
         "dependencies": "computed" if computed else "from tags",
         "faq": faq,
         "faq_counts": dict(Counter(e.status for e in book.faq.values())),
@@ -238,6 +244,12 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
                         + (f"  (fails under {', '.join(s['flips_under'])})" if s.get("flips_under") else "")
                         for s in i["scenarios"]
                     ]
+        if rs.get("assumed_numbers"):
+            out.append("  assumed numbers (the project's defaults where the book gives no number):")
+            for a in rs["assumed_numbers"]:
+                out.append(
+                    f"    {a['name']} = {a['value']} ({a['clause']})" + (f": {a['note']}" if verbose else "")
+                )
         if rs["faq"]:
             counts = ", ".join(f"{k} {v}" for k, v in sorted(rs["faq_counts"].items()))
             out.append(f"  FAQ ledger: {len(rs['faq'])} entries ({counts})")
@@ -307,6 +319,18 @@ def format_markdown(report: dict[str, Any]) -> str:
                 )
                 scen = "<br>".join(_md(s["scenario"]) for s in i["scenarios"])
                 out.append(f"| {i['name']} | {_md(i['question'])} | {option} | {scen or '-'} |")
+            out.append("")
+        if rs.get("assumed_numbers"):
+            out += [
+                "### Assumed numbers",
+                "",
+                "The book names these rules without giving a number; the project assumes one.",
+                "",
+                "| parameter | value | clause | why |",
+                "|---|---|---|---|",
+            ]
+            for a in rs["assumed_numbers"]:
+                out.append(f"| {a['name']} | {a['value']} | {a['clause']} | {_md(a['note'])} |")
             out.append("")
         if rs["faq"]:
             out += ["### FAQ ledger", ""]
