@@ -115,6 +115,38 @@ def ruling(request: pytest.FixtureRequest) -> RulingContext:
     return ctx
 
 
+def format_events(events: list[dict[str, Any]]) -> list[str]:
+    """An explanation trace (events as ``Event.to_json`` gives them) as numbered lines."""
+    out = []
+    for n, e in enumerate(events, 1):
+        clauses = ", ".join(e.get("clauses") or ())
+        interp = f" [{e['interpretation']}]" if e.get("interpretation") else ""
+        out.append(f"{n:>3}. [{clauses}] {e.get('text', '')}{interp}")
+    return out
+
+
+def pytest_bdd_step_error(request, feature, scenario, step, step_func, step_func_args, exception):
+    """A failing step says which it is, and the failure carries the explanation trace, so every
+    report made from the exception (check, Cucumber JSON, JUnit XML, the docs site) has both."""
+    where = f"{step.keyword.strip()} {step.name} (line {step.line_number})"
+    request.node._rulecheck_failed_step = {
+        "keyword": step.keyword.strip(),
+        "text": step.name,
+        "line": step.line_number,
+    }
+    ctx = getattr(request.node, "_rulecheck_ruling", None)
+    shown = ctx.shown if ctx is not None else {}
+    events = shown.get("events") or (shown.get("los") or {}).get("events") or []
+    if not isinstance(exception, AssertionError) or getattr(exception, "_rulecheck_explained", False):
+        return
+    message = str(exception.args[0]) if exception.args else ""
+    extra = f"\nfailing step: {where}"
+    if events:
+        extra += "\nexplanation trace:\n" + "\n".join(format_events(events))
+    exception.args = (message + extra, *exception.args[1:])
+    exception._rulecheck_explained = True
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     outcome = yield
@@ -126,3 +158,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
         )
     if ctx is not None and report.when == "call" and ctx.shown:
         report.user_properties.append(("rulecheck_show", json.dumps(ctx.shown, default=str)))
+    failed_step = getattr(item, "_rulecheck_failed_step", None)
+    if report.when == "call" and report.failed and failed_step:
+        report.user_properties.append(("rulecheck_failed_step", json.dumps(failed_step)))

@@ -183,8 +183,26 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
         "faq": faq,
         "faq_counts": dict(Counter(e.status for e in book.faq.values())),
         "faq_without_scenario": needs_scenario,
-        "failures": [{**_ref(r), "message": r.message} for r in results if r.outcome == "failed"],
+        "failures": [
+            {**_ref(r), "message": r.message, "failed_step": r.failed_step}
+            for r in results
+            if r.outcome == "failed"
+        ],
         "errors": tag_errors(book, results) + dependency_errors(book, results),
+        **_vacuous(results),
+    }
+
+
+def _vacuous(results: list[ScenarioResult]) -> dict[str, Any]:
+    """The Then-steps that survived a perturbation (only in a run with vacuous)."""
+    probed = [r for r in results if r.vacuous is not None]
+    if not probed:
+        return {}
+    return {
+        "then_steps_probed": sum(r.then_steps for r in probed),
+        "vacuous_steps": [
+            {"feature": r.feature, "scenario": r.name, **v} for r in probed for v in r.vacuous or ()
+        ],
     }
 
 
@@ -192,7 +210,7 @@ def build_report(run: CorpusRun, books: dict[str, Rulebook], tags: str | None = 
     """``tags``: the tag expression that selected the scenarios, if any (coverage is then the
     selection's, not the corpus's)."""
     rulesets = [ruleset_report(book, run.by_ruleset(name)) for name, book in books.items()]
-    ok = run.passed and not any(rs["errors"] for rs in rulesets)
+    ok = run.passed and not any(rs["errors"] or rs.get("vacuous_steps") for rs in rulesets)
     return {"ok": ok, "overlays": list(run.overlays), "tags": tags, "rulesets": rulesets}
 
 
@@ -261,9 +279,18 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
                     f"    (* no scenario yet) entries that need one: {', '.join(rs['faq_without_scenario'])}"
                 )
         for f in rs["failures"]:
-            out.append(f"  FAILED {f['feature']}:{f['line']} {f['scenario']}\n         {f['message']}")
+            out.append(f"  FAILED {f['feature']}:{f['line']} {f['scenario']}")
+            out += [f"         {line}" for line in f["message"].splitlines()]
         for e in rs["errors"]:
             out.append(f"  ERROR {e}")
+        if "vacuous_steps" in rs:
+            found = rs["vacuous_steps"]
+            out.append(
+                f"  vacuous Then-steps: {len(found)} of {rs['then_steps_probed']} survive a change of what they expect"
+            )
+            for v in found:
+                out.append(f"  VACUOUS {v['feature']}:{v['line']} {v['step']}")
+                out += [f"          survives {s}" for s in v["survived"]]
     out.append("OK: every scenario passed" if report["ok"] else "NOT OK")
     return "\n".join(out)
 
@@ -342,10 +369,10 @@ def format_markdown(report: dict[str, Any]) -> str:
             out.append("")
         if rs["failures"]:
             out += ["### Failures", ""]
-            out += [
-                f"- {f['feature']}:{f['line']} {_md(f['scenario'])}: {_md(f['message'])}"
-                for f in rs["failures"]
-            ]
+            for f in rs["failures"]:
+                out += [f"- {f['feature']}:{f['line']} {_md(f['scenario'])}", "", "  ```"]
+                out += [f"  {line}" for line in f["message"].splitlines()]
+                out += ["  ```", ""]
             out.append("")
         if rs["errors"]:
             out += ["### Tag errors", ""]

@@ -14,7 +14,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
     And nothing blocks the line
 
@@ -30,9 +30,9 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
-    When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
+    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
     Then Line of Sight is clear
 
   @clause:GA-LOS-3 @ruling:derived
@@ -47,7 +47,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-3
 
@@ -64,7 +64,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | G    | RX-78-2 Gundam | A    |
       | R    | RGM-79 GM      | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
 
   @clause:GA-LOS-4 @ruling:derived
@@ -80,7 +80,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | G    | RX-78-2 Gundam     | A    |
       | M    | Zaku II: Minelayer | B    |
       | Z    | Char's Zaku II     | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-4
     And [2, 1] blocks the line as enemy
@@ -98,7 +98,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | G    | RX-78-2 Gundam | A   | unit      |
       | H    | Player B Base | B    | structure |
       | Z    | Char's Zaku II | B   | unit      |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
 
   @clause:GA-LOS-5 @clause:GA-LOS-6 @ruling:derived
@@ -114,11 +114,11 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | G    | RX-78-2 Gundam | A    | unit      |           |
       | H    | Player B Base  | B    | structure | 1         |
       | Z    | Char's Zaku II | B    | unit      |           |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-6
     And [2, 1] blocks the line as structure
-    When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
+    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
     Then Line of Sight is clear
 
   @clause:GA-LOS-6 @ruling:derived
@@ -134,7 +134,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | G    | RX-78-2 Gundam     | A    |
       | M    | Zaku II: Minelayer | B    |
       | Z    | Char's Zaku II     | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line as terrain
     And [2, 1] blocks the line as enemy
@@ -153,7 +153,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | G    | RX-78-2 Gundam     | A    |
       | M    | Zaku II: Minelayer | B    |
       | Z    | Char's Zaku II     | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
 
   @clause:GA-LOS-1 @ruling:derived
@@ -168,7 +168,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is not required
     And the trace cites GA-LOS-1
 
@@ -184,6 +184,6 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [1, 1] blocks the line under GA-LOS-3

@@ -19,8 +19,8 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.1 @ruling:derived
   Scenario: Exactly one Wound stat's worth of wounds removes one base
-    Given "Alpha" rolls 6 6 1 1 to hit
-    And "Bravo" rolls 1 1 to save
+    Given "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Bravo" rolls 1, 1 to save
     And the defending player removes b1 from "Bravo"
     When "Alpha" shoots "Bravo"
     Then "Bravo" lost b1
@@ -29,7 +29,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.2 @ruling:derived
   Scenario: One wound short of the Wound stat removes nothing and stays on the unit
-    Given "Alpha" rolls 6 1 1 1 to hit
+    Given "Alpha" rolls 6, 1, 1, 1 to hit
     And "Bravo" rolls 1 to save
     When "Alpha" shoots "Bravo"
     Then "Bravo" lost no bases
@@ -37,10 +37,10 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.2 @clause:MB-7.3 @ruling:derived
   Scenario: A wound left over from one attack completes a base removal in the next
-    Given "Alpha" rolls 6 1 1 1 to hit
+    Given "Alpha" rolls 6, 1, 1, 1 to hit
     And "Bravo" rolls 1 to save
     When "Alpha" shoots "Bravo"
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Bravo" rolls 1 to save
     And the defending player removes b4 from "Bravo"
     And "Alpha" shoots "Bravo"
@@ -50,8 +50,8 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
   @clause:MB-6.2 @ruling:derived
   Scenario: Five wounds on a Wound stat of 2 remove two bases at once and leave one wound
     Given "Alpha" gets 1 bonus dice from Volley Fire
-    And "Alpha" rolls 6 6 6 6 6 to hit
-    And "Bravo" rolls 1 1 1 1 1 to save
+    And "Alpha" rolls 6, 6, 6, 6, 6 to hit
+    And "Bravo" rolls 1, 1, 1, 1, 1 to save
     And the defending player removes b3, b4 from "Bravo"
     When "Alpha" shoots "Bravo"
     Then "Bravo" lost b3, b4
@@ -60,23 +60,23 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.3 @ruling:derived
   Scenario: With several legal removals and no pick the engine waits for the defending player
-    Given "Alpha" rolls 6 6 1 1 to hit
-    And "Bravo" rolls 1 1 to save
+    Given "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then the defending player still has to choose for "Bravo"
     And "Bravo" has 4 bases left
 
   @clause:MB-6.4 @ruling:derived
   Scenario: Only an end of the line may be removed, since a middle base would split the unit
-    Given "Alpha" rolls 6 6 1 1 to hit
-    And "Bravo" rolls 1 1 to save
+    Given "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then the legal removals for "Bravo" are b1; b4
 
   @clause:MB-6.4 @ruling:derived
   Scenario: Two removals at once may take both ends, judged on the bases that remain
-    Given "Alpha" rolls 6 6 6 6 to hit
-    And "Bravo" rolls 1 1 1 1 to save
+    Given "Alpha" rolls 6, 6, 6, 6 to hit
+    And "Bravo" rolls 1, 1, 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then the legal removals for "Bravo" are b1+b2; b3+b4; b1+b4
 
@@ -94,15 +94,15 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c4   | round 0.5 | 4.5 | 10 | 270    |
       | Charlie | c5   | round 0.5 | 6   | 10 | 270    |
       | Charlie | c6   | round 0.5 | 7.5 | 10 | 270    |
-    And "Alpha" rolls 6 6 1 1 to hit
-    And "Charlie" rolls 1 1 to save
+    And "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Charlie" rolls 1, 1 to save
     When "Alpha" shoots "Charlie"
     Then the legal removals for "Charlie" are c1+c2; c1+c4; c1+c6; c3+c4; c3+c6; c5+c6
 
   @clause:MB-6.4 @ruling:derived
   Scenario: A pick that would split the unit is refused
-    Given "Alpha" rolls 6 6 1 1 to hit
-    And "Bravo" rolls 1 1 to save
+    Given "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Bravo" rolls 1, 1 to save
     And the defending player removes b2 from "Bravo"
     Then shooting "Bravo" with "Alpha" is refused because "Bravo cannot remove b2"
 
@@ -117,7 +117,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
       | Charlie | c3   | round 0.5 | 6   | 10 | 270    |
       | Charlie | c4   | round 0.5 | 7.5 | 10 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c4 from "Charlie"
     When "Alpha" shoots "Charlie"
@@ -141,7 +141,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
       | Charlie | c3   | round 0.5 | 6   | 10 | 270    |
       | Charlie | c4   | round 0.5 | 7.5 | 10 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c1 from "Charlie"
     When "Alpha" shoots "Charlie"
@@ -161,7 +161,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
       | Charlie | c3   | round 0.5 | 6   | 10 | 270    |
       | Charlie | c4   | round 0.5 | 7.5 | 10 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c4 from "Charlie"
     When "Alpha" shoots "Charlie"

@@ -83,7 +83,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
       | Alpha | a2   | rect 2x1 | 6 | 0 | 90     |
       | Bravo | b1   | rect 2x1 | 6 | 8 | 270    |
     And blocking terrain "tower" with corners (-3,2) (3,2) (3,6) (-3,6)
-    And "Alpha" rolls 1 1 to hit
+    And "Alpha" rolls 1, 1 to hit
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
     And the trace runs from a2 to b1
@@ -169,7 +169,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
       | Alpha | a2   | round 0.5 | -6 | 0  | 45     |
       | Bravo | b1   | round 0.5 | 6  | 8  | 225    |
       | Bravo | b2   | round 0.5 | 3  | 4  | 225    |
-    And "Alpha" rolls 1 1 to hit
+    And "Alpha" rolls 1, 1 to hit
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
     And the range measured is 4 inches from a1 to b2
@@ -188,3 +188,18 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     And "Bravo" rolls 1 to hit
     When "Brawler" fights "Bravo" in close combat
     Then the attack may proceed
+    And the trace runs from r1 to b1
+
+  @clause:MB-1.1 @clause:MB-0 @ruling:derived
+  Scenario: Close combat needs the Trace too, so an enemy behind the front arc cannot be fought
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Brawler | Red     | 0      | 1     | 0     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape    | x | y    | facing |
+      | Brawler | r1   | rect 2x1 | 0 | 0    | 90     |
+      | Alpha   | a1   | rect 2x1 | 9 | 9    | 90     |
+      | Bravo   | b1   | rect 2x1 | 0 | -1.5 | 90     |
+    When "Brawler" fights "Bravo" in close combat
+    Then the attack is refused: no trace
+    And no target base is inside the front arc

@@ -50,6 +50,12 @@ def register(sub) -> None:
     p.add_argument("--format", choices=FORMATS, default="text", help="how to print the report")
     p.add_argument("--json", action="store_true", help="same as --format json")
     p.add_argument("-v", "--verbose", action="store_true", help="list every clause and its scenarios")
+    p.add_argument(
+        "--vacuous",
+        action="store_true",
+        help="also perturb every Then-step's expected value (a number up or down, the opposite verdict, "
+        "another clause or piece) and list the steps whose scenario still passes; fails if any",
+    )
     p.set_defaults(func=run)
 
 
@@ -74,6 +80,7 @@ def corpus_report(args) -> dict:
         cucumber_json=args.cucumber_json,
         junit_xml=args.junit_xml,
         dependencies=getattr(args, "dependencies", True),
+        vacuous=getattr(args, "vacuous", False),
     )
     return build_report(corpus, books, tags=args.tags)
 
