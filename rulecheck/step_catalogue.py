@@ -81,7 +81,10 @@ def catalogue(root: Path) -> list[Phrasing]:
     for path in sorted((root / "steps").glob("*.py")):
         if path.stem != "__init__":
             importlib.import_module(f"steps.{path.stem}")
-    contexts = list(step_function_context_registry.values())
+    # Only the project's step library: pytest-bdd and test modules may register steps of their own.
+    contexts = [
+        c for c in step_function_context_registry.values() if c.step_func.__module__.startswith("steps.")
+    ]
     phrasings: dict[int, Phrasing] = {}
     for ctx in contexts:
         for kind in [ctx.type] if ctx.type else list(KINDS):
