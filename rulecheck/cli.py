@@ -18,7 +18,7 @@ from rules.limits import LimitExceeded
 from rules.rulebook import RulebookError
 
 # Order here is the order in `rulecheck --help`.
-COMMANDS = ("check", "los", "explain", "report", "diff", "mutate", "draw", "docs", "odds")
+COMMANDS = ("check", "los", "explain", "report", "diff", "mutate", "draw", "docs", "odds", "steps")
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 3  # a bug in rulecheck, not the user's input: see main()

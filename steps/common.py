@@ -91,3 +91,31 @@ def feature_ruleset(request: pytest.FixtureRequest) -> str:
 def interpretation_choice(request, ruling, name: str, option: str):
     """Run this scenario under one option of a named interpretation of its own ruleset."""
     ruling.apply(feature_ruleset(request), f"{name}={option}", interpretations={name: option})
+
+
+def expect(ok: bool, expected: str, got: object) -> None:
+    """Fail in the words of the step: "expected <what the step claims>, got <what happened>".
+
+    The failing step and the explanation trace are added to the message by rulecheck's pytest
+    plugin, so a step says only what it expected and what it found."""
+    if not ok:
+        raise AssertionError(f"expected {expected}, got {got}")
+
+
+def unquote(text: str) -> str:
+    """'"Char's Zaku II"' -> "Char's Zaku II"; a bare name is left as it is."""
+    text = text.strip()
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
+
+
+def name_list(text: str) -> list[str]:
+    """'"A"; "B"' (or 'A; B') -> ['A', 'B']: the names a step lists, in order."""
+    return [unquote(n) for n in text.split(";") if n.strip()]
+
+
+def pytest_bdd_before_step_call(request, feature, scenario, step, step_func, step_func_args):
+    # One dialect: piece names are quoted in step text ("Char's Zaku II" attacks ...). A step
+    # written with a bare {name} receives the name without its quotes.
+    for key, value in step_func_args.items():
+        if isinstance(value, str) and value.count('"') == 2 and value.startswith('"') and value.endswith('"'):
+            step_func_args[key] = value[1:-1]

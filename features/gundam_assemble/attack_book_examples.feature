@@ -13,7 +13,7 @@ Feature: Attacks, the rulebook's worked examples
     And "Char's Zaku II" takes 2 hits
     And "Zaku II: Minelayer" takes 3 hits
 
-  @clause:GA-ROLL-6 @clause:GA-SEQ-9 @ruling:derived @example:guntank-quad-bop
+  @clause:GA-ROLL-6 @clause:GA-SEQ-9 @ruling:interpretation @example:guntank-quad-bop @interpretation:aoe_crit_effect_scope
   Scenario: The Quad Bop attack deals each target its own damage at the same time
     Given the scenario "attack_guntank_quad_bop.yaml"
     When the attack in the scenario file is resolved

@@ -73,10 +73,12 @@ Feature: Defeated units
       | name               | hp | timeline |
       | Char's Zaku II     | 1  | 3        |
       | Zaku II: Minelayer | 1  | 3        |
+    And the defending player orders the defeated units "Zaku II: Minelayer"; "Char's Zaku II"
     When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
     Then "Char's Zaku II"'s Timeline token is on space 5
     And "Zaku II: Minelayer"'s Timeline token is on space 5
     And player A has 5 victory points
+    And the penalties apply in the order "Char's Zaku II"; "Zaku II: Minelayer"
     And the ruling names the interpretation simultaneous_defeat_order
 
   @clause:GA-DEF-3 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22

@@ -8,7 +8,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | Char's Zaku II | A    | [0, 0] |
       | RX-78-2 Gundam | B    | [2, 0] |
 
-  @clause:GA-SEQ-1 @clause:GA-SEQ-7 @clause:GA-SEQ-10 @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived @faq:Q35
+  @clause:GA-SEQ-1 @clause:GA-SEQ-7 @clause:GA-SEQ-10 @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:interpretation @faq:Q35 @interpretation:disarm_effect
   Scenario: With a Response in every window the attack resolves in the book's order
     Given the unit states:
       | name           | status   |
@@ -146,7 +146,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then "RX-78-2 Gundam" takes 2 damage
     And "RX-78-2 Gundam" does not have the status Fracture
 
-  @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_effect @faq:Q91
+  @clause:GA-SEQ-10 @ruling:derived @faq:Q91
   Scenario: Fracture does not trigger when Shields stop all the damage
     Given the unit states:
       | name           | status   |
@@ -216,7 +216,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
     Then "RX-78-2 Gundam" has 5 hit points
 
-  @clause:GA-SEQ-13 @ruling:interpretation @interpretation:target_defeated_mid_attack @faq:Q24
+  @clause:GA-SEQ-13 @ruling:derived @faq:Q24
   Scenario: A target defeated by Artillery Support before the roll ends the attack with no dice rolled
     Given the pieces:
       | name           | side | at     |

@@ -11,10 +11,14 @@ Feature: The declared attack, its roll and its critical hit effect, step by step
       | Zaku II: Minelayer | B    | [2, 1]  |
 
   @clause:GA-DECL-1 @clause:GA-SEQ-1 @ruling:derived
-  Scenario: The attack is declared with both its target and its weapon
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 4, 1, 1, 1
-    Then the ruling cites GA-DECL-1
-    And the events follow the attack sequence
+  Scenario: An attack must name its target: a single-target weapon aimed at hexes is no attack
+    When "RX-78-2 Gundam" fires "Beam Rifle" at the area [2, 0] and rolls 4, 1, 1, 1
+    Then resolving fails because "a weapon with a numeric range needs a 'target'"
+
+  @clause:GA-DECL-1 @clause:GA-WPN-1 @ruling:derived
+  Scenario: An attack must name a weapon the attacker carries
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Heat Hawk" and rolls 4, 1, 1, 1
+    Then resolving fails because "RX-78-2 Gundam has no weapon 'Heat Hawk'"
 
   @clause:GA-SEQ-5 @clause:GA-ROLL-2 @ruling:derived
   Scenario: All the attack dice are rolled at once, after the Before Attack Roll window
@@ -22,9 +26,15 @@ Feature: The declared attack, its roll and its critical hit effect, step by step
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 3, 3, 3, 1
     Then the attack rolls 4 dice
     And the dice are 3, 3, 3, 1
-    And the ruling cites GA-ROLL-2
-    And the ruling cites GA-SEQ-5
     And "Char's Zaku II" takes 3 hits
+
+  @clause:GA-ROLL-1 @clause:GA-ROLL-2 @ruling:derived
+  Scenario: A Before Attack Roll Strength bonus joins the one roll of every attack die
+    Given player A will use "Tempo Strike"
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 4, 4, 4, 4, 1
+    Then the attack rolls 5 dice
+    And the dice are 4, 4, 4, 4, 1
+    And "Char's Zaku II" takes 4 hits
 
   @clause:GA-WPN-5 @clause:GA-SEQ-8 @ruling:derived
   Scenario: The weapon's critical hit effect resolves after the roll and before damage

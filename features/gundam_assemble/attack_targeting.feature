@@ -87,8 +87,8 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     Given the pieces:
       | name           | side | at     | kind     |
       | RX-78-2 Gundam | A    | [0, 0] | unit     |
-      | Zeon Garrison  | B    | [1, 0] | garrison |
-      | Char's Zaku II | B    | [2, 0] | unit     |
+      | Zeon Garrison  | B    | [2, 0] | garrison |
+      | Char's Zaku II | B    | [3, 0] | unit     |
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle"
     Then the attack is not allowed under GA-LOS-4
 

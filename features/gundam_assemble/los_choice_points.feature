@@ -4,7 +4,7 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
   Map cells: row 0 holds [0, 0] and [1, 0]; row 1 holds [0, 1], [1, 1], [2, 1]; row 2 holds [1, 2]
   and [2, 2].
 
-  @clause:GA-LOS-8 @faq:Q3 @ruling:interpretation @interpretation:los_choice_points
+  @clause:GA-LOS-8 @faq:Q3 @ruling:derived
   Scenario: When only one hex of a pair blocks, the acting player picks the other and sees
     Given the board:
       """
@@ -89,7 +89,7 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
     Then Line of Sight is blocked
     And the trace names the interpretation los_choice_points
 
-  @clause:GA-LOS-8 @faq:Q3 @ruling:interpretation @interpretation:los_choice_points
+  @clause:GA-LOS-8 @faq:Q3 @ruling:derived
   Scenario: Blockers on the same side at two places: one side for the whole line still sees
     Given the board:
       """

@@ -52,7 +52,7 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     Then "Alpha" needs 5+ to hit
     And "Alpha" scores 2 hits
 
-  @clause:MB-3.2 @ruling:interpretation @interpretation:long_range
+  @clause:MB-3.2 @ruling:interpretation @interpretation:long_range @interpretation:unstated_modifier_sizes
   Scenario: Half an inch beyond half range the threshold rises by one
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -66,7 +66,7 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     Then the range measured is 12.5 inches from a2 to c1
     And "Alpha" needs 5+ to hit
 
-  @clause:MB-3.2 @ruling:interpretation @interpretation:long_range
+  @clause:MB-3.2 @ruling:derived
   Scenario: At exactly half range there is no range modifier
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -80,7 +80,7 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     Then the range measured is 12 inches from a2 to c1
     And "Alpha" needs 4+ to hit
 
-  @clause:MB-3.2 @ruling:interpretation @interpretation:status_modifier
+  @clause:MB-3.2 @ruling:interpretation @interpretation:status_modifier @interpretation:unstated_modifier_sizes
   Scenario: A Shaken attacker needs one more to hit
     Given the multibase units:
       | unit   | faction | ranged | melee | range | courage | save | wounds | shaken |
@@ -94,18 +94,18 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     And "Jumpy" scores 0 hits
 
   @clause:MB-3.2 @ruling:derived
-  Scenario: A modifier changes the threshold, not the die, so a natural 3 hits at 3+
+  Scenario: A -1 modifier moves the threshold to 3+, so threes hit
     Given "Alpha" has a threshold modifier of -1 from Marksman
     And "Alpha" rolls 2, 3, 3, 6 to hit
     And "Bravo" rolls 1, 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then "Alpha" needs 3+ to hit
+    And the threshold modifier from Marksman is -1
     And "Alpha" scores 3 hits
 
   @clause:MB-3.3 @ruling:derived
   Scenario: A threshold pushed to 7+ stops at 6+, so sixes still hit
-    Given "Bravo" is in cover
-    And "Alpha" has a threshold modifier of 2 from Smoke
+    Given "Alpha" has a threshold modifier of 3 from Smoke
     And "Alpha" rolls 5, 6, 6, 1 to hit
     And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
@@ -115,8 +115,7 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
 
   @clause:MB-3.3 @ruling:derived
   Scenario: A threshold of exactly 6+ is left alone
-    Given "Bravo" is in cover
-    And "Alpha" has a threshold modifier of 1 from Smoke
+    Given "Alpha" has a threshold modifier of 2 from Smoke
     And "Alpha" rolls 5, 6, 6, 1 to hit
     And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"

@@ -66,14 +66,14 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     Then the defending player still has to choose for "Bravo"
     And "Bravo" has 4 bases left
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.4 @ruling:derived
   Scenario: Only an end of the line may be removed, since a middle base would split the unit
     Given "Alpha" rolls 6, 6, 1, 1 to hit
     And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then the legal removals for "Bravo" are b1; b4
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:multi_removal_coherency
+  @clause:MB-6.4 @ruling:derived
   Scenario: Two removals at once may take both ends, judged on the bases that remain
     Given "Alpha" rolls 6, 6, 6, 6 to hit
     And "Bravo" rolls 1, 1, 1, 1 to save
@@ -129,7 +129,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And the push is not a Move action
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.5 @ruling:derived
   Scenario: Under the loose reading two pairs are coherent until a loss strands one base, which is pushed
     Given the house rule "loose coherency" sets the interpretation coherency to each_within
     And the multibase units:

@@ -22,7 +22,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Alpha" shoots "Alpha2"
     Then the attack is refused: not an enemy
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  @clause:MB-1.1 @ruling:derived
   Scenario: A wall across every line between the two units obstructs the Trace
     Given the multibase bases:
       | unit  | base | shape    | x | y  | facing |
@@ -63,7 +63,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack may proceed
     And the trace cites MB-1.1 with trace_blockers=terrain
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  @clause:MB-1.1 @ruling:derived
   Scenario: A line running exactly along the seam between two walls grazes both and stays clear
     Given the multibase bases:
       | unit  | base | shape    | x | y  | facing |
@@ -99,7 +99,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack is refused: no trace
     And no target base is inside the front arc
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary @interpretation:arc_origin
   Scenario: A target whose edge lies on the arc's boundary line is inside the arc
     Given the multibase bases:
       | unit  | base | shape    | x | y    | facing |
@@ -189,6 +189,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     And "Bravo" rolls 1 to hit
     When "Brawler" fights "Bravo" in close combat
     Then the attack may proceed
+    And the trace runs from r1 to b1
 
   @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
   Scenario: Facing the 3-4-5 direction, a target whose edge lies on the arc line is inside the arc
@@ -301,3 +302,17 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Brawler" fights "Bravo" in close combat
     Then "Brawler" rolls 1 dice
     And "Bravo" makes no attack
+
+  @clause:MB-1.1 @clause:MB-0 @ruling:derived
+  Scenario: Close combat needs the Trace too, so an enemy behind the front arc cannot be fought
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Brawler | Red     | 0      | 1     | 0     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape    | x | y    | facing |
+      | Brawler | r1   | rect 2x1 | 0 | 0    | 90     |
+      | Alpha   | a1   | rect 2x1 | 9 | 9    | 90     |
+      | Bravo   | b1   | rect 2x1 | 0 | -1.5 | 90     |
+    When "Brawler" fights "Bravo" in close combat
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
