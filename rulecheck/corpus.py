@@ -469,7 +469,7 @@ def _rerun(item, nextitem) -> BaseException | None:
     """Run ``item`` once more (setup, call, teardown, as pytest's ``runtestprotocol`` does); None if
     it passed, else the first exception. No report is made: formatting a failure's traceback costs
     more than running the scenario, and only the verdict is needed."""
-    from _pytest.outcomes import Exit, Skipped
+    from _pytest.outcomes import Exit, Failed, Skipped
 
     item._initrequest()
     hooks = item.ihook
@@ -488,7 +488,7 @@ def _rerun(item, nextitem) -> BaseException | None:
                 raise
             except Skipped:
                 pass
-            except Exception as exc:
+            except (Exception, Failed) as exc:  # pytest.fail and pytest.raises raise Failed, not an Exception
                 error = error or exc
     finally:
         item._request = False

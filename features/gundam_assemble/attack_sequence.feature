@@ -112,10 +112,10 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the unit states:
       | name           | status | shields |
       | Char's Zaku II | Disarm | 0       |
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 4, 5, 1, 1
-    Then "RX-78-2 Gundam" takes 1 hit
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then "RX-78-2 Gundam" takes 2 hits
 
-  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @faq:Q86
+  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
   Scenario: By default Disarm closes the attacker's After Attack Roll responses, before the defender's reroll
     Given the unit states:
       | name           | status |
@@ -126,7 +126,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then the dice are 10, 5, 5
     And the ruling names the interpretation disarm_timing
 
-  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86
+  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
   Scenario: Under after_all_responses Disarm waits for the defender's After Attack Roll reroll
     Given the interpretation disarm_timing is after_all_responses
     And the unit states:
@@ -303,7 +303,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
     Then "RX-78-2 Gundam" takes 1 damage
 
-  @clause:GA-SEQ-2 @clause:GA-AOE-5 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q21 @faq:Q23
+  @clause:GA-SEQ-2 @clause:GA-AOE-5 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q21 @faq:Q23 @interpretation:single_target_ability_with_aoe
   Scenario: A target of an area attack moved out of the area during the attack is still a target
     Given the pieces:
       | name               | side | at      |

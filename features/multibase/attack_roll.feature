@@ -141,7 +141,7 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     Then "Alpha" needs 2+ to hit
     And the threshold was not clamped
 
-  @clause:MB-3.2 @clause:MB-1.2 @ruling:interpretation @interpretation:long_range
+  @clause:MB-3.2 @clause:MB-1.2 @ruling:interpretation @interpretation:long_range @interpretation:unstated_modifier_sizes
   Scenario: A unit with a one-inch range shooting three quarters of an inch away is at long range
     Given the multibase units:
       | unit   | faction | ranged | melee | range | courage | save | wounds |

@@ -66,7 +66,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     Then the defending player still has to choose for "Bravo"
     And "Bravo" has 4 bases left
 
-  @clause:MB-6.4 @ruling:derived
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
   Scenario: Only an end of the line may be removed, since a middle base would split the unit
     Given "Alpha" rolls 6, 6, 1, 1 to hit
     And "Bravo" rolls 1, 1 to save
@@ -106,7 +106,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And the defending player removes b2 from "Bravo"
     Then shooting "Bravo" with "Alpha" is refused because "Bravo cannot remove b2"
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor @interpretation:split_before_attack
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack
   Scenario: A unit already split in two cannot keep coherency, is Shaken, and its lone base is pushed back
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -129,7 +129,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And the push is not a Move action
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:derived
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
   Scenario: Under the loose reading two pairs are coherent until a loss strands one base, which is pushed
     Given the house rule "loose coherency" sets the interpretation coherency to each_within
     And the multibase units:
@@ -150,7 +150,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And base c2 of "Charlie" was pushed 2.5 inches
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:impossible_coherency_removal @interpretation:split_before_attack
   Scenario: A stranded pair is pushed as one group, straight towards the nearest base of the pair that stays
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -174,7 +174,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And base c4 of "Charlie" now stands at (4.2, 11.6)
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack
   Scenario: Under the loose reading a lone base as near to two bases goes to the first listed
     Given the house rule "loose coherency" sets the interpretation coherency to each_within
     And the multibase units:
@@ -272,7 +272,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     Then no removal keeps "Charlie" in coherency
     And the legal removals for "Charlie" are c1; c2; c3; c4; c5
 
-  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor
+  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
   Scenario: Under two_neighbours a coherent square that loses a corner cannot stay coherent, and its owner picks the push
     Given the interpretation coherency is two_neighbours
     And the multibase units:
@@ -295,7 +295,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And only base c3 of "Charlie" was pushed
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
   Scenario: When two pushes are legal the scenario must say which the owning player makes
     Given the interpretation coherency is two_neighbours
     And the multibase units:

@@ -191,7 +191,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack may proceed
     And the trace runs from r1 to b1
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary @interpretation:arc_origin
   Scenario: Facing the 3-4-5 direction, a target whose edge lies on the arc line is inside the arc
     Given the multibase bases:
       | unit  | base | shape    | x    | y   | facing |
@@ -201,7 +201,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary @interpretation:arc_origin
   Scenario: Facing the 3-4-5 direction, a round target tangent to the arc line is inside the arc
     Given the multibase bases:
       | unit  | base | shape     | x    | y   | facing |
