@@ -321,9 +321,12 @@ class _Collector:
         self.select = select
         self.results: dict[str, ScenarioResult] = {}
         self.undefined: tuple | None = None  # the first step no definition matched
+        # Set while a passing scenario is re-run (dependencies, vacuous steps): a perturbed
+        # Then-step that no definition matches is the probe's business, not a broken feature.
+        self.rerunning = False
 
     def pytest_bdd_step_func_lookup_error(self, request, feature, scenario, step, exception):
-        if self.undefined is None:
+        if self.undefined is None and not self.rerunning:
             self.undefined = (feature.filename, step.line_number, step.type, step.name)
 
     def _scenario(self, item):
@@ -396,10 +399,16 @@ class _ReadRecorder:
             yield
         finally:
             self.current = None
-        if self.probe and self.collector is not None:
-            self._probe(item, nextitem)
-        if self.vacuous and self.collector is not None:
-            self._probe_then_steps(item, nextitem)
+        if self.collector is None:
+            return
+        self.collector.rerunning = True
+        try:
+            if self.probe:
+                self._probe(item, nextitem)
+            if self.vacuous:
+                self._probe_then_steps(item, nextitem)
+        finally:
+            self.collector.rerunning = False
 
     def _probe_then_steps(self, item, nextitem) -> None:
         from rulecheck.vacuous import probe_then_steps

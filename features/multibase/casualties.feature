@@ -168,8 +168,6 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And the owning player pushes c3, c4 of "Charlie"
     When "Alpha" shoots "Charlie"
     Then no removal keeps "Charlie" in coherency
-    And base c3 of "Charlie" was pushed 3 inches
-    And base c4 of "Charlie" was pushed 3 inches
     And base c3 of "Charlie" now stands at (2.7, 11.6)
     And base c4 of "Charlie" now stands at (4.2, 11.6)
     And "Charlie" is in coherency
@@ -336,7 +334,8 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And the owning player pushes c1, c2, c4 of "Charlie"
     When "Alpha" shoots "Charlie"
     Then the legal pushes for "Charlie" are c3+c4; c1+c2+c4
-    And base c1 of "Charlie" was pushed 1.5 inches
+    And base c1 of "Charlie" now stands at (1.5, 10)
+    And base c2 of "Charlie" now stands at (3, 10)
     And base c4 of "Charlie" was pushed 1.5 inches
     And "Charlie" is in coherency
 
