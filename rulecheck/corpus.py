@@ -273,10 +273,8 @@ def _count_scenarios(node) -> int:
 def _gherkin_problem(exc) -> str:
     """The parser's complaint without its wrapping: ``(6:7): inconsistent cell count ...``."""
     text = str(exc.message)
-    if "): " in text:
-        text = text.rsplit("): ", 1)[1]
-    else:
-        text = text.split(". ")[0].rstrip(".")
+    wrapped = "): " in text  # "Parser errors:\n(6:7): ..."
+    text = text.rsplit("): ", 1)[1] if wrapped else text.split(". ")[0].rstrip(".")
     content = (exc.line_content or "").strip()
     return f"{text}: {content!r}" if content and content not in text else text
 
