@@ -230,7 +230,8 @@ def _write(out: Path, root: Path, results: list[ScenarioResult], books: dict[str
         )
         faq = "".join(
             f"<tr id='{anchor('faq', q.id)}'><td>{escape(q.id)}</td><td>{escape(q.question)}</td>"
-            f"<td>{escape(q.status)}</td><td>{refs('faq', q.id, 0)}</td></tr>"
+            f"<td>{escape(q.status)}<br><small>{escape(q.justification)}</small></td>"
+            f"<td>{refs('faq', q.id, 0)}</td></tr>"
             for q in book.faq.values()
         )
         interps = _interp_rows(book, refs)

@@ -71,7 +71,6 @@ PARAMETER_RANGES: dict[str, dict[str, tuple[float, float]]] = {
         "max_shaken_tokens": (0, 100),
         "front_arc_degrees": (0, 360),
         "coherency_distance": (0.0, 1_000.0),
-        "round_base_segments": (3, 4_096),
         "geometry_tolerance": (0.0, 0.001),
     },
 }

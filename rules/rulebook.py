@@ -72,6 +72,7 @@ class FaqEntry:
     clauses: tuple[str, ...]
     interpretation: str | None = None
     note: str = ""
+    justification: str = ""  # one line: why this status (what decides it, or what is missing)
 
 
 @dataclass(frozen=True)
@@ -196,7 +197,7 @@ ENTRY_KEYS = {
     "clauses": {"section", "text"},
     "parameters": {"value", "clause", "note"},
     "interpretations": {"question", "clauses", "options", "default", "why", "faq"},
-    "faq": {"question", "status", "clauses", "interpretation", "note"},
+    "faq": {"question", "status", "clauses", "interpretation", "note", "justification"},
 }
 
 
@@ -260,6 +261,19 @@ def parse_rulebook(data: Mapping[str, Any]) -> Rulebook:
             raise RulebookError(f"faq.{qid}.interpretation", f"unknown interpretation {interp!r}")
         if status == "interpretation" and interp is None:
             raise RulebookError(f"faq.{qid}", "an 'interpretation' entry must name its interpretation")
+        if status in ("derived", "needs-card-text") and interp is not None:
+            raise RulebookError(
+                f"faq.{qid}.interpretation", f"a {status!r} entry rests on no interpretation"
+            )
+        if status == "derived" and not _tuple(q.get("clauses")):
+            raise RulebookError(f"faq.{qid}.clauses", "a 'derived' entry cites the clauses that decide it")
+        justification = q.get("justification")
+        if not isinstance(justification, str) or not justification.strip():
+            raise RulebookError(
+                f"faq.{qid}.justification", "every FAQ entry justifies its status in one line"
+            )
+        if "\n" in justification.strip():
+            raise RulebookError(f"faq.{qid}.justification", "the justification is one line")
         faq[qid] = FaqEntry(
             qid,
             q["question"],
@@ -267,6 +281,7 @@ def parse_rulebook(data: Mapping[str, Any]) -> Rulebook:
             check_clauses(f"faq.{qid}.clauses", _tuple(q.get("clauses"))),
             interp,
             q.get("note", ""),
+            justification.strip(),
         )
     return Rulebook(
         ruleset=data["ruleset"],

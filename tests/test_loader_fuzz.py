@@ -34,7 +34,7 @@ MAP_DOC = yaml.safe_load((ROOT / "scenarios/gundam_assemble/los_oggo_artillery_s
 OVERLAY_DOC = {
     "ruleset": "multibase",
     "name": "fuzzed",
-    "parameters": {"coherency_distance": 1.0, "round_base_segments": 64, "die_sides": 6},
+    "parameters": {"coherency_distance": 1.0, "die_sides": 6},
     "interpretations": {"coherency": "chain"},
 }
 

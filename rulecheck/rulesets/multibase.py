@@ -21,10 +21,11 @@ from rulecheck.source_yaml import InputError, LocatedYaml, load_yaml
 from rules import limits
 from rules.dice import DiceScriptError, DiceSource, ScriptedDice
 from rules.events import Event, interpretations_cited
-from rules.multibase.attack import AttackResult, AttackSpec, resolve_attack
+from rules.multibase.attack import AttackResult, AttackSpec, PushChoiceError, resolve_attack
 from rules.multibase.attack_pool import attack_pool
 from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
 from rules.multibase.casualties import IllegalRemoval, check_removal_budget, removal_options
+from rules.multibase.coherency import is_coherent
 from rules.multibase.odds import AttackOdds, AttackProfile, attack_odds
 from rules.multibase.target import verify_target
 from rules.multibase.to_hit import Circumstances, threshold
@@ -55,6 +56,13 @@ class MultibaseScenario:
 
 
 # --- loading --------------------------------------------------------------------------------
+def facing_of(value) -> float | tuple[float, float]:
+    """A facing in degrees, or a direction vector [x, y] kept as a vector (never turned into an angle)."""
+    if isinstance(value, (list, tuple)):
+        return (float(value[0]), float(value[1]))
+    return float(value)
+
+
 def load_scenario(path: str | Path) -> MultibaseScenario:
     return scenario_from_doc(load_yaml(path))
 
@@ -88,6 +96,14 @@ def scenario_from_doc(doc: LocatedYaml) -> MultibaseScenario:
         if len(set(picks)) != len(picks):
             raise doc.error(("attack", "removals", name), "a base is listed twice")
         removals[name] = tuple(picks)
+    pushes = {}
+    for name, moved in (spec_data.get("pushes") or {}).items():
+        _known_unit(doc, ("attack", "pushes", name), name, units)
+        have = {b.name for b in units[name].bases}
+        for i, base in enumerate(moved):
+            if base not in have:
+                raise doc.error(("attack", "pushes", name, i), f"{name} has no base {base!r}")
+        pushes[name] = tuple(moved)
     dice = {}
     for name, rolls in (data.get("dice") or {}).items():
         _known_unit(doc, ("dice", name), name, units)
@@ -107,6 +123,7 @@ def scenario_from_doc(doc: LocatedYaml) -> MultibaseScenario:
         bonus_dice={k: dict(v) for k, v in (spec_data.get("bonus_dice") or {}).items()},
         threshold_modifiers={k: dict(v) for k, v in (spec_data.get("threshold_modifiers") or {}).items()},
         removals=removals,
+        pushes=pushes,
     )
     title = data.get("title") or Path(doc.file).stem
     return MultibaseScenario(doc.file, title, field_, spec, dice, house_rule, doc)
@@ -262,7 +279,7 @@ def battlefield_from_doc(doc: LocatedYaml) -> Battlefield:
                     shape=b["shape"],
                     x=float(b["x"]),
                     y=float(b["y"]),
-                    facing=float(b.get("facing", 0)),
+                    facing=facing_of(b.get("facing", 0)),
                     radius=float(b.get("radius", 0)),
                     width=float(b.get("width", 0)),
                     depth=float(b.get("depth", 0)),
@@ -334,10 +351,11 @@ def run(scenario: MultibaseScenario, rules: Rulebook, dice: DiceSource | None = 
         result = resolve_attack(scenario.field, scenario.attack, rules, source)
     except limits.LimitExceeded as exc:
         raise _limit_error(scenario, exc) from None
-    except IllegalRemoval as exc:
+    except (IllegalRemoval, PushChoiceError) as exc:
+        key = "removals" if isinstance(exc, IllegalRemoval) else "pushes"
         if scenario.doc is None:
-            raise InputError(scenario.file, None, f"attack.removals.{exc.unit}", str(exc)) from None
-        raise scenario.doc.error(("attack", "removals", exc.unit), str(exc)) from None
+            raise InputError(scenario.file, None, f"attack.{key}.{exc.unit}", str(exc)) from None
+        raise scenario.doc.error(("attack", key, exc.unit), str(exc)) from None
     source.finish()
     return result
 
@@ -434,11 +452,18 @@ def profile_of(scenario: MultibaseScenario, rules: Rulebook) -> tuple[AttackProf
         ),
         rules,
     )
+    # Losses that cannot keep coherency make the target Shaken (MB-6.5), unless it was split
+    # before the attack and the reading is that MB-6.5 then does not apply.
+    exempt = (
+        not is_coherent(target.bases, rules) and rules.interpretation("split_before_attack") == "not_caused"
+    )
     try:
         for k in range(1, len(target.bases)):  # refuse at once rather than after the cheap counts
             check_removal_budget(target, k, rules)
         incoherent = frozenset(
-            k for k in range(1, len(target.bases)) if not removal_options(target, k, rules).coherent
+            k
+            for k in range(1, len(target.bases))
+            if not exempt and not removal_options(target, k, rules).coherent
         )
     except limits.LimitExceeded as exc:
         raise _limit_error(scenario, exc) from None
