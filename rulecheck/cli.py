@@ -35,14 +35,17 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"rulecheck: {line}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser with every command, or with only the one named: importing a command's module is
+    all its parsing needs, and a quick command (`los`, `explain`, `draw`, `odds`) then never loads
+    what another needs (pytest, for the corpus runner)."""
     parser = OneLineParser(
         prog="rulecheck",
         description="Scenario testing and rules compliance for tabletop wargames.",
     )
     parser.add_argument("--version", action="version", version=f"rulecheck {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         importlib.import_module(f"rulecheck.commands.{name}").register(sub)
     return parser
 
@@ -55,7 +58,8 @@ def _inputs(args) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         print(

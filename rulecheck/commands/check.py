@@ -9,10 +9,9 @@ from __future__ import annotations
 import json
 
 from rulecheck.corpus import PROJECT_ROOT, project_root, run_corpus
-from rulecheck.overlays import load_overlay
+from rulecheck.overlays import rulebooks_for
 from rulecheck.report import build_report, format_markdown, format_text
-from rulecheck.source_yaml import InputError
-from rules.rulebook import load, rulesets
+from rules.rulebook import rulesets
 
 FORMATS = ("text", "json", "markdown")
 
@@ -46,20 +45,6 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="same as --format json")
     p.add_argument("-v", "--verbose", action="store_true", help="list every clause and its scenarios")
     p.set_defaults(func=run)
-
-
-def rulebooks_for(names, overlay_files):
-    """The rulebooks in force: each ruleset's book with the overlays that name it applied."""
-    books = {name: load(name) for name in names}
-    for path in overlay_files:
-        ov = load_overlay(path)
-        if ov.ruleset not in books:
-            raise InputError(
-                path, None, "ruleset", f"this overlay is for {ov.ruleset}, not for {', '.join(books)}"
-            )
-        if ov.ruleset in books:
-            books[ov.ruleset] = books[ov.ruleset].with_changes(ov.parameters, ov.interpretations, ov.name)
-    return books
 
 
 def corpus_report(args) -> dict:
