@@ -260,23 +260,48 @@ def scenarios_on_disk(root: Path, ruleset: str) -> list[ScenarioResult]:
 
 
 def check_feature_syntax(root: Path, rulesets: Iterable[str] | None) -> None:
-    """Parse every feature file first, so a Gherkin syntax error is one line with its file and
-    line instead of a pytest collection error."""
+    """Parse every feature file first, so a Gherkin syntax error (or a file with no Feature, or a
+    folder with no scenario) is one line with its file and line instead of a pytest error."""
     from pytest_bdd.exceptions import GherkinParseError
     from pytest_bdd.gherkin_parser import get_gherkin_document
 
     folders = [root / "features" / r for r in rulesets] if rulesets else [root / "features"]
     for folder in folders:
+        scenarios = 0
         for path in sorted(folder.rglob("*.feature")):
+            where = _relative(path, root)
             try:
-                get_gherkin_document(str(path))
+                doc = get_gherkin_document(str(path))
             except GherkinParseError as exc:
-                first = str(exc.message).split(". ")[0].rstrip(".")
-                raise InputError(
-                    _relative(path, root), exc.line, "", f"{first}: {exc.line_content.strip()!r}"
-                ) from None
+                raise InputError(where, exc.line, "", _gherkin_problem(exc)) from None
             except (OSError, UnicodeDecodeError) as exc:
-                raise InputError(_relative(path, root), None, "", f"cannot read: {exc}") from None
+                raise InputError(where, None, "", f"cannot read: {exc}") from None
+            except (KeyError, TypeError, ValueError):  # pytest-bdd on a file with no Feature at all
+                doc = None
+            if doc is None or doc.feature is None:
+                raise InputError(where, 1, "", "no 'Feature:' line: a feature file starts with one")
+            scenarios += _count_scenarios(doc.feature)
+        if folder.is_dir() and scenarios == 0:
+            raise InputError(_relative(folder, root), None, "", "no scenario in any feature file here")
+
+
+def _count_scenarios(node) -> int:
+    count = 0
+    for child in getattr(node, "children", None) or ():
+        if getattr(child, "scenario", None) is not None:
+            count += 1
+        if getattr(child, "rule", None) is not None:
+            count += _count_scenarios(child.rule)
+    return count
+
+
+def _gherkin_problem(exc) -> str:
+    """The parser's complaint without its wrapping: ``(6:7): inconsistent cell count ...``."""
+    text = str(exc.message)
+    wrapped = "): " in text  # "Parser errors:\n(6:7): ..."
+    text = text.rsplit("): ", 1)[1] if wrapped else text.split(". ")[0].rstrip(".")
+    content = (exc.line_content or "").strip()
+    return f"{text}: {content!r}" if content and content not in text else text
 
 
 def _relative(path: Path | str, root: Path) -> str:

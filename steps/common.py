@@ -10,6 +10,7 @@ from pytest_bdd import given, parsers
 
 from rulecheck.overlays import load_overlay
 from rulecheck.source_yaml import InputError
+from rules import limits
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,7 +38,12 @@ def parse_hex(text: str) -> tuple[int, int]:
     parts = text.strip().strip("[]()").split(",")
     if len(parts) != 2:
         raise ValueError(f"not a hex {text!r} (expected [q, r])")
-    return (int(parts[0]), int(parts[1]))
+    q, r = int(parts[0]), int(parts[1])
+    if max(abs(q), abs(r)) > limits.MAX_COORDINATE:
+        raise ValueError(
+            f"hex {text!r} has coordinates beyond +/-{limits.MAX_COORDINATE} (limit of rulecheck)"
+        )
+    return (q, r)
 
 
 def parse_hex_list(text: str) -> list[tuple[int, int]]:

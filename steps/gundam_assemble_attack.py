@@ -25,7 +25,15 @@ from rules.gundam_assemble.attack import AttackResult, resolve_attack, stage_of
 from rules.gundam_assemble.declaration import AttackError
 from rules.gundam_assemble.setup import DICE_PURPOSES, declaration_from_data, scripted_dice
 from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries, parse_catalogue
-from steps.common import PROJECT_ROOT, expect, name_list, parse_hex, parse_hex_list, table_rows
+from steps.common import (
+    PROJECT_ROOT,
+    expect,
+    name_list,
+    parse_hex,
+    parse_hex_list,
+    table_errors,
+    table_rows,
+)
 from steps.gundam_assemble_board import GAContext
 
 CATALOGUE_FILE = PROJECT_ROOT / "scenarios" / "gundam_assemble" / "units.yaml"
@@ -85,6 +93,7 @@ def _battle(ga_context: GAContext) -> Battle:
 
 
 @given("the unit states:")
+@table_errors
 def unit_states(ga_context: GAContext, datatable: list[list[str]]):
     """Columns: name, then any of hp, shields, deactivated_shields, status, energy, upgrades,
     timeline, activating, profile. Unstated values come from the unit card."""
