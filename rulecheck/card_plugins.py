@@ -67,6 +67,10 @@ def load_cards(path: str | Path, base: Catalogue | None = None) -> Catalogue:
         if not message:
             raise InputError(doc.file, None, "", field) from None
         return _raise(doc, field, message)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a card missing a field
+        raise InputError(
+            doc.file, None, "", f"a card is not in the documented form: {type(exc).__name__} {exc}"
+        ) from None
 
 
 def _raise(doc, field: str, message: str):

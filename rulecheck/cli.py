@@ -18,7 +18,7 @@ from rules.limits import LimitExceeded
 from rules.rulebook import RulebookError
 
 # Order here is the order in `rulecheck --help`.
-COMMANDS = ("check", "los", "explain", "report", "diff", "mutate", "draw", "docs", "odds")
+COMMANDS = ("check", "los", "explain", "report", "diff", "mutate", "draw", "docs", "odds", "steps")
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 3  # a bug in rulecheck, not the user's input: see main()
@@ -29,7 +29,10 @@ class OneLineParser(argparse.ArgumentParser):
     ``--help`` is unchanged. Subcommand parsers inherit the class."""
 
     def error(self, message: str):
-        self.exit(EXIT_BAD_INPUT, f"rulecheck: {self.prog}: {message} (see {self.prog} --help)\n")
+        command = self.prog.removeprefix("rulecheck").strip()
+        where = f"{command}: " if command else ""
+        line = escape_controls(f"{where}{message} (see {self.prog} --help)")
+        self.exit(EXIT_BAD_INPUT, f"rulecheck: {line}\n")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

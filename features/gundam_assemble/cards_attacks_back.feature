@@ -21,7 +21,6 @@ Feature: Card vocabulary - a Response that makes another attack
     And RGM-79 GM attacks Char's Zaku II back with Beam Spray Gun
     And Char's Zaku II has 3 hit points
     And RGM-79 GM's Timeline token is on space 1
-    And the events follow the attack sequence
     And the trace says that attack runs its whole sequence before this one goes on
 
   @clause:GA-SEQ-12 @clause:GA-DEF-2 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
@@ -73,4 +72,3 @@ Feature: Card vocabulary - a Response that makes another attack
     When the attack in the scenario file is resolved
     Then RGM-79 GM attacks Char's Zaku II back with Beam Spray Gun
     And Char's Zaku II has 3 hit points
-    And the events follow the attack sequence

@@ -19,7 +19,6 @@ Feature: Card vocabulary - critical hit effects with their own timing, and chang
     And Char's Zaku II has 3 hit points
     And Char's Zaku II has the status Fracture
     And the trace says resolves After Combat Damage, as its card says
-    And the events follow the attack sequence
 
   @clause:GA-SEQ-8 @clause:GA-CRIT-2 @clause:GA-SEQ-10 @ruling:derived
   Scenario: Resolved at the critical step, the same Fracture would add a damage in the same attack
