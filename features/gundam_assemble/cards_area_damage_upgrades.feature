@@ -21,7 +21,7 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
     And Zaku II: Minelayer has 4 hit points
     And the Garrison Federation Post has taken 1 damage
 
-  @clause:GA-WR-1 @clause:GA-LOS-3 @ruling:derived
+  @clause:GA-WR-1 @clause:GA-LOS-3 @ruling:interpretation @interpretation:non_combat_damage_mitigation
   Scenario: At range 2 an enemy out of Line of Sight is spared; within 2 hexes it is not
     Given the board:
       """
@@ -86,7 +86,7 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
     And Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 5, 1
     Then RGM-79 GM takes 2 damage
 
-  @clause:GA-DMG-2 @clause:GA-DMG-4 @clause:GA-WPN-4 @ruling:derived
+  @clause:GA-DMG-2 @clause:GA-DMG-4 @clause:GA-WPN-4 @ruling:interpretation @interpretation:shields_after_use
   Scenario: A weapon that ignores 1 Shield: the other Shields still prevent damage, the ignored one stays active
     Given the pieces:
       | name           | side | at     |

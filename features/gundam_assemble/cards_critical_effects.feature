@@ -77,7 +77,7 @@ Feature: Card vocabulary - critical hit effects with their own timing, and chang
     And Char's Zaku II has 1 Shield Upgrades
     And the trace says 1 Shield Upgrade of Char's Zaku II destroyed
 
-  @clause:GA-CRIT-4 @ruling:interpretation @interpretation:card_turn_duration
+  @clause:GA-CRIT-4 @ruling:derived
   Scenario: Critical faces changed for one turn apply to each attack of that turn, and not after it
     Given player A will use "Lock-On Protocol"
     When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 7, 1, 1, 1

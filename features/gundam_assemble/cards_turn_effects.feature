@@ -15,7 +15,7 @@ Feature: Card vocabulary - Timeline cost changes, durations and conditions on th
       | RX-78-2 Gundam | 0       |            |
       | Char's Zaku II |         | yes        |
 
-  @clause:GA-WPN-1 @clause:GA-SEQ-3 @ruling:interpretation @interpretation:card_turn_duration
+  @clause:GA-WPN-1 @clause:GA-SEQ-3 @ruling:derived
   Scenario: "This turn its attacks cost 1 less" lowers every attack of the turn, and not the next turn's
     Given player A will use "Rapid Deployment"
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
@@ -79,7 +79,7 @@ Feature: Card vocabulary - Timeline cost changes, durations and conditions on th
     Then the attack rolls 4 dice
     And the trace says defeated_enemy_this_turn is False
 
-  @clause:GA-ROLL-1 @ruling:interpretation @interpretation:card_turn_duration
+  @clause:GA-ROLL-1 @ruling:derived
   Scenario: A defeat from an earlier turn does not count
     Given the unit states:
       | name      | hp |
@@ -101,7 +101,7 @@ Feature: Card vocabulary - Timeline cost changes, durations and conditions on th
     And Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then the attack rolls 4 dice
 
-  @clause:GA-WPN-1 @clause:GA-SEQ-3 @ruling:interpretation @interpretation:card_turn_duration
+  @clause:GA-WPN-1 @clause:GA-SEQ-3 @ruling:derived
   Scenario: The same card in a scenario file: attacks one after another, then the turn ends
     Given the scenario "attacks_rapid_deployment_turn.yaml"
     When the attacks in the scenario file are resolved one after another

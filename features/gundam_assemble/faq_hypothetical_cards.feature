@@ -2,8 +2,9 @@ Feature: FAQ entries decided by hypothetical cards
   These FAQ questions turn on a card the chapter does not print. Each scenario uses a hypothetical
   card (its name starts with "Hypothetical") written from the question alone, with exactly the
   property the question asks about and nothing else; the ruling is only as good as that reading
-  of the real card, so every scenario here is an interpretation. The ledger in rulebook.yaml names
-  the card property each entry turns on (`card_property`).
+  of the real card. Given the hypothetical card, the label is what the computed dependencies say:
+  derived where the chapter then decides, interpretation where a named reading does. The ledger
+  in rulebook.yaml names the card property each entry turns on (`card_property`).
 
   Background:
     Given the pieces:
@@ -15,7 +16,7 @@ Feature: FAQ entries decided by hypothetical cards
       | name           | activating |
       | Char's Zaku II | yes        |
 
-  @clause:GA-ROLL-1 @clause:GA-DECL-2 @ruling:interpretation @faq:Q12
+  @clause:GA-ROLL-1 @clause:GA-DECL-2 @ruling:interpretation @faq:Q12 @interpretation:strength_bonus_duration
   Scenario: Q.12 - a Strength increase for one attack does not carry over to the next attack of the activation
     Given player A will use "Hypothetical (Q.12): Surge for One Attack"
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
@@ -23,7 +24,7 @@ Feature: FAQ entries decided by hypothetical cards
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then the attack rolls 4 dice
 
-  @clause:GA-ROLL-1 @clause:GA-DECL-2 @clause:GA-DEF-7 @ruling:interpretation @faq:Q12
+  @clause:GA-ROLL-1 @clause:GA-DECL-2 @clause:GA-DEF-7 @ruling:derived @faq:Q12
   Scenario: Q.12 - a Strength increase "until the end of the activation" carries over to each attack of it
     Given player A will use "Hypothetical (Q.12): Surge for the Activation"
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
@@ -31,7 +32,7 @@ Feature: FAQ entries decided by hypothetical cards
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
 
-  @clause:GA-DEF-1 @clause:GA-DEF-7 @clause:GA-DMG-2 @ruling:interpretation @faq:Q39
+  @clause:GA-DEF-1 @clause:GA-DEF-7 @clause:GA-DMG-2 @ruling:derived @faq:Q39
   Scenario: Q.39 - a card whose damage defeats its own attacking unit ends the attack and the activation
     Given the unit states:
       | name           | hp |
@@ -44,7 +45,7 @@ Feature: FAQ entries decided by hypothetical cards
     And the activation ends
     And RX-78-2 Gundam has 6 hit points
 
-  @clause:GA-DMG-2 @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q52 @faq:Q102
+  @clause:GA-DMG-2 @clause:GA-DMG-4 @ruling:derived @faq:Q52 @faq:Q102
   Scenario: Q.52 - Shields do not prevent a card's non-combat damage
     Given player A will use "Hypothetical (Q.52): Edge Dealing Non-Combat Damage"
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
@@ -64,7 +65,7 @@ Feature: FAQ entries decided by hypothetical cards
     When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then RGM-79 GM has 3 hit points
 
-  @clause:GA-DECL-2 @clause:GA-DEF-7 @ruling:interpretation @faq:Q9
+  @clause:GA-DECL-2 @clause:GA-DEF-7 @ruling:derived @faq:Q9
   Scenario: Q.9 - an ability limited to once per activation is refused the second time, and allowed again next activation
     Given the pieces:
       | name                     | side | at     |
@@ -82,7 +83,7 @@ Feature: FAQ entries decided by hypothetical cards
     And Hypothetical (Q.9) Gunner attacks RX-78-2 Gundam with Rifle and rolls 3, 1, 1
     Then the Accuracy against RX-78-2 Gundam is 1
 
-  @clause:GA-DECL-2 @ruling:interpretation @faq:Q9
+  @clause:GA-DECL-2 @ruling:derived @faq:Q9
   Scenario: Q.9 - an ability that prints no limit may be used in each attack of the activation
     Given the pieces:
       | name                     | side | at     |
@@ -94,7 +95,7 @@ Feature: FAQ entries decided by hypothetical cards
     And Hypothetical (Q.9) Gunner attacks RX-78-2 Gundam with Rifle and rolls 3, 1, 1
     Then the Accuracy against RX-78-2 Gundam is 1
 
-  @clause:GA-SEQ-12 @ruling:interpretation @faq:Q43
+  @clause:GA-SEQ-12 @ruling:derived @faq:Q43
   Scenario: Q.43 - a unit that closes After Combat Damage: no such Response when it attacks
     Given the pieces:
       | name                      | side | at     |
@@ -105,7 +106,7 @@ Feature: FAQ entries decided by hypothetical cards
     Then Char's Zaku II cannot use "Last Stand"
     And Hypothetical (Q.43) Closer has 6 hit points
 
-  @clause:GA-SEQ-12 @clause:GA-SEQ-4 @ruling:interpretation @faq:Q43
+  @clause:GA-SEQ-12 @clause:GA-SEQ-4 @ruling:derived @faq:Q43
   Scenario: Q.43 - nor when it is attacked; Responses in the other windows stay open
     Given the pieces:
       | name                      | side | at     |
@@ -118,7 +119,7 @@ Feature: FAQ entries decided by hypothetical cards
     And Hypothetical (Q.43) Closer does not have the status Fracture
     And Hypothetical (Q.43) Closer takes 1 hit
 
-  @clause:GA-SEQ-12 @clause:GA-WPN-4 @ruling:interpretation @faq:Q50
+  @clause:GA-SEQ-12 @clause:GA-WPN-4 @ruling:derived @faq:Q50
   Scenario: Q.50 - an attack with a weapon that closes After Combat Damage allows no such Response
     Given the pieces:
       | name                     | side | at     |
@@ -129,7 +130,7 @@ Feature: FAQ entries decided by hypothetical cards
     Then Char's Zaku II cannot use "Last Stand"
     And Hypothetical (Q.9) Gunner has 5 hit points
 
-  @clause:GA-SEQ-12 @ruling:interpretation @faq:Q50
+  @clause:GA-SEQ-12 @ruling:derived @faq:Q50
   Scenario: Q.50 - the same unit's other weapon leaves the window open
     Given the pieces:
       | name                     | side | at     |
@@ -139,7 +140,7 @@ Feature: FAQ entries decided by hypothetical cards
     When Hypothetical (Q.9) Gunner attacks Char's Zaku II with Rifle and rolls 5, 1, 1
     Then Hypothetical (Q.9) Gunner has 4 hit points
 
-  @clause:GA-AOE-5 @clause:GA-TGT-1 @ruling:interpretation @interpretation:card_turn_duration @faq:Q59
+  @clause:GA-AOE-5 @clause:GA-TGT-1 @ruling:derived @faq:Q59
   Scenario: Q.59 - while a card keeps a unit from area of effect attacks, the area attack goes on without it
     Given the scenario "attack_guntank_quad_bop.yaml"
     And player B will use "Hypothetical (Q.59): Going Dark"
@@ -151,7 +152,7 @@ Feature: FAQ entries decided by hypothetical cards
     And RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 4, 6, 3
     Then the targets are Char's Zaku II; Zaku II: Minelayer
 
-  @clause:GA-TGT-1 @ruling:interpretation @faq:Q59
+  @clause:GA-TGT-1 @ruling:derived @faq:Q59
   Scenario: Q.59 - a card that keeps it from area attacks only still lets a single-target attack in
     Given the scenario "attack_guntank_quad_bop.yaml"
     And player B will use "Hypothetical (Q.59): Going Dark"
@@ -160,7 +161,7 @@ Feature: FAQ entries decided by hypothetical cards
     Then the attack is allowed
     And Zaku II: Minelayer takes 1 hit
 
-  @clause:GA-SEQ-14 @clause:GA-SEQ-4 @ruling:interpretation @faq:Q44
+  @clause:GA-SEQ-14 @clause:GA-SEQ-4 @ruling:derived @faq:Q44
   Scenario: Q.44 - against a unit whose card closes Responses to units outside the attack, only the target responds
     Given the pieces:
       | name                      | side | at     |
@@ -174,7 +175,7 @@ Feature: FAQ entries decided by hypothetical cards
     And Hypothetical (Q.44) Loner has 6 hit points
     And RX-78-2 Gundam has 2 active Shields
 
-  @clause:GA-SEQ-14 @clause:GA-LOS-9 @ruling:interpretation @faq:Q44
+  @clause:GA-SEQ-14 @clause:GA-LOS-9 @ruling:derived @faq:Q44
   Scenario: Q.44 - without that property a unit outside the attack may respond
     Given the pieces:
       | name           | side | at     |
