@@ -32,6 +32,7 @@ from steps.common import (
     parse_hex_list,
     table_errors,
     table_rows,
+    unquote,
 )
 from steps.gundam_assemble_board import GAContext
 
@@ -250,7 +251,7 @@ def attack_target(ruling, ga_context, attack_context, attacker: str, target: str
 
 
 def _targets(text: str) -> str | list[str]:
-    names = [n.strip() for n in text.split(";")]
+    names = [unquote(n) for n in text.split(";")]
     return names if len(names) > 1 else names[0]
 
 
@@ -654,18 +655,21 @@ def penalty_order(attack_context: AttackContext, names: str):
 
 @then(parsers.parse("{name} has {count:d} {kind} Upgrades"))
 def upgrade_count(attack_context: AttackContext, name: str, count: int, kind: str):
+    name = unquote(name)
     unit = _unit(attack_context, name)
     expect(unit.upgrade_count(kind) == count, f"{count} {kind} Upgrades", f"upgrades {list(unit.upgrades)}")
 
 
 @then(parsers.parse("the Garrison {name} has taken {count:d} damage"))
 def garrison_damage(attack_context: AttackContext, name: str, count: int):
+    name = unquote(name)
     got = _result(attack_context).battle.garrison_damage.get(name, 0)
     expect(got == count, f"{count} damage to {name}", f"{got}")
 
 
 @then(parsers.parse("{attacker} attacks {target} back with {weapon}"))
 def attacks_back(attack_context: AttackContext, attacker: str, target: str, weapon: str):
+    attacker, target, weapon = unquote(attacker), unquote(target), unquote(weapon)
     nested = [
         e
         for e in _result(attack_context).events
@@ -687,5 +691,6 @@ def no_nested(attack_context: AttackContext):
 
 @then(parsers.parse("the trace says {text}"))
 def trace_says(attack_context: AttackContext, text: str):
+    text = unquote(text)
     events = attack_context.all_events or list(_result(attack_context).events)
     expect(any(text in e.text for e in events), f"a step saying {text!r}", "\n" + format_trace(events))

@@ -151,10 +151,10 @@ def hexes_table(request, ga_context: GAContext, datatable: list[list[str]]):
 
 @given("the terrain kinds:")
 def terrain_kinds_table(request, ga_context: GAContext, datatable: list[list[str]]):
-    """Terrain kinds beyond open ground and water. Columns: name, then any of symbol, accuracy,
+    """Terrain kinds beyond open ground and water. Columns: kind, then any of symbol, accuracy,
     line_of_sight (clear or blocks), colour, clause. Give them before the board."""
     for row in table_rows(datatable):
-        name = row.pop("name")
+        name = row.pop("kind") if "kind" in row else row.pop("name")
         entry: dict[str, Any] = {k: v for k, v in row.items() if v != ""}
         if "accuracy" in entry:
             entry["accuracy"] = int(entry["accuracy"])

@@ -13,13 +13,13 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
       | RX-78-2 Gundam     | B    | [2, 0] | unit     |
       | RGM-79 GM          | B    | [0, 3] | unit     |
       | Federation Post    | B    | [0, 2] | garrison |
-    And MS-07B Gouf will use "Discharge Pulse"
-    When MS-07B Gouf attacks RX-78-2 Gundam with Shield Gun and rolls 1, 1, 1
-    Then RX-78-2 Gundam has 5 hit points
-    And RX-78-2 Gundam has 1 active Shields
-    And RGM-79 GM has 4 hit points
-    And Zaku II: Minelayer has 4 hit points
-    And the Garrison Federation Post has taken 1 damage
+    And "MS-07B Gouf" will use "Discharge Pulse"
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam" with Shield Gun and rolls 1, 1, 1
+    Then "RX-78-2 Gundam" has 5 hit points
+    And "RX-78-2 Gundam" has 1 active Shields
+    And "RGM-79 GM" has 4 hit points
+    And "Zaku II: Minelayer" has 4 hit points
+    And the Garrison "Federation Post" has taken 1 damage
 
   @clause:GA-WR-1 @clause:GA-LOS-3 @ruling:interpretation @interpretation:non_combat_damage_mitigation
   Scenario: At range 2 an enemy out of Line of Sight is spared; within 2 hexes it is not
@@ -34,11 +34,11 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
       | G    | MS-07B Gouf    | A    |
       | Z    | RX-78-2 Gundam | B    |
       | M    | RGM-79 GM      | B    |
-    And MS-07B Gouf will use "Flare Burst"
-    When MS-07B Gouf attacks RGM-79 GM with Shield Gun and rolls 1, 1, 1
-    Then RGM-79 GM has 3 hit points
-    And RX-78-2 Gundam has 6 hit points
-    And MS-07B Gouf cannot use "Flare Burst"
+    And "MS-07B Gouf" will use "Flare Burst"
+    When "MS-07B Gouf" attacks "RGM-79 GM" with Shield Gun and rolls 1, 1, 1
+    Then "RGM-79 GM" has 3 hit points
+    And "RX-78-2 Gundam" has 6 hit points
+    And "MS-07B Gouf" cannot use "Flare Burst"
 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: A card grants a Strength Upgrade when the attack dealt damage, and another counts them
@@ -51,10 +51,10 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
       | RX-78-2 Gundam | 0       |          |
       | Char's Zaku II |         | Strength |
     And player A will use "Field Refit"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 1, 1, 1
-    Then Char's Zaku II has 2 Strength Upgrades
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" has 2 Strength Upgrades
     When player A will use "Overdrive"
-    And Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1, 1
+    And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1, 1
     Then the attack rolls 6 dice
 
   @clause:GA-SEQ-12 @ruling:derived
@@ -64,9 +64,9 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
       | Char's Zaku II | A    | [0, 0] |
       | RX-78-2 Gundam | B    | [2, 0] |
     And player A will use "Field Refit"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then Char's Zaku II has 0 Strength Upgrades
-    And the trace says damage_dealt is False
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Char's Zaku II" has 0 Strength Upgrades
+    And the trace says "damage_dealt is False"
 
   @clause:GA-DMG-4 @ruling:derived
   Scenario: "If it has a Shield Upgrade" reduces the damage; other Upgrades do not count
@@ -80,11 +80,11 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
       | RX-78-2 Gundam | 0       | Shield          |
       | RGM-79 GM      |         | Strength, Speed |
     And player B will use "Shield Protocol"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 1, 1
-    Then RX-78-2 Gundam takes 1 damage
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "RX-78-2 Gundam" takes 1 damage
     When player B will use "Shield Protocol"
-    And Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 5, 1
-    Then RGM-79 GM takes 2 damage
+    And "Char's Zaku II" attacks "RGM-79 GM" with Zaku Machine Gun and rolls 5, 5, 5, 1
+    Then "RGM-79 GM" takes 2 damage
 
   @clause:GA-DMG-2 @clause:GA-DMG-4 @clause:GA-WPN-4 @ruling:interpretation @interpretation:shields_after_use
   Scenario: A weapon that ignores 1 Shield: the other Shields still prevent damage, the ignored one stays active
@@ -95,10 +95,10 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
     And the unit states:
       | name           | shields |
       | RX-78-2 Gundam | 2       |
-    When MS-07B Gouf attacks RX-78-2 Gundam with Piercing Lance and rolls 5, 5, 5
-    Then Shields prevent 1 damage to RX-78-2 Gundam
-    And RX-78-2 Gundam takes 2 damage
-    And RX-78-2 Gundam has 1 active Shields
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam" with Piercing Lance and rolls 5, 5, 5
+    Then Shields prevent 1 damage to "RX-78-2 Gundam"
+    And "RX-78-2 Gundam" takes 2 damage
+    And "RX-78-2 Gundam" has 1 active Shields
 
   @clause:GA-SEQ-12 @clause:GA-SEQ-4 @clause:GA-SEQ-10 @ruling:derived
   Scenario: Energy, a removed status and repaired hit points, each in its card's window
@@ -112,12 +112,12 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
     And player B will use "Purge Fracture"
     And player B will use "Emergency Repairs"
     And player A will use "Energy Siphon"
-    When MS-07B Gouf attacks RX-78-2 Gundam with Piercing Lance and rolls 5, 5, 1
-    Then RX-78-2 Gundam takes 2 damage
-    And RX-78-2 Gundam does not have the status Fracture
-    And RX-78-2 Gundam has 5 hit points
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam" with Piercing Lance and rolls 5, 5, 1
+    Then "RX-78-2 Gundam" takes 2 damage
+    And "RX-78-2 Gundam" does not have the status Fracture
+    And "RX-78-2 Gundam" has 5 hit points
     And "Energy Siphon" resolves before "Emergency Repairs"
-    And the trace says MS-07B Gouf Energy 0 -> 1
+    And the trace says "MS-07B Gouf Energy 0 -> 1"
 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: Repairs never raise hit points above the card's maximum
@@ -129,5 +129,5 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
       | name           | shields |
       | RX-78-2 Gundam | 0       |
     And player B will use "Emergency Repairs"
-    When MS-07B Gouf attacks RX-78-2 Gundam with Piercing Lance and rolls 5, 1, 1
-    Then RX-78-2 Gundam has 6 hit points
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam" with Piercing Lance and rolls 5, 1, 1
+    Then "RX-78-2 Gundam" has 6 hit points

@@ -13,25 +13,25 @@ Feature: Card vocabulary - a Response that makes another attack
 
   @clause:GA-SEQ-12 @clause:GA-SEQ-13 @clause:GA-WPN-1 @ruling:derived
   Scenario: The surviving defender attacks back at a lower cost, as a full nested attack
-    Given RGM-79 GM will use "Return Fire"
+    Given "RGM-79 GM" will use "Return Fire"
     And "Return Fire" chooses weapon "Beam Spray Gun"
     And the nested attack dice will show 6, 6, 1
-    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 1, 1
-    Then RGM-79 GM has 3 hit points
-    And RGM-79 GM attacks Char's Zaku II back with Beam Spray Gun
-    And Char's Zaku II has 3 hit points
-    And RGM-79 GM's Timeline token is on space 1
-    And the trace says that attack runs its whole sequence before this one goes on
+    When "Char's Zaku II" attacks "RGM-79 GM" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "RGM-79 GM" has 3 hit points
+    And "RGM-79 GM" attacks "Char's Zaku II" back with Beam Spray Gun
+    And "Char's Zaku II" has 3 hit points
+    And "RGM-79 GM"'s Timeline token is on space 1
+    And the trace says "that attack runs its whole sequence before this one goes on"
 
   @clause:GA-SEQ-12 @clause:GA-DEF-2 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
   Scenario: A defender that did not survive cannot attack back: by default it cannot respond at all
     Given the unit states:
       | name      | hp |
       | RGM-79 GM | 1  |
-    And RGM-79 GM will use "Return Fire"
-    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 1, 1
-    Then RGM-79 GM is defeated
-    And RGM-79 GM cannot use "Return Fire"
+    And "RGM-79 GM" will use "Return Fire"
+    When "Char's Zaku II" attacks "RGM-79 GM" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "RGM-79 GM" is defeated
+    And "RGM-79 GM" cannot use "Return Fire"
     And no attack is made back
 
   @clause:GA-SEQ-12 @clause:GA-DEF-2 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
@@ -40,11 +40,11 @@ Feature: Card vocabulary - a Response that makes another attack
     And the unit states:
       | name      | hp |
       | RGM-79 GM | 1  |
-    And RGM-79 GM will use "Return Fire"
-    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 1, 1
-    Then RGM-79 GM is defeated
+    And "RGM-79 GM" will use "Return Fire"
+    When "Char's Zaku II" attacks "RGM-79 GM" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "RGM-79 GM" is defeated
     And no attack is made back
-    And the trace says self_survived is False
+    And the trace says "self_survived is False"
 
   @clause:GA-SEQ-12 @clause:GA-TGT-1 @clause:GA-LOS-4 @ruling:derived
   Scenario: The attack back must itself be legal: without Line of Sight it is not made
@@ -53,22 +53,22 @@ Feature: Card vocabulary - a Response that makes another attack
       | Char's Zaku II     | A    | [0, 0] |
       | Zaku II: Minelayer | A    | [1, 0] |
       | RGM-79 GM          | B    | [2, 0] |
-    And RGM-79 GM will use "Return Fire"
+    And "RGM-79 GM" will use "Return Fire"
     And "Return Fire" chooses weapon "Beam Spray Gun"
-    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 1, 1
-    Then RGM-79 GM has 3 hit points
-    And Char's Zaku II has 5 hit points
+    When "Char's Zaku II" attacks "RGM-79 GM" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "RGM-79 GM" has 3 hit points
+    And "Char's Zaku II" has 5 hit points
 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: The weapon of the attack back is the player's choice, and an unscripted choice is an error
-    Given RGM-79 GM will use "Return Fire"
+    Given "RGM-79 GM" will use "Return Fire"
     And the nested attack dice will show 6, 6, 1
-    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 1, 1
+    When "Char's Zaku II" attacks "RGM-79 GM" with Zaku Machine Gun and rolls 5, 5, 1, 1
     Then resolving fails because the choice 'weapon' is not scripted
 
   @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived
   Scenario: The same Response from a scenario file, with the attack back's dice scripted as nested
     Given the scenario "attack_gm_return_fire.yaml"
     When the attack in the scenario file is resolved
-    Then RGM-79 GM attacks Char's Zaku II back with Beam Spray Gun
-    And Char's Zaku II has 3 hit points
+    Then "RGM-79 GM" attacks "Char's Zaku II" back with Beam Spray Gun
+    And "Char's Zaku II" has 3 hit points

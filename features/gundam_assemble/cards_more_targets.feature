@@ -20,15 +20,15 @@ Feature: Card vocabulary - a weapon that allows additional targets
 
   @clause:GA-ROLL-3 @clause:GA-ROLL-4 @clause:GA-ROLL-6 @ruling:derived
   Scenario: Two targets, one roll, hits counted per target
-    When MS-07B Gouf attacks RX-78-2 Gundam; RGM-79 GM with Finger Vulcans and rolls 4, 5, 1, 1
-    Then the targets are RX-78-2 Gundam; RGM-79 GM
-    And RX-78-2 Gundam takes 2 hits
-    And RGM-79 GM takes 1 hit
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam"; "RGM-79 GM" with Finger Vulcans and rolls 4, 5, 1, 1
+    Then the targets are "RX-78-2 Gundam"; "RGM-79 GM"
+    And "RX-78-2 Gundam" takes 2 hits
+    And "RGM-79 GM" takes 1 hit
     And the attack rolls 4 dice
 
   @clause:GA-ROLL-3 @clause:GA-TGT-1 @ruling:derived
   Scenario: A third target is more than the weapon allows
-    When MS-07B Gouf attacks RX-78-2 Gundam; RGM-79 GM; Char's Zaku II with Finger Vulcans
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam"; "RGM-79 GM"; "Char's Zaku II" with Finger Vulcans
     Then the attack is not allowed under GA-ROLL-3
 
   @clause:GA-TGT-1 @clause:GA-RNG-2 @ruling:derived
@@ -38,10 +38,10 @@ Feature: Card vocabulary - a weapon that allows additional targets
       | MS-07B Gouf    | A    | [0, 0] |
       | RX-78-2 Gundam | B    | [2, 0] |
       | RGM-79 GM      | B    | [3, 0] |
-    When MS-07B Gouf attacks RX-78-2 Gundam; RGM-79 GM with Finger Vulcans
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam"; "RGM-79 GM" with Finger Vulcans
     Then the attack is not allowed under GA-TGT-1
 
   @clause:GA-ROLL-3 @ruling:derived
   Scenario: A weapon without additional targets attacks one enemy
-    When MS-07B Gouf attacks RX-78-2 Gundam; RGM-79 GM with Shield Gun
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam"; "RGM-79 GM" with Shield Gun
     Then the attack is not allowed under GA-ROLL-3

@@ -12,12 +12,12 @@ Feature: Card vocabulary - range and Line of Sight changed for an attack, and co
 
   @clause:GA-WPN-2 @clause:GA-DECL-2 @clause:GA-TGT-1 @ruling:derived
   Scenario: Out of range by 2, the attack is refused; with +2 range it is made
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle
     Then the attack is not allowed under GA-TGT-1
     When player A will use "Long Shot"
-    And RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
+    And "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 1, 1, 1
     Then the attack is allowed
-    And Char's Zaku II takes 1 hit
+    And "Char's Zaku II" takes 1 hit
 
   @clause:GA-ILOS-1 @clause:GA-LOS-3 @ruling:derived
   Scenario: A card that makes the attack ignore Line of Sight lets it shoot over high terrain
@@ -28,10 +28,10 @@ Feature: Card vocabulary - range and Line of Sight changed for an attack, and co
     And the hexes:
       | at     | elevation |
       | [1, 0] | 3         |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle
     Then the attack is not allowed under GA-LOS-3
     When player A will use "Indirect Fire"
-    And RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
+    And "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 1, 1, 1
     Then the attack is allowed
     And the ruling cites GA-ILOS-1
 
@@ -46,11 +46,11 @@ Feature: Card vocabulary - range and Line of Sight changed for an attack, and co
       | name           | hp | status   |
       | Char's Zaku II | 3  | Fracture |
     And player A will use "Finishing Blow"
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
-    Then Char's Zaku II takes 3 damage
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" takes 3 damage
     When player A will use "Finishing Blow"
-    And RX-78-2 Gundam attacks RGM-79 GM with Beam Rifle and rolls 5, 5, 1, 1
-    Then RGM-79 GM takes 1 damage
+    And "RX-78-2 Gundam" attacks "RGM-79 GM" with Beam Rifle and rolls 5, 5, 1, 1
+    Then "RGM-79 GM" takes 1 damage
 
   @clause:GA-ENG-1 @clause:GA-HIT-2 @ruling:derived
   Scenario: "+1 Accuracy against an Engaged target" counts the target's own Engagement
@@ -61,8 +61,8 @@ Feature: Card vocabulary - range and Line of Sight changed for an attack, and co
       | Zaku II: Minelayer | B    | [0, 2] |
       | RGM-79 GM          | A    | [3, 0] |
     And player A will use "Close-Quarters Drill"
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 3, 1, 1, 1
-    Then the Accuracy against Char's Zaku II is 1
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 3, 1, 1, 1
+    Then the Accuracy against "Char's Zaku II" is 1
     When player A will use "Close-Quarters Drill"
-    And RX-78-2 Gundam attacks Zaku II: Minelayer with Beam Rifle and rolls 3, 1, 1, 1
-    Then the Accuracy against Zaku II: Minelayer is 0
+    And "RX-78-2 Gundam" attacks "Zaku II: Minelayer" with Beam Rifle and rolls 3, 1, 1, 1
+    Then the Accuracy against "Zaku II: Minelayer" is 0

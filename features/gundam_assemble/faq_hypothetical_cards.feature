@@ -19,17 +19,17 @@ Feature: FAQ entries decided by hypothetical cards
   @clause:GA-ROLL-1 @clause:GA-DECL-2 @ruling:interpretation @faq:Q12 @interpretation:strength_bonus_duration
   Scenario: Q.12 - a Strength increase for one attack does not carry over to the next attack of the activation
     Given player A will use "Hypothetical (Q.12): Surge for One Attack"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then the attack rolls 4 dice
 
   @clause:GA-ROLL-1 @clause:GA-DECL-2 @clause:GA-DEF-7 @ruling:derived @faq:Q12
   Scenario: Q.12 - a Strength increase "until the end of the activation" carries over to each attack of it
     Given player A will use "Hypothetical (Q.12): Surge for the Activation"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
 
   @clause:GA-DEF-1 @clause:GA-DEF-7 @clause:GA-DMG-2 @ruling:derived @faq:Q39
@@ -38,32 +38,32 @@ Feature: FAQ entries decided by hypothetical cards
       | name           | hp |
       | Char's Zaku II | 2  |
     And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun
-    Then Char's Zaku II is defeated
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun
+    Then "Char's Zaku II" is defeated
     And player B has 3 victory points
     And the attack ends early
     And the activation ends
-    And RX-78-2 Gundam has 6 hit points
+    And "RX-78-2 Gundam" has 6 hit points
 
   @clause:GA-DMG-2 @clause:GA-DMG-4 @ruling:derived @faq:Q52 @faq:Q102
   Scenario: Q.52 - Shields do not prevent a card's non-combat damage
     Given player A will use "Hypothetical (Q.52): Edge Dealing Non-Combat Damage"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then RX-78-2 Gundam has 4 hit points
-    And RX-78-2 Gundam has 1 active Shields
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "RX-78-2 Gundam" has 4 hit points
+    And "RX-78-2 Gundam" has 1 active Shields
 
   @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q52 @faq:Q102
   Scenario: Q.52 - by default a damage reduction does not lessen it either
     Given player A will use "Hypothetical (Q.52): Edge Dealing Non-Combat Damage"
-    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then RGM-79 GM has 2 hit points
+    When "Char's Zaku II" attacks "RGM-79 GM" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "RGM-79 GM" has 2 hit points
 
   @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q52 @faq:Q102
   Scenario: Q.52 - where reductions apply to non-combat damage, the GM's reduction lessens it
     Given the interpretation non_combat_damage_mitigation is reductions_apply
     And player A will use "Hypothetical (Q.52): Edge Dealing Non-Combat Damage"
-    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then RGM-79 GM has 3 hit points
+    When "Char's Zaku II" attacks "RGM-79 GM" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "RGM-79 GM" has 3 hit points
 
   @clause:GA-DECL-2 @clause:GA-DEF-7 @ruling:derived @faq:Q9
   Scenario: Q.9 - an ability limited to once per activation is refused the second time, and allowed again next activation
@@ -71,17 +71,17 @@ Feature: FAQ entries decided by hypothetical cards
       | name                     | side | at     |
       | Hypothetical (Q.9) Gunner | A    | [0, 0] |
       | RX-78-2 Gundam           | B    | [2, 0] |
-    And Hypothetical (Q.9) Gunner will use "Hypothetical (Q.9): Aim Once per Activation"
-    When Hypothetical (Q.9) Gunner attacks RX-78-2 Gundam with Rifle and rolls 3, 1, 1
-    Then the Accuracy against RX-78-2 Gundam is 1
-    When Hypothetical (Q.9) Gunner will use "Hypothetical (Q.9): Aim Once per Activation"
-    And Hypothetical (Q.9) Gunner attacks RX-78-2 Gundam with Rifle and rolls 3, 1, 1
-    Then Hypothetical (Q.9) Gunner cannot use "Hypothetical (Q.9): Aim Once per Activation"
-    And the Accuracy against RX-78-2 Gundam is 0
+    And "Hypothetical (Q.9) Gunner" will use "Hypothetical (Q.9): Aim Once per Activation"
+    When "Hypothetical (Q.9) Gunner" attacks "RX-78-2 Gundam" with Rifle and rolls 3, 1, 1
+    Then the Accuracy against "RX-78-2 Gundam" is 1
+    When "Hypothetical (Q.9) Gunner" will use "Hypothetical (Q.9): Aim Once per Activation"
+    And "Hypothetical (Q.9) Gunner" attacks "RX-78-2 Gundam" with Rifle and rolls 3, 1, 1
+    Then "Hypothetical (Q.9) Gunner" cannot use "Hypothetical (Q.9): Aim Once per Activation"
+    And the Accuracy against "RX-78-2 Gundam" is 0
     When the activation ends
-    And Hypothetical (Q.9) Gunner will use "Hypothetical (Q.9): Aim Once per Activation"
-    And Hypothetical (Q.9) Gunner attacks RX-78-2 Gundam with Rifle and rolls 3, 1, 1
-    Then the Accuracy against RX-78-2 Gundam is 1
+    And "Hypothetical (Q.9) Gunner" will use "Hypothetical (Q.9): Aim Once per Activation"
+    And "Hypothetical (Q.9) Gunner" attacks "RX-78-2 Gundam" with Rifle and rolls 3, 1, 1
+    Then the Accuracy against "RX-78-2 Gundam" is 1
 
   @clause:GA-DECL-2 @ruling:derived @faq:Q9
   Scenario: Q.9 - an ability that prints no limit may be used in each attack of the activation
@@ -89,11 +89,11 @@ Feature: FAQ entries decided by hypothetical cards
       | name                     | side | at     |
       | Hypothetical (Q.9) Gunner | A    | [0, 0] |
       | RX-78-2 Gundam           | B    | [2, 0] |
-    And Hypothetical (Q.9) Gunner will use "Hypothetical (Q.9): Aim Without Limit"
-    When Hypothetical (Q.9) Gunner attacks RX-78-2 Gundam with Rifle and rolls 3, 1, 1
-    And Hypothetical (Q.9) Gunner will use "Hypothetical (Q.9): Aim Without Limit"
-    And Hypothetical (Q.9) Gunner attacks RX-78-2 Gundam with Rifle and rolls 3, 1, 1
-    Then the Accuracy against RX-78-2 Gundam is 1
+    And "Hypothetical (Q.9) Gunner" will use "Hypothetical (Q.9): Aim Without Limit"
+    When "Hypothetical (Q.9) Gunner" attacks "RX-78-2 Gundam" with Rifle and rolls 3, 1, 1
+    And "Hypothetical (Q.9) Gunner" will use "Hypothetical (Q.9): Aim Without Limit"
+    And "Hypothetical (Q.9) Gunner" attacks "RX-78-2 Gundam" with Rifle and rolls 3, 1, 1
+    Then the Accuracy against "RX-78-2 Gundam" is 1
 
   @clause:GA-SEQ-12 @ruling:derived @faq:Q43
   Scenario: Q.43 - a unit that closes After Combat Damage: no such Response when it attacks
@@ -101,10 +101,10 @@ Feature: FAQ entries decided by hypothetical cards
       | name                      | side | at     |
       | Hypothetical (Q.43) Closer | A    | [0, 0] |
       | Char's Zaku II            | B    | [2, 0] |
-    And Char's Zaku II will use "Last Stand"
-    When Hypothetical (Q.43) Closer attacks Char's Zaku II with Beam Magnum and rolls 5, 1, 1
-    Then Char's Zaku II cannot use "Last Stand"
-    And Hypothetical (Q.43) Closer has 6 hit points
+    And "Char's Zaku II" will use "Last Stand"
+    When "Hypothetical (Q.43) Closer" attacks "Char's Zaku II" with Beam Magnum and rolls 5, 1, 1
+    Then "Char's Zaku II" cannot use "Last Stand"
+    And "Hypothetical (Q.43) Closer" has 6 hit points
 
   @clause:GA-SEQ-12 @clause:GA-SEQ-4 @ruling:derived @faq:Q43
   Scenario: Q.43 - nor when it is attacked; Responses in the other windows stay open
@@ -112,12 +112,12 @@ Feature: FAQ entries decided by hypothetical cards
       | name                      | side | at     |
       | Char's Zaku II            | A    | [0, 0] |
       | Hypothetical (Q.43) Closer | B    | [2, 0] |
-    And player A will use "Marked for Ruin" on Hypothetical (Q.43) Closer
+    And player A will use "Marked for Ruin" on "Hypothetical (Q.43) Closer"
     And player A will use "Steady Aim"
-    When Char's Zaku II attacks Hypothetical (Q.43) Closer with Zaku Machine Gun and rolls 3, 1, 1, 1
+    When "Char's Zaku II" attacks "Hypothetical (Q.43) Closer" with Zaku Machine Gun and rolls 3, 1, 1, 1
     Then player A cannot use "Marked for Ruin"
-    And Hypothetical (Q.43) Closer does not have the status Fracture
-    And Hypothetical (Q.43) Closer takes 1 hit
+    And "Hypothetical (Q.43) Closer" does not have the status Fracture
+    And "Hypothetical (Q.43) Closer" takes 1 hit
 
   @clause:GA-SEQ-12 @clause:GA-WPN-4 @ruling:derived @faq:Q50
   Scenario: Q.50 - an attack with a weapon that closes After Combat Damage allows no such Response
@@ -125,10 +125,10 @@ Feature: FAQ entries decided by hypothetical cards
       | name                     | side | at     |
       | Hypothetical (Q.9) Gunner | A    | [0, 0] |
       | Char's Zaku II           | B    | [1, 0] |
-    And Char's Zaku II will use "Last Stand"
-    When Hypothetical (Q.9) Gunner attacks Char's Zaku II with Hypothetical (Q.50): Scythe Closing After Combat Damage and rolls 5, 1, 1
-    Then Char's Zaku II cannot use "Last Stand"
-    And Hypothetical (Q.9) Gunner has 5 hit points
+    And "Char's Zaku II" will use "Last Stand"
+    When "Hypothetical (Q.9) Gunner" attacks "Char's Zaku II" with Hypothetical (Q.50): Scythe Closing After Combat Damage and rolls 5, 1, 1
+    Then "Char's Zaku II" cannot use "Last Stand"
+    And "Hypothetical (Q.9) Gunner" has 5 hit points
 
   @clause:GA-SEQ-12 @ruling:derived @faq:Q50
   Scenario: Q.50 - the same unit's other weapon leaves the window open
@@ -136,30 +136,30 @@ Feature: FAQ entries decided by hypothetical cards
       | name                     | side | at     |
       | Hypothetical (Q.9) Gunner | A    | [0, 0] |
       | Char's Zaku II           | B    | [1, 0] |
-    And Char's Zaku II will use "Last Stand"
-    When Hypothetical (Q.9) Gunner attacks Char's Zaku II with Rifle and rolls 5, 1, 1
-    Then Hypothetical (Q.9) Gunner has 4 hit points
+    And "Char's Zaku II" will use "Last Stand"
+    When "Hypothetical (Q.9) Gunner" attacks "Char's Zaku II" with Rifle and rolls 5, 1, 1
+    Then "Hypothetical (Q.9) Gunner" has 4 hit points
 
   @clause:GA-AOE-5 @clause:GA-TGT-1 @ruling:derived @faq:Q59
   Scenario: Q.59 - while a card keeps a unit from area of effect attacks, the area attack goes on without it
     Given the scenario "attack_guntank_quad_bop.yaml"
     And player B will use "Hypothetical (Q.59): Going Dark"
-    When Zaku II: Minelayer attacks RX-75 Guntank with Zaku Machine Gun and rolls 1, 1, 1
-    And RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 4, 6, 3
-    Then the targets are Char's Zaku II
-    And the trace says Zaku II: Minelayer is in the area but cannot be targeted by it
+    When "Zaku II: Minelayer" attacks "RX-75 Guntank" with Zaku Machine Gun and rolls 1, 1, 1
+    And "RX-75 Guntank" fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 4, 6, 3
+    Then the targets are "Char's Zaku II"
+    And the trace says "Zaku II: Minelayer is in the area but cannot be targeted by it"
     When the turn ends
-    And RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 4, 6, 3
-    Then the targets are Char's Zaku II; Zaku II: Minelayer
+    And "RX-75 Guntank" fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 4, 6, 3
+    Then the targets are "Char's Zaku II"; "Zaku II: Minelayer"
 
   @clause:GA-TGT-1 @ruling:derived @faq:Q59
   Scenario: Q.59 - a card that keeps it from area attacks only still lets a single-target attack in
     Given the scenario "attack_guntank_quad_bop.yaml"
     And player B will use "Hypothetical (Q.59): Going Dark"
-    When Zaku II: Minelayer attacks RX-75 Guntank with Zaku Machine Gun and rolls 1, 1, 1
-    And RX-75 Guntank attacks Zaku II: Minelayer with 180mm Cannon and rolls 5, 1, 1
+    When "Zaku II: Minelayer" attacks "RX-75 Guntank" with Zaku Machine Gun and rolls 1, 1, 1
+    And "RX-75 Guntank" attacks "Zaku II: Minelayer" with 180mm Cannon and rolls 5, 1, 1
     Then the attack is allowed
-    And Zaku II: Minelayer takes 1 hit
+    And "Zaku II: Minelayer" takes 1 hit
 
   @clause:GA-SEQ-14 @clause:GA-SEQ-4 @ruling:derived @faq:Q44
   Scenario: Q.44 - against a unit whose card closes Responses to units outside the attack, only the target responds
@@ -168,12 +168,12 @@ Feature: FAQ entries decided by hypothetical cards
       | Hypothetical (Q.44) Loner | A    | [0, 0] |
       | RX-78-2 Gundam            | B    | [2, 0] |
       | MP-02A Oggo               | B    | [2, 1] |
-    And RX-78-2 Gundam will use "Emergency Shield"
-    And MP-02A Oggo will use "Covering Fire"
-    When Hypothetical (Q.44) Loner attacks RX-78-2 Gundam with Beam Magnum and rolls 1, 1, 1
-    Then MP-02A Oggo cannot use "Covering Fire"
-    And Hypothetical (Q.44) Loner has 6 hit points
-    And RX-78-2 Gundam has 2 active Shields
+    And "RX-78-2 Gundam" will use "Emergency Shield"
+    And "MP-02A Oggo" will use "Covering Fire"
+    When "Hypothetical (Q.44) Loner" attacks "RX-78-2 Gundam" with Beam Magnum and rolls 1, 1, 1
+    Then "MP-02A Oggo" cannot use "Covering Fire"
+    And "Hypothetical (Q.44) Loner" has 6 hit points
+    And "RX-78-2 Gundam" has 2 active Shields
 
   @clause:GA-SEQ-14 @clause:GA-LOS-9 @ruling:derived @faq:Q44
   Scenario: Q.44 - without that property a unit outside the attack may respond
@@ -182,6 +182,6 @@ Feature: FAQ entries decided by hypothetical cards
       | Char's Zaku II | A    | [0, 0] |
       | RX-78-2 Gundam | B    | [2, 0] |
       | MP-02A Oggo    | B    | [2, 1] |
-    And MP-02A Oggo will use "Covering Fire"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then Char's Zaku II has 4 hit points
+    And "MP-02A Oggo" will use "Covering Fire"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Char's Zaku II" has 4 hit points

@@ -8,21 +8,21 @@ Feature: Terrain kinds declared by the ruleset or the scenario
   Scenario: A desert declared with -1 Accuracy lowers the Accuracy against a target standing in it
     Given the scenario "attack_desert_and_fire.yaml"
     When the attack in the scenario file is resolved
-    Then the Accuracy against Char's Zaku II is -1
-    And Char's Zaku II takes 2 hits
-    And the trace says stands in desert (a declared terrain kind): -1 Accuracy
+    Then the Accuracy against "Char's Zaku II" is -1
+    And "Char's Zaku II" takes 2 hits
+    And the trace says "stands in desert (a declared terrain kind): -1 Accuracy"
 
   @clause:GA-LOS-3 @ruling:derived
   Scenario: A fire declared as blocking blocks a line passing through it whatever its elevation
     Given the scenario "attack_desert_and_fire.yaml"
-    When RX-78-2 Gundam checks Line of Sight to RGM-79 GM
+    When "RX-78-2 Gundam" checks Line of Sight to "RGM-79 GM"
     Then Line of Sight is blocked
     And [0, 1] blocks the line under GA-LOS-3
 
   @clause:GA-LOS-3 @clause:GA-LOS-7 @ruling:derived
   Scenario: A unit standing in the fire can still be seen: the end hexes of the line never block
     Given the terrain kinds:
-      | name | symbol | line_of_sight |
+      | kind | symbol | line_of_sight |
       | fire | ^      | blocks        |
     And the board:
       """
@@ -32,13 +32,13 @@ Feature: Terrain kinds declared by the ruleset or the scenario
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
 
   @clause:GA-LOS-7 @clause:GA-ELEV-3 @ruling:derived
   Scenario: A kind declared with no effect changes neither Line of Sight nor Accuracy
     Given the terrain kinds:
-      | name  | symbol |
+      | kind  | symbol |
       | space | *      |
     And the board:
       """
@@ -48,10 +48,10 @@ Feature: Terrain kinds declared by the ruleset or the scenario
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 4, 4, 1, 1
-    Then the Accuracy against Char's Zaku II is 0
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 4, 4, 1, 1
+    Then the Accuracy against "Char's Zaku II" is 0
 
   @clause:GA-ELEV-2 @clause:GA-ELEV-3 @ruling:derived
   Scenario: The chapter's water, declared by the ruleset, still gives -1 Accuracy through the same code
@@ -65,6 +65,6 @@ Feature: Terrain kinds declared by the ruleset or the scenario
     And the hexes:
       | at     | terrain |
       | [2, 0] | water   |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 4, 4, 1, 1
-    Then the Accuracy against Char's Zaku II is -1
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 4, 4, 1, 1
+    Then the Accuracy against "Char's Zaku II" is -1
     And the ruling cites GA-ELEV-2
