@@ -32,11 +32,12 @@ from typing import Any
 
 import pytest
 
+from rulecheck.locations import corpus_root
 from rulecheck.pytest_plugin import split_tag
 from rulecheck.source_yaml import InputError
 from rules.rulebook import Rulebook
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = corpus_root()  # the checkout, or the copy an installed wheel carries
 
 
 @dataclass
@@ -230,6 +231,9 @@ class _Collector:
         self.results: dict[str, ScenarioResult] = {}
 
     def _scenario(self, item):
+        # pytest-bdd has no public way to get from a collected test to its scenario; this
+        # registry is its own (used by its generation plugin). pyproject.toml pins pytest-bdd to
+        # 9.x, where it exists, and ci/run-wheel runs the corpus at the lowest pinned version.
         from pytest_bdd.scenario import scenario_wrapper_template_registry
 
         fn = getattr(item, "obj", None)
@@ -382,6 +386,10 @@ def run_corpus(
         raise InputError(root, None, "", "no feature corpus here (expected tests/test_features_*.py)")
     overlays = tuple(str(Path(o).resolve()) for o in overlays)
     args = [str(f) for f in files] + ["-p", "no:cacheprovider", "-q", "--rootdir", str(root)]
+    if not (root / "pyproject.toml").is_file():
+        # The corpus an installed wheel carries has no pytest configuration of its own; keep
+        # pytest from picking up an unrelated one from a folder above it.
+        args += ["-c", os.devnull, "-o", "bdd_features_base_dir=features"]
     for o in overlays:
         args += ["--rules", o]
     args += list(pytest_args)

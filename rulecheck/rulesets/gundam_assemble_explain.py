@@ -14,6 +14,7 @@ from pathlib import Path
 
 import yaml
 
+from rulecheck.locations import corpus_root
 from rulecheck.rulesets import Explanation
 from rulecheck.source_yaml import InputError
 from rules.dice import DiceScriptError
@@ -25,7 +26,7 @@ from rules.gundam_assemble.setup import declaration_from_data, scripted_dice
 from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries, parse_catalogue
 from rules.rulebook import Rulebook, RulebookError
 
-CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "gundam_assemble" / "units.yaml"
+CATALOGUE_FILE = corpus_root() / "scenarios" / "gundam_assemble" / "units.yaml"
 
 
 @cache

@@ -4,7 +4,7 @@
 dice source and the defending players' removal picks, and returns the new battlefield with the
 events. In close combat both units roll to hit, then both check Shaken, then both save (MB-4.4).
 A removal the scenario did not pick is left open when the rules allow more than one: the result
-lists the choices instead of guessing (DESIGN.md, principle 6).
+lists the choices instead of guessing (docs/architecture.md, "Dice and choices are inputs").
 """
 
 from __future__ import annotations
