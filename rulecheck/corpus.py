@@ -32,6 +32,7 @@ from typing import Any
 
 import pytest
 
+from rulecheck import progress
 from rulecheck.locations import corpus_root
 from rulecheck.pytest_plugin import split_tag
 from rulecheck.source_yaml import InputError
@@ -398,6 +399,8 @@ def run_corpus(
     recorder = _ReadRecorder() if record_reads else None
     if recorder is not None:
         plugins.append(recorder)
+    if (ticker := progress.corpus_plugin()) is not None:
+        plugins.append(ticker)
     sink = io.StringIO()
     with (
         _report_files({"--cucumber-json": cucumber_json, "--junit-xml": junit_xml}) as report_args,

@@ -22,6 +22,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from rulecheck.svg_legend import legend
+from rulecheck.wording import plural
 from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
 from rules.multibase.geometry import core, direction, footprint, front_arc, trace, unit_distance
 from rules.rulebook import Rulebook
@@ -261,9 +262,9 @@ def _draw_unit(body: list[str], view: _View, field: Battlefield, u: Unit, rules:
     colour = _colour(field, u.faction)
     body.append(
         f'<g class="unit" data-name={quoteattr(u.name)} data-faction={quoteattr(u.faction)}>'
-        f"<title>{escape(u.name)} ({escape(u.faction)}), {len(u.bases)} bases"
+        f"<title>{escape(u.name)} ({escape(u.faction)}), {plural(len(u.bases), 'base')}"
         + (f", {u.shaken} Shaken" if u.shaken else "")
-        + (f", {u.wounds} wounds on" if u.wounds else "")
+        + (f", {plural(u.wounds, 'wound')} on" if u.wounds else "")
         + "</title>"
     )
     for b in u.bases:

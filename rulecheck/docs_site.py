@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.corpus import PROJECT_ROOT, ScenarioResult, run_corpus
+from rulecheck.wording import plural
 from rules.rulebook import Rulebook, load
 
 _SHOWN: dict[str, dict[str, Any]] = {}  # nodeid -> what the scenario showed; filled by the hook below
@@ -268,13 +269,13 @@ def _write(out: Path, root: Path, results: list[ScenarioResult], books: dict[str
             )
         feats = "".join(
             f"<li><a href='{escape(feature_page_path(v[0]))}'>{escape(v[0].feature_name)}</a> "
-            f"({len(v)} scenarios)</li>"
+            f"({plural(len(v), 'scenario')})</li>"
             for k, v in sorted(by_feature.items())
             if v[0].ruleset == name
         )
         passed = sum(r.outcome == "passed" for r in rs)
         index_parts.append(
-            f"<h2>{escape(book.title)}</h2><p>{passed}/{len(rs)} scenarios pass. "
+            f"<h2>{escape(book.title)}</h2><p>{passed} of {plural(len(rs), 'scenario')} pass. "
             f"<a href='rulebook-{name}.html'>Clauses, FAQ and interpretations</a></p>"
             f"<table><tr><th>section</th><th>clauses covered</th><th>all passing</th><th>clauses</th></tr>"
             f"{''.join(srows)}</table><h3>Features</h3><ul>{feats}</ul>"
