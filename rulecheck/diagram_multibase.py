@@ -21,13 +21,15 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
-from rulecheck.svg_legend import legend
+from rulecheck.label_layout import place
+from rulecheck.svg_legend import legend, legend_height, text_width
 from rulecheck.wording import plural
 from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
 from rules.multibase.geometry import core, direction, footprint, front_arc, trace, unit_distance
 from rules.rulebook import Rulebook
 
-SCALE = 28.0  # SVG units per inch
+SCALE = 28.0  # SVG units per inch, at least
+MIN_TABLE_WIDTH = 480.0  # a small table is drawn larger, so its labels stay readable
 FACTION_COLOURS = ("#1f5fbf", "#c0392b", "#2e8b57", "#8e44ad", "#d68910")
 
 
@@ -59,9 +61,31 @@ def battlefield_from_json(data: Mapping[str, Any]) -> Battlefield:
     )
 
 
+# A faction named after a colour is drawn in that colour, so "Red: Alpha" never sits beside a
+# blue swatch; the others take the remaining colours in order of appearance.
+NAMED_COLOURS = {
+    "blue": "#1f5fbf",
+    "red": "#c0392b",
+    "green": "#2e8b57",
+    "purple": "#8e44ad",
+    "orange": "#d68910",
+}
+
+
 def _colour(field: Battlefield, faction: str) -> str:
-    factions = list(dict.fromkeys(u.faction for u in field.units))
-    return FACTION_COLOURS[factions.index(faction) % len(FACTION_COLOURS)]
+    named = NAMED_COLOURS.get(faction.strip().lower())
+    if named:
+        return named
+    factions = [
+        f for f in dict.fromkeys(u.faction for u in field.units) if f.strip().lower() not in NAMED_COLOURS
+    ]
+    taken = {
+        NAMED_COLOURS[f.strip().lower()]
+        for f in (u.faction for u in field.units)
+        if f.strip().lower() in NAMED_COLOURS
+    }
+    free = [c for c in FACTION_COLOURS if c not in taken] or list(FACTION_COLOURS)
+    return free[factions.index(faction) % len(free)]
 
 
 class _View:
@@ -70,9 +94,10 @@ class _View:
     def __init__(self, bounds: tuple[float, float, float, float], header: float):
         self.x0, self.y0, self.x1, self.y1 = bounds
         self.header = header
+        self.scale = max(SCALE, min(2.5 * SCALE, MIN_TABLE_WIDTH / (self.x1 - self.x0)))
 
     def pt(self, x: float, y: float) -> tuple[float, float]:
-        return ((x - self.x0) * SCALE, self.header + (self.y1 - y) * SCALE)
+        return ((x - self.x0) * self.scale, self.header + (self.y1 - y) * self.scale)
 
     def path(self, geom: BaseGeometry) -> str:
         """An SVG path for a polygon, multipolygon or line (holes kept with evenodd)."""
@@ -96,8 +121,11 @@ def draw_battlefield(
     attacker: str | None = None,
     target: str | None = None,
     ranged: bool = True,
+    outcome: Mapping[str, Any] | None = None,
 ) -> str:
-    """The battlefield as a standalone SVG; with an attacker and target, the arcs, range and Trace."""
+    """The battlefield as a standalone SVG; with an attacker and target, the arcs, range and Trace;
+    with the attack's ``outcome`` (``AttackResult.outcome()``), the bases it removed crossed out and
+    each unit's state after it (Shaken, wounds kept, destroyed)."""
     shapes = [footprint(b, rules) for u in field.units for b in u.bases]
     shapes += [Polygon(t.polygon) for t in field.terrain]
     x0, y0, x1, y1 = shapely.total_bounds(shapes) if shapes else (0, 0, 10, 10)
@@ -108,10 +136,10 @@ def draw_battlefield(
     t_unit = field.unit(target) if target and field.has_unit(target) else None
 
     notes: list[tuple[str | None, str]] = []
-    header = 26.0 if title else 4.0
+    header = 28.0 if title else 4.0
     view = _View(bounds, header)
-    width = (bounds[2] - bounds[0]) * SCALE
-    table_h = (bounds[3] - bounds[1]) * SCALE
+    width = (bounds[2] - bounds[0]) * view.scale
+    table_h = (bounds[3] - bounds[1]) * view.scale
     body: list[str] = []
 
     body.append(
@@ -130,25 +158,46 @@ def draw_battlefield(
 
     if a_unit is not None:
         colour = _colour(field, a_unit.faction)
-        for b in a_unit.bases:
-            arc = front_arc(b, rules).intersection(table)
-            body.append(
-                f'<path class="front-arc" data-base={quoteattr(b.name)} d="{view.path(arc)}" fill="{colour}" '
-                f'fill-opacity="0.07" stroke="{colour}" stroke-opacity="0.5" stroke-dasharray="4,3"/>'
-            )
+        # One shape for all the attacker's arcs (overlapping translucent arcs would darken), cut
+        # to the ground between the attacker and a little beyond its target, so the shading
+        # shows where the target stands without flooding the picture.
+        arcs = shapely.union_all([front_arc(b, rules) for b in a_unit.bases])
+        body_shape = shapely.union_all([footprint(b, rules) for b in a_unit.bases])
+        reach_out = unit_distance(a_unit, t_unit).distance + 2.0 if t_unit is not None else 6.0
+        shaded = arcs.intersection(body_shape.buffer(reach_out)).intersection(table)
+        body.append(
+            f'<path class="front-arc" d="{view.path(shaded)}" fill="{colour}" fill-opacity="0.10" '
+            f'stroke="{colour}" stroke-opacity="0.5" stroke-dasharray="4,3"/>'
+        )
         notes.append(
-            (colour, f"{a_unit.name}: front arcs ({rules.param('front_arc_degrees')} degrees) shaded")
+            (
+                f"fill:{_tint(colour)}",
+                f"{a_unit.name}: front arcs ({rules.param('front_arc_degrees')} degrees), shaded up to its target",
+            )
         )
         if ranged and a_unit.stats.range > 0:
-            reach = shapely.union_all([footprint(b, rules) for b in a_unit.bases]).buffer(a_unit.stats.range)
-            body.append(
-                f'<path class="max-range" d="{view.path(reach.intersection(table).boundary)}" fill="none" '
-                f'stroke="{colour}" stroke-width="1.5" stroke-dasharray="10,4"/>'
-            )
-            notes.append((None, f"dashed outline: {a_unit.name}'s maximum range, {a_unit.stats.range:g}\""))
+            reach = body_shape.buffer(a_unit.stats.range)
+            # Only the part of the range line inside the picture: never the picture's own edge.
+            edge = reach.boundary.intersection(table)
+            if not edge.is_empty:
+                body.append(
+                    f'<path class="max-range" d="{view.path(edge)}" fill="none" '
+                    f'stroke="{colour}" stroke-width="1.5" stroke-dasharray="10,4"/>'
+                )
+                notes.append(
+                    (f"dashed-line:{colour}", f"{a_unit.name}'s maximum range, {a_unit.stats.range:g}\"")
+                )
+            else:
+                inside = (
+                    "everything shown is within it"
+                    if reach.contains(table)
+                    else "its edge lies beyond the picture"
+                )
+                notes.append((None, f"{a_unit.name}'s maximum range is {a_unit.stats.range:g}\": {inside}"))
 
+    after = (outcome or {}).get("units", {})
     for u in field.units:
-        _draw_unit(body, view, field, u, rules)
+        _draw_unit(body, view, field, u, rules, after.get(u.name))
 
     if a_unit is not None and t_unit is not None:
         if ranged:
@@ -166,7 +215,7 @@ def draw_battlefield(
             within = m.distance <= a_unit.stats.range + float(rules.param("geometry_tolerance"))
             notes.append(
                 (
-                    "#333",
+                    "dashed-line:#333",
                     f'range {m.distance:.3g}" ({a_unit.name}/{m.from_base} to {t_unit.name}/{m.to_base}), '
                     f'{"within" if within else "beyond"} {a_unit.stats.range:g}"',
                 )
@@ -179,7 +228,10 @@ def draw_battlefield(
                 f'stroke="#e67e22" stroke-width="2.5"/>'
             )
             notes.append(
-                ("#e67e22", f"clear Trace {a_unit.name}/{seen.from_base} -> {t_unit.name}/{seen.to_base}")
+                (
+                    "line:#e67e22",
+                    f"clear Trace {a_unit.name}/{seen.from_base} -> {t_unit.name}/{seen.to_base}",
+                )
             )
         else:
             why = (
@@ -188,19 +240,25 @@ def draw_battlefield(
                 else "no target base in a front arc"
             )
             body.append(f'<g class="trace blocked" data-why={quoteattr(why)}/>')
-            notes.append(("#d00", f"no clear Trace: {why}"))
+            notes.append(("cross:#d00", f"no clear Trace: {why}"))
 
-    legend_h = 18.0 * (len(notes) + len({u.faction for u in field.units})) + 10
-    height = header + table_h + legend_h
-    texts = [
-        f"{f}: " + ", ".join(u.name for u in field.units if u.faction == f)
-        for f in {u.faction for u in field.units}
-    ]
+    body += _unit_labels(view, field, rules, after)
+    if any(a.get("bases_removed") for a in after.values()):
+        notes.append(("cross:#111", "base removed by this attack"))
+    if any(a.get("shaken") or a.get("destroyed") or a.get("residual_wounds") for a in after.values()):
+        notes.append(("badge:#7b241c", "the unit's state after this attack"))
+    notes.append(("line:#111", "facing (the dot marks the front)"))
+    lines: list[tuple[str | None, str]] = []
+    for faction in dict.fromkeys(u.faction for u in field.units):
+        names = ", ".join(u.name for u in field.units if u.faction == faction)
+        lines.append((_colour(field, faction), f"{faction}: {names}"))
+    lines += notes
+    height = header + table_h + legend_height(len(lines))
     width = max(
         width,
         360.0,
-        0.62 * 14 * len(title) + 16,
-        max((0.62 * 11 * len(t) + 26 for t in texts + [n for _, n in notes]), default=0),
+        text_width(title, 15) + 16,
+        max((text_width(t, 12) + 30 for _, t in lines), default=0),
     )
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="rulecheck-diagram multibase" width="{width:.0f}" '
@@ -210,14 +268,9 @@ def draw_battlefield(
     ]
     if title:
         out.append(
-            f'<text class="title" x="8" y="18" font-size="14" font-weight="bold">{escape(title)}</text>'
+            f'<text class="title" x="8" y="19" font-size="15" font-weight="bold">{escape(title)}</text>'
         )
     out += body
-    lines: list[tuple[str | None, str]] = []
-    for faction in dict.fromkeys(u.faction for u in field.units):
-        names = ", ".join(u.name for u in field.units if u.faction == faction)
-        lines.append((_colour(field, faction), f"{faction}: {names}"))
-    lines += notes
     out += legend(lines, header + table_h + 4)
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -258,8 +311,16 @@ def _grid(body: list[str], view: _View, bounds: Iterable[float]) -> None:
         )
 
 
-def _draw_unit(body: list[str], view: _View, field: Battlefield, u: Unit, rules: Rulebook) -> None:
+def _draw_unit(
+    body: list[str],
+    view: _View,
+    field: Battlefield,
+    u: Unit,
+    rules: Rulebook,
+    after: Mapping[str, Any] | None,
+) -> None:
     colour = _colour(field, u.faction)
+    removed = set((after or {}).get("bases_removed") or ())
     body.append(
         f'<g class="unit" data-name={quoteattr(u.name)} data-faction={quoteattr(u.faction)}>'
         f"<title>{escape(u.name)} ({escape(u.faction)}), {plural(len(u.bases), 'base')}"
@@ -269,9 +330,11 @@ def _draw_unit(body: list[str], view: _View, field: Battlefield, u: Unit, rules:
     )
     for b in u.bases:
         shape = footprint(b, rules)
+        gone = b.name in removed
         body.append(
-            f'<g class="base" data-name={quoteattr(b.name)}>'
-            f'<path d="{view.path(shape)}" fill="{colour}" fill-opacity="0.8" stroke="#111" stroke-width="1"/>'
+            f'<g class="base{" removed" if gone else ""}" data-name={quoteattr(b.name)}>'
+            f'<path d="{view.path(shape)}" fill="{colour}" fill-opacity="{0.3 if gone else 0.85}" stroke="#111" '
+            f'stroke-width="1"/>'
         )
         fx, fy = direction(b.facing)
         reach = max(b.depth / 2, b.radius, 0.4) + 0.5
@@ -279,17 +342,86 @@ def _draw_unit(body: list[str], view: _View, field: Battlefield, u: Unit, rules:
         body.append(
             f'<line class="facing" x1="{cx:.2f}" y1="{cy:.2f}" x2="{tx:.2f}" y2="{ty:.2f}" stroke="#111" '
             f'stroke-width="2"/><circle cx="{tx:.2f}" cy="{ty:.2f}" r="2.5" fill="#111"/>'
-            f'<text x="{cx:.2f}" y="{cy + 3:.2f}" font-size="8" text-anchor="middle" fill="#fff">'
-            f"{escape(b.name)}</text></g>"
+            f'<text x="{cx:.2f}" y="{cy + 3:.2f}" font-size="9" text-anchor="middle" fill="#fff">'
+            f"{escape(b.name)}</text>"
         )
-    centre = shapely.union_all([footprint(b, rules) for b in u.bases])
-    minx, miny, maxx, maxy = centre.bounds
-    lx, ly = view.pt((minx + maxx) / 2, miny)
-    label = escape(u.name) + (" (Shaken)" if u.shaken else "")
-    body.append(
-        f'<text class="unit-name" x="{lx:.2f}" y="{ly + 13:.2f}" font-size="11" font-weight="bold" '
-        f'text-anchor="middle" paint-order="stroke" stroke="#fff" stroke-width="3">{label}</text></g>'
-    )
+        if gone:
+            x0, y0, x1, y1 = shape.bounds
+            (ax, ay), (bx, by) = view.pt(x0, y0), view.pt(x1, y1)
+            body.append(
+                f'<g class="removed-mark"><title>removed by this attack</title>'
+                f'<line x1="{ax:.2f}" y1="{ay:.2f}" x2="{bx:.2f}" y2="{by:.2f}" stroke="#111" stroke-width="3"/>'
+                f'<line x1="{ax:.2f}" y1="{by:.2f}" x2="{bx:.2f}" y2="{ay:.2f}" stroke="#111" stroke-width="3"/></g>'
+            )
+        body.append("</g>")
+    body.append("</g>")
+
+
+def _state_after(after: Mapping[str, Any] | None) -> str:
+    if not after:
+        return ""
+    if after.get("destroyed"):
+        return "destroyed"
+    parts = []
+    if after.get("bases_removed"):
+        parts.append(f"-{plural(len(after['bases_removed']), 'base')}")
+    if after.get("shaken"):
+        parts.append("Shaken")
+    if after.get("residual_wounds"):
+        parts.append(f"{plural(after['residual_wounds'], 'wound')} kept")
+    return ", ".join(parts)
+
+
+def _unit_labels(view: _View, field: Battlefield, rules: Rulebook, after: Mapping[str, Any]) -> list[str]:
+    """Each unit's name, and its state after the attack, beside its bases and clear of every base
+    and every other label (``rulecheck.label_layout``)."""
+    boxes = {}
+    for u in field.units:
+        x0, y0, x1, y1 = shapely.union_all([footprint(b, rules) for b in u.bases]).bounds
+        (ax, ay), (bx, by) = view.pt(x0, y1), view.pt(x1, y0)
+        boxes[u.name] = (ax, ay, bx, by)
+    obstacles = list(boxes.values())
+    out = []
+    for u in field.units:
+        x0, y0, x1, y1 = boxes[u.name]
+        mid = (x0 + x1) / 2
+        label = u.name + (" (Shaken before)" if u.shaken and not after.get(u.name) else "")
+        fs = 12.0
+        candidates = [
+            (mid, y1 + fs + 2),
+            (mid, y0 - 4),
+            (x1 + 4 + text_width(label, fs) / 2, (y0 + y1) / 2 + fs / 3),
+            (x0 - 4 - text_width(label, fs) / 2, (y0 + y1) / 2 + fs / 3),
+            (mid, y1 + 2 * fs + 6),
+            (mid, y0 - fs - 8),
+        ]
+        spot = place(label, fs, candidates, obstacles)
+        out.append(
+            f'<text class="unit-name" data-name={quoteattr(u.name)} x="{spot.x:.2f}" y="{spot.y:.2f}" '
+            f'font-size="{fs:g}" font-weight="bold" text-anchor="middle" paint-order="stroke" stroke="#fff" '
+            f'stroke-width="3">{escape(label)}</text>'
+        )
+        state = _state_after(after.get(u.name))
+        if state:
+            below = [(x, y + fs * 1.5) for x, y in candidates] + [(x, y - fs * 1.5) for x, y in candidates]
+            spot = place(
+                state, fs, [(spot.x, spot.y + fs * 1.5), (spot.x, spot.y - fs * 1.5), *below], obstacles
+            )
+            bx0, by0, bx1, by1 = spot.box
+            out.append(
+                f'<g class="outcome" data-name={quoteattr(u.name)}><rect x="{bx0:.2f}" y="{by0:.2f}" '
+                f'width="{bx1 - bx0:.2f}" height="{by1 - by0:.2f}" rx="3" fill="#7b241c"/>'
+                f'<text class="outcome-badge" x="{spot.x:.2f}" y="{spot.y:.2f}" font-size="{fs:g}" '
+                f'text-anchor="middle" fill="#fff">{escape(state)}</text></g>'
+            )
+    return out
+
+
+def _tint(colour: str) -> str:
+    """The colour a 10% fill of ``colour`` shows on the table, for the legend swatch."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    t = (0xEE, 0xF3, 0xE6)
+    return "#" + "".join(f"{round(0.9 * c0 + 0.1 * c):02x}" for c, c0 in zip((r, g, b), t, strict=True))
 
 
 def draw_scenario(scenario, rules: Rulebook, origin: str | None = None, target: str | None = None) -> str:
@@ -299,6 +431,15 @@ def draw_scenario(scenario, rules: Rulebook, origin: str | None = None, target: 
     for name in (origin, target):
         if name is not None and not scenario.field.has_unit(name):
             raise KeyError(name)
+    outcome = None
+    if origin is None and target is None:
+        from rulecheck.rulesets.multibase import explain
+        from rulecheck.source_yaml import InputError
+
+        try:
+            outcome = explain(scenario, rules).outcome
+        except InputError:  # e.g. dice that do not fit: draw the position without a result
+            outcome = None
     return draw_battlefield(
         scenario.field,
         rules,
@@ -306,4 +447,5 @@ def draw_scenario(scenario, rules: Rulebook, origin: str | None = None, target: 
         attacker=origin or spec.attacker,
         target=target or spec.target,
         ranged=not spec.close_combat,
+        outcome=outcome,
     )

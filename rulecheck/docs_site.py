@@ -38,7 +38,7 @@ a{color:#1f5fbf} nav a{margin-right:1em} h2{border-bottom:1px solid #ccc}
 .tag{display:inline-block;background:#eef;border-radius:3px;padding:0 .4em;margin:0 .2em .2em 0;font-size:90%}
 .bar{display:inline-block;height:.8em;background:#1e7b34}.barbox{display:inline-block;width:120px;background:#ddd}
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .5em;vertical-align:top}
-.diagram svg{max-width:100%;height:auto}
+.diagram svg{max-width:100%;min-width:min(100%,560px);height:auto}
 """
 
 
@@ -109,10 +109,17 @@ def diagram(shown: dict[str, Any] | None) -> str:
         return ""
     try:
         if shown["ruleset"] == "gundam_assemble":
-            from rulecheck.diagram_hex import board_from_json, draw_board
+            from rulecheck.diagram_hex import AreaDrawing, board_from_json, draw_board
 
+            board = board_from_json(shown["position"])
             sights = [shown["los"]] if shown.get("los") else []
-            svg = draw_board(board_from_json(shown["position"]), lines_of_sight=sights)
+            attack = shown.get("attack") if isinstance(shown.get("attack"), dict) else {}
+            area = None
+            if attack.get("area") and board.has_piece(attack.get("attacker", "")):
+                area = AreaDrawing(
+                    board.piece(attack["attacker"]).hex, frozenset(tuple(h) for h in attack["area"])
+                )
+            svg = draw_board(board, lines_of_sight=sights, area=area, outcome=shown.get("outcome"))
         else:
             from rulecheck.diagram_multibase import battlefield_from_json, draw_battlefield
 
@@ -123,6 +130,7 @@ def diagram(shown: dict[str, Any] | None) -> str:
                 attacker=attacker,
                 target=target,
                 ranged=kind == "ranged",
+                outcome=shown.get("outcome"),
             )
     except (KeyError, TypeError, ValueError) as exc:  # a drawing must never sink the whole site
         return f"<p class='failed'>diagram unavailable: {escape(str(exc))}</p>"

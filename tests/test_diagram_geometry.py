@@ -126,3 +126,75 @@ def test_piece_labels_cover_no_piece_and_no_other_label(path):
         for name, box in labels:
             for piece, shape in pieces:
                 assert overlap(box, shape) == 0, f"label {name!r} covers the piece {piece!r}"
+
+
+def multibase_svg(name: str) -> ET.Element:
+    return ET.fromstring(render(ROOT / "scenarios/multibase" / f"{name}.yaml"))
+
+
+def legend_entries(root: ET.Element) -> dict[str, str]:
+    """Legend text -> the colour of its swatch."""
+    legend = next(g for g in root.iter(f"{SVG}g") if "legend" in classes(g))
+    out, swatch = {}, None
+    for e in legend:
+        if e.tag == f"{SVG}g":
+            swatch = e.get("data-swatch")
+        elif e.tag == f"{SVG}text":
+            out["".join(e.itertext())] = swatch
+            swatch = None
+    return out
+
+
+@pytest.mark.parametrize("name", ["ranged_volley", "close_combat_charge"])
+def test_multibase_legend_colours_match_the_bases_and_the_faction_names(name):
+    root = multibase_svg(name)
+    entries = legend_entries(root)
+    named = {"Red": "#c0392b", "Blue": "#1f5fbf"}
+    for unit in root.iter(f"{SVG}g"):
+        if "unit" not in classes(unit):
+            continue
+        faction = unit.get("data-faction")
+        fill = unit.find(f"{SVG}g/{SVG}path").get("fill")
+        line = next(t for t in entries if t.startswith(f"{faction}: "))
+        assert entries[line] == fill, f"{faction}: legend swatch {entries[line]}, bases drawn {fill}"
+        assert fill == named[faction]
+
+
+def test_the_volley_shows_its_result_and_keeps_the_range_line_off_the_edge():
+    root = multibase_svg("ranged_volley")
+    removed = sorted(b.get("data-name") for b in root.iter() if "removed" in classes(b))
+    assert removed == ["b3", "b4"]  # the engine removed these two
+    badges = {"".join(t.itertext()) for t in root.iter(f"{SVG}text") if "outcome-badge" in classes(t)}
+    assert badges == {"-2 bases, Shaken"}
+    width = float(root.get("width"))
+    for path in (e for e in root.iter(f"{SVG}path") if "max-range" in classes(e)):
+        xs = [float(v.split(",")[0]) for v in path.get("d").replace("M ", "").replace(" Z", "").split(" L ")]
+        assert all(0 < x < width for x in xs)
+    assert any("maximum range" in t for t in legend_entries(root))
+
+
+def test_every_ga_symbol_drawn_has_a_legend_entry():
+    root = ET.fromstring(render(ROOT / "scenarios/gundam_assemble/attack_char_elevation_water.yaml"))
+    swatches = set(legend_entries(root).values())
+    fills = {p.get("fill") for g in root.iter() if "hex" in classes(g) for p in g.iter(f"{SVG}polygon")}
+    assert fills - {"#ffffff"} <= swatches, "every hex shade is explained"
+    assert any(s and s.startswith("disc:") for s in swatches)
+    assert any("water" in t for t in legend_entries(root))
+
+
+@pytest.mark.parametrize("name", ["ranged_volley", "close_combat_charge"])
+def test_multibase_labels_cover_no_base_and_no_other_label(name):
+    root = multibase_svg(name)
+    labels = label_boxes(root, "unit-name") + label_boxes(root, "outcome-badge")
+    bases = []
+    for g in root.iter(f"{SVG}g"):
+        if "base" in classes(g):
+            d = g.find(f"{SVG}path").get("d").replace("M ", "").replace(" Z", "")
+            pts = [tuple(map(float, v.split(","))) for v in d.split(" L ")]
+            xs, ys = [x for x, _ in pts], [y for _, y in pts]
+            bases.append((g.get("data-name"), (min(xs), min(ys), max(xs), max(ys))))
+    for (a, box_a), (b, box_b) in itertools.combinations(labels, 2):
+        assert overlap(box_a, box_b) == 0, f"label {a!r} overlaps label {b!r}"
+    for text, box in labels:
+        for base, shape in bases:
+            assert overlap(box, shape) == 0, f"label {text!r} covers base {base}"
