@@ -133,16 +133,24 @@ def _hex_fill(t: HexTerrain) -> str:
     return ELEVATION_SHADES[max(0, min(t.elevation, len(ELEVATION_SHADES) - 1))]
 
 
+CROP_ABOVE = 48  # hexes: an 8 x 6 board is drawn whole
+
+
 def _hexes_to_draw(board: Board, extra: Iterable[Hex]) -> list[Hex]:
-    if board.extent is not None:
-        return sorted(board.extent | set(extra), key=lambda h: (h[1], h[0]))
-    # Unbounded open ground: draw what matters plus a ring of context around it.
-    core = set(board.hexes) | {p.hex for p in board.pieces} | set(extra)
+    """What matters (pieces, terrain, the hexes a line or an area touches) and one ring of context
+    around it. A board with an extent of more than ``CROP_ABOVE`` hexes, most of them far from
+    the fight, is cropped to that view; a smaller board is drawn whole."""
+    extra = set(extra)
+    core = set(board.hexes) | {p.hex for p in board.pieces} | extra
     if not core:
-        core = {(0, 0)}
+        core = set(board.extent) if board.extent else {(0, 0)}
     shown = set(core)
     for h in core:
         shown.update(neighbours(h))
+    if board.extent is not None:
+        # A board that fits the picture is shown whole, as the scenario's author drew it.
+        whole = len(board.extent) <= CROP_ABOVE or len(shown & board.extent) * 2 > len(board.extent)
+        shown = (set(board.extent) if whole else shown & board.extent) | extra
     return sorted(shown, key=lambda h: (h[1], h[0]))
 
 

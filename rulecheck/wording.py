@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-# Nouns whose plural is not just noun + "s".
-_IRREGULAR = {"base": "bases", "mutant": "mutants", "entry": "entries", "survivor": "survivors"}
+from rules.wording import plural
 
-
-def plural(count: int, noun: str, plural_form: str | None = None) -> str:
-    """'1 scenario', '2 scenarios', '0 entries'."""
-    if count == 1:
-        return f"{count} {noun}"
-    form = plural_form or _IRREGULAR.get(noun) or (noun[:-1] + "ies" if noun.endswith("y") else noun + "s")
-    return f"{count} {form}"
+__all__ = ["percent", "plural"]
 
 
 def percent(p: float | Fraction) -> str:

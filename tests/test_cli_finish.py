@@ -144,3 +144,11 @@ def test_plural_and_percent():
     assert percent(Fraction(1, 279936)) == "<0.01%"
     assert percent(Fraction(279935, 279936)) == ">99.99%"
     assert percent(0) == "0.00%" and percent(1) == "100.00%" and percent(Fraction(1, 2)) == "50.00%"
+
+
+def test_event_texts_count_in_english(capsys):
+    # The volley: one save made, one wound already on the unit, one bonus die.
+    assert main(["explain", str(ROOT / VOLLEY)]) == 0
+    out = capsys.readouterr().out
+    assert "+1 die from Volley Fire" in out and "1 hit cancelled" in out and "1 wound already on" in out
+    assert not re.search(r"\b1 (hits|bases|wounds|dice|hexes|scenarios)\b", out)

@@ -198,3 +198,14 @@ def test_multibase_labels_cover_no_base_and_no_other_label(name):
     for text, box in labels:
         for base, shape in bases:
             assert overlap(box, shape) == 0, f"label {text!r} covers base {base}"
+
+
+def test_a_large_board_is_cropped_to_the_fight_and_a_small_one_drawn_whole():
+    small = ga.load_scenario(ROOT / "scenarios/gundam_assemble/los_oggo_artillery_support.yaml").board
+    data = board_to_json(small)
+    drawn = [g for g in ET.fromstring(draw_board(small)).iter() if "hex" in classes(g)]
+    assert len(drawn) == len(small.extent)
+    data["extent"] = [[q, r] for q in range(-10, 20) for r in range(-10, 20)]
+    large = board_from_json(data)
+    drawn = {g.get("data-hex") for g in ET.fromstring(draw_board(large)).iter() if "hex" in classes(g)}
+    assert len(drawn) < 60 and {f"{p.hex[0]},{p.hex[1]}" for p in large.pieces} <= drawn

@@ -22,6 +22,7 @@ from rules.gundam_assemble.defeat import defeat
 from rules.gundam_assemble.line_of_sight import LosMode, line_of_sight
 from rules.gundam_assemble.targeting import check_reach
 from rules.hexgrid import distance
+from rules.wording import plural
 
 WINDOW_CLAUSE = {
     "before_attack": "GA-DECL-2",
@@ -329,7 +330,7 @@ class ResponseWindows:
             return
         cite = self.rules.cite("target_leaves_range_mid_attack")
         why = (
-            f"{name} is now {d} hexes away"
+            f"{name} is now {plural(d, 'hex')} away"
             + ("" if d <= self.weapon.range else f", beyond range {self.weapon.range}")
             + ("" if los.clear else ", out of Line of Sight")
         )

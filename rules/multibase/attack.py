@@ -25,6 +25,7 @@ from rules.multibase.shaken import courage_check, give_shaken
 from rules.multibase.target import verify_target
 from rules.multibase.to_hit import Circumstances, count_hits, roll_event, threshold
 from rules.rulebook import Rulebook
+from rules.wording import plural
 
 
 @dataclass(frozen=True)
@@ -210,7 +211,7 @@ def _casualties(
             Event(
                 "casualties.awaiting_choice",
                 ("MB-6.3",),
-                f"the defending player must pick which {due} bases of {name} to remove; "
+                f"the defending player must pick which {plural(due, 'base')} of {name} to remove; "
                 "the scenario picks none",
                 {"options": [list(o) for o in found.options]},
             )
