@@ -163,15 +163,15 @@ def draw_battlefield(
         # shows where the target stands without flooding the picture.
         arcs = shapely.union_all([front_arc(b, rules) for b in a_unit.bases])
         body_shape = shapely.union_all([footprint(b, rules) for b in a_unit.bases])
-        reach_out = unit_distance(a_unit, t_unit).distance + 2.0 if t_unit is not None else 6.0
+        reach_out = unit_distance(a_unit, t_unit).distance + 1.0 if t_unit is not None else 6.0
         shaded = arcs.intersection(body_shape.buffer(reach_out)).intersection(table)
         body.append(
-            f'<path class="front-arc" d="{view.path(shaded)}" fill="{colour}" fill-opacity="0.10" '
+            f'<path class="front-arc" d="{view.path(shaded)}" fill="{colour}" fill-opacity="0.08" '
             f'stroke="{colour}" stroke-opacity="0.5" stroke-dasharray="4,3"/>'
         )
         notes.append(
             (
-                f"fill:{_tint(colour)}",
+                f"fill:{_tint(colour, 0.08)}",
                 f"{a_unit.name}: front arcs ({rules.param('front_arc_degrees')} degrees), shaded up to its target",
             )
         )
@@ -245,7 +245,7 @@ def draw_battlefield(
     body += _unit_labels(view, field, rules, after)
     if any(a.get("bases_removed") for a in after.values()):
         notes.append(("cross:#111", "base removed by this attack"))
-    if any(a.get("shaken") or a.get("destroyed") or a.get("residual_wounds") for a in after.values()):
+    if any(_state_after(a) for a in after.values()):
         notes.append(("badge:#7b241c", "the unit's state after this attack"))
     notes.append(("line:#111", "facing (the dot marks the front)"))
     lines: list[tuple[str | None, str]] = []
@@ -369,6 +369,8 @@ def _state_after(after: Mapping[str, Any] | None) -> str:
         parts.append("Shaken")
     if after.get("residual_wounds"):
         parts.append(f"{plural(after['residual_wounds'], 'wound')} kept")
+    if after.get("awaiting_choice"):
+        parts.append("the defender picks the bases to remove")
     return ", ".join(parts)
 
 
@@ -417,11 +419,13 @@ def _unit_labels(view: _View, field: Battlefield, rules: Rulebook, after: Mappin
     return out
 
 
-def _tint(colour: str) -> str:
-    """The colour a 10% fill of ``colour`` shows on the table, for the legend swatch."""
+def _tint(colour: str, opacity: float) -> str:
+    """The colour a translucent fill of ``colour`` shows on the table, for the legend swatch."""
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     t = (0xEE, 0xF3, 0xE6)
-    return "#" + "".join(f"{round(0.9 * c0 + 0.1 * c):02x}" for c, c0 in zip((r, g, b), t, strict=True))
+    return "#" + "".join(
+        f"{round((1 - opacity) * c0 + opacity * c):02x}" for c, c0 in zip((r, g, b), t, strict=True)
+    )
 
 
 def draw_scenario(scenario, rules: Rulebook, origin: str | None = None, target: str | None = None) -> str:

@@ -15,7 +15,7 @@ def declared() -> dict[str, Requirement]:
     return {(r := Requirement(text)).name.lower(): r for text in data["project"]["dependencies"]}
 
 
-def tested_lower_bounds() -> dict[str, str]:
+def lower_bound_pins() -> dict[str, str]:
     pins = {}
     for line in (ROOT / "ci" / "lower-bounds.txt").read_text().splitlines():
         line = line.split("#")[0].strip()
@@ -26,7 +26,7 @@ def tested_lower_bounds() -> dict[str, str]:
 
 
 def test_every_lower_bound_is_the_version_ci_installs():
-    pins = tested_lower_bounds()
+    pins = lower_bound_pins()
     for name, req in declared().items():
         lows = [s.version for s in req.specifier if s.operator == ">="]
         assert len(lows) == 1, f"{name}: expected one lower bound, got {req.specifier}"
