@@ -482,7 +482,7 @@ def _draw_blockers(svg: _Svg, los: Mapping[str, Any], index: int) -> None:
             f'stroke-width="{4 if real else 2.5}"/>'
             f'<line x1="{cx - s:.2f}" y1="{cy + s:.2f}" x2="{cx + s:.2f}" y2="{cy - s:.2f}" stroke="{colour}" '
             f'stroke-width="{4 if real else 2.5}"/>'
-            f'<text x="{cx:.2f}" y="{cy + SIZE * 0.55:.2f}" font-size="7" text-anchor="middle" fill="{colour}" '
+            f'<text x="{cx:.2f}" y="{cy + SIZE * 0.58:.2f}" font-size="10" font-weight="bold" text-anchor="middle" fill="{colour}" '
             f'paint-order="stroke" stroke="#fff" stroke-width="2">{escape(blk["clause"])}</text></g>'
         )
 
