@@ -23,12 +23,14 @@ where the engine says it does.
 from __future__ import annotations
 
 import math
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
+from rulecheck import svg
 from rulecheck.label_layout import Box, place
+from rulecheck.svg import sub
 from rulecheck.svg_legend import legend, legend_height
 from rulecheck.svg_legend import text_width as _text_width
 from rulecheck.wording import plural
@@ -56,14 +58,6 @@ def hex_corners(h: Hex, size: float = SIZE, inset: float = 1.0) -> list[tuple[fl
         (cx + r * math.cos(math.radians(30 + 60 * i)), cy + r * math.sin(math.radians(30 + 60 * i)))
         for i in range(6)
     ]
-
-
-def _pts(points: Iterable[tuple[float, float]]) -> str:
-    return " ".join(f"{x:.2f},{y:.2f}" for x, y in points)
-
-
-def _a(value: Any) -> str:
-    return quoteattr(str(value))
 
 
 def hex_id(h: Hex) -> str:
@@ -111,14 +105,6 @@ class AreaDrawing:
     placed: frozenset[Hex]
     placements: tuple[frozenset[Hex], ...] = ()
     targets: tuple[str, ...] = ()
-
-
-@dataclass
-class _Svg:
-    parts: list[str] = field(default_factory=list)
-
-    def add(self, text: str) -> None:
-        self.parts.append(text)
 
 
 def _side_colour(board: Board, side: str) -> str:
@@ -218,87 +204,119 @@ def draw_board(
         else 0,
     )
 
-    svg = _Svg()
-    svg.add(
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="rulecheck-diagram gundam-assemble" '
-        f'width="{width:.0f}" height="{height:.0f}" viewBox="0 0 {width:.2f} {height:.2f}" '
-        f'font-family="sans-serif">'
-    )
-    svg.add(f"<title>{escape(title or 'Gundam Assemble position')}</title>")
-    svg.add(
-        f'<rect class="background" x="0" y="0" width="{width:.2f}" height="{height:.2f}" fill="#ffffff"/>'
-    )
+    root = svg.document(width, height, class_="rulecheck-diagram gundam-assemble")
+    sub(root, "title", title or "Gundam Assemble position")
+    sub(root, "rect", class_="background", x=0, y=0, width=width, height=height, fill="#ffffff")
     if title:
-        svg.add(f'<text class="title" x="8" y="19" font-size="15" font-weight="bold">{escape(title)}</text>')
-    svg.add(f'<g class="board" transform="translate({-min_x:.2f},{header - min_y:.2f})">')
+        sub(root, "text", title, class_="title", x=8, y=19, font_size=15, font_weight="bold")
+    layer = sub(root, "g", class_="board", transform=f"translate({-min_x:.2f},{header - min_y:.2f})")
 
     for h in hexes:
-        _draw_hex(svg, board, h)
+        _draw_hex(layer, board, h)
     if area is not None:
-        _draw_area(svg, area)
+        _draw_area(layer, area)
     for i, s in enumerate(sights):
-        _draw_los(svg, s, i)
+        _draw_los(layer, s, i)
     for p in sorted(board.pieces, key=lambda p: p.kind != "structure"):
-        _draw_piece(svg, board, p, outcome)
+        _draw_piece(layer, board, p, outcome)
     for i, s in enumerate(sights):
-        _draw_blockers(svg, s, i)
+        _draw_blockers(layer, s, i)
     for lab in labels:
-        svg.add(lab.svg)
-    svg.add("</g>")
+        layer.append(lab.element)
 
     y = header + board_h
     if area is not None and area.placements:
-        _draw_placements(svg, area, y + 6)
+        _draw_placements(root, area, y + 6)
         y += thumbs_h
-    for part in legend(legend_lines, y + 4):
-        svg.add(part)
-    svg.add("</svg>")
-    return "\n".join(svg.parts) + "\n"
+    legend(root, legend_lines, y + 4)
+    return svg.to_string(root)
 
 
-def _draw_hex(svg: _Svg, board: Board, h: Hex) -> None:
+def _draw_hex(layer: ET.Element, board: Board, h: Hex) -> None:
     t = board.terrain(h)
     on = board.on_board(h)
-    fill = _hex_fill(t) if on else "#ffffff"
     cls = ["hex", t.terrain, f"elevation-{t.elevation}"] + ([] if on else ["off-board"])
-    svg.add(
-        f'<g id="{hex_id(h)}" class={_a(" ".join(cls))} data-hex="{h[0]},{h[1]}" '
-        f'data-elevation="{t.elevation}" data-terrain="{t.terrain}">'
-        f'<polygon points="{_pts(hex_corners(h))}" fill="{fill}" stroke="#7a7a7a" stroke-width="1"'
-        + (' stroke-dasharray="3,3"' if not on else "")
-        + "/>"
+    g = sub(
+        layer,
+        "g",
+        id=hex_id(h),
+        class_=" ".join(cls),
+        data_hex=f"{h[0]},{h[1]}",
+        data_elevation=t.elevation,
+        data_terrain=t.terrain,
+    )
+    sub(
+        g,
+        "polygon",
+        points=svg.points(hex_corners(h)),
+        fill=_hex_fill(t) if on else "#ffffff",
+        stroke="#7a7a7a",
+        stroke_width=1,
+        stroke_dasharray=None if on else "3,3",
     )
     cx, cy = hex_centre(h)
-    svg.add(
-        f'<text class="coord" x="{cx:.2f}" y="{cy + SIZE * 0.78:.2f}" font-size="8" fill="#666" '
-        f'text-anchor="middle">{h[0]},{h[1]}</text>'
+    sub(
+        g,
+        "text",
+        f"{h[0]},{h[1]}",
+        class_="coord",
+        x=cx,
+        y=cy + SIZE * 0.78,
+        font_size=8,
+        fill="#666",
+        text_anchor="middle",
     )
     if t.elevation:
-        svg.add(
-            f'<text class="elevation" x="{cx - SIZE * 0.62:.2f}" y="{cy + SIZE * 0.1:.2f}" font-size="12" '
-            f'font-weight="bold" fill="#3b2a10">{t.elevation}</text>'
+        sub(
+            g,
+            "text",
+            str(t.elevation),
+            class_="elevation",
+            x=cx - SIZE * 0.62,
+            y=cy + SIZE * 0.1,
+            font_size=12,
+            font_weight="bold",
+            fill="#3b2a10",
         )
     if t.terrain == "water":
-        svg.add(
-            f'<text class="water-mark" x="{cx + SIZE * 0.45:.2f}" y="{cy + SIZE * 0.1:.2f}" font-size="13" '
-            f'fill="#0b4f8a">~</text>'
+        sub(
+            g,
+            "text",
+            "~",
+            class_="water-mark",
+            x=cx + SIZE * 0.45,
+            y=cy + SIZE * 0.1,
+            font_size=13,
+            fill="#0b4f8a",
         )
-    svg.add("</g>")
 
 
-def _draw_area(svg: _Svg, area: AreaDrawing) -> None:
-    svg.add('<g class="aoe-placement">')
+def _draw_area(layer: ET.Element, area: AreaDrawing) -> None:
+    g = sub(layer, "g", class_="aoe-placement")
     for h in sorted(area.placed):
-        svg.add(
-            f'<polygon class="aoe-hex" data-hex="{h[0]},{h[1]}" points="{_pts(hex_corners(h, inset=0.9))}" '
-            f'fill="{AOE_FILL}" fill-opacity="0.55" stroke="{AOE_STROKE}" stroke-width="2"/>'
+        sub(
+            g,
+            "polygon",
+            class_="aoe-hex",
+            data_hex=f"{h[0]},{h[1]}",
+            points=svg.points(hex_corners(h, inset=0.9)),
+            fill=AOE_FILL,
+            fill_opacity=0.55,
+            stroke=AOE_STROKE,
+            stroke_width=2,
         )
     o = area.origin
-    svg.add(
-        f'<polygon class="aoe-origin" data-hex="{o[0]},{o[1]}" points="{_pts(hex_corners(o, inset=0.9))}" '
-        f'fill="#888" fill-opacity="0.35" stroke="#555" stroke-width="2"/>'
+    sub(
+        g,
+        "polygon",
+        class_="aoe-origin",
+        data_hex=f"{o[0]},{o[1]}",
+        points=svg.points(hex_corners(o, inset=0.9)),
+        fill="#888",
+        fill_opacity=0.35,
+        stroke="#555",
+        stroke_width=2,
     )
-    svg.add("</g>")
 
 
 def _piece_radius(p: Piece) -> float:
@@ -312,49 +330,54 @@ def _piece_box(p: Piece) -> Box:
     return (cx - r, cy - r, cx + r, cy + r)
 
 
-def _draw_piece(svg: _Svg, board: Board, p: Piece, outcome: Mapping[str, Any] | None) -> None:
+def _cross(parent: ET.Element, cx: float, cy: float, s: float, colour: str, width: float) -> None:
+    sub(parent, "line", x1=cx - s, y1=cy - s, x2=cx + s, y2=cy + s, stroke=colour, stroke_width=width)
+    sub(parent, "line", x1=cx - s, y1=cy + s, x2=cx + s, y2=cy - s, stroke=colour, stroke_width=width)
+
+
+def _draw_piece(layer: ET.Element, board: Board, p: Piece, outcome: Mapping[str, Any] | None) -> None:
     cx, cy = hex_centre(p.hex)
     colour = _side_colour(board, p.side)
-    label = escape(p.name)
     result = (outcome or {}).get("per_target", {}).get(p.name)
     defeated = bool(result and result.get("defeated"))
-    cls = f"piece {p.kind}" + (" defeated" if defeated else "")
-    svg.add(
-        f'<g class="{cls}" data-name={_a(p.name)} data-side={_a(p.side)} data-hex="{p.hex[0]},{p.hex[1]}">'
+    g = sub(
+        layer,
+        "g",
+        class_=f"piece {p.kind}" + (" defeated" if defeated else ""),
+        data_name=p.name,
+        data_side=p.side,
+        data_hex=f"{p.hex[0]},{p.hex[1]}",
     )
-    svg.add(f"<title>{label} ({p.kind}, side {escape(p.side)}, hex {list(p.hex)})</title>")
+    sub(g, "title", f"{p.name} ({p.kind}, side {p.side}, hex {list(p.hex)})")
     r = _piece_radius(p)
     if p.kind == "structure":
-        svg.add(
-            f'<rect x="{cx - r:.2f}" y="{cy - r:.2f}" width="{2 * r:.2f}" height="{2 * r:.2f}" fill="{colour}" '
-            f'fill-opacity="0.35" stroke="{colour}" stroke-width="3"/>'
+        sub(
+            g,
+            "rect",
+            x=cx - r,
+            y=cy - r,
+            width=2 * r,
+            height=2 * r,
+            fill=colour,
+            fill_opacity=0.35,
+            stroke=colour,
+            stroke_width=3,
         )
     elif p.kind == "garrison":
-        svg.add(
-            f'<polygon points="{_pts([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)])}" '
-            f'fill="{colour}" stroke="#fff" stroke-width="2" paint-order="stroke"/>'
-        )
+        diamond = svg.points([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)])
+        sub(g, "polygon", points=diamond, fill=colour, stroke="#fff", stroke_width=2, paint_order="stroke")
     else:
         # A white ring keeps a unit visible on any hex, water included.
-        svg.add(
-            f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{r:.2f}" fill="{colour}" stroke="#111" stroke-width="1.5"/>'
-            f'<circle class="halo" cx="{cx:.2f}" cy="{cy:.2f}" r="{r + 1.5:.2f}" fill="none" stroke="#fff" '
-            f'stroke-width="1.5"/>'
-        )
+        sub(g, "circle", cx=cx, cy=cy, r=r, fill=colour, stroke="#111", stroke_width=1.5)
+        sub(g, "circle", class_="halo", cx=cx, cy=cy, r=r + 1.5, fill="none", stroke="#fff", stroke_width=1.5)
     if defeated:
-        s = r * 0.9
-        svg.add(
-            f'<g class="defeated-mark"><line x1="{cx - s:.2f}" y1="{cy - s:.2f}" x2="{cx + s:.2f}" y2="{cy + s:.2f}" '
-            f'stroke="{DEFEATED}" stroke-width="4"/><line x1="{cx - s:.2f}" y1="{cy + s:.2f}" x2="{cx + s:.2f}" '
-            f'y2="{cy - s:.2f}" stroke="{DEFEATED}" stroke-width="4"/></g>'
-        )
-    svg.add("</g>")
+        _cross(sub(g, "g", class_="defeated-mark"), cx, cy, r * 0.9, DEFEATED, 4)
 
 
 @dataclass(frozen=True)
 class _Label:
     box: Box
-    svg: str
+    element: ET.Element
 
 
 def _place_labels(board: Board, sights, outcome: Mapping[str, Any] | None) -> list[_Label]:
@@ -368,10 +391,10 @@ def _place_labels(board: Board, sights, outcome: Mapping[str, Any] | None) -> li
     out: list[_Label] = []
     per_target = (outcome or {}).get("per_target", {})
     order = sorted(board.pieces, key=lambda p: (p.kind == "structure", p.hex[1], p.hex[0]))
+    fs = PIECE_FONT
     for p in order:
         cx, cy = hex_centre(p.hex)
         r = _piece_radius(p) + 3
-        fs = PIECE_FONT
         candidates = [
             (cx, cy - r - 2),
             (cx, cy + r + fs),
@@ -381,14 +404,21 @@ def _place_labels(board: Board, sights, outcome: Mapping[str, Any] | None) -> li
             (cx - r - _text_width(p.name, fs) / 2, cy + fs / 3),
         ]
         spot = place(p.name, fs, candidates, obstacles)
-        out.append(
-            _Label(
-                spot.box,
-                f'<text class="piece-name" data-name={_a(p.name)} x="{spot.x:.2f}" y="{spot.y:.2f}" '
-                f'font-size="{fs:g}" text-anchor="middle" paint-order="stroke" stroke="#fff" stroke-width="3" '
-                f'fill="#111">{escape(p.name)}</text>',
-            )
+        name = svg.element(
+            "text",
+            p.name,
+            class_="piece-name",
+            data_name=p.name,
+            x=spot.x,
+            y=spot.y,
+            font_size=f"{fs:g}",
+            text_anchor="middle",
+            paint_order="stroke",
+            stroke="#fff",
+            stroke_width=3,
+            fill="#111",
         )
+        out.append(_Label(spot.box, name))
         result = per_target.get(p.name)
         if result is None:
             continue
@@ -402,60 +432,106 @@ def _place_labels(board: Board, sights, outcome: Mapping[str, Any] | None) -> li
         ]
         spot = place(text, fs, badge_candidates, obstacles)
         x0, y0, x1, y1 = spot.box
-        colour = DEFEATED if result.get("defeated") else "#c0392b"
-        out.append(
-            _Label(
-                spot.box,
-                f'<g class="outcome" data-name={_a(p.name)}><rect x="{x0:.2f}" y="{y0:.2f}" width="{x1 - x0:.2f}" '
-                f'height="{y1 - y0:.2f}" rx="3" fill="{colour}"/><text class="outcome-badge" x="{spot.x:.2f}" '
-                f'y="{spot.y:.2f}" font-size="{fs:g}" text-anchor="middle" fill="#fff">{escape(text)}</text></g>',
-            )
+        badge = svg.element("g", class_="outcome", data_name=p.name)
+        sub(
+            badge,
+            "rect",
+            x=x0,
+            y=y0,
+            width=x1 - x0,
+            height=y1 - y0,
+            rx=3,
+            fill=DEFEATED if result.get("defeated") else "#c0392b",
         )
+        sub(
+            badge,
+            "text",
+            text,
+            class_="outcome-badge",
+            x=spot.x,
+            y=spot.y,
+            font_size=f"{fs:g}",
+            text_anchor="middle",
+            fill="#fff",
+        )
+        out.append(_Label(spot.box, badge))
     return out
 
 
 LOS_COLOURS = ("#e67e22", "#8e44ad", "#16a085", "#2c3e50")
 
 
-def _draw_los(svg: _Svg, los: Mapping[str, Any], index: int) -> None:
+def _draw_los(layer: ET.Element, los: Mapping[str, Any], index: int) -> None:
     colour = LOS_COLOURS[index % len(LOS_COLOURS)]
     a, b = tuple(los["from"]), tuple(los["to"])
     state = "clear" if los.get("clear") else "blocked"
     if not los.get("required", True):
         state = "not-required"
-    svg.add(f'<g class="line-of-sight {state}" data-from="{a[0]},{a[1]}" data-to="{b[0]},{b[1]}">')
+    g = sub(layer, "g", class_=f"line-of-sight {state}", data_from=f"{a[0]},{a[1]}", data_to=f"{b[0]},{b[1]}")
     for h in los.get("through", []):
-        svg.add(
-            f'<polygon class="los-through" data-hex="{h[0]},{h[1]}" points="{_pts(hex_corners(tuple(h), inset=0.86))}" '
-            f'fill="none" stroke="{colour}" stroke-width="2.5"/>'
+        sub(
+            g,
+            "polygon",
+            class_="los-through",
+            data_hex=f"{h[0]},{h[1]}",
+            points=svg.points(hex_corners(tuple(h), inset=0.86)),
+            fill="none",
+            stroke=colour,
+            stroke_width=2.5,
         )
     for n, (left, right) in enumerate(los.get("between", [])):
         for h, mark in ((tuple(left), "L"), (tuple(right), "R")):
             cx, cy = hex_centre(h)
-            svg.add(
-                f'<g class="los-choice" data-hex="{h[0]},{h[1]}" data-choice="{n + 1}{mark}">'
-                f'<polygon points="{_pts(hex_corners(h, inset=0.8))}" fill="none" stroke="{colour}" '
-                f'stroke-width="2" stroke-dasharray="5,3"/>'
-                f'<text x="{cx + SIZE * 0.3:.2f}" y="{cy + SIZE * 0.55:.2f}" font-size="10" font-weight="bold" '
-                f'fill="{colour}">{n + 1}{mark}</text></g>'
+            choice = sub(g, "g", class_="los-choice", data_hex=f"{h[0]},{h[1]}", data_choice=f"{n + 1}{mark}")
+            sub(
+                choice,
+                "polygon",
+                points=svg.points(hex_corners(h, inset=0.8)),
+                fill="none",
+                stroke=colour,
+                stroke_width=2,
+                stroke_dasharray="5,3",
+            )
+            sub(
+                choice,
+                "text",
+                f"{n + 1}{mark}",
+                x=cx + SIZE * 0.3,
+                y=cy + SIZE * 0.55,
+                font_size=10,
+                font_weight="bold",
+                fill=colour,
             )
     (x1, y1), (x2, y2) = hex_centre(a), hex_centre(b)
-    dash = ' stroke-dasharray="6,4"' if state != "clear" else ""
-    svg.add(
-        f'<line class="los-line" x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}" stroke="{colour}" '
-        f'stroke-width="2.5"{dash}/>'
+    sub(
+        g,
+        "line",
+        class_="los-line",
+        x1=x1,
+        y1=y1,
+        x2=x2,
+        y2=y2,
+        stroke=colour,
+        stroke_width=2.5,
+        stroke_dasharray=None if state == "clear" else "6,4",
     )
     for h in los.get("corners", []):
         # The corner the line touches is the hex corner nearest to the segment.
         corner = min(hex_corners(tuple(h)), key=lambda c: _dist_to_segment(c, (x1, y1), (x2, y2)))
-        svg.add(
-            f'<circle class="los-corner" data-hex="{h[0]},{h[1]}" cx="{corner[0]:.2f}" cy="{corner[1]:.2f}" r="3.5" '
-            f'fill="{colour}" stroke="#fff"/>'
+        sub(
+            g,
+            "circle",
+            class_="los-corner",
+            data_hex=f"{h[0]},{h[1]}",
+            cx=corner[0],
+            cy=corner[1],
+            r=3.5,
+            fill=colour,
+            stroke="#fff",
         )
-    svg.add("</g>")
 
 
-def _draw_blockers(svg: _Svg, los: Mapping[str, Any], index: int) -> None:
+def _draw_blockers(layer: ET.Element, los: Mapping[str, Any], index: int) -> None:
     """Red crosses for what blocks the line; hollow orange crosses for a hex at a choice point
     that would block if the acting player picked it but that the line can avoid."""
     blocking = {(tuple(b["hex"]), b["clause"], b.get("piece")) for b in los.get("blockers", [])}
@@ -471,19 +547,31 @@ def _draw_blockers(svg: _Svg, los: Mapping[str, Any], index: int) -> None:
         real = key in blocking
         h = tuple(blk["hex"])
         cx, cy = hex_centre(h)
-        s = SIZE * (0.3 if real else 0.22)
         colour = "#d00" if real else "#e67e22"
-        cls = "blocker" if real else "choice-blocker"
         what = "blocks" if real else "would block if chosen (the other hex of the pair is clear)"
-        svg.add(
-            f'<g class="{cls}" data-hex="{h[0]},{h[1]}" data-clause={_a(blk["clause"])} data-kind={_a(blk["kind"])}>'
-            f"<title>{what}: {escape(blk.get('reason', ''))} [{escape(blk['clause'])}]</title>"
-            f'<line x1="{cx - s:.2f}" y1="{cy - s:.2f}" x2="{cx + s:.2f}" y2="{cy + s:.2f}" stroke="{colour}" '
-            f'stroke-width="{4 if real else 2.5}"/>'
-            f'<line x1="{cx - s:.2f}" y1="{cy + s:.2f}" x2="{cx + s:.2f}" y2="{cy - s:.2f}" stroke="{colour}" '
-            f'stroke-width="{4 if real else 2.5}"/>'
-            f'<text x="{cx:.2f}" y="{cy + SIZE * 0.58:.2f}" font-size="10" font-weight="bold" text-anchor="middle" fill="{colour}" '
-            f'paint-order="stroke" stroke="#fff" stroke-width="2">{escape(blk["clause"])}</text></g>'
+        g = sub(
+            layer,
+            "g",
+            class_="blocker" if real else "choice-blocker",
+            data_hex=f"{h[0]},{h[1]}",
+            data_clause=blk["clause"],
+            data_kind=blk["kind"],
+        )
+        sub(g, "title", f"{what}: {blk.get('reason', '')} [{blk['clause']}]")
+        _cross(g, cx, cy, SIZE * (0.3 if real else 0.22), colour, 4 if real else 2.5)
+        sub(
+            g,
+            "text",
+            blk["clause"],
+            x=cx,
+            y=cy + SIZE * 0.58,
+            font_size=10,
+            font_weight="bold",
+            text_anchor="middle",
+            fill=colour,
+            paint_order="stroke",
+            stroke="#fff",
+            stroke_width=2,
         )
 
 
@@ -497,35 +585,49 @@ def _dist_to_segment(p, a, b) -> float:
 _THUMB = 70.0  # thumbnail box for one AoE placement
 
 
-def _draw_placements(svg: _Svg, area: AreaDrawing, y: float) -> None:
-    svg.add(f'<g class="aoe-placements" transform="translate(8,{y:.2f})">')
-    svg.add(
-        f'<text x="0" y="10" font-size="11">{len(area.placements)} legal placements of the pattern '
-        "(grey: the attacker; framed: the one chosen)</text>"
+def _draw_placements(root: ET.Element, area: AreaDrawing, y: float) -> None:
+    g = sub(root, "g", class_="aoe-placements", transform=f"translate(8,{y:.2f})")
+    sub(
+        g,
+        "text",
+        f"{plural(len(area.placements), 'legal placement')} of the pattern (grey: the attacker; framed: the one chosen)",
+        x=0,
+        y=10,
+        font_size=12,
     )
     size = 7.0
     for i, hexes in enumerate(area.placements):
-        x0 = i * (_THUMB + 6)
         chosen = frozenset(hexes) == frozenset(area.placed)
         rel = [(h[0] - area.origin[0], h[1] - area.origin[1]) for h in hexes] + [(0, 0)]
         cs = [hex_centre(h, size) for h in rel]
         mx = sum(c[0] for c in cs) / len(cs)
         my = sum(c[1] for c in cs) / len(cs)
-        svg.add(
-            f'<g class="aoe-thumb{" chosen" if chosen else ""}" transform="translate({x0:.2f},16)">'
-            f'<rect width="{_THUMB}" height="{_THUMB}" fill="#fff" stroke="{"#d35400" if chosen else "#bbb"}" '
-            f'stroke-width="{3 if chosen else 1}"/>'
+        thumb = sub(
+            g,
+            "g",
+            class_="aoe-thumb chosen" if chosen else "aoe-thumb",
+            transform=f"translate({i * (_THUMB + 6):.2f},16)",
+        )
+        sub(
+            thumb,
+            "rect",
+            width=_THUMB,
+            height=_THUMB,
+            fill="#fff",
+            stroke="#d35400" if chosen else "#bbb",
+            stroke_width=3 if chosen else 1,
         )
         for h in rel:
-            cx, cy = hex_centre(h, size)
-            pts = [
-                (x - cx + cx - mx + _THUMB / 2, y_ - cy + cy - my + _THUMB / 2)
-                for x, y_ in hex_corners(h, size)
-            ]
-            fill = "#888" if h == (0, 0) else AOE_FILL
-            svg.add(f'<polygon points="{_pts(pts)}" fill="{fill}" stroke="#444" stroke-width="0.5"/>')
-        svg.add("</g>")
-    svg.add("</g>")
+            # Each hex of the pattern, the whole pattern centred in its box.
+            pts = [(x - mx + _THUMB / 2, y_ - my + _THUMB / 2) for x, y_ in hex_corners(h, size)]
+            sub(
+                thumb,
+                "polygon",
+                points=svg.points(pts),
+                fill="#888" if h == (0, 0) else AOE_FILL,
+                stroke="#444",
+                stroke_width=0.5,
+            )
 
 
 def _piece_at(board: Board, h: Hex) -> str:

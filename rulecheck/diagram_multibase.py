@@ -11,17 +11,19 @@ the picture reads like the table seen from above.
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 import shapely
 from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
+from rulecheck import svg
 from rulecheck.label_layout import place
+from rulecheck.svg import sub
 from rulecheck.svg_legend import legend, legend_height, text_width
 from rulecheck.wording import plural
 from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
@@ -140,21 +142,16 @@ def draw_battlefield(
     view = _View(bounds, header)
     width = (bounds[2] - bounds[0]) * view.scale
     table_h = (bounds[3] - bounds[1]) * view.scale
-    body: list[str] = []
+    body = ET.Element("g")  # the table; moved into the document once its size is known
 
-    body.append(
-        f'<rect class="table" x="0" y="{header:.2f}" width="{width:.2f}" height="{table_h:.2f}" fill="#eef3e6"/>'
-    )
+    sub(body, "rect", class_="table", x=0, y=header, width=width, height=table_h, fill="#eef3e6")
     _grid(body, view, bounds)
     for t in field.terrain:
-        body.append(
-            f'<g class="terrain" data-name={quoteattr(t.name)}><title>{escape(t.name)}'
-            f"{'' if t.blocks_trace else ' (does not block a Trace)'}</title>"
-            f'<path d="{view.path(Polygon(t.polygon))}" fill="#8d8d8d" fill-opacity="0.7" stroke="#555"/>'
-            f'<text x="{view.pt(*Polygon(t.polygon).centroid.coords[0])[0]:.2f}" '
-            f'y="{view.pt(*Polygon(t.polygon).centroid.coords[0])[1] + 4:.2f}" font-size="10" text-anchor="middle" '
-            f'fill="#fff">{escape(t.name)}</text></g>'
-        )
+        g = sub(body, "g", class_="terrain", data_name=t.name)
+        sub(g, "title", t.name + ("" if t.blocks_trace else " (does not block a Trace)"))
+        sub(g, "path", d=view.path(Polygon(t.polygon)), fill="#8d8d8d", fill_opacity=0.7, stroke="#555")
+        cx, cy = view.pt(*Polygon(t.polygon).centroid.coords[0])
+        sub(g, "text", t.name, x=cx, y=cy + 4, font_size=10, text_anchor="middle", fill="#fff")
 
     if a_unit is not None:
         colour = _colour(field, a_unit.faction)
@@ -165,9 +162,16 @@ def draw_battlefield(
         body_shape = shapely.union_all([footprint(b, rules) for b in a_unit.bases])
         reach_out = unit_distance(a_unit, t_unit).distance + 1.0 if t_unit is not None else 6.0
         shaded = arcs.intersection(body_shape.buffer(reach_out)).intersection(table)
-        body.append(
-            f'<path class="front-arc" d="{view.path(shaded)}" fill="{colour}" fill-opacity="0.08" '
-            f'stroke="{colour}" stroke-opacity="0.5" stroke-dasharray="4,3"/>'
+        sub(
+            body,
+            "path",
+            class_="front-arc",
+            d=view.path(shaded),
+            fill=colour,
+            fill_opacity=0.08,
+            stroke=colour,
+            stroke_opacity=0.5,
+            stroke_dasharray="4,3",
         )
         notes.append(
             (
@@ -180,9 +184,15 @@ def draw_battlefield(
             # Only the part of the range line inside the picture: never the picture's own edge.
             edge = reach.boundary.intersection(table)
             if not edge.is_empty:
-                body.append(
-                    f'<path class="max-range" d="{view.path(edge)}" fill="none" '
-                    f'stroke="{colour}" stroke-width="1.5" stroke-dasharray="10,4"/>'
+                sub(
+                    body,
+                    "path",
+                    class_="max-range",
+                    d=view.path(edge),
+                    fill="none",
+                    stroke=colour,
+                    stroke_width=1.5,
+                    stroke_dasharray="10,4",
                 )
                 notes.append(
                     (f"dashed-line:{colour}", f"{a_unit.name}'s maximum range, {a_unit.stats.range:g}\"")
@@ -205,12 +215,21 @@ def draw_battlefield(
             pa, pb = nearest_points(core(a_unit.base(m.from_base)), core(t_unit.base(m.to_base)))
             line = _closest_segment(a_unit, t_unit, m.from_base, m.to_base, pa, pb)
             (ax, ay), (bx, by) = view.pt(*line.coords[0]), view.pt(*line.coords[1])
-            body.append(
-                f'<g class="range-line" data-from={quoteattr(m.from_base)} data-to={quoteattr(m.to_base)}>'
-                f'<line x1="{ax:.2f}" y1="{ay:.2f}" x2="{bx:.2f}" y2="{by:.2f}" stroke="#333" stroke-width="1.5" '
-                f'stroke-dasharray="2,3"/>'
-                f'<text x="{(ax + bx) / 2 + 6:.2f}" y="{(ay + by) / 2:.2f}" font-size="11" fill="#333" '
-                f'paint-order="stroke" stroke="#fff" stroke-width="3">{m.distance:.3g}"</text></g>'
+            g = sub(body, "g", class_="range-line", data_from=m.from_base, data_to=m.to_base)
+            sub(
+                g, "line", x1=ax, y1=ay, x2=bx, y2=by, stroke="#333", stroke_width=1.5, stroke_dasharray="2,3"
+            )
+            sub(
+                g,
+                "text",
+                f'{m.distance:.3g}"',
+                x=(ax + bx) / 2 + 6,
+                y=(ay + by) / 2,
+                font_size=11,
+                fill="#333",
+                paint_order="stroke",
+                stroke="#fff",
+                stroke_width=3,
             )
             within = m.distance <= a_unit.stats.range + float(rules.param("geometry_tolerance"))
             notes.append(
@@ -223,9 +242,16 @@ def draw_battlefield(
         seen = trace(field, a_unit, t_unit, rules)
         if seen.clear and seen.segment is not None:
             (ax, ay), (bx, by) = view.pt(*seen.segment[0]), view.pt(*seen.segment[1])
-            body.append(
-                f'<line class="trace clear" x1="{ax:.2f}" y1="{ay:.2f}" x2="{bx:.2f}" y2="{by:.2f}" '
-                f'stroke="#e67e22" stroke-width="2.5"/>'
+            sub(
+                body,
+                "line",
+                class_="trace clear",
+                x1=ax,
+                y1=ay,
+                x2=bx,
+                y2=by,
+                stroke="#e67e22",
+                stroke_width=2.5,
             )
             notes.append(
                 (
@@ -239,10 +265,10 @@ def draw_battlefield(
                 if seen.in_arc
                 else "no target base in a front arc"
             )
-            body.append(f'<g class="trace blocked" data-why={quoteattr(why)}/>')
+            sub(body, "g", class_="trace blocked", data_why=why)
             notes.append(("cross:#d00", f"no clear Trace: {why}"))
 
-    body += _unit_labels(view, field, rules, after)
+    _unit_labels(body, view, field, rules, after)
     if any(a.get("bases_removed") for a in after.values()):
         notes.append(("cross:#111", "base removed by this attack"))
     if any(_state_after(a) for a in after.values()):
@@ -260,20 +286,14 @@ def draw_battlefield(
         text_width(title, 15) + 16,
         max((text_width(t, 12) + 30 for _, t in lines), default=0),
     )
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="rulecheck-diagram multibase" width="{width:.0f}" '
-        f'height="{height:.0f}" viewBox="0 0 {width:.2f} {height:.2f}" font-family="sans-serif">',
-        f"<title>{escape(title or 'multibase position')}</title>",
-        f'<rect class="background" width="{width:.2f}" height="{height:.2f}" fill="#fff"/>',
-    ]
+    root = svg.document(width, height, class_="rulecheck-diagram multibase")
+    sub(root, "title", title or "multibase position")
+    sub(root, "rect", class_="background", width=width, height=height, fill="#fff")
     if title:
-        out.append(
-            f'<text class="title" x="8" y="19" font-size="15" font-weight="bold">{escape(title)}</text>'
-        )
-    out += body
-    out += legend(lines, header + table_h + 4)
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+        sub(root, "text", title, class_="title", x=8, y=19, font_size=15, font_weight="bold")
+    root.extend(body)
+    legend(root, lines, header + table_h + 4)
+    return svg.to_string(root)
 
 
 def _closest_segment(a: Unit, t: Unit, from_base: str, to_base: str, pa, pb) -> LineString:
@@ -292,27 +312,23 @@ def _closest_segment(a: Unit, t: Unit, from_base: str, to_base: str, pa, pb) -> 
     )
 
 
-def _grid(body: list[str], view: _View, bounds: Iterable[float]) -> None:
+def _grid(body: ET.Element, view: _View, bounds: Iterable[float]) -> None:
     """One-inch grid lines, every sixth darker, so distances can be read off the picture."""
     import math
 
     x0, y0, x1, y1 = bounds
     for x in range(math.ceil(x0), math.floor(x1) + 1):
         (sx, sy0), (_, sy1) = view.pt(x, y0), view.pt(x, y1)
-        body.append(
-            f'<line class="grid" x1="{sx:.2f}" y1="{sy0:.2f}" x2="{sx:.2f}" y2="{sy1:.2f}" '
-            f'stroke="#{"b8c4a6" if x % 6 == 0 else "dde5d2"}" stroke-width="0.6"/>'
-        )
+        stroke = "#b8c4a6" if x % 6 == 0 else "#dde5d2"
+        sub(body, "line", class_="grid", x1=sx, y1=sy0, x2=sx, y2=sy1, stroke=stroke, stroke_width=0.6)
     for y in range(math.ceil(y0), math.floor(y1) + 1):
         (sx0, sy), (sx1, _) = view.pt(x0, y), view.pt(x1, y)
-        body.append(
-            f'<line class="grid" x1="{sx0:.2f}" y1="{sy:.2f}" x2="{sx1:.2f}" y2="{sy:.2f}" '
-            f'stroke="#{"b8c4a6" if y % 6 == 0 else "dde5d2"}" stroke-width="0.6"/>'
-        )
+        stroke = "#b8c4a6" if y % 6 == 0 else "#dde5d2"
+        sub(body, "line", class_="grid", x1=sx0, y1=sy, x2=sx1, y2=sy, stroke=stroke, stroke_width=0.6)
 
 
 def _draw_unit(
-    body: list[str],
+    body: ET.Element,
     view: _View,
     field: Battlefield,
     u: Unit,
@@ -321,40 +337,40 @@ def _draw_unit(
 ) -> None:
     colour = _colour(field, u.faction)
     removed = set((after or {}).get("bases_removed") or ())
-    body.append(
-        f'<g class="unit" data-name={quoteattr(u.name)} data-faction={quoteattr(u.faction)}>'
-        f"<title>{escape(u.name)} ({escape(u.faction)}), {plural(len(u.bases), 'base')}"
+    unit = sub(body, "g", class_="unit", data_name=u.name, data_faction=u.faction)
+    sub(
+        unit,
+        "title",
+        f"{u.name} ({u.faction}), {plural(len(u.bases), 'base')}"
         + (f", {u.shaken} Shaken" if u.shaken else "")
-        + (f", {plural(u.wounds, 'wound')} on" if u.wounds else "")
-        + "</title>"
+        + (f", {plural(u.wounds, 'wound')} on" if u.wounds else ""),
     )
     for b in u.bases:
         shape = footprint(b, rules)
         gone = b.name in removed
-        body.append(
-            f'<g class="base{" removed" if gone else ""}" data-name={quoteattr(b.name)}>'
-            f'<path d="{view.path(shape)}" fill="{colour}" fill-opacity="{0.3 if gone else 0.85}" stroke="#111" '
-            f'stroke-width="1"/>'
+        g = sub(unit, "g", class_="base removed" if gone else "base", data_name=b.name)
+        sub(
+            g,
+            "path",
+            d=view.path(shape),
+            fill=colour,
+            fill_opacity=0.3 if gone else 0.85,
+            stroke="#111",
+            stroke_width=1,
         )
         fx, fy = direction(b.facing)
         reach = max(b.depth / 2, b.radius, 0.4) + 0.5
         (cx, cy), (tx, ty) = view.pt(b.x, b.y), view.pt(b.x + fx * reach, b.y + fy * reach)
-        body.append(
-            f'<line class="facing" x1="{cx:.2f}" y1="{cy:.2f}" x2="{tx:.2f}" y2="{ty:.2f}" stroke="#111" '
-            f'stroke-width="2"/><circle cx="{tx:.2f}" cy="{ty:.2f}" r="2.5" fill="#111"/>'
-            f'<text x="{cx:.2f}" y="{cy + 3:.2f}" font-size="9" text-anchor="middle" fill="#fff">'
-            f"{escape(b.name)}</text>"
-        )
+        sub(g, "line", class_="facing", x1=cx, y1=cy, x2=tx, y2=ty, stroke="#111", stroke_width=2)
+        sub(g, "circle", cx=tx, cy=ty, r=2.5, fill="#111")
+        sub(g, "text", b.name, x=cx, y=cy + 3, font_size=9, text_anchor="middle", fill="#fff")
         if gone:
             x0, y0, x1, y1 = shape.bounds
             (ax, ay), (bx, by) = view.pt(x0, y0), view.pt(x1, y1)
-            body.append(
-                f'<g class="removed-mark"><title>removed by this attack</title>'
-                f'<line x1="{ax:.2f}" y1="{ay:.2f}" x2="{bx:.2f}" y2="{by:.2f}" stroke="#111" stroke-width="3"/>'
-                f'<line x1="{ax:.2f}" y1="{by:.2f}" x2="{bx:.2f}" y2="{ay:.2f}" stroke="#111" stroke-width="3"/></g>'
-            )
-        body.append("</g>")
-    body.append("</g>")
+            mark = sub(g, "g", class_="removed-mark")
+            sub(mark, "title", "removed by this attack")
+            sub(mark, "line", x1=ax, y1=ay, x2=bx, y2=by, stroke="#111", stroke_width=3)
+            sub(mark, "line", x1=ax, y1=by, x2=bx, y2=ay, stroke="#111", stroke_width=3)
 
 
 def _state_after(after: Mapping[str, Any] | None) -> str:
@@ -374,7 +390,9 @@ def _state_after(after: Mapping[str, Any] | None) -> str:
     return ", ".join(parts)
 
 
-def _unit_labels(view: _View, field: Battlefield, rules: Rulebook, after: Mapping[str, Any]) -> list[str]:
+def _unit_labels(
+    body: ET.Element, view: _View, field: Battlefield, rules: Rulebook, after: Mapping[str, Any]
+) -> None:
     """Each unit's name, and its state after the attack, beside its bases and clear of every base
     and every other label (``rulecheck.label_layout``)."""
     boxes = {}
@@ -383,7 +401,6 @@ def _unit_labels(view: _View, field: Battlefield, rules: Rulebook, after: Mappin
         (ax, ay), (bx, by) = view.pt(x0, y1), view.pt(x1, y0)
         boxes[u.name] = (ax, ay, bx, by)
     obstacles = list(boxes.values())
-    out = []
     for u in field.units:
         x0, y0, x1, y1 = boxes[u.name]
         mid = (x0 + x1) / 2
@@ -398,10 +415,20 @@ def _unit_labels(view: _View, field: Battlefield, rules: Rulebook, after: Mappin
             (mid, y0 - fs - 8),
         ]
         spot = place(label, fs, candidates, obstacles)
-        out.append(
-            f'<text class="unit-name" data-name={quoteattr(u.name)} x="{spot.x:.2f}" y="{spot.y:.2f}" '
-            f'font-size="{fs:g}" font-weight="bold" text-anchor="middle" paint-order="stroke" stroke="#fff" '
-            f'stroke-width="3">{escape(label)}</text>'
+        sub(
+            body,
+            "text",
+            label,
+            class_="unit-name",
+            data_name=u.name,
+            x=spot.x,
+            y=spot.y,
+            font_size=f"{fs:g}",
+            font_weight="bold",
+            text_anchor="middle",
+            paint_order="stroke",
+            stroke="#fff",
+            stroke_width=3,
         )
         state = _state_after(after.get(u.name))
         if state:
@@ -410,13 +437,19 @@ def _unit_labels(view: _View, field: Battlefield, rules: Rulebook, after: Mappin
                 state, fs, [(spot.x, spot.y + fs * 1.5), (spot.x, spot.y - fs * 1.5), *below], obstacles
             )
             bx0, by0, bx1, by1 = spot.box
-            out.append(
-                f'<g class="outcome" data-name={quoteattr(u.name)}><rect x="{bx0:.2f}" y="{by0:.2f}" '
-                f'width="{bx1 - bx0:.2f}" height="{by1 - by0:.2f}" rx="3" fill="#7b241c"/>'
-                f'<text class="outcome-badge" x="{spot.x:.2f}" y="{spot.y:.2f}" font-size="{fs:g}" '
-                f'text-anchor="middle" fill="#fff">{escape(state)}</text></g>'
+            g = sub(body, "g", class_="outcome", data_name=u.name)
+            sub(g, "rect", x=bx0, y=by0, width=bx1 - bx0, height=by1 - by0, rx=3, fill="#7b241c")
+            sub(
+                g,
+                "text",
+                state,
+                class_="outcome-badge",
+                x=spot.x,
+                y=spot.y,
+                font_size=f"{fs:g}",
+                text_anchor="middle",
+                fill="#fff",
             )
-    return out
 
 
 def _tint(colour: str, opacity: float) -> str:
