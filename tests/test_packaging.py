@@ -50,3 +50,19 @@ def test_the_wheel_carries_the_corpus():
         assert f"graft {folder}" in manifest
         assert f'"{folder}/**/' in setup
     assert "tests/test_features_*.py" in manifest and "tests/test_features_*.py" in setup
+
+
+def test_nothing_in_the_repository_points_outside_it():
+    # A user who clones the repository has only the repository: no design note or rules text
+    # kept beside it. (The strings are split so this file does not match itself.)
+    outside = ("DESIGN" + ".md", "shared" + "/seeds", "../" + "shared")
+    skip = {".git", ".venv", "build", "dist", "__pycache__", ".hypothesis"}
+    hits = []
+    for path in ROOT.rglob("*"):
+        if path.is_dir() or skip & set(path.relative_to(ROOT).parts) or path.suffix in (".pyc", ".png"):
+            continue
+        if path.parts[-2].endswith(".egg-info"):
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        hits += [f"{path.relative_to(ROOT)}: {o}" for o in outside if o in text]
+    assert hits == [], f"expected no pointer outside the repository, got {hits}"
