@@ -7,8 +7,11 @@ _IRREGULAR = {"die": "dice", "hex": "hexes", "entry": "entries", "process": "pro
 
 
 def plural(count: int, noun: str, plural_form: str | None = None) -> str:
+    """'1 remaining base', '2 remaining bases'; the last word of ``noun`` takes the plural."""
     if count == 1:
         return f"{count} {noun}"
-    last = noun.rsplit(" ", 1)[-1]
-    form = plural_form or _IRREGULAR.get(last) or (last[:-1] + "ies" if last.endswith("y") else last + "s")
-    return f"{count} {noun[: len(noun) - len(last)]}{form}" if not plural_form else f"{count} {plural_form}"
+    if plural_form is None:
+        head, _, last = noun.rpartition(" ")
+        form = _IRREGULAR.get(last) or (last[:-1] + "ies" if last.endswith("y") else last + "s")
+        plural_form = f"{head} {form}" if head else form
+    return f"{count} {plural_form}"
