@@ -25,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulecheck",
         description="Scenario testing and rules compliance for tabletop wargames.",
+        epilog='Run "rulecheck COMMAND --help" for what a command does, with examples.',
     )
     parser.add_argument("--version", action="version", version=f"rulecheck {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
