@@ -742,12 +742,19 @@ def draw_scenario(scenario, rules, origin: str | None = None, target: str | None
     sights, captions, area = [], [], None
     if weapon is not None and weapon.area is not None and attack.get("area"):
         placed = frozenset(tuple(h) for h in attack["area"])
-        legal = tuple(p.hexes for p in placements(weapon.area, attacker.hex, board))
+        legal = tuple(
+            p.hexes
+            for p in placements(
+                weapon.area, attacker.hex, board, rules.interpretation("aoe_diagram_orientation")
+            )
+        )
         mode = LosMode.IGNORE if weapon.ignores_los else LosMode.AREA_EFFECT
         targets = []
         for h in sorted(placed, key=lambda x: (x[1], x[0])):
             figure = board.figure_at(h)
             if figure is None or figure.side == attacker.side:
+                continue
+            if figure.kind == "garrison" and rules.interpretation("aoe_garrison_targets") == "units_only":
                 continue
             los = line_of_sight(board, attacker.hex, h, attacker.side, rules, mode)
             sights.append(los)

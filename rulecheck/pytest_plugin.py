@@ -38,13 +38,6 @@ def pytest_bdd_apply_tag(tag: str, function):
     return True
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    # Also registered in pyproject.toml; repeated here for the corpus an installed wheel runs,
-    # which has no pytest configuration file.
-    for kind in TAG_KINDS:
-        config.addinivalue_line("markers", f"{kind}(value): from the @{kind}:VALUE tags of a scenario")
-
-
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("rulecheck")
     group.addoption(
@@ -126,3 +119,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
         )
     if ctx is not None and report.when == "call" and ctx.shown:
         report.user_properties.append(("rulecheck_show", json.dumps(ctx.shown, default=str)))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The tag markers are also registered in pyproject.toml; repeated here for the corpus an
+    # installed wheel runs, which has no pytest configuration file.
+    for kind in TAG_KINDS:
+        config.addinivalue_line("markers", f"{kind}(value): from the @{kind}:VALUE tags of a scenario")
+    from rulecheck.bdd_step_lookup import install
+
+    install()  # the same step definitions found, once per step text instead of once per step run

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck import json_output, progress
-from rulecheck.corpus import PROJECT_ROOT
+from rulecheck.corpus import PROJECT_ROOT, project_root
 from rulecheck.help_text import parser_text
 from rulecheck.ruling_diff import diff_overlay, diff_revision, format_text
 from rulecheck.source_yaml import InputError
@@ -54,7 +54,9 @@ def register(sub) -> None:
     p.add_argument(
         "--full", action="store_true", help="re-run every scenario, not only those that read what changed"
     )
-    p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding features/ and tests/")
+    p.add_argument(
+        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+    )
     p.add_argument("--json", action="store_true", help="print the diff as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=run)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck import json_output, progress
-from rulecheck.corpus import PROJECT_ROOT
+from rulecheck.corpus import PROJECT_ROOT, project_root
 from rulecheck.docs_site import build_site
 from rulecheck.help_text import parser_text
 from rulecheck.wording import plural
@@ -34,17 +34,24 @@ def register(sub) -> None:
         ),
     )
     p.add_argument("out_dir", type=Path)
-    p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding features/ and tests/")
+    p.add_argument(
+        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+    )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios matching this tag expression")
     p.add_argument("--json", action="store_true", help="print what was written as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="write into a non-empty folder rulecheck did not build (its other files are kept)",
+    )
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     with progress.shown(args.quiet):
-        summary = build_site(args.out_dir, args.root, args.ruleset, args.tags)
+        summary = build_site(args.out_dir, args.root, args.ruleset, args.tags, force=args.force)
     index = (args.out_dir / "index.html").resolve()
     if args.json:
         print(json_output.dumps("docs", {**summary, "out_dir": str(args.out_dir), "index": index.as_uri()}))

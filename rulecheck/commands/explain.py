@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck import json_output
-from rulecheck.commands.check import rulebooks_for
 from rulecheck.help_text import parser_text
 from rulecheck.outcome_table import outcome_lines
+from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import adapter, load_scenario
 
 

@@ -8,12 +8,12 @@ survives unexplained, 2 on bad input. Progress goes to stderr.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from rulecheck import json_output, progress
-from rulecheck.corpus import PROJECT_ROOT
+from rulecheck.corpus import PROJECT_ROOT, project_root
 from rulecheck.help_text import parser_text
 from rulecheck.mutation import format_text, run_mutation
+from rules.limits import MAX_JOBS
 from rules.rulebook import rulesets
 
 
@@ -41,7 +41,9 @@ def register(sub) -> None:
             ],
         ),
     )
-    p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding features/ and tests/")
+    p.add_argument(
+        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+    )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios this tag expression selects")
     p.add_argument(
@@ -68,10 +70,14 @@ def _progress(message: str) -> None:
 
 
 def run(args) -> int:
-    if args.jobs is not None and args.jobs < 1:
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
         from rulecheck.source_yaml import InputError
 
-        raise InputError("--jobs", None, "", "expected at least 1 worker process")
+        raise InputError("--jobs", None, "", f"expected 1 to {MAX_JOBS} worker processes, got {args.jobs}")
+    if args.verify < 0:
+        from rulecheck.source_yaml import InputError
+
+        raise InputError("--verify", None, "", f"expected a number of mutants (0 or more), got {args.verify}")
     with progress.shown(args.quiet):
         result = _run(args)
     if args.json:

@@ -6,8 +6,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from rulecheck import json_output
-from rulecheck.commands.check import rulebooks_for
 from rulecheck.help_text import parser_text
+from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import adapter, distribution_json, load_scenario
 from rulecheck.source_yaml import InputError
 from rulecheck.wording import percent
