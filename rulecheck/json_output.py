@@ -16,6 +16,7 @@ VERSIONS = {
     "explain": 1,
     "odds": 1,
     "docs": 1,
+    "steps": 1,
 }
 
 
