@@ -18,12 +18,13 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+from rulecheck.locations import corpus_root
 from rulecheck.source_yaml import InputError, load_yaml
 from rules.gundam_assemble.abilities import AbilityError
 from rules.gundam_assemble.units import Catalogue, parse_catalogue
 
 GROUP = "rulecheck.abilities"
-BUNDLED_CARDS = Path(__file__).resolve().parents[1] / "scenarios" / "gundam_assemble" / "units.yaml"
+BUNDLED_CARDS = corpus_root() / "scenarios" / "gundam_assemble" / "units.yaml"
 
 
 class _Lazy(dict):

@@ -1,5 +1,5 @@
 """A ruleset's rulebook.yaml as an immutable object: clauses, the book's numbers, interpretations
-and the FAQ ledger (DESIGN.md, principles 1-4).
+and the FAQ ledger (docs/architecture.md, "The rulebook file").
 
 The engine asks a ``Rulebook`` for every number (``rules.param("hit_threshold")``) and for every
 decision the text leaves open (``rules.interpretation("los_choice_points")``). A rule change, an
