@@ -480,3 +480,9 @@ def penalty_order(attack_context: AttackContext, names: str):
     want = [n.strip() for n in names.split(";")]
     got = [e.data["unit"] for e in _result(attack_context).events if e.step == "defeat.timeline_penalty"]
     assert got == want, f"penalties applied to {got}\n{_trace(attack_context)}"
+
+
+@then(parsers.parse("{name} now stands at {hex_text}"))
+def stands_at(attack_context: AttackContext, name: str, hex_text: str):
+    where = _result(attack_context).battle.board.piece(name).hex
+    assert where == parse_hex(hex_text), f"expected {name} at {hex_text}, got {list(where)}"
