@@ -197,6 +197,20 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And no other base of "Charlie" was pushed
     And "Charlie" is in coherency
 
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  Scenario: A chain of bases is one group whatever order its bases are listed in
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 3   | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 1.5 | 10 | 270    |
+    And "Alpha" rolls 1 1 1 1 to hit
+    When "Alpha" shoots "Charlie"
+    Then "Charlie" is in coherency
+
   @clause:MB-6.5 @clause:MB-4.3 @ruling:derived
   Scenario: A unit already Shaken that cannot keep coherency gets no second token
     Given the multibase units:
