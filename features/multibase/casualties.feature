@@ -197,6 +197,26 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And no other base of "Charlie" was pushed
     And "Charlie" is in coherency
 
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor
+  Scenario: A stranded base as near to two bases of the group that stays is pushed towards the first listed
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x    | y    | facing |
+      | Charlie | c1   | round 0.5 | 0    | 10   | 270    |
+      | Charlie | c2   | round 0.5 | 1.5  | 10   | 270    |
+      | Charlie | c3   | round 0.5 | 0.75 | 12.1875 | 270  |
+      | Charlie | c4   | round 0.5 | 0.75 | 20   | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c4 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+    And base c3 of "Charlie" was pushed 0.3125 inches
+    And no other base of "Charlie" was pushed
+    And "Charlie" is in coherency
+
   @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
   Scenario: A chain of bases is one group whatever order its bases are listed in
     Given the multibase units:
