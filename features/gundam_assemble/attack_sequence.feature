@@ -160,6 +160,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 1, 1
     Then Shields prevent 2 damage to RX-78-2 Gundam
     And RX-78-2 Gundam takes 0 damage
+    And RX-78-2 Gundam has 2 deactivated Shields
 
   @clause:GA-DMG-2 @ruling:derived
   Scenario: An ability can spend the attacker's Shield for Damage+1
@@ -171,6 +172,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
     Then Char's Zaku II takes 2 damage
     And RX-78-2 Gundam has 0 active Shields
+    And RX-78-2 Gundam has 1 deactivated Shields
 
   @clause:GA-DEF-7 @ruling:derived @faq:Q4
   Scenario: An attacker defeated by a counterattack during its own activation ends that activation
