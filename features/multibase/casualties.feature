@@ -246,6 +246,23 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And "Charlie" is in coherency
 
   @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  Scenario: Under the loose reading a unit down to its last base is in coherency
+    Given the house rule "loose coherency" sets the interpretation coherency to each_within
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c2 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then "Charlie" has 1 bases left
+    And "Charlie" is in coherency
+
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
   Scenario: A chain of bases is one group whatever order its bases are listed in
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
