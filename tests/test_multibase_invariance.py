@@ -26,7 +26,7 @@ from rules.multibase.attack import AttackSpec, resolve_attack
 from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
 from rules.multibase.casualties import removal_options
 from rules.multibase.coherency import is_coherent, push_into_coherency
-from rules.multibase.geometry import base_distance, corners, direction, in_arc, trace, unit_distance
+from rules.multibase.geometry import base_distance, corners, in_arc, trace, unit_distance
 from rules.rulebook import load
 
 BOOK = load("multibase")
