@@ -25,7 +25,7 @@ from rules.dice import SeededDice
 from rules.multibase.attack import AttackSpec, resolve_attack
 from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
 from rules.multibase.casualties import removal_options
-from rules.multibase.coherency import is_coherent, push_into_coherency
+from rules.multibase.coherency import is_coherent, push_options
 from rules.multibase.geometry import base_distance, corners, in_arc, trace, unit_distance
 from rules.rulebook import load
 
@@ -182,10 +182,11 @@ def verdicts(field: Battlefield, rules) -> dict:
         for n in range(1, len(u.bases)):
             found = removal_options(u, n, rules)
             out[f"removal {u.name} {n}"] = (found.coherent, sorted(found.options))
-        moved, pushes = push_into_coherency(u.bases, rules)
-        out[f"push {u.name}"] = [(p.base, p.towards) for p in pushes]
-        out[f"push distance {u.name}"] = [p.distance for p in pushes]
-        out[f"pushed to {u.name}"] = moved
+        # Every legal push the owning player may choose, each named by the bases it moves.
+        plans = sorted(push_options(u.bases, rules), key=lambda plan: plan.moved)
+        out[f"push {u.name}"] = [[(p.base, p.towards) for p in plan.pushes] for plan in plans]
+        out[f"push distance {u.name}"] = [p.distance for plan in plans for p in plan.pushes]
+        out[f"pushed to {u.name}"] = [b for plan in plans for b in plan.bases]
     return out
 
 

@@ -27,7 +27,8 @@ def test_each_number_moves_up_and_down_by_one_and_each_interpretation_to_each_ot
     mb = {m.id: m for m in mutants_for(load("multibase"))}
     assert {"parameters.long_range_fraction=0.6", "parameters.long_range_fraction=0.4"} <= set(mb)
     assert "parameters.coherency_distance=2.0" in mb
-    assert not any(m.startswith("interpretations.push_anchor") for m in mb)  # one option only
+    assert "interpretations.push_anchor=largest_group" in mb
+    assert "interpretations.push_anchor=least_distance" not in mb  # the default is no mutant
 
 
 def test_mutation_on_a_small_selection_kills_a_mutant_and_reports_a_survivor():

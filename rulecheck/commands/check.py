@@ -7,11 +7,11 @@ report; both take the options defined here, so they select, overlay and export a
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-from rulecheck.corpus import PROJECT_ROOT, run_corpus
+from rulecheck.corpus import PROJECT_ROOT, project_root, run_corpus
 from rulecheck.overlays import load_overlay
 from rulecheck.report import build_report, format_markdown, format_text
+from rulecheck.source_yaml import InputError
 from rules.rulebook import load, rulesets
 
 FORMATS = ("text", "json", "markdown")
@@ -19,7 +19,9 @@ FORMATS = ("text", "json", "markdown")
 
 def add_corpus_arguments(p) -> None:
     """Options shared by every command that runs the corpus and reports on it."""
-    p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding features/ and tests/")
+    p.add_argument(
+        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+    )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument(
         "--tags", metavar="EXPR", help='tag expression, e.g. "@faq and not @ruling:interpretation"'
@@ -51,6 +53,10 @@ def rulebooks_for(names, overlay_files):
     books = {name: load(name) for name in names}
     for path in overlay_files:
         ov = load_overlay(path)
+        if ov.ruleset not in books:
+            raise InputError(
+                path, None, "ruleset", f"this overlay is for {ov.ruleset}, not for {', '.join(books)}"
+            )
         if ov.ruleset in books:
             books[ov.ruleset] = books[ov.ruleset].with_changes(ov.parameters, ov.interpretations, ov.name)
     return books

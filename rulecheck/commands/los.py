@@ -41,6 +41,13 @@ def run(args) -> int:
     scenario = ga.load_scenario(args.scenario)
     rules = rulebooks_for([ga.RULESET], args.rules)[ga.RULESET]
     origin, target = _piece(scenario, args.origin, "--from"), _piece(scenario, args.target, "--to")
+    if origin is target or origin.name == target.name:
+        raise InputError(
+            scenario.file,
+            None,
+            "--to",
+            f"the same piece as --from ({origin.name!r}); name two different pieces",
+        )
     mode = (
         LosMode.AREA_EFFECT
         if args.aoe

@@ -106,6 +106,9 @@ class Battle:
     victory_points: Mapping[str, int] = field(default_factory=dict)
     activating: str | None = None  # the unit whose activation is in progress
     activation_ended: bool = False
+    # Strength from abilities used before an earlier attack of the activating unit that last for
+    # its whole activation (interpretation strength_bonus_duration=whole_activation): (source, amount)
+    activation_strength: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "units", MappingProxyType(dict(self.units)))

@@ -22,19 +22,22 @@ from rules.rulebook import Rulebook
 _PAD = 3  # lines between two board hexes never stray further than this outside the board
 
 
-def _blocks(grids, offsets: list[Hex], bq, br, hi, differ) -> np.ndarray:
+def _blocks(grids, offsets: list[Hex], bq, br, lo, hi, differ, between_blocks: bool) -> np.ndarray:
     """(len(offsets), len(starts)) booleans: does each hex at ``start + offset`` block each line."""
     elev, figure, structure = grids
     off = np.asarray(offsets, dtype=np.int64).reshape(-1, 2)
     q = bq[None, :] + off[:, :1]
     r = br[None, :] + off[:, 1:]
     e = elev[q, r]
-    return (
+    found = (
         (e > hi)  # GA-LOS-3
         | (differ & (e == hi))  # GA-LOS-6, terrain
         | (figure[q, r] == hi)  # GA-LOS-4 / GA-LOS-6, enemies
         | (structure[q, r] == hi)  # GA-LOS-5 / GA-LOS-6, enemy structures
     )
+    if between_blocks:  # los_intermediate_terrain=blocks: terrain above the lower unit
+        found |= differ & (e > lo) & (e < hi)
+    return found
 
 
 class VisibilityTable:
@@ -99,6 +102,7 @@ def visibility_table(
 
     one_side = rules.interpretation("los_choice_points") == "one_side"
     corners_count = rules.interpretation("los_corner_touch") == "counts"
+    between_blocks = rules.interpretation("los_intermediate_terrain") == "blocks"
     min_range = rules.param("los_min_range")
     start_elev = elev[sq, sr]
 
@@ -116,15 +120,16 @@ def visibility_table(
             line = sightline((0, 0), (dq, dr))
             bq, br = sq[starts], sr[starts]
             ea, eb = start_elev[starts], elev[bq + dq, br + dr]
-            hi = np.maximum(ea, eb)
+            lo, hi = np.minimum(ea, eb), np.maximum(ea, eb)
             differ = ea != eb
 
             grids = (elev, figure, structure)
+            rest = (lo, hi, differ, between_blocks)
             counted = list(line.through) + (list(line.corners) if corners_count else [])
-            blocked = _blocks(grids, counted, bq, br, hi, differ).any(axis=0)
+            blocked = _blocks(grids, counted, bq, br, *rest).any(axis=0)
             if line.between:  # GA-LOS-8: the acting player's choice
-                left = _blocks(grids, [lh for lh, _ in line.between], bq, br, hi, differ)
-                right = _blocks(grids, [rh for _, rh in line.between], bq, br, hi, differ)
+                left = _blocks(grids, [lh for lh, _ in line.between], bq, br, *rest)
+                right = _blocks(grids, [rh for _, rh in line.between], bq, br, *rest)
                 if one_side:
                     blocked |= left.any(axis=0) & right.any(axis=0)
                 else:

@@ -123,10 +123,11 @@ class Measurement:
     to_base: str
 
 
-def unit_distance(a: Unit, b: Unit) -> Measurement:
-    """Range between two units: the closest pair of their bases (MB-1.2)."""
+def unit_distance(a: Unit, b: Unit, from_bases: tuple[Base, ...] | None = None) -> Measurement:
+    """Range between two units: the closest pair of their bases (MB-1.2), or of ``from_bases``
+    of ``a`` and any base of ``b``."""
     return min(
-        (Measurement(base_distance(x, y), x.name, y.name) for x in a.bases for y in b.bases),
+        (Measurement(base_distance(x, y), x.name, y.name) for x in from_bases or a.bases for y in b.bases),
         key=lambda m: m.distance,
     )
 
@@ -335,6 +336,8 @@ def trace_between(
     parts = arc_parts(a, t, rules)
     if not parts:
         return False, None, set(), False
+    if rules.interpretation("trace_target_part") == "whole_base":
+        parts = [part_of(t)]  # the base is in the arc; the Trace may reach any of it
     names: set[str] = set()
     for t_part in parts:
         clear, segment, found = _trace_parts(part_of(a), t_part, blockers, tol)
@@ -498,7 +501,7 @@ def _clip(part: Part, origin: np.ndarray, d: np.ndarray, tol: float) -> tuple[np
 
 
 TRACE_RULES = (
-    ("arc_origin", "arc_boundary", "trace_blockers"),
+    ("arc_origin", "arc_boundary", "trace_blockers", "trace_target_part"),
     ("front_arc_degrees", "geometry_tolerance"),
 )
 
