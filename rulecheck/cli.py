@@ -18,7 +18,7 @@ from rules.limits import LimitExceeded
 from rules.rulebook import RulebookError
 
 # Order here is the order in `rulecheck --help`.
-COMMANDS = ("check", "los", "explain", "report", "diff", "mutate", "draw", "docs", "odds")
+COMMANDS = ("check", "los", "explain", "report", "diff", "mutate", "draw", "docs", "odds", "steps")
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 3  # a bug in rulecheck, not the user's input: see main()
@@ -29,17 +29,23 @@ class OneLineParser(argparse.ArgumentParser):
     ``--help`` is unchanged. Subcommand parsers inherit the class."""
 
     def error(self, message: str):
-        self.exit(EXIT_BAD_INPUT, f"rulecheck: {self.prog}: {message} (see {self.prog} --help)\n")
+        command = self.prog.removeprefix("rulecheck").strip()
+        where = f"{command}: " if command else ""
+        line = escape_controls(f"{where}{message} (see {self.prog} --help)")
+        self.exit(EXIT_BAD_INPUT, f"rulecheck: {line}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser with every command, or with only the one named: importing a command's module is
+    all its parsing needs, and a quick command (`los`, `explain`, `draw`, `odds`) then never loads
+    what another needs (pytest, for the corpus runner)."""
     parser = OneLineParser(
         prog="rulecheck",
         description="Scenario testing and rules compliance for tabletop wargames.",
     )
     parser.add_argument("--version", action="version", version=f"rulecheck {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         importlib.import_module(f"rulecheck.commands.{name}").register(sub)
     return parser
 
@@ -52,7 +58,8 @@ def _inputs(args) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         print(

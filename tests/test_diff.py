@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rulecheck.corpus import ScenarioResult
 from rulecheck.ruling_diff import RulingDiff, compare_results, format_text
 
@@ -24,6 +26,7 @@ def rulecheck(*args: str, env: dict | None = None) -> subprocess.CompletedProces
     )
 
 
+@pytest.mark.slow  # runs the corpus twice (book, overlay) in a subprocess
 def test_a_house_rule_overlay_lists_the_rulings_it_overturns_grouped_by_clause():
     proc = rulecheck("diff", "rules/multibase/overlays/clamp_3_to_6.yaml")
     assert proc.returncode == 1, proc.stderr
@@ -36,6 +39,7 @@ def test_a_house_rule_overlay_lists_the_rulings_it_overturns_grouped_by_clause()
     assert "Under the 3+ clamp house rule" not in out
 
 
+@pytest.mark.slow  # runs the corpus twice (book, overlay) in a subprocess
 def test_an_overlay_that_restates_the_book_changes_nothing_and_exits_0(tmp_path):
     overlay = tmp_path / "same.yaml"
     overlay.write_text("ruleset: multibase\nsource: test\nparameters: {threshold_min: 2}\n")
@@ -76,6 +80,7 @@ def test_a_changed_recorded_outcome_counts_even_when_both_sides_pass():
     assert "(changes listed under GA-HIT-4)" in text
 
 
+@pytest.mark.slow  # checks out a worktree and runs the multibase corpus in both
 def test_diff_against_a_revision_runs_it_in_a_worktree_and_cleans_up(tmp_path):
     # Its own temporary folder, so other runs' worktrees (parallel tests, other checkouts of the
     # repository) cannot be mistaken for a leftover of this one.

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rulecheck.mutation import mutants_for
 from rules.rulebook import load
 
@@ -31,6 +33,7 @@ def test_each_number_moves_up_and_down_by_one_and_each_interpretation_to_each_ot
     assert "interpretations.push_anchor=least_distance" not in mb  # the default is no mutant
 
 
+@pytest.mark.slow  # runs a corpus selection once per mutant in a subprocess
 def test_mutation_on_a_small_selection_kills_a_mutant_and_reports_a_survivor():
     proc = subprocess.run(
         [

@@ -9,10 +9,9 @@ from __future__ import annotations
 import json
 
 from rulecheck.corpus import PROJECT_ROOT, project_root, run_corpus
-from rulecheck.overlays import load_overlay
+from rulecheck.overlays import rulebooks_for
 from rulecheck.report import build_report, format_markdown, format_text
-from rulecheck.source_yaml import InputError
-from rules.rulebook import load, rulesets
+from rules.rulebook import rulesets
 
 FORMATS = ("text", "json", "markdown")
 
@@ -35,6 +34,13 @@ def add_corpus_arguments(p) -> None:
     )
     p.add_argument("--cucumber-json", metavar="PATH", help="also write pytest-bdd's Cucumber JSON report")
     p.add_argument("--junit-xml", metavar="PATH", help="also write pytest's JUnit XML report")
+    p.add_argument(
+        "--no-dependencies",
+        dest="dependencies",
+        action="store_false",
+        help="do not compute which interpretations each ruling rests on (faster; the "
+        "@interpretation tags are then taken on trust, not checked)",
+    )
 
 
 def register(sub) -> None:
@@ -45,21 +51,13 @@ def register(sub) -> None:
     p.add_argument("--format", choices=FORMATS, default="text", help="how to print the report")
     p.add_argument("--json", action="store_true", help="same as --format json")
     p.add_argument("-v", "--verbose", action="store_true", help="list every clause and its scenarios")
+    p.add_argument(
+        "--vacuous",
+        action="store_true",
+        help="also perturb every Then-step's expected value (a number up or down, the opposite verdict, "
+        "another clause or piece) and list the steps whose scenario still passes; fails if any",
+    )
     p.set_defaults(func=run)
-
-
-def rulebooks_for(names, overlay_files):
-    """The rulebooks in force: each ruleset's book with the overlays that name it applied."""
-    books = {name: load(name) for name in names}
-    for path in overlay_files:
-        ov = load_overlay(path)
-        if ov.ruleset not in books:
-            raise InputError(
-                path, None, "ruleset", f"this overlay is for {ov.ruleset}, not for {', '.join(books)}"
-            )
-        if ov.ruleset in books:
-            books[ov.ruleset] = books[ov.ruleset].with_changes(ov.parameters, ov.interpretations, ov.name)
-    return books
 
 
 def corpus_report(args) -> dict:
@@ -72,6 +70,8 @@ def corpus_report(args) -> dict:
         overlays=args.rules,
         cucumber_json=args.cucumber_json,
         junit_xml=args.junit_xml,
+        dependencies=getattr(args, "dependencies", True),
+        vacuous=getattr(args, "vacuous", False),
     )
     return build_report(corpus, books, tags=args.tags)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from rulecheck.commands.check import rulebooks_for
 from rulecheck.output_files import check_file_target, write_text
+from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import load_scenario
 from rulecheck.source_yaml import InputError
 from rulecheck.xml_text import visible
