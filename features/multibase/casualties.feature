@@ -83,8 +83,8 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
   @clause:MB-6.4 @ruling:interpretation @interpretation:multi_removal_coherency
   Scenario: Under the one-at-a-time reading two removals from a chain may still take both ends
     Given the house rule "one at a time" sets the interpretation multi_removal_coherency to each_step
-    And "Alpha" rolls 6 6 6 6 to hit
-    And "Bravo" rolls 1 1 1 1 to save
+    And "Alpha" rolls 6, 6, 6, 6 to hit
+    And "Bravo" rolls 1, 1, 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then the legal removals for "Bravo" are b1+b2; b3+b4; b1+b4
 
@@ -102,8 +102,8 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c3   | round 0.5 | 3   | 10 | 270    |
       | Charlie | c4   | round 0.5 | 7   | 10 | 270    |
       | Charlie | c5   | round 0.5 | 8.5 | 10 | 270    |
-    And "Alpha" rolls 6 6 1 1 to hit
-    And "Charlie" rolls 1 1 to save
+    And "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Charlie" rolls 1, 1 to save
     And the defending player removes c4 and c5 from "Charlie"
     When "Alpha" shoots "Charlie"
     Then no removal keeps "Charlie" in coherency
@@ -235,7 +235,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c2   | round 0.5 | 1.5  | 10   | 270    |
       | Charlie | c3   | round 0.5 | 0.75 | 12.1875 | 270  |
       | Charlie | c4   | round 0.5 | 0.75 | 20   | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c4 from "Charlie"
     When "Alpha" shoots "Charlie"
@@ -254,7 +254,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | unit    | base | shape     | x   | y  | facing |
       | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
       | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c2 from "Charlie"
     When "Alpha" shoots "Charlie"
@@ -271,7 +271,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
       | Charlie | c2   | round 0.5 | 3   | 10 | 270    |
       | Charlie | c3   | round 0.5 | 1.5 | 10 | 270    |
-    And "Alpha" rolls 1 1 1 1 to hit
+    And "Alpha" rolls 1, 1, 1, 1 to hit
     When "Alpha" shoots "Charlie"
     Then "Charlie" is in coherency
 
