@@ -155,7 +155,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then "RX-78-2 Gundam" takes 0 damage
     And "RX-78-2 Gundam" has the status Fracture
 
-  @clause:GA-SEQ-4 @clause:GA-DECL-2 @ruling:derived
+  @clause:GA-SEQ-4 @clause:GA-DECL-2 @ruling:interpretation @interpretation:shields_after_use
   Scenario: The target's own Before Attack Roll ability raises its Shields for this attack
     Given "RX-78-2 Gundam" will use "Emergency Shield"
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
@@ -266,7 +266,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then the attack ends early
     And "RX-78-2 Gundam" has 6 hit points
 
-  @clause:GA-SEQ-2 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q23
+  @clause:GA-SEQ-2 @ruling:derived @faq:Q23
   Scenario: Under attack_ends a target pushed to exactly the weapon's range is still in range, so the attack goes on
     Given the interpretation target_leaves_range_mid_attack is attack_ends
     And player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [3, 0]

@@ -80,7 +80,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     When "Alpha" shoots "Bravo"
     Then the legal removals for "Bravo" are b1+b2; b3+b4; b1+b4
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:multi_removal_coherency
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
   Scenario: Under the one-at-a-time reading two removals from a chain may still take both ends
     Given the house rule "one at a time" sets the interpretation multi_removal_coherency to each_step
     And "Alpha" rolls 6, 6, 6, 6 to hit
@@ -224,7 +224,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And no other base of "Charlie" was pushed
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack
   Scenario: A stranded base as near to two bases of the group that stays is pushed towards the first listed
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -244,7 +244,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And no other base of "Charlie" was pushed
     And "Charlie" is in coherency
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.4 @ruling:derived
   Scenario: Under the loose reading a unit down to its last base is in coherency
     Given the house rule "loose coherency" sets the interpretation coherency to each_within
     And the multibase units:
