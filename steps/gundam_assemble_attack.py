@@ -700,3 +700,9 @@ def trace_says(attack_context: AttackContext, text: str):
     text = unquote(text)
     events = attack_context.all_events or list(_result(attack_context).events)
     expect(any(text in e.text for e in events), f"a step saying {text!r}", "\n" + format_trace(events))
+
+
+@then(parsers.parse("{name} now stands at {hex_text}"))
+def stands_at(attack_context: AttackContext, name: str, hex_text: str):
+    where = _result(attack_context).battle.board.piece(name).hex
+    expect(where == parse_hex(hex_text), f"{name} at {hex_text}", list(where))
