@@ -72,3 +72,16 @@ def feature_ruleset(request: pytest.FixtureRequest) -> str:
 def interpretation_choice(request, ruling, name: str, option: str):
     """Run this scenario under one option of a named interpretation of its own ruleset."""
     ruling.apply(feature_ruleset(request), f"{name}={option}", interpretations={name: option})
+
+
+@given(parsers.parse("the parameter {name} is {value}"))
+def parameter_choice(request, ruling, name: str, value: str):
+    """Run this scenario with one parameter of its own ruleset changed; the value is YAML
+    (``3``, ``[10]``, ``0.5``), as ``rulecheck explore`` writes it."""
+    import yaml
+
+    ruleset = feature_ruleset(request)
+    parsed = yaml.safe_load(value)
+    if isinstance(ruling.rules(ruleset).param(name), float) and isinstance(parsed, int):
+        parsed = float(parsed)
+    ruling.apply(ruleset, f"{name}={value}", parameters={name: parsed})
