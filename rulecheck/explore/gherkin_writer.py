@@ -23,6 +23,8 @@ INDENT = "    "
 def _values(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+        return "; ".join("+".join(map(str, v)) for v in value)
     if isinstance(value, list):
         return ", ".join(map(str, value)) or "none"
     if isinstance(value, dict):
