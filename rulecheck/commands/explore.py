@@ -50,6 +50,12 @@ def register(sub) -> None:
     p.add_argument(
         "--seed", type=int, default=0, help="hypothesis seed (the same seed finds the same witnesses)"
     )
+    p.add_argument(
+        "--max-positions",
+        type=int,
+        metavar="N",
+        help="also stop after N positions (whether a seed finds a witness then does not depend on load)",
+    )
     p.add_argument("--max-groups", type=int, default=6, metavar="N", help="stop after N groups of witnesses")
     p.add_argument(
         "--all-interpretations",
@@ -108,7 +114,7 @@ def run(args) -> int:
         for i, c in enumerate(comparisons, 1):
             old, new = sides_for(c, args.root)
             say(f"[{i}/{len(comparisons)}] {c.ruleset} {c.kind}: {new.label}")
-            explorations.append(explore(old, new, c.kind, args.budget, args.seed, args.max_groups))
+            explorations.append(explore(old, new, c.kind, args.budget, args.seed, args.max_groups, args.max_positions))
         return _finish(args, explorations, shard, differs_exit=False)
 
     ruleset = _ruleset_of(args)
@@ -132,7 +138,9 @@ def run(args) -> int:
         old = at_revision(old, args.rev, args.root)
     try:
         say(f"exploring {ruleset} {kind}: {old.label} vs {new.label} for {args.budget:g} s")
-        result = explore(old, new, kind, args.budget, shard_seed(args.seed, shard), args.max_groups)
+        result = explore(
+            old, new, kind, args.budget, shard_seed(args.seed, shard), args.max_groups, args.max_positions
+        )
     finally:
         old.close()
         new.close()

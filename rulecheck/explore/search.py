@@ -6,8 +6,8 @@ defeats, tokens, removals). Witnesses are grouped by the first event where the t
 traces diverge, with that event's clause ids: one ``find`` per group, each asked for a
 difference whose divergence is not one already found, so every group gets its own minimal
 witness. The search is derandomized by ``seed`` (hypothesis's own ``seed``), keeps no example
-database, and stops when ``budget`` seconds are spent; a witness found just before the end still
-gets time to shrink.
+database, and stops when ``budget`` seconds are spent; each witness gets a quarter of the budget
+(at least 3 s) to shrink, even one found just before the end.
 """
 
 from __future__ import annotations
@@ -195,10 +195,14 @@ def explore(
     budget: float = 10.0,
     seed: int = 0,
     max_groups: int = 6,
-    max_examples: int = 100_000,
+    max_positions: int | None = None,
 ) -> Exploration:
     """Search for positions where ``old`` and ``new`` rule differently; one minimal witness per
-    group of first divergence, at most ``max_groups`` groups."""
+    group of first divergence, at most ``max_groups`` groups.
+
+    ``max_positions`` also stops the search after that many positions, so whether a seed finds a
+    witness does not depend on how busy the machine is (how far it shrinks still may, when the
+    shrinker needs more than its share of the budget)."""
     result = Exploration(old.ruleset, kind, old.spec, new.spec, seed, budget)
     start = time.perf_counter()
     deadline = start + budget
@@ -207,14 +211,20 @@ def explore(
     rng = Random(seed)
     found_keys: set[str] = set()
 
-    while time.perf_counter() < deadline and len(result.witnesses) < max_groups:
+    while (
+        time.perf_counter() < deadline
+        and len(result.witnesses) < max_groups
+        and (max_positions is None or result.positions < max_positions)
+    ):
         state: dict[str, Any] = {"best": None, "shrink_until": None}
 
         def condition(position: dict[str, Any], state: dict[str, Any] = state) -> bool:
             now = time.perf_counter()
             if state["shrink_until"] is not None and now > state["shrink_until"]:
                 return False  # out of shrinking time: the smallest witness so far stands
-            if state["shrink_until"] is None and now > deadline:
+            if state["shrink_until"] is None and (
+                now > deadline or (max_positions is not None and result.positions >= max_positions)
+            ):
                 raise _OutOfTime
             a = old.evaluate(kind, position)
             b = new.evaluate(kind, position)
@@ -228,14 +238,14 @@ def explore(
             if divergence.key in found_keys:
                 return False
             if state["shrink_until"] is None:
-                state["shrink_until"] = max(deadline, now + shrink_allowance)
+                state["shrink_until"] = now + shrink_allowance
                 state["found_after"] = result.positions
             state["best"] = (position, a, b, divergence)
             return True
 
         config = settings(
             database=None,
-            max_examples=max_examples,
+            max_examples=1_000_000,
             deadline=None,
             derandomize=False,
             suppress_health_check=list(HealthCheck),
