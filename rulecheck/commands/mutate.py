@@ -35,6 +35,11 @@ def register(sub) -> None:
         metavar="N",
         help="also run N sampled mutants on the whole corpus and check the verdicts agree",
     )
+    p.add_argument(
+        "--shard",
+        metavar="K/N",
+        help="run only the K-th of N deterministic parts of the mutants (merge with merge-results)",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=run)
@@ -49,6 +54,9 @@ def run(args) -> int:
         from rulecheck.source_yaml import InputError
 
         raise InputError("--jobs", None, "", "expected at least 1 worker process")
+    from rulecheck.explore.coverage import parse_shard
+
+    shard = parse_shard(args.shard)
     result = run_mutation(
         args.root,
         args.ruleset,
@@ -57,6 +65,7 @@ def run(args) -> int:
         jobs=args.jobs,
         verify=args.verify,
         progress=None if args.quiet else _progress,
+        shard=shard,
     )
     if args.json:
         print(json.dumps(result.to_json(), indent=2, default=str))

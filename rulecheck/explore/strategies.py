@@ -321,7 +321,11 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
     }
     # Picks only on attack positions: on casualty positions the engine then lists the legal
     # removals (or makes the only one), which is where readings of coherency differ.
-    removals = [] if casualties else draw(st.lists(st.sampled_from([b["name"] for b in bravo["bases"]]), max_size=2, unique=True))
+    removals = (
+        []
+        if casualties
+        else draw(st.lists(st.sampled_from([b["name"] for b in bravo["bases"]]), max_size=2, unique=True))
+    )
     if removals:
         attack["removals"] = {"Bravo": removals}
     return {"units": units, "terrain": terrain, "attack": attack, "dice": dice}
