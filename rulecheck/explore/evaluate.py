@@ -118,7 +118,7 @@ def _ga_attack(position: dict[str, Any], rules, catalogue) -> dict[str, Any]:
         if p.get("kind", "unit") != "unit":
             continue
         entry = {"side": p["side"]}
-        for key in ("profile", "hp", "shields", "status"):
+        for key in ("profile", "hp", "shields", "status", "timeline"):
             if key in p:
                 entry[key] = p[key]
         entries[p["name"]] = entry
@@ -142,6 +142,7 @@ def _ga_attack(position: dict[str, Any], rules, catalogue) -> dict[str, Any]:
     for name, u in sorted(result.battle.units.items()):
         outcome[f"hp {name}"] = u.hp
         outcome[f"statuses {name}"] = sorted(u.statuses)
+        outcome[f"timeline {name}"] = u.timeline
     outcome["victory points"] = dict(sorted(result.battle.victory_points.items()))
     return {
         "outcome": _jsonable(outcome),
@@ -211,6 +212,8 @@ def _mb_attack(position: dict[str, Any], rules) -> dict[str, Any]:
         target=a["target"],
         close_combat=bool(a.get("close_combat", False)),
         in_cover=frozenset(a.get("in_cover", ())),
+        bonus_dice={k: dict(v) for k, v in a.get("bonus_dice", {}).items()},
+        threshold_modifiers={k: dict(v) for k, v in a.get("threshold_modifiers", {}).items()},
         removals={k: tuple(v) for k, v in a.get("removals", {}).items()},
     )
     try:

@@ -123,14 +123,18 @@ def ga_position_steps(position: dict[str, Any]) -> list[str]:
         rows.append(row)
     steps.append("And the pieces:")
     steps += [f"  {line}" for line in _table(header, rows)]
-    states = [p for p in position["pieces"] if any(k in p for k in ("hp", "shields", "status"))]
+    columns = [c for c in ("hp", "shields", "status", "timeline") if any(c in p for p in position["pieces"])]
+    states = [p for p in position["pieces"] if any(c in p for c in columns)]
     if states:
         rows = [
-            [p["name"], str(p.get("hp", "")), str(p.get("shields", "")), ", ".join(p.get("status", [])) or ""]
+            [
+                p["name"],
+                *(", ".join(p[c]) if c == "status" and c in p else str(p.get(c, "")) for c in columns),
+            ]
             for p in states
         ]
         steps.append("And the unit states:")
-        steps += [f"  {line}" for line in _table(["name", "hp", "shields", "status"], rows)]
+        steps += [f"  {line}" for line in _table(["name", *columns], rows)]
     return steps
 
 
@@ -191,6 +195,8 @@ def ga_then(key: str, value: Any, other: Any, answer: dict[str, Any]) -> list[st
         return [f"{name} has the status {s}" for s in value] + [
             f"{name} does not have the status {s}" for s in gone
         ]
+    if key.startswith("timeline "):
+        return [f"{name}'s Timeline token is on space {value}"]
     if key.startswith("victory points."):
         return [f"player {key.split('.', 1)[1]} has {value} victory points"]
     return []
@@ -251,6 +257,12 @@ def mb_position_steps(position: dict[str, Any], answer: dict[str, Any]) -> tuple
     attack = position["attack"]
     for unit in attack.get("in_cover", []):
         steps.append(f'And "{unit}" is in cover')
+    for unit, sources in attack.get("bonus_dice", {}).items():
+        steps += [f'And "{unit}" gets {n} bonus dice from {source}' for source, n in sources.items()]
+    for unit, sources in attack.get("threshold_modifiers", {}).items():
+        steps += [
+            f'And "{unit}" has a threshold modifier of {n} from {source}' for source, n in sources.items()
+        ]
     used = answer.get("dice_used", {})
     for unit, rolls in position["dice"].items():
         for roll, words in (("to_hit", "to hit"), ("save", "to save")):

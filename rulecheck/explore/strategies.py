@@ -62,6 +62,12 @@ def _ga_layout(draw, max_reach: int = 6) -> tuple[dict[str, Any], int, int]:
     return board, origin_cell[1] * width + origin_cell[0], target_cell[1] * width + target_cell[0]
 
 
+def _hex(piece: dict[str, Any]) -> tuple[int, int]:
+    from rules.hexgrid import from_offset
+
+    return from_offset(piece["col"], piece["row"])
+
+
 def _cell(board: dict[str, Any], index: int) -> tuple[int, int]:
     return index % board["width"], index // board["width"]
 
@@ -195,6 +201,9 @@ def ga_attack_positions(draw) -> dict[str, Any]:
         shields_lost = draw(st.integers(0, card.shields))
         if shields_lost:
             piece["shields"] = card.shields - shields_lost
+        timeline = draw(st.sampled_from([0, 0, 1, 3, 5]))
+        if timeline:
+            piece["timeline"] = timeline
         status = draw(st.lists(st.sampled_from(STATUSES), max_size=2, unique=True))
         if status:
             piece["status"] = sorted(status)
@@ -215,13 +224,18 @@ def ga_attack_positions(draw) -> dict[str, Any]:
             attack["crit_target"] = draw(st.sampled_from(enemies))
         if draw(st.booleans()):
             attack["defeat_order"] = draw(st.permutations(enemies))
-        one_target = None
+        in_area = [
+            p["name"]
+            for p in pieces
+            if p["kind"] == "unit" and p["side"] == "B" and [*_hex(p)] in attack["area"]
+        ]
+        one_target = in_area[0] if in_area else None
     else:
         attack["target"] = target
         one_target = target
     unit_names = [p["name"] for p in pieces if p["kind"] == "unit"]
     options = _response_options(catalogue, unit_names, one_target)
-    picked = draw(st.lists(st.integers(0, len(options) - 1), max_size=3, unique=True)) if options else []
+    picked = draw(st.lists(st.sampled_from(range(len(options))), max_size=4, unique=True)) if options else []
     if picked:
         attack["responses"] = [options[i] for i in sorted(picked)]
     attack["dice"] = {
@@ -310,6 +324,13 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
     attack: dict[str, Any] = {"attacker": "Alpha", "target": "Bravo", "close_combat": close}
     if draw(st.booleans()):
         attack["in_cover"] = ["Bravo"]
+    for unit in ("Alpha", "Bravo"):
+        modifier = draw(st.sampled_from([0, 0, -1, 1, -2, 2, -3, 3]))
+        if modifier:
+            attack.setdefault("threshold_modifiers", {})[unit] = {"a special rule": modifier}
+        bonus = draw(st.sampled_from([0, 0, 1, 2]))
+        if bonus:
+            attack.setdefault("bonus_dice", {})[unit] = {"a special rule": bonus}
     hit = st.integers(1, 6) if not casualties else st.integers(3, 6)
     save = st.integers(1, 6) if not casualties else st.integers(1, 3)
     dice = {
