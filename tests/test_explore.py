@@ -66,7 +66,9 @@ def check_in_copy(tmp_path: Path, ruleset: str, tags: str, explored: Path) -> di
 
 
 def test_a_line_of_sight_reading_yields_a_minimal_witness_that_passes_check(tmp_path):
-    proc, report = explore(tmp_path, "book", "los_corner_touch=counts", "--max-positions", "300", "--budget", "60", "--seed", "0")
+    proc, report = explore(
+        tmp_path, "book", "los_corner_touch=counts", "--max-positions", "300", "--budget", "60", "--seed", "0"
+    )
     assert proc.returncode == 1
     (e,) = report["explorations"]
     (w,) = e["witnesses"]
@@ -90,7 +92,9 @@ def test_a_line_of_sight_reading_yields_a_minimal_witness_that_passes_check(tmp_
 
 
 def test_an_attack_overlay_yields_a_witness_scenario_that_passes_check(tmp_path):
-    proc, report = explore(tmp_path, "book", "crits_on_ten_only", "--kind", "attack", "--max-positions", "200", "--budget", "60")
+    proc, report = explore(
+        tmp_path, "book", "crits_on_ten_only", "--kind", "attack", "--max-positions", "200", "--budget", "24"
+    )
     assert proc.returncode == 1
     (w,) = report["explorations"][0]["witnesses"]
     assert "GA-CRIT-2" in w["divergence"]["clauses"]
@@ -109,8 +113,10 @@ def test_a_coherency_reading_yields_a_casualty_witness_that_passes_check(tmp_pat
         "multibase",
         "--kind",
         "casualties",
+        "--max-positions",
+        "150",
         "--budget",
-        "10",
+        "20",
     )
     assert proc.returncode == 1
     (w,) = report["explorations"][0]["witnesses"]
@@ -134,8 +140,10 @@ def test_the_same_seed_finds_the_same_witness():
             "explore",
             "book",
             "los_corner_touch=counts",
+            "--max-positions",
+            "300",
             "--budget",
-            "4",
+            "60",
             "--max-groups",
             "1",
             "--json",
@@ -207,7 +215,19 @@ def test_explore_rev_finds_a_witness_for_an_engine_change_the_corpus_passes(tmp_
     assert proc.returncode == 0, proc.stdout[-2000:]
 
     # explore: the altered engine (at HEAD, in its own worktree) against this checkout's engine.
-    proc, report = explore(tmp_path, "--rev", "HEAD", "--root", str(repo), "--max-positions", "1500", "--budget", "60", "--seed", "0")
+    proc, report = explore(
+        tmp_path,
+        "--rev",
+        "HEAD",
+        "--root",
+        str(repo),
+        "--max-positions",
+        "1500",
+        "--budget",
+        "60",
+        "--seed",
+        "0",
+    )
     assert proc.returncode == 1
     (w,) = report["explorations"][0]["witnesses"]
     assert w["changes"] == {"line of sight": {"old": "blocked", "new": "clear"}}

@@ -259,7 +259,15 @@ SHAPES = (
 
 @st.composite
 def _mb_unit(
-    draw, name: str, faction: str, y: float, facing: float, min_bases: int, max_bases: int, spacing
+    draw,
+    name: str,
+    faction: str,
+    y: float,
+    facing: float,
+    min_bases: int,
+    max_bases: int,
+    spacing,
+    max_wounds=3,
 ) -> dict[str, Any]:
     shape = draw(st.sampled_from(SHAPES[:2]) | st.sampled_from(SHAPES))
     count = draw(st.integers(min_bases, max_bases))
@@ -278,7 +286,7 @@ def _mb_unit(
             }
         )
         x += (shape.get("radius", 0) * 2 or shape.get("width", 0)) + gap
-    wounds = draw(st.integers(1, 3))
+    wounds = draw(st.integers(1, max_wounds))
     return {
         "name": name,
         "faction": faction,
@@ -304,7 +312,16 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
     if casualties:  # enough dice, in range, to remove bases
         alpha["stats"].update(ranged_attack=alpha["stats"]["ranged_attack"] + 2, range=24.0)
     bravo = draw(
-        _mb_unit("Bravo", "Blue", distance, 270.0, 3 if casualties else 1, 5 if casualties else 3, gaps)
+        _mb_unit(
+            "Bravo",
+            "Blue",
+            distance,
+            270.0,
+            4 if casualties else 1,
+            6 if casualties else 3,
+            gaps,
+            1 if casualties else 3,
+        )
     )
     units = [alpha, bravo]
     if not casualties and draw(st.booleans()):
