@@ -91,17 +91,29 @@ def test_a_line_of_sight_reading_yields_a_minimal_witness_that_passes_check(tmp_
     assert result["scenarios"] == {"total": tagged + 1, "passed": tagged + 1}  # the corpus's and the witness
 
 
-def test_an_attack_overlay_yields_a_witness_scenario_that_passes_check(tmp_path):
+def test_an_attack_overlay_and_a_parameter_change_yield_witness_scenarios_that_pass_check(tmp_path):
     proc, report = explore(
         tmp_path, "book", "crits_on_ten_only", "--kind", "attack", "--max-positions", "200", "--budget", "24"
     )
     assert proc.returncode == 1
     (w,) = report["explorations"][0]["witnesses"]
     assert "GA-CRIT-2" in w["divergence"]["clauses"]
-    feature = next((tmp_path / "explored" / "gundam_assemble").glob("explored_*.feature")).read_text()
+    folder = tmp_path / "explored" / "gundam_assemble"
+    feature = next(folder.glob("explored_*.feature")).read_text()
     assert 'And the house rule "crits_on_ten_only"' in feature
     assert " attacks " in feature or " fires " in feature
-    check_in_copy(tmp_path, "gundam_assemble", "@clause:GA-CRIT-2", tmp_path / "explored")
+    # a NAME=VALUE parameter change is applied by the scenario's own step
+    param = tmp_path / "param"
+    param.mkdir()
+    proc, report = explore(
+        param, "book", "hit_threshold=5", "--kind", "attack", "--max-positions", "200", "--budget", "24"
+    )
+    (w,) = report["explorations"][0]["witnesses"]
+    assert any(k.startswith("hits ") for k in w["changes"])
+    for feature in (param / "explored" / "gundam_assemble").glob("*.feature"):
+        assert "And the parameter hit_threshold is 5" in feature.read_text()
+        shutil.copy2(feature, folder / feature.name)
+    check_in_copy(tmp_path, "gundam_assemble", "@clause:GA-CRIT-2 or @clause:GA-HIT-1", tmp_path / "explored")
 
 
 def test_a_coherency_reading_yields_a_casualty_witness_that_passes_check(tmp_path):
@@ -127,11 +139,9 @@ def test_a_coherency_reading_yields_a_casualty_witness_that_passes_check(tmp_pat
 
 
 def test_the_book_against_itself_finds_no_difference_and_says_how_many_positions_it_tried():
-    proc = rulecheck("explore", "book", "book", "--budget", "2", "-q")
+    proc = rulecheck("explore", "book", "book", "--max-positions", "50", "--budget", "60", "-q")
     assert proc.returncode == 0, proc.stderr
-    assert "no difference found in" in proc.stdout and "candidate equivalent" in proc.stdout
-    positions = int(proc.stdout.split("no difference found in ")[1].split()[0])
-    assert positions > 20
+    assert "no difference found in 50 positions" in proc.stdout and "candidate equivalent" in proc.stdout
 
 
 def test_the_same_seed_finds_the_same_witness():
@@ -242,3 +252,24 @@ def _worktrees(repo: Path) -> str:
         ["git", "-C", str(repo), "worktree", "list"], capture_output=True, text=True
     ).stdout
     return "worktree" if len(listing.strip().splitlines()) > 1 else ""
+
+
+def test_all_interpretations_covers_every_other_option_and_every_bundled_overlay():
+    from rulecheck.explore.coverage import all_comparisons
+    from rules.rulebook import load
+
+    comparisons = all_comparisons(["gundam_assemble", "multibase"])
+    for ruleset in ("gundam_assemble", "multibase"):
+        book = load(ruleset)
+        expected = {
+            f"{name}={option}"
+            for name, i in book.interpretations.items()
+            for option in i.options
+            if option != i.default
+        } | {p.stem for p in (ROOT / "rules" / ruleset / "overlays").glob("*.yaml")}
+        got = [c.new for c in comparisons if c.ruleset == ruleset]
+        assert sorted(got) == sorted(expected)
+        assert all(c.old == "book" for c in comparisons)
+    kinds = {c.new: c.kind for c in comparisons}
+    assert kinds["los_corner_touch=counts"] == "los" and kinds["coherency=each_within"] == "casualties"
+    assert kinds["crits_on_ten_only"] == "attack"
