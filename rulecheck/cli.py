@@ -16,7 +16,19 @@ from rules.dice import DiceScriptError
 from rules.rulebook import RulebookError
 
 # Order here is the order in `rulecheck --help`.
-COMMANDS = ("check", "los", "explain", "report", "diff", "mutate", "explore", "merge_results", "draw", "docs", "odds")
+COMMANDS = (
+    "check",
+    "los",
+    "explain",
+    "report",
+    "diff",
+    "mutate",
+    "explore",
+    "merge_results",
+    "draw",
+    "docs",
+    "odds",
+)
 
 EXIT_BAD_INPUT = 2
 

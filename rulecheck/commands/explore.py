@@ -114,7 +114,9 @@ def run(args) -> int:
         for i, c in enumerate(comparisons, 1):
             old, new = sides_for(c, args.root)
             say(f"[{i}/{len(comparisons)}] {c.ruleset} {c.kind}: {new.label}")
-            explorations.append(explore(old, new, c.kind, args.budget, args.seed, args.max_groups, args.max_positions))
+            explorations.append(
+                explore(old, new, c.kind, args.budget, args.seed, args.max_groups, args.max_positions)
+            )
         return _finish(args, explorations, shard, differs_exit=False)
 
     ruleset = _ruleset_of(args)

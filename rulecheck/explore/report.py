@@ -79,6 +79,11 @@ def format_text(explorations: list[Exploration], scenarios: bool = True, assert_
     out = []
     for e in explorations:
         out.append(f"{e.ruleset} {e.kind}: {e.old['label']}  vs  {e.new['label']}")
+        for name, (count, message) in e.unusable.items():
+            out.append(f"  the {name} side's engine failed on {count} positions, first: {message[:200]}")
+        if not e.witnesses and not e.positions:
+            out.append("  no position could be compared: nothing is known about this pair")
+            continue
         if not e.witnesses:
             why = "hypothesis ran out of new positions" if e.exhausted else f"{e.budget:g} s budget"
             out.append(f"  no difference found in {e.positions} positions ({why}): candidate equivalent")

@@ -144,6 +144,9 @@ class Exploration:
     witnesses: list[Witness] = field(default_factory=list)
     seconds: float = 0.0
     exhausted: bool = False  # hypothesis ran out of new positions before the budget
+    # Positions a side could not rule on: the engine crashed (e.g. an older revision lacks an
+    # entry point) or the position was unusable there. side -> [count, first message]
+    unusable: dict[str, list] = field(default_factory=dict)
 
     @property
     def differs(self) -> bool:
@@ -162,6 +165,7 @@ class Exploration:
             "exhausted": self.exhausted,
             "differs": self.differs,
             "witnesses": [w.to_json() for w in self.witnesses],
+            "unusable": self.unusable,
         }
 
     @classmethod
@@ -177,6 +181,7 @@ class Exploration:
             [Witness.from_json(w) for w in data["witnesses"]],
             data.get("seconds", 0.0),
             data.get("exhausted", False),
+            data.get("unusable", {}),
         )
 
 
@@ -229,6 +234,10 @@ def explore(
             a = old.evaluate(kind, position)
             b = new.evaluate(kind, position)
             if not (_usable(a) and _usable(b)):
+                for name, answer in (("old", a), ("new", b)):
+                    if "crash" in answer:
+                        entry = result.unusable.setdefault(name, [0, answer["crash"]])
+                        entry[0] += 1
                 return False
             if state["shrink_until"] is None:
                 result.positions += 1
