@@ -93,7 +93,17 @@ def test_a_line_of_sight_reading_yields_a_minimal_witness_that_passes_check(tmp_
 
 def test_an_attack_overlay_and_a_parameter_change_yield_witness_scenarios_that_pass_check(tmp_path):
     proc, report = explore(
-        tmp_path, "book", "crits_on_ten_only", "--kind", "attack", "--max-positions", "200", "--budget", "24"
+        tmp_path,
+        "book",
+        "crits_on_ten_only",
+        "--kind",
+        "attack",
+        "--max-positions",
+        "200",
+        "--budget",
+        "60",
+        "--shrink",
+        "2",
     )
     assert proc.returncode == 1
     (w,) = report["explorations"][0]["witnesses"]
@@ -106,7 +116,17 @@ def test_an_attack_overlay_and_a_parameter_change_yield_witness_scenarios_that_p
     param = tmp_path / "param"
     param.mkdir()
     proc, report = explore(
-        param, "book", "hit_threshold=5", "--kind", "attack", "--max-positions", "200", "--budget", "24"
+        param,
+        "book",
+        "hit_threshold=5",
+        "--kind",
+        "attack",
+        "--max-positions",
+        "200",
+        "--budget",
+        "60",
+        "--shrink",
+        "2",
     )
     (w,) = report["explorations"][0]["witnesses"]
     assert any(k.startswith("hits ") for k in w["changes"])
@@ -128,7 +148,9 @@ def test_a_coherency_reading_yields_a_casualty_witness_that_passes_check(tmp_pat
         "--max-positions",
         "150",
         "--budget",
-        "20",
+        "60",
+        "--shrink",
+        "2",
     )
     assert proc.returncode == 1
     (w,) = report["explorations"][0]["witnesses"]

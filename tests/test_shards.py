@@ -42,14 +42,16 @@ def test_mutate_shards_merge_into_the_unsharded_score(tmp_path):
     (score,) = merged["scores"]
     assert score["mutants"] == 4 and score["killed"] == 2 and score["survivors"] == 2
     text = rulecheck("merge-results", *map(str, files)).stdout
-    assert "multibase: mutation score 50%" in text and "SURVIVES    parameters.long_range_fraction=0.4" in text
+    assert (
+        "multibase: mutation score 50%" in text and "SURVIVES    parameters.long_range_fraction=0.4" in text
+    )
 
 
 def test_explore_shards_search_different_seeds_and_merge_into_one_report(tmp_path):
     files = []
     for k in (1, 2):
-        proc = rulecheck("explore", "book", "los_corner_touch=counts", "--shard", f"{k}/2", "--max-positions", "150",
-                         "--budget", "30", "--max-groups", "2", "--json", "-q")  # fmt: skip
+        proc = rulecheck("explore", "book", "los_corner_touch=counts", "--shard", f"{k}/2", "--max-positions", "100",
+                         "--budget", "30", "--shrink", "1", "--max-groups", "2", "--json", "-q")  # fmt: skip
         assert proc.returncode in (0, 1), proc.stderr
         files.append(tmp_path / f"explore{k}.json")
         files[-1].write_text(proc.stdout)
@@ -62,7 +64,9 @@ def test_explore_shards_search_different_seeds_and_merge_into_one_report(tmp_pat
     groups = {w["group"] for r in reports for w in r["witnesses"]}
     assert {w["group"] for w in merged["witnesses"]} == groups
     for w in merged["witnesses"]:  # per group, the smaller of the shards' witnesses
-        assert w["size"] == min(x["size"] for r in reports for x in r["witnesses"] if x["group"] == w["group"])
+        assert w["size"] == min(
+            x["size"] for r in reports for x in r["witnesses"] if x["group"] == w["group"]
+        )
 
 
 def test_merge_results_refuses_a_file_that_is_not_a_result(tmp_path):

@@ -56,6 +56,12 @@ def register(sub) -> None:
         metavar="N",
         help="also stop after N positions (whether a seed finds a witness then does not depend on load)",
     )
+    p.add_argument(
+        "--shrink",
+        type=float,
+        metavar="SECONDS",
+        help="time each witness may shrink (default: a quarter of the budget, at least 3 s)",
+    )
     p.add_argument("--max-groups", type=int, default=6, metavar="N", help="stop after N groups of witnesses")
     p.add_argument(
         "--all-interpretations",
@@ -115,7 +121,9 @@ def run(args) -> int:
             old, new = sides_for(c, args.root)
             say(f"[{i}/{len(comparisons)}] {c.ruleset} {c.kind}: {new.label}")
             explorations.append(
-                explore(old, new, c.kind, args.budget, args.seed, args.max_groups, args.max_positions)
+                explore(
+                    old, new, c.kind, args.budget, args.seed, args.max_groups, args.max_positions, args.shrink
+                )
             )
         return _finish(args, explorations, shard, differs_exit=False)
 
@@ -125,9 +133,7 @@ def run(args) -> int:
     if args.rev:
         if len(args.sides) > 2:
             raise InputError("explore", None, "", "with --rev give at most OLD NEW")
-        specs = (["book", "book"] + list(args.sides))[-2:] if args.sides else ["book", "book"]
-        if len(args.sides) == 1:
-            specs = ["book", args.sides[0]]
+        specs = (["book", "book"] + list(args.sides))[-2:]  # none: book both ways; one: the new side
     else:
         if len(args.sides) != 2:
             raise InputError(
@@ -141,7 +147,14 @@ def run(args) -> int:
     try:
         say(f"exploring {ruleset} {kind}: {old.label} vs {new.label} for {args.budget:g} s")
         result = explore(
-            old, new, kind, args.budget, shard_seed(args.seed, shard), args.max_groups, args.max_positions
+            old,
+            new,
+            kind,
+            args.budget,
+            shard_seed(args.seed, shard),
+            args.max_groups,
+            args.max_positions,
+            args.shrink,
         )
     finally:
         old.close()

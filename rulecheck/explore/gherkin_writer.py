@@ -375,7 +375,6 @@ def scenario_text(
     side = exploration.new if assert_side == "new" else exploration.old
     other = exploration.old if assert_side == "new" else exploration.new
     answer = witness.new if assert_side == "new" else witness.old
-    other_answer = witness.old if assert_side == "new" else witness.new
     which = 1 if assert_side == "new" else 0
     thens: list[str] = []
     for key, pair in witness.changes.items():
@@ -410,7 +409,6 @@ def scenario_text(
         f"Here: {this_event['text']}.",
         f"Under {other['label']} instead: {other_event['text']}; so {_summary(witness.changes, 1 - which)}.",
     ]
-    del other_answer
     tags = rule_tags(exploration.old, exploration.new, d.clauses)
     lines = [f"  {' '.join(tags)}", f"  Scenario: {title_for(exploration, witness, index, assert_side)}"]
     lines += [f"{INDENT}{line}" for line in description]

@@ -115,8 +115,6 @@ def slug(text: str) -> str:
 def feature_name(e: Exploration) -> str:
     """``explored_<what changes>.feature``, named after the side that is not the book."""
     side = e.new if not e.new.get("label", "").endswith("as the book has it") else e.old
-    if side.get("rev"):
-        return f"explored_{e.kind}_{slug(side['label'])}"
     return f"explored_{e.kind}_{slug(side['label'])}"
 
 

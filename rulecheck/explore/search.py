@@ -201,9 +201,11 @@ def explore(
     seed: int = 0,
     max_groups: int = 6,
     max_positions: int | None = None,
+    shrink_seconds: float | None = None,
 ) -> Exploration:
     """Search for positions where ``old`` and ``new`` rule differently; one minimal witness per
-    group of first divergence, at most ``max_groups`` groups.
+    group of first divergence, at most ``max_groups`` groups. Each witness shrinks for at most
+    ``shrink_seconds`` (default: a quarter of the budget, at least 3 s).
 
     ``max_positions`` also stops the search after that many positions, so whether a seed finds a
     witness does not depend on how busy the machine is (how far it shrinks still may, when the
@@ -211,7 +213,7 @@ def explore(
     result = Exploration(old.ruleset, kind, old.spec, new.spec, seed, budget)
     start = time.perf_counter()
     deadline = start + budget
-    shrink_allowance = max(3.0, budget / 4)
+    shrink_allowance = max(3.0, budget / 4) if shrink_seconds is None else shrink_seconds
     strategy = positions(old.ruleset, kind)
     rng = Random(seed)
     found_keys: set[str] = set()
