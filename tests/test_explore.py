@@ -257,6 +257,8 @@ def test_explore_rev_finds_a_witness_for_an_engine_change_the_corpus_passes(tmp_
         "1500",
         "--budget",
         "60",
+        "--shrink",
+        "2",
         "--seed",
         "0",
     )
