@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from rulecheck import __version__
-from rulecheck.source_yaml import InputError
+from rulecheck.source_yaml import InputError, escape_controls
 from rules.dice import DiceScriptError
+from rules.limits import LimitExceeded
 from rules.rulebook import RulebookError
 
 # Order here is the order in `rulecheck --help`.
@@ -31,36 +33,77 @@ COMMANDS = (
 )
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL_ERROR = 3  # a bug in rulecheck, not the user's input: see main()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr (exit 2) instead of usage plus the error;
+    ``--help`` is unchanged. Subcommand parsers inherit the class."""
+
+    def error(self, message: str):
+        self.exit(EXIT_BAD_INPUT, f"rulecheck: {self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser with every command, or with only the one named: importing a command's module is
+    all its parsing needs, and a quick command (`los`, `explain`, `draw`, `odds`) then never loads
+    what another needs (pytest, for the corpus runner)."""
+    parser = OneLineParser(
         prog="rulecheck",
         description="Scenario testing and rules compliance for tabletop wargames.",
     )
     parser.add_argument("--version", action="version", version=f"rulecheck {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         importlib.import_module(f"rulecheck.commands.{name}").register(sub)
     return parser
 
 
+def _inputs(args) -> str:
+    """The files a command was reading, for the one line an unexpected error prints."""
+    names = [getattr(args, a, None) for a in ("scenario", "overlay", "out_dir", "output")]
+    names += list(getattr(args, "rules", None) or [])
+    return ", ".join(str(n) for n in names if n) or "(no input file)"
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    module = argv[0].replace("-", "_") if argv else None  # `merge-results` lives in merge_results.py
+    parser = build_parser(module if module in COMMANDS else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        parser.print_help()
+        print(
+            f"rulecheck: no command given (one of: {', '.join(c.replace('_', '-') for c in COMMANDS)}; "
+            "see rulecheck --help)",
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     try:
         return int(args.func(args) or 0)
     except InputError as exc:
         print(f"rulecheck: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except (RulebookError, DiceScriptError) as exc:
-        print(f"rulecheck: {exc}", file=sys.stderr)
+    except (RulebookError, DiceScriptError, LimitExceeded) as exc:
+        print(f"rulecheck: {escape_controls(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # `rulecheck ... | head`
         return 0
+    except KeyboardInterrupt:
+        print("rulecheck: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:
+        # Every bad input is meant to end as an InputError above. Anything else is a bug in
+        # rulecheck: say so in one line (never a traceback at a user), with its own exit status so
+        # it is not mistaken for bad input, and keep the traceback one variable away.
+        if os.environ.get("RULECHECK_DEBUG"):
+            raise
+        where = _inputs(args)
+        print(
+            f"rulecheck: internal error while handling {where}: {type(exc).__name__}: {escape_controls(str(exc))} "
+            "(a bug: please report it; RULECHECK_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL_ERROR
 
 
 if __name__ == "__main__":

@@ -21,9 +21,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
 import re
-import tempfile
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -32,6 +30,7 @@ from typing import Any
 
 import pytest
 
+from rulecheck.output_files import check_file_target, pending_file
 from rulecheck.pytest_plugin import split_tag
 from rulecheck.source_yaml import InputError
 from rules.rulebook import Rulebook
@@ -126,7 +125,20 @@ class CorpusRun:
 _TOKEN = re.compile(r"\s*(\(|\)|\band\b|\bor\b|\bnot\b|@[^\s()]+)")
 
 
+def project_root(text: str) -> Path:
+    """``--root``: resolved once, here, so a relative path means the same after a chdir."""
+    return Path(text).expanduser().resolve()
+
+
 def parse_tag_expression(text: str):
+    """A predicate for a Cucumber tag expression; any error names the expression."""
+    try:
+        return _parse_tag_expression(text)
+    except InputError as exc:
+        raise InputError("--tags", None, "", f"{exc.message} (in {text!r})") from None
+
+
+def _parse_tag_expression(text: str):
     """Compile a Cucumber tag expression into a predicate over a set of tags (without '@').
 
     ``@faq`` alone matches any ``@faq:...`` tag; ``@clause:GA-LOS-*`` takes a trailing wildcard.
@@ -222,12 +234,72 @@ def scenarios_on_disk(root: Path, ruleset: str) -> list[ScenarioResult]:
     return [scenario_result(tmpl, root) for f in features for tmpl in f.scenarios.values()]
 
 
+def check_feature_syntax(root: Path, rulesets: Iterable[str] | None) -> None:
+    """Parse every feature file first, so a Gherkin syntax error is one line with its file and
+    line instead of a pytest collection error."""
+    from pytest_bdd.exceptions import GherkinParseError
+    from pytest_bdd.gherkin_parser import get_gherkin_document
+
+    folders = [root / "features" / r for r in rulesets] if rulesets else [root / "features"]
+    for folder in folders:
+        for path in sorted(folder.rglob("*.feature")):
+            try:
+                get_gherkin_document(str(path))
+            except GherkinParseError as exc:
+                first = str(exc.message).split(". ")[0].rstrip(".")
+                raise InputError(
+                    _relative(path, root), exc.line, "", f"{first}: {exc.line_content.strip()!r}"
+                ) from None
+            except (OSError, UnicodeDecodeError) as exc:
+                raise InputError(_relative(path, root), None, "", f"cannot read: {exc}") from None
+
+
+def _relative(path: Path | str, root: Path) -> str:
+    try:
+        return str(Path(path).resolve().relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+def collection_error(root: Path, output: str, code: int) -> InputError:
+    """pytest could not run the corpus: its last error line, as one line."""
+    errors = [line[4:].strip() for line in output.splitlines() if line.startswith("E   ")]
+    why = errors[-1] if errors else (output.strip().splitlines() or [f"exit status {code}"])[-1]
+    return InputError(root, None, "", f"pytest could not run the corpus: {why}")
+
+
+def undefined_step_error(root: Path, missing: tuple) -> InputError:
+    """A step no step definition matches: where it is and the closest phrasing that exists."""
+    import difflib
+
+    from pytest_bdd.scenario import step_function_context_registry
+
+    filename, line, step_type, text = missing
+    known = sorted(
+        {
+            c.parser.name
+            for c in step_function_context_registry.values()
+            if isinstance(getattr(c.parser, "name", None), str) and c.type in (None, step_type)
+        }
+    )
+    close = difflib.get_close_matches(text, known, n=1, cutoff=0.0)
+    hint = f"; the closest step is {close[0]!r}" if close else ""
+    return InputError(
+        _relative(filename, root), line, "", f"no step definition matches {step_type} {text!r}{hint}"
+    )
+
+
 class _Collector:
     def __init__(self, root: Path, tag_filter=None, select: set[str] | None = None):
         self.root = root
         self.tag_filter = tag_filter
         self.select = select
         self.results: dict[str, ScenarioResult] = {}
+        self.undefined: tuple | None = None  # the first step no definition matched
+
+    def pytest_bdd_step_func_lookup_error(self, request, feature, scenario, step, exception):
+        if self.undefined is None:
+            self.undefined = (feature.filename, step.line_number, step.type, step.name)
 
     def _scenario(self, item):
         from pytest_bdd.scenario import scenario_wrapper_template_registry
@@ -312,37 +384,18 @@ class _ReadRecorder:
 
 @contextlib.contextmanager
 def _report_files(requested: dict[str, str | Path | None]) -> Iterator[list[str]]:
-    """pytest arguments that write each requested report to a temporary file beside its target;
-    the files are moved into place only if the body finishes without an exception."""
-    args: list[str] = []
-    moves: list[tuple[str, Path]] = []
-    try:
+    """pytest arguments that write each requested report to a temporary file beside its target
+    (``output_files.pending_file``); each is moved into place only if the body finishes."""
+    with contextlib.ExitStack() as stack:
         for option, target in requested.items():
-            if not target:
-                continue
-            target = Path(target).resolve()
-            if not target.parent.is_dir():
-                raise InputError(target, None, "", "the folder for this report does not exist")
-            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent)
-            os.close(fd)
-            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's 0600 would outlive the move
-            moves.append((tmp, target))
-            args.append(f"{option}={tmp}")
+            if target:
+                check_file_target(target, option)  # refuse every bad target before any is opened
+        args: list[str] = []
+        for option, target in requested.items():
+            if target:
+                tmp = stack.enter_context(pending_file(target, option))
+                args.append(f"{option}={tmp}")
         yield args
-        for tmp, target in moves:
-            if os.path.getsize(tmp) == 0:
-                raise InputError(target, None, "", "pytest wrote nothing for this report")
-            os.replace(tmp, target)
-    finally:
-        for tmp, _ in moves:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(tmp)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def _short_message(report) -> str:
@@ -376,10 +429,12 @@ def run_corpus(
 
     ``select``: only the scenarios with these node ids. ``record_reads``: fill each result's
     ``reads``. ``cucumber_json`` / ``junit_xml``: also write those reports (atomically)."""
-    tag_filter = parse_tag_expression(tags) if tags else None
+    root = Path(root).resolve()  # once: the run changes directory into it
+    tag_filter = parse_tag_expression(tags) if tags is not None else None
     files = feature_test_files(root, rulesets)
     if not files:
         raise InputError(root, None, "", "no feature corpus here (expected tests/test_features_*.py)")
+    check_feature_syntax(root, rulesets)
     overlays = tuple(str(Path(o).resolve()) for o in overlays)
     args = [str(f) for f in files] + ["-p", "no:cacheprovider", "-q", "--rootdir", str(root)]
     for o in overlays:
@@ -403,9 +458,11 @@ def run_corpus(
                 code = pytest.main(args + report_args, plugins=plugins)
         code = int(code)
         if code not in (0, 1, 5):  # don't move a report from a run that did not complete
-            raise InputError(
-                root, None, "", f"pytest could not run the corpus (exit {code}):\n{sink.getvalue()[-2000:]}"
-            )
+            raise collection_error(root, sink.getvalue(), code)
+        if collector.undefined is not None:
+            raise undefined_step_error(root, collector.undefined)
+        if tag_filter is not None and not collector.results:
+            raise InputError("--tags", None, "", f"the tag expression {tags!r} selects no scenario")
     if recorder is not None:
         for nodeid, result in collector.results.items():
             result.reads = frozenset(recorder.reads.get(nodeid, ()))

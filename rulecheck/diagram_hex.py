@@ -26,9 +26,9 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from rulecheck.svg_legend import legend
+from rulecheck.xml_text import escape, quoteattr
 from rules.gundam_assemble.board import Board, HexTerrain, Piece
 from rules.hexgrid import Hex, neighbours
 
@@ -484,12 +484,19 @@ def draw_scenario(scenario, rules, origin: str | None = None, target: str | None
     weapon = profile.weapons.get(attack.get("weapon")) if profile else None
     if weapon is not None and weapon.area is not None and attack.get("area"):
         placed = frozenset(tuple(h) for h in attack["area"])
-        legal = tuple(p.hexes for p in placements(weapon.area, attacker.hex, board))
+        legal = tuple(
+            p.hexes
+            for p in placements(
+                weapon.area, attacker.hex, board, rules.interpretation("aoe_diagram_orientation")
+            )
+        )
         mode = LosMode.IGNORE if weapon.ignores_los else LosMode.AREA_EFFECT
         sights, targets = [], []
         for h in sorted(placed, key=lambda x: (x[1], x[0])):
             figure = board.figure_at(h)
             if figure is None or figure.side == attacker.side:
+                continue
+            if figure.kind == "garrison" and rules.interpretation("aoe_garrison_targets") == "units_only":
                 continue
             los = line_of_sight(board, attacker.hex, h, attacker.side, rules, mode)
             sights.append(los)

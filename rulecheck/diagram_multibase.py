@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 import shapely
 from shapely.geometry import LineString, Polygon, box
@@ -22,6 +21,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from rulecheck.svg_legend import legend
+from rulecheck.xml_text import escape, quoteattr
 from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
 from rules.multibase.geometry import core, direction, footprint, front_arc, trace, unit_distance
 from rules.rulebook import Rulebook

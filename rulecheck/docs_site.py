@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import tempfile
 from collections import defaultdict
-from html import escape
 from pathlib import Path
 from typing import Any
 
 from rulecheck.corpus import PROJECT_ROOT, ScenarioResult, run_corpus
+from rulecheck.output_files import build_dir
+from rulecheck.xml_text import html_escape as escape
 from rules.rulebook import Rulebook, load
 
 _SHOWN: dict[str, dict[str, Any]] = {}  # nodeid -> what the scenario showed; filled by the hook below
@@ -153,26 +152,25 @@ def scenario_href(result: ScenarioResult, depth: int) -> str:
 
 
 def build_site(
-    out_dir: Path, root: Path = PROJECT_ROOT, rulesets: list[str] | None = None, tags: str | None = None
+    out_dir: Path,
+    root: Path = PROJECT_ROOT,
+    rulesets: list[str] | None = None,
+    tags: str | None = None,
+    force: bool = False,
 ) -> dict[str, Any]:
-    """Run the corpus and write the site into ``out_dir`` (replaced as a whole at the end, so a
-    failed build never leaves half a site). Returns a summary: pages written, scenarios, results."""
-    _SHOWN.clear()
-    corpus = run_corpus(root, rulesets, tags=tags, pytest_args=["-p", "rulecheck.docs_site"])
-    results = corpus.results
-    names = sorted({r.ruleset for r in results}) or list(rulesets or [])
-    books = {name: load(name) for name in names}
-    out_dir = Path(out_dir)
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".docs-", dir=out_dir.parent))
-    try:
-        pages = _write(tmp, root, results, books)
-        if out_dir.exists():
-            shutil.rmtree(out_dir)
-        tmp.rename(out_dir)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    """Run the corpus and write the site into ``out_dir`` (built beside it and swapped in at the
+    end, so a failed build never leaves half a site; see ``output_files.build_dir`` for what an
+    existing folder may hold). Returns a summary: pages written, scenarios, results."""
+    results: list[ScenarioResult] = []
+
+    def fill(tmp: Path) -> int:  # runs once the target is known to be writable
+        _SHOWN.clear()
+        corpus = run_corpus(root, rulesets, tags=tags, pytest_args=["-p", "rulecheck.docs_site"])
+        results.extend(corpus.results)
+        names = sorted({r.ruleset for r in results}) or list(rulesets or [])
+        return _write(tmp, root, results, {name: load(name) for name in names})
+
+    pages = build_dir(out_dir, fill, force)
     counts: dict[str, int] = defaultdict(int)
     for r in results:
         counts[r.outcome] += 1
@@ -232,7 +230,8 @@ def _write(out: Path, root: Path, results: list[ScenarioResult], books: dict[str
         )
         faq = "".join(
             f"<tr id='{anchor('faq', q.id)}'><td>{escape(q.id)}</td><td>{escape(q.question)}</td>"
-            f"<td>{escape(q.status)}</td><td>{refs('faq', q.id, 0)}</td></tr>"
+            f"<td>{escape(q.status)}<br><small>{escape(q.justification)}</small></td>"
+            f"<td>{refs('faq', q.id, 0)}</td></tr>"
             for q in book.faq.values()
         )
         interps = _interp_rows(book, refs)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulecheck.source_yaml import load_yaml
+from rulecheck.source_yaml import InputError, load_yaml
 from rules.rulebook import RulebookError, load, rulesets
 
 OVERLAY_KEYS = ("ruleset", "name", "description", "source", "parameters", "interpretations")
@@ -60,3 +60,17 @@ def load_overlay(path: str | Path) -> Overlay:
     except RulebookError as exc:
         raise doc.error(tuple(exc.field.split(".")), exc.message) from None
     return overlay
+
+
+def rulebooks_for(names, overlay_files):
+    """The rulebooks in force: each ruleset's book with the overlays that name it applied."""
+    books = {name: load(name) for name in names}
+    for path in overlay_files:
+        ov = load_overlay(path)
+        if ov.ruleset not in books:
+            raise InputError(
+                path, None, "ruleset", f"this overlay is for {ov.ruleset}, not for {', '.join(books)}"
+            )
+        if ov.ruleset in books:
+            books[ov.ruleset] = books[ov.ruleset].with_changes(ov.parameters, ov.interpretations, ov.name)
+    return books

@@ -119,3 +119,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
         )
     if ctx is not None and report.when == "call" and ctx.shown:
         report.user_properties.append(("rulecheck_show", json.dumps(ctx.shown, default=str)))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from rulecheck.bdd_step_lookup import install
+
+    install()  # the same step definitions found, once per step text instead of once per step run

@@ -91,6 +91,7 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
             "id": q,
             "question": e.question,
             "status": e.status,
+            "justification": e.justification,
             "clauses": list(e.clauses),
             "interpretation": e.interpretation,
             "scenarios": [_ref(r) for r in by_faq[q]],

@@ -6,6 +6,7 @@ Each violation becomes a one-line ``InputError`` at the offending field's line.
 
 from __future__ import annotations
 
+import difflib
 import json
 from functools import cache
 from pathlib import Path
@@ -24,10 +25,31 @@ def schema(name: str) -> dict:
 
 @cache
 def _validator(name: str) -> jsonschema.protocols.Validator:
+    # The shipped schemas are checked against their metaschema by tests/test_schemas.py, not on
+    # every start: that check costs a quick command more than validating its scenario does.
     s = schema(name)
-    cls = jsonschema.validators.validator_for(s)
-    cls.check_schema(s)
-    return cls(s)
+    return jsonschema.validators.validator_for(s)(s)
+
+
+_WORDS = {
+    "object": "a mapping",
+    "dict": "a mapping",
+    "array": "a list",
+    "list": "a list",
+    "string": "text",
+    "str": "text",
+    "integer": "a whole number",
+    "int": "a whole number",
+    "number": "a number",
+    "float": "a number",
+    "boolean": "true or false",
+    "bool": "true or false",
+    "NoneType": "nothing",
+}
+
+
+def _word(json_type: str) -> str:
+    return _WORDS.get(json_type, json_type)
 
 
 def _describe(error: jsonschema.ValidationError) -> tuple[tuple, str]:
@@ -38,23 +60,61 @@ def _describe(error: jsonschema.ValidationError) -> tuple[tuple, str]:
         allowed = sorted((error.schema.get("properties") or {}).keys())
         extra = sorted(set(inst) - set(allowed))
         key = extra[0] if extra else "?"
-        return (*path, key), f"unknown key {key!r} (expected one of: {', '.join(allowed)})"
+        close = difflib.get_close_matches(str(key), allowed, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        return (*path, key), f"unknown key {key!r} ({hint}expected one of: {', '.join(allowed)})"
     if v == "required":
         missing = [k for k in error.validator_value if k not in inst]
         return path, f"missing required key {missing[0]!r}"
     if v == "type":
         want = error.validator_value
-        want = " or ".join(want) if isinstance(want, list) else want
-        return path, f"expected {want}, got {type(inst).__name__} {inst!r}"
+        want = " or ".join(map(_word, want)) if isinstance(want, list) else _word(want)
+        return path, f"expected {want}, got {_word(type(inst).__name__)} {inst!r}"
     if v == "enum":
         return path, f"{inst!r} is not one of: {', '.join(map(str, error.validator_value))}"
     if v in ("minItems", "maxItems") and isinstance(inst, list):
         return path, f"expected {error.validator_value} items for {v}, got {len(inst)}"
-    if v == "oneOf" or v == "anyOf":
-        best = jsonschema.exceptions.best_match(error.context) if error.context else None
-        if best is not None:
-            return _describe(best)
+    if v in ("oneOf", "anyOf"):
+        return _describe_choice(error)
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        word = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than"}.get(
+            v, "less than"
+        )
+        return path, f"expected a number {word} {error.validator_value}, got {inst!r}"
+    if v == "uniqueItems":
+        return path, f"lists the same value twice: {inst!r}"
+    if v == "const":
+        return path, f"expected {error.validator_value!r}, got {inst!r}"
     return path, error.message
+
+
+def _describe_choice(error: jsonschema.ValidationError) -> tuple[tuple, str]:
+    """A ``oneOf``/``anyOf`` failure, told as the branch the writer meant.
+
+    The branch meant is the one whose required keys the mapping has (``{width: 0, height: 3}``
+    meant the rectangle, so the complaint is about ``width``, not an unknown ``height`` under the
+    hexagon); failing that, the branch with the fewest complaints."""
+    path = tuple(error.absolute_path)
+    branches = error.validator_value
+    inst = error.instance
+    if not error.context:  # valid under several branches: the keys exclude each other
+        keys = [k for b in branches for k in b.get("required", [])]
+        return path, f"give only one of: {', '.join(dict.fromkeys(keys))}"
+    by_branch: dict[int, list] = {}
+    for sub in error.context:
+        by_branch.setdefault(sub.schema_path[0], []).append(sub)
+
+    def fit(i: int) -> tuple:
+        required = branches[i].get("required", [])
+        has = sum(1 for k in required if isinstance(inst, dict) and k in inst)
+        return (-(has == len(required) and bool(required)), -has, len(by_branch.get(i, [])))
+
+    meant = min(by_branch, key=fit)
+    required = [k for b in branches for k in b.get("required", [])]
+    if isinstance(inst, dict) and required and not any(k in inst for k in required):
+        options = " / ".join(" and ".join(b.get("required", [])) for b in branches if b.get("required"))
+        return path, f"expected one of: {options}"
+    return _describe(jsonschema.exceptions.best_match(by_branch[meant]))
 
 
 def validate(doc: LocatedYaml, schema_name: str) -> None:
@@ -62,6 +122,10 @@ def validate(doc: LocatedYaml, schema_name: str) -> None:
     errors = list(_validator(schema_name).iter_errors(doc.data))
     if not errors:
         return
+    # A misspelt key shows twice: as a missing required key and as an unknown one. The unknown
+    # key is what the writer typed, so it is the one to name.
+    unknown_at = {tuple(e.absolute_path) for e in errors if e.validator == "additionalProperties"}
+    errors = [e for e in errors if not (e.validator == "required" and tuple(e.absolute_path) in unknown_at)]
     described = [_describe(e) for e in errors]
     path, message = min(described, key=lambda pm: (doc.line(pm[0]) or 0, len(pm[0])))
     raise InputError(doc.file, doc.line(path), field_name(path), message)

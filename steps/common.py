@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,24 @@ def parse_hex_list(text: str) -> list[tuple[int, int]]:
         return []
     chunks = [c for c in text.replace(" ", "").split("],") if c]
     return [parse_hex(c + ("]" if not c.endswith("]") else "")) for c in chunks]
+
+
+def table_errors(step):
+    """A table step whose cells do not convert (``2.5`` for a count, a missing column) fails with
+    the project's one-line input error instead of a bare ValueError or KeyError."""
+
+    @functools.wraps(step)
+    def wrapper(*args, **kwargs):
+        try:
+            return step(*args, **kwargs)
+        except KeyError as exc:
+            raise InputError("feature table", None, "", f"no column {exc} in the table") from None
+        except (ValueError, TypeError) as exc:
+            raise InputError(
+                "feature table", None, "", f"a cell is not what the step expects: {exc}"
+            ) from None
+
+    return wrapper
 
 
 def table_rows(datatable: list[list[str]]) -> list[dict[str, str]]:

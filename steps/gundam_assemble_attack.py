@@ -154,9 +154,11 @@ def defeat_order(attack_context: AttackContext, names: str):
 # --- resolving -----------------------------------------------------------------------------------
 
 
-def _resolve(ruling, ga_context: GAContext, ctx: AttackContext, attack: dict[str, Any]) -> None:
+def _resolve(
+    ruling, ga_context: GAContext, ctx: AttackContext, attack: dict[str, Any], battle: Battle | None = None
+) -> None:
     rules = ruling.rules(ga.RULESET)
-    ctx.battle = _battle(ga_context)
+    ctx.battle = battle or _battle(ga_context)
     data = {**attack, "responses": [*attack.get("responses", []), *ctx.responses], **ctx.choices}
     dice = {
         p: list(data.get("dice", {}).get(p, [])) if isinstance(data.get("dice"), dict) else []
@@ -198,6 +200,26 @@ def attack_target(ruling, ga_context, attack_context, attacker: str, target: str
         ga_context,
         attack_context,
         {"attacker": attacker, "weapon": weapon, "target": target, "dice": _faces(faces)},
+    )
+
+
+@when(
+    parsers.re(
+        r"(?P<attacker>.+?) makes a second attack on (?P<target>.+?) with (?P<weapon>.+?) "
+        r"and rolls (?P<faces>[\d, and]+)$"
+    )
+)
+def second_attack(ruling, ga_context, attack_context, attacker: str, target: str, weapon: str, faces: str):
+    """Another attack in the same activation, from the battle the last attack left; the responses
+    given for the first attack are not used again."""
+    before = _result(attack_context).battle
+    attack_context.responses, attack_context.choices, attack_context.dice = [], {}, {}
+    _resolve(
+        ruling,
+        ga_context,
+        attack_context,
+        {"attacker": attacker, "weapon": weapon, "target": target, "dice": _faces(faces)},
+        battle=before,
     )
 
 
@@ -468,10 +490,11 @@ def resolving_fails(attack_context: AttackContext, message: str):
 
 
 @then(parsers.parse("{weapon} of {unit} has {count:d} legal placements"))
-def placement_count(ga_context: GAContext, weapon: str, unit: str, count: int):
+def placement_count(ruling, ga_context: GAContext, weapon: str, unit: str, count: int):
     profile = catalogue().units[ga_context.units[unit].get("profile", unit)]
     piece = ga_context.require_board().piece(unit)
-    got = placements(profile.weapons[weapon].area, piece.hex)
+    orientation = ruling.rules(ga.RULESET).interpretation("aoe_diagram_orientation")
+    got = placements(profile.weapons[weapon].area, piece.hex, orientation=orientation)
     assert len(got) == count, [sorted(p.hexes) for p in got]
 
 

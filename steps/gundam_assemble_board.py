@@ -20,7 +20,7 @@ from rules.events import interpretations_cited
 from rules.gundam_assemble.board import Board, HexTerrain
 from rules.gundam_assemble.line_of_sight import LosMode, LosResult, line_of_sight
 from rules.gundam_assemble.targeting import ReachCheck, check_reach
-from steps.common import PROJECT_ROOT, parse_hex, parse_hex_list, step_location, table_rows
+from steps.common import PROJECT_ROOT, parse_hex, parse_hex_list, step_location, table_errors, table_rows
 
 SCENARIO_DIR = PROJECT_ROOT / "scenarios" / "gundam_assemble"
 
@@ -78,6 +78,7 @@ def board_map(request, ga_context: GAContext, docstring: str):
 
 
 @given("the pieces:")
+@table_errors
 def pieces_table(request, ga_context: GAContext, datatable: list[list[str]]):
     """Columns: name, side, and mark (a letter on the map) or at ([q, r]); optional kind
     (unit, structure, garrison) and, for structures, elevation."""
@@ -112,6 +113,7 @@ def pieces_table(request, ga_context: GAContext, datatable: list[list[str]]):
 
 
 @given("the hexes:")
+@table_errors
 def hexes_table(request, ga_context: GAContext, datatable: list[list[str]]):
     """Columns: at ([q, r]), elevation, terrain (open or water). Unlisted hexes are open ground."""
     _, line = step_location(request)

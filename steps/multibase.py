@@ -23,6 +23,7 @@ from rules.multibase.attack import AttackResult
 from rules.multibase.battlefield import Battlefield
 from rules.multibase.casualties import removal_options
 from rules.multibase.coherency import is_coherent
+from steps.common import table_errors
 
 RULESET = "multibase"
 SCENARIOS = "scenarios/multibase"
@@ -90,6 +91,7 @@ def given_scenario_file(multibase: MultibaseTable, name: str):
 
 
 @given("the multibase units:")
+@table_errors
 def given_units(multibase: MultibaseTable, datatable):
     header, *rows = datatable
     for row in rows:
@@ -116,16 +118,19 @@ def given_units(multibase: MultibaseTable, datatable):
 
 
 @given("the multibase bases:")
+@table_errors
 def given_bases(multibase: MultibaseTable, datatable):
     header, *rows = datatable
     for row in rows:
         r = dict(zip(header, row, strict=True))
         entry = {"name": r["base"], **shape_entry(r["shape"]), "x": float(r["x"]), "y": float(r["y"])}
-        entry["facing"] = float(r.get("facing", 0))
+        facing = r.get("facing", "0").strip("() ")
+        entry["facing"] = [float(v) for v in facing.split(",")] if "," in facing else float(facing)
         multibase.unit(r["unit"])["bases"].append(entry)
 
 
 @given(parsers.parse('blocking terrain "{name}" with corners {corners}'))
+@table_errors
 def given_terrain(multibase: MultibaseTable, name: str, corners: str):
     points = [[float(v) for v in c.strip("() ").split(",")] for c in corners.split(") (")]
     multibase.terrain.append({"name": name, "polygon": points})
@@ -178,6 +183,13 @@ def given_save_dice(multibase: MultibaseTable, unit: str, rolled: str):
 @when(parsers.parse('the defending player removes {bases} from "{unit}"'))
 def given_removal(multibase: MultibaseTable, bases: str, unit: str):
     multibase.attack.setdefault("removals", {})[unit] = names(bases)
+
+
+@given(parsers.parse('the owning player pushes {bases} of "{unit}"'))
+@when(parsers.parse('the owning player pushes {bases} of "{unit}"'))
+def given_push(multibase: MultibaseTable, bases: str, unit: str):
+    """Script the owning player's push back into coherency (MB-6.5): the bases it moves."""
+    multibase.attack.setdefault("pushes", {})[unit] = names(bases)
 
 
 # --- When ---------------------------------------------------------------------------------------
@@ -390,6 +402,29 @@ def then_pushed(multibase: MultibaseTable, base: str, unit: str, distance: float
     assert math.isclose(pushed.get(base, 0.0), distance, abs_tol=1e-9), pushed
 
 
+@then(parsers.parse('the legal pushes for "{unit}" are {options}'))
+def then_push_options(multibase: MultibaseTable, unit: str, options: str):
+    expected = sorted(tuple(sorted(o.split("+"))) for o in options.split("; "))
+    got = sorted(tuple(sorted(o)) for o in multibase.last.casualties[unit].push_options)
+    assert got == expected, f"got {got}"
+
+
+@then(parsers.parse('only base {base} of "{unit}" was pushed'))
+def then_only_this_pushed(multibase: MultibaseTable, base: str, unit: str):
+    pushed = multibase.last.casualties[unit].pushed
+    assert list(pushed) == [base] and pushed[base] > 0, pushed
+
+
+@then(parsers.parse('no base of "{unit}" was pushed'))
+def then_none_pushed(multibase: MultibaseTable, unit: str):
+    assert not multibase.last.casualties[unit].pushed, multibase.last.casualties[unit].pushed
+
+
+@then(parsers.parse('"{unit}" makes no attack'))
+def then_no_strike(multibase: MultibaseTable, unit: str):
+    assert unit not in multibase.last.outcome()["attacks"], multibase.last.outcome()["attacks"]
+
+
 @then(parsers.parse('no other base of "{unit}" was pushed'))
 def then_only_pushed(multibase: MultibaseTable, unit: str):
     assert len(multibase.last.casualties[unit].pushed) == 1
@@ -455,3 +490,11 @@ def then_options_now(multibase: MultibaseTable, ruling, count: int, unit: str, o
 def then_shot_refused(multibase: MultibaseTable, ruling, target: str, attacker: str, message: str):
     with pytest.raises(InputError, match=re.escape(message)):
         _resolve(multibase, ruling, "ranged", attacker, target)
+
+
+@then(parsers.parse('base {base} of "{unit}" now stands at ({x:g}, {y:g})'))
+def then_base_at(multibase: MultibaseTable, base: str, unit: str, x: float, y: float):
+    b = multibase.last.field.unit(unit).base(base)
+    assert math.isclose(b.x, x, abs_tol=1e-9) and math.isclose(b.y, y, abs_tol=1e-9), (
+        f"expected {base} at ({x:g}, {y:g}), got ({b.x:g}, {b.y:g})"
+    )

@@ -97,7 +97,7 @@ BAD = [
         "units[0].colour",
         "unknown key 'colour'",
     ),
-    ("units:\n  - {name: G, side: A, at: [0, zero]}\n", 3, "units[0].at[1]", "expected integer"),
+    ("units:\n  - {name: G, side: A, at: [0, zero]}\n", 3, "units[0].at[1]", "expected a whole number"),
     (
         "units:\n  - {name: G, side: A, at: [0, 0]}\n  - {name: H, side: B, at: [0, 0]}\n",
         4,

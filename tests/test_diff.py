@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from rulecheck.corpus import ScenarioResult
 from rulecheck.ruling_diff import RulingDiff, compare_results, format_text
@@ -12,12 +15,18 @@ from rulecheck.ruling_diff import RulingDiff, compare_results, format_text
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def rulecheck(*args: str) -> subprocess.CompletedProcess:
+def rulecheck(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "rulecheck.cli", *args], capture_output=True, text=True, cwd=ROOT, timeout=300
+        [sys.executable, "-m", "rulecheck.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        env=env,
     )
 
 
+@pytest.mark.slow  # runs the corpus twice (book, overlay) in a subprocess
 def test_a_house_rule_overlay_lists_the_rulings_it_overturns_grouped_by_clause():
     proc = rulecheck("diff", "rules/multibase/overlays/clamp_3_to_6.yaml")
     assert proc.returncode == 1, proc.stderr
@@ -30,6 +39,7 @@ def test_a_house_rule_overlay_lists_the_rulings_it_overturns_grouped_by_clause()
     assert "Under the 3+ clamp house rule" not in out
 
 
+@pytest.mark.slow  # runs the corpus twice (book, overlay) in a subprocess
 def test_an_overlay_that_restates_the_book_changes_nothing_and_exits_0(tmp_path):
     overlay = tmp_path / "same.yaml"
     overlay.write_text("ruleset: multibase\nsource: test\nparameters: {threshold_min: 2}\n")
@@ -70,12 +80,17 @@ def test_a_changed_recorded_outcome_counts_even_when_both_sides_pass():
     assert "(changes listed under GA-HIT-4)" in text
 
 
-def test_diff_against_a_revision_runs_it_in_a_worktree_and_cleans_up():
-    proc = rulecheck("diff", "--rev", "HEAD", "--ruleset", "multibase")
+@pytest.mark.slow  # checks out a worktree and runs the multibase corpus in both
+def test_diff_against_a_revision_runs_it_in_a_worktree_and_cleans_up(tmp_path):
+    # Its own temporary folder, so other runs' worktrees (parallel tests, other checkouts of the
+    # repository) cannot be mistaken for a leftover of this one.
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    proc = rulecheck("diff", "--rev", "HEAD", "--ruleset", "multibase", env=env)
     assert proc.returncode in (0, 1), proc.stderr  # 1 only if the working tree changed a ruling
     assert proc.stdout.startswith("old: the engine at HEAD (")
+    assert not any(tmp_path.iterdir()), list(tmp_path.iterdir())
     trees = subprocess.run(["git", "worktree", "list"], capture_output=True, text=True, cwd=ROOT).stdout
-    assert "rulecheck-rev-" not in trees
+    assert str(tmp_path) not in trees
 
 
 def test_bad_input_exits_2_with_one_line(tmp_path):

@@ -180,6 +180,7 @@ interpretation_choices = st.fixed_dictionaries(
         "los_choice_points": st.sampled_from(["independent", "one_side"]),
         "los_corner_touch": st.sampled_from(["ignore", "counts"]),
         "los_garrison_blocks": st.sampled_from(["as_enemy", "never"]),
+        "los_intermediate_terrain": st.sampled_from(["clear", "blocks"]),
     }
 )
 terrain_maps = st.dictionaries(

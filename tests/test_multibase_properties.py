@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.multibase.attack_pool import attack_pool
 from rules.multibase.battlefield import Base, Stats, Unit
 from rules.multibase.casualties import allocate_wounds, removal_options, remove_bases
-from rules.multibase.coherency import groups, is_coherent, push_into_coherency
+from rules.multibase.coherency import groups, is_coherent, push_options
 from rules.multibase.geometry import base_distance
 from rules.multibase.shaken import courage_check, give_shaken
 from rules.multibase.to_hit import Circumstances, threshold
@@ -147,12 +147,27 @@ def test_the_pool_is_the_stat_times_the_bases_plus_the_bonuses(attack_stat, coun
 
 
 @given(unit_bases=bases(min_size=2, max_size=5), rules=rulebooks)
-def test_after_the_push_the_unit_is_coherent(unit_bases, rules):
-    moved, pushes = push_into_coherency(unit_bases, rules)
-    assert is_coherent(moved, rules)
-    assert all(p.distance >= 0 for p in pushes)
+def test_every_legal_push_leaves_the_unit_coherent(unit_bases, rules):
+    options = push_options(unit_bases, rules)
     if is_coherent(unit_bases, rules):
-        assert not pushes and moved == unit_bases
+        assert options == []
+        return
+    assert options, "an incoherent unit always has a push under connected and each_within"
+    least = min(p.total for p in options)
+    for plan in options:
+        assert is_coherent(plan.bases, rules)
+        assert all(p.distance >= 0 for p in plan.pushes)
+        assert abs(plan.total - least) < 1e-6  # push_anchor=least_distance: ties only
+        assert {b.name for b in plan.bases} == {b.name for b in unit_bases}
+
+
+@settings(max_examples=40)
+@given(unit_bases=bases(min_size=3, max_size=5))
+def test_under_two_neighbours_every_listed_push_is_coherent(unit_bases):
+    rules = BOOK.with_changes(interpretations={"coherency": "two_neighbours"})
+    for plan in push_options(unit_bases, rules):
+        assert is_coherent(plan.bases, rules)
+        assert all(p.distance >= 0 for p in plan.pushes)
 
 
 @given(
@@ -166,12 +181,14 @@ def test_a_lone_base_is_pushed_exactly_the_gap_beyond_coherency_distance(cluster
     lone = Base("lone", "rect", lone_x, lone_y, 90.0, width=2.0, depth=1.0)
     reach = rules.param("coherency_distance")
     gap = min(base_distance(lone, b) for b in line)
-    moved, pushes = push_into_coherency((*line, lone), rules)
-    assert is_coherent(moved, rules)
+    options = push_options((*line, lone), rules)
     if gap <= reach:
-        assert not pushes
+        assert options == []
         return
+    # The lone base alone moves least: pushing the line instead moves two or more bases as far.
+    assert [p.moved for p in options] == [("lone",)]
+    pushes = options[0].pushes
     assert [p.base for p in pushes] == ["lone"]
     # A move of length L changes a distance by at most L, so gap - reach is the least that works.
     assert abs(pushes[0].distance - (gap - reach)) < 1e-9
-    assert len(groups(moved, rules)) == 1
+    assert len(groups(options[0].bases, rules)) == 1

@@ -65,7 +65,12 @@ def _write(tmp_path: Path, text: str) -> Path:
     ("old", "new", "field", "message"),
     [
         ("  kind: ranged", "  kind: ranged\n  flank: true", "attack.flank", "unknown key 'flank'"),
-        ("courage: 3, save: 4", "courage: three, save: 4", "units[1].stats.courage", "expected integer"),
+        (
+            "courage: 3, save: 4",
+            "courage: three, save: 4",
+            "units[1].stats.courage",
+            "expected a whole number",
+        ),
         ("  target: Bravo", "  target: Bravoo", "attack.target", "unknown unit 'Bravoo'"),
         ("  - name: Bravo", "  - name: Alpha", "units[1].name", "duplicate unit name 'Alpha'"),
         ("{name: b2, shape", "{name: b1, shape", "units[1].bases[1].name", "duplicate base name 'b1'"),
@@ -123,3 +128,40 @@ def test_unused_and_missing_scripted_dice_fail_with_a_clear_message(tmp_path):
 
 
 # --- the corpus's tags ----------------------------------------------------------------------------
+
+
+def _square_attack(strict: bool, pushes=None):
+    """Alpha kills one base of a coherent 2x2 square; under two_neighbours the L left is not."""
+    from dataclasses import replace
+
+    from rules.dice import ScriptedDice
+    from rules.multibase.attack import AttackSpec, resolve_attack
+    from rules.multibase.battlefield import Base, Battlefield, Stats, Unit
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    alpha = Unit("Alpha", "Red", stats, (Base("a1", "rect", 0, 0, 90.0, width=2.0, depth=1.0),))
+    square = tuple(
+        Base(n, "round", x, y, 270.0, radius=0.5)
+        for n, x, y in (("c1", 0, 10), ("c2", 1.5, 10), ("c3", 0, 11.5), ("c4", 1.5, 11.5))
+    )
+    field = Battlefield((alpha, Unit("Charlie", "Blue", stats, square)), ())
+    spec = AttackSpec("Alpha", "Charlie", removals={"Charlie": ("c4",)}, strict=strict)
+    if pushes is not None:
+        spec = replace(spec, pushes=pushes)
+    rules = BOOK.with_changes(interpretations={"coherency": "two_neighbours"})
+    dice = ScriptedDice.of(**{"to_hit:Alpha": [6], "save:Charlie": [1]})
+    return resolve_attack(field, spec, rules, dice)
+
+
+def test_an_unscripted_push_choice_is_an_error_when_strict_and_left_open_otherwise():
+    from rules.multibase.attack import PushChoiceError
+
+    with pytest.raises(PushChoiceError, match="must choose how to push Charlie"):
+        _square_attack(strict=True)
+    lenient = _square_attack(strict=False).casualties["Charlie"]
+    assert lenient.awaiting_push and not lenient.pushed
+    assert sorted(lenient.push_options) == [("c2",), ("c3",)]
+    chosen = _square_attack(strict=True, pushes={"Charlie": ("c2",)}).casualties["Charlie"]
+    assert list(chosen.pushed) == ["c2"] and not chosen.awaiting_push
+    with pytest.raises(PushChoiceError, match="cannot push c1"):
+        _square_attack(strict=True, pushes={"Charlie": ("c1",)})

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rulecheck.mutation import mutants_for
 from rules.rulebook import load
 
@@ -27,9 +29,11 @@ def test_each_number_moves_up_and_down_by_one_and_each_interpretation_to_each_ot
     mb = {m.id: m for m in mutants_for(load("multibase"))}
     assert {"parameters.long_range_fraction=0.6", "parameters.long_range_fraction=0.4"} <= set(mb)
     assert "parameters.coherency_distance=2.0" in mb
-    assert not any(m.startswith("interpretations.push_anchor") for m in mb)  # one option only
+    assert "interpretations.push_anchor=largest_group" in mb
+    assert "interpretations.push_anchor=least_distance" not in mb  # the default is no mutant
 
 
+@pytest.mark.slow  # runs a corpus selection once per mutant in a subprocess
 def test_mutation_on_a_small_selection_kills_a_mutant_and_reports_a_survivor():
     proc = subprocess.run(
         [

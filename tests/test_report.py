@@ -24,6 +24,7 @@ def rulecheck(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # runs the whole corpus in a subprocess
 def test_check_reports_every_clause_covered_and_writes_cucumber_json_and_junit_xml(tmp_path):
     cucumber, junit = tmp_path / "cucumber.json", tmp_path / "junit.xml"
     junit.write_text("a good old report")
@@ -44,6 +45,7 @@ def test_check_reports_every_clause_covered_and_writes_cucumber_json_and_junit_x
     assert not list(tmp_path.glob("*.partial"))
 
 
+@pytest.mark.slow  # runs the corpus (a tag selection) in a subprocess
 def test_tags_select_the_scenarios_a_tag_expression_names():
     proc = rulecheck(
         "check",
@@ -110,6 +112,7 @@ def test_a_tag_naming_an_unknown_clause_faq_or_interpretation_is_an_error():
     assert not report["ok"]
 
 
+@pytest.mark.slow  # runs a copied multibase corpus in a subprocess
 def test_check_fails_on_an_unknown_clause_tag_in_a_feature(tmp_path):
     (tmp_path / "features" / "multibase").mkdir(parents=True)
     (tmp_path / "tests").mkdir()

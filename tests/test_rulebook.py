@@ -46,3 +46,43 @@ def test_an_overlay_naming_nothing_real_is_refused(parameters, interpretations, 
     with pytest.raises(RulebookError) as err:
         load("gundam_assemble").with_changes(parameters, interpretations)
     assert err.value.field == field
+
+
+def _book_with_faq(entry: dict) -> dict:
+    return {
+        "ruleset": "x",
+        "clauses": {"X-1": {"section": "S", "text": "A rule."}},
+        "interpretations": {
+            "reading": {"question": "Q?", "options": {"a": "A", "b": "B"}, "default": "a", "clauses": ["X-1"]}
+        },
+        "faq": {"Q1": {"question": "Why?", "clauses": ["X-1"], **entry}},
+    }
+
+
+@pytest.mark.parametrize(
+    ("entry", "field"),
+    [
+        ({"status": "derived"}, "faq.Q1.justification"),
+        ({"status": "derived", "justification": "  "}, "faq.Q1.justification"),
+        ({"status": "derived", "justification": "one\nline too many"}, "faq.Q1.justification"),
+        (
+            {"status": "derived", "interpretation": "reading", "justification": "X-1 says so."},
+            "faq.Q1.interpretation",
+        ),
+        (
+            {"status": "needs-card-text", "interpretation": "reading", "justification": "A card."},
+            "faq.Q1.interpretation",
+        ),
+        ({"status": "derived", "clauses": [], "justification": "X-1 says so."}, "faq.Q1.clauses"),
+    ],
+)
+def test_a_faq_status_must_be_justified_and_consistent(entry, field):
+    with pytest.raises(RulebookError) as err:
+        parse_rulebook(_book_with_faq(entry))
+    assert err.value.field == field
+
+
+@pytest.mark.parametrize("ruleset", rulesets())
+def test_every_shipped_faq_entry_carries_its_one_line_justification(ruleset):
+    for entry in load(ruleset).faq.values():
+        assert entry.justification and "\n" not in entry.justification, entry.id

@@ -98,8 +98,8 @@ Feature: Attacks, the rulebook's worked examples
     Then RX-78-2 Gundam has 5 hit points
     And the ruling cites GA-WR-2
 
-  @clause:GA-AOE-2 @ruling:derived @example:guntank-quad-bop-diagram
-  Scenario: The Quad Bop diagram can be turned six ways but not flipped
+  @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation @example:guntank-quad-bop-diagram
+  Scenario: By default the Quad Bop diagram can be turned six ways but not flipped
     Given the pieces:
       | name          | side | at     |
       | RX-75 Guntank | A    | [0, 0] |

@@ -58,14 +58,15 @@ Feature: Damage and Shields
     And Char's Zaku II has the status Fracture
     And the ruling cites GA-DMG-5
 
-  @clause:GA-DMG-3 @clause:GA-DEF-1 @ruling:derived @faq:Q36 @faq:Q94
-  Scenario: An attack may deal more damage than the target's remaining hit points, which defeats it
+  @clause:GA-SEQ-9 @clause:GA-DMG-3 @clause:GA-DEF-1 @ruling:interpretation @interpretation:excess_damage_dealt @faq:Q36 @faq:Q94
+  Scenario: By default an attack deals all its damage even beyond the target's remaining hit points, which defeats it
     Given the unit states:
       | name           | hp | shields |
       | RX-78-2 Gundam | 2  | 0       |
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 5, 5
     Then RX-78-2 Gundam takes 4 damage
     And RX-78-2 Gundam is defeated
+    And the ruling names the interpretation excess_damage_dealt
 
   @clause:GA-DMG-6 @clause:GA-DMG-4 @ruling:derived @faq:Q78
   Scenario: Damage+X is added before Shields apply
@@ -98,7 +99,7 @@ Feature: Damage and Shields
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 5, 1
     Then RX-78-2 Gundam takes 1 damage
 
-  @clause:GA-DMG-2 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q37 @faq:Q102
+  @clause:GA-DMG-2 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q37 @faq:Q102 @faq:Q52
   Scenario: Collision damage is non-combat damage; Shields and attack damage reductions do not stop it
     Given the unit states:
       | name      | shields |
@@ -109,9 +110,63 @@ Feature: Damage and Shields
     And RGM-79 GM has 1 active Shields
     And the ruling names the interpretation non_combat_damage_mitigation
 
-  @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q37 @faq:Q102
+  @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q37 @faq:Q102 @faq:Q52
   Scenario: Under reductions_apply an attack damage reduction also cuts collision damage
     Given the interpretation non_combat_damage_mitigation is reductions_apply
     And player A will use "Collision Course" on RGM-79 GM
     When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then RGM-79 GM has 3 hit points
+
+  @clause:GA-DMG-6 @clause:GA-DMG-1 @ruling:interpretation @interpretation:damage_plus_without_hits
+  Scenario: By default Damage+X adds its damage even when no die hits
+    Given the unit states:
+      | name           | shields |
+      | RX-78-2 Gundam | 0       |
+    And player A will use "Overcharge"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 2, 2, 1, 1
+    Then RX-78-2 Gundam takes 0 hits
+    And RX-78-2 Gundam takes 2 damage
+    And the ruling names the interpretation damage_plus_without_hits
+
+  @clause:GA-DMG-6 @ruling:interpretation @interpretation:damage_plus_without_hits
+  Scenario: Under needs_a_hit an attack that scores no hit deals no damage for Damage+X to raise
+    Given the interpretation damage_plus_without_hits is needs_a_hit
+    And the unit states:
+      | name           | shields |
+      | RX-78-2 Gundam | 0       |
+    And player A will use "Overcharge"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 2, 2, 1, 1
+    Then RX-78-2 Gundam takes 0 damage
+    And RX-78-2 Gundam has 6 hit points
+
+  @clause:GA-SEQ-9 @clause:GA-DMG-3 @ruling:interpretation @interpretation:excess_damage_dealt @faq:Q36
+  Scenario: Under up_to_hit_points only the hit points left count as damage dealt, and the target is still defeated
+    Given the interpretation excess_damage_dealt is up_to_hit_points
+    And the unit states:
+      | name           | hp | shields |
+      | RX-78-2 Gundam | 2  | 0       |
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 5, 5
+    Then RX-78-2 Gundam takes 2 damage
+    And RX-78-2 Gundam is defeated
+
+  @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_trigger @faq:Q91
+  Scenario: By default collision damage does not set off Fracture; only the attack's damage does
+    Given the unit states:
+      | name           | status   |
+      | RX-78-2 Gundam | Fracture |
+    And player A will use "Collision Course" on RX-78-2 Gundam
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then RX-78-2 Gundam has 4 hit points
+    And RX-78-2 Gundam has the status Fracture
+    And the ruling names the interpretation fracture_trigger
+
+  @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_trigger @interpretation:fracture_effect @faq:Q91
+  Scenario: Under any_damage collision damage sets off Fracture, which adds one damage and goes
+    Given the interpretation fracture_trigger is any_damage
+    And the unit states:
+      | name           | status   |
+      | RX-78-2 Gundam | Fracture |
+    And player A will use "Collision Course" on RX-78-2 Gundam
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then RX-78-2 Gundam has 3 hit points
+    And RX-78-2 Gundam does not have the status Fracture

@@ -12,13 +12,13 @@ Feature: Defeated units
       | name           | hp | energy | upgrades      | status   | timeline |
       | Char's Zaku II | 1  | 2      | Custom Thrust | Fracture | 4        |
 
-  @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:derived @faq:Q133
+  @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:derived
   Scenario: The opponent scores the defeated unit's victory points
     When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
     Then Char's Zaku II is defeated
     And player A has 3 victory points
 
-  @clause:GA-DEF-2 @clause:GA-DEF-6 @ruling:derived @faq:Q113 @faq:Q85 @faq:Q30 @faq:Q131
+  @clause:GA-DEF-2 @clause:GA-DEF-6 @ruling:derived @faq:Q30
   Scenario: A defeated unit leaves the board for Reserve and must be redeployed
     When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
     Then Char's Zaku II is in Reserve and must be redeployed
@@ -28,7 +28,7 @@ Feature: Defeated units
     When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
     Then Char's Zaku II's Timeline token is on space 6
 
-  @clause:GA-DEF-4 @ruling:derived @faq:Q94 @faq:Q123
+  @clause:GA-DEF-4 @ruling:derived @faq:Q94
   Scenario: A defeated unit's hit points reset and its status effects are removed
     When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
     Then Char's Zaku II has 5 hit points
@@ -94,3 +94,25 @@ Feature: Defeated units
     And the defending player orders the defeated units Zaku II: Minelayer; Char's Zaku II
     When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
     Then the penalties apply in the order Zaku II: Minelayer; Char's Zaku II
+
+  @clause:GA-DEF-4 @clause:GA-DEF-5 @ruling:interpretation @interpretation:defeated_unit_shields
+  Scenario: By default a defeated unit's deactivated Shields stay deactivated
+    Given the unit states:
+      | name           | shields | deactivated_shields |
+      | Char's Zaku II | 0       | 1                   |
+    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
+    Then Char's Zaku II is defeated
+    And Char's Zaku II has 0 active Shields
+    And Char's Zaku II has 1 deactivated Shields
+    And the ruling names the interpretation defeated_unit_shields
+
+  @clause:GA-DEF-4 @ruling:interpretation @interpretation:defeated_unit_shields
+  Scenario: Under restored a defeated unit's deactivated Shields become active again
+    Given the interpretation defeated_unit_shields is restored
+    And the unit states:
+      | name           | shields | deactivated_shields |
+      | Char's Zaku II | 0       | 1                   |
+    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
+    Then Char's Zaku II is defeated
+    And Char's Zaku II has 1 active Shields
+    And Char's Zaku II has 0 deactivated Shields

@@ -37,7 +37,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | end                 |
     And RX-78-2 Gundam takes 3 damage
 
-  @clause:GA-SEQ-14 @ruling:derived @faq:Q84 @faq:Q114
+  @clause:GA-SEQ-14 @ruling:derived @faq:Q114
   Scenario: When both players respond in one window the attacker's card resolves first
     Given player B will use "Shaky Footing"
     And player A will use "Steady Aim"
@@ -115,26 +115,27 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 4, 5, 1, 1
     Then RX-78-2 Gundam takes 1 hit
 
-  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86
-  Scenario: By default Disarm waits for the defender's After Attack Roll reroll
+  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @faq:Q86
+  Scenario: By default Disarm closes the attacker's After Attack Roll responses, before the defender's reroll
     Given the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
     And player B will use "Jam Targeting"
     And the rerolled dice will show 10
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 9, 5, 5, 2
-    Then the dice are 9, 5, 5
+    Then the dice are 10, 5, 5
+    And the ruling names the interpretation disarm_timing
 
   @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86
-  Scenario: Under before_defender_responses Disarm comes right after the attacker's own responses
-    Given the interpretation disarm_timing is before_defender_responses
+  Scenario: Under after_all_responses Disarm waits for the defender's After Attack Roll reroll
+    Given the interpretation disarm_timing is after_all_responses
     And the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
     And player B will use "Jam Targeting"
     And the rerolled dice will show 10
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 9, 5, 5, 2
-    Then the dice are 10, 5, 5
+    Then the dice are 9, 5, 5
 
   @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_effect @faq:Q91
   Scenario: Fracture adds one damage when damage is dealt and is then removed
@@ -154,7 +155,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then RX-78-2 Gundam takes 0 damage
     And RX-78-2 Gundam has the status Fracture
 
-  @clause:GA-SEQ-4 @clause:GA-DECL-2 @ruling:derived @faq:Q62
+  @clause:GA-SEQ-4 @clause:GA-DECL-2 @ruling:derived
   Scenario: The target's own Before Attack Roll ability raises its Shields for this attack
     Given RX-78-2 Gundam will use "Emergency Shield"
     When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 1, 1
@@ -172,7 +173,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then Char's Zaku II takes 2 damage
     And RX-78-2 Gundam has 0 active Shields
 
-  @clause:GA-DEF-7 @ruling:derived @faq:Q4
+  @clause:GA-DEF-7 @ruling:derived @faq:Q4 @faq:Q39
   Scenario: An attacker defeated by a counterattack during its own activation ends that activation
     Given the pieces:
       | name           | side | at     |
@@ -287,3 +288,52 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
     Then Zaku II: Minelayer has the status Fracture
     And Char's Zaku II has the status Fracture
+
+  @clause:GA-SEQ-4 @clause:GA-SEQ-14 @ruling:derived @faq:Q44
+  Scenario: A defending unit that is not the target may use its own Response ability
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+      | RGM-79 GM      | B    | [3, 0] |
+    And the unit states:
+      | name           | shields |
+      | RX-78-2 Gundam | 0       |
+    And RGM-79 GM will use "Covering Guard"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then RX-78-2 Gundam takes 1 damage
+
+  @clause:GA-SEQ-2 @clause:GA-AOE-5 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q21 @faq:Q23
+  Scenario: A target of an area attack moved out of the area during the attack is still a target
+    Given the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And player A will use "Shoulder Charge" on Char's Zaku II moving it to [5, -1]
+    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
+    Then the attack runs to its end
+    And the targets are Char's Zaku II; Zaku II: Minelayer
+    And Char's Zaku II takes 2 hits
+
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:interpretation @interpretation:strength_bonus_duration @faq:Q12
+  Scenario: By default a Strength bonus used before an attack applies to that attack only
+    Given the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+    And player A will use "Full Burst"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    And Char's Zaku II makes a second attack on RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then the attack rolls 4 dice
+    And the ruling names the interpretation strength_bonus_duration
+
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:interpretation @interpretation:strength_bonus_duration @faq:Q12
+  Scenario: Under whole_activation the Strength bonus also applies to the unit's next attack in the activation
+    Given the interpretation strength_bonus_duration is whole_activation
+    And the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+    And player A will use "Full Burst"
+    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    And Char's Zaku II makes a second attack on RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    Then the attack rolls 5 dice

@@ -2,7 +2,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
   Positions are axial [q, r]; unlisted hexes are open ground at elevation 0. Weapons are test data:
   Beam Rifle range 4, Beam Saber range 1, Zaku Machine Gun range 3.
 
-  @clause:GA-TGT-1 @ruling:derived @faq:Q88
+  @clause:GA-TGT-1 @ruling:derived
   Scenario: An allied unit cannot be attacked
     Given the pieces:
       | name           | side | at     |
@@ -72,7 +72,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle
     Then the attack is not allowed under GA-RNG-3
 
-  @clause:GA-LOS-5 @ruling:derived @faq:Q125
+  @clause:GA-LOS-5 @ruling:derived
   Scenario: An enemy Base on the line at the units' elevation stops the attack
     Given the pieces:
       | name           | side | at     | kind      |
@@ -150,12 +150,12 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     Given the pieces:
       | name               | side | at      |
       | Zaku II: Minelayer | B    | [0, 0]  |
-      | RX-78-2 Gundam     | A    | [1, 0]  |
-      | RGM-79 GM          | A    | [-2, 0] |
-    When Zaku II: Minelayer fires Scatter Mines at the area [-1, 0], [-2, 0], [-2, 1]
+      | RX-78-2 Gundam     | A    | [-1, 0] |
+      | RGM-79 GM          | A    | [2, 0]  |
+    When Zaku II: Minelayer fires Scatter Mines at the area [1, 0], [2, 0], [2, -1]
     Then the attack is not allowed under GA-ENG-2
 
-  @clause:GA-AOE-5 @clause:GA-AOE-1 @ruling:derived @faq:Q18 @faq:Q67
+  @clause:GA-AOE-5 @clause:GA-AOE-1 @ruling:derived @faq:Q18
   Scenario: An ally inside the area is not targeted and takes no damage
     Given the pieces:
       | name               | side | at      |
@@ -200,17 +200,51 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, 0], [3, 0], [4, 0]
     Then the attack is not allowed under GA-AOE-2
 
-  @clause:GA-AOE-2 @ruling:derived
-  Scenario: A diagram that may not be flipped cannot be placed as its mirror image
+  @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation
+  Scenario: By default a diagram may be turned but not flipped, so its mirror image cannot be chosen
     Given the pieces:
       | name           | side | at      |
       | RX-75 Guntank  | A    | [0, 0]  |
       | Char's Zaku II | B    | [2, -1] |
     When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, -2], [3, -2]
     Then the attack is not allowed under GA-AOE-2
+    And Quad Bop Missile Launcher of RX-75 Guntank has 6 legal placements
+    And the ruling names the interpretation aoe_diagram_orientation
 
-  @clause:GA-AOE-2 @ruling:derived
-  Scenario: A diagram that may be flipped can be placed as its mirror image
+  @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation
+  Scenario: By default a diagram turned a sixth of a circle around the attacker can be chosen
+    Given the pieces:
+      | name           | side | at     |
+      | RX-75 Guntank  | A    | [0, 0] |
+      | Char's Zaku II | B    | [1, 1] |
+    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [1, 1], [0, 2], [1, 2] and rolls 1, 1, 1, 1
+    Then the attack is allowed
+    And the targets are Char's Zaku II
+
+  @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation
+  Scenario: Under as_printed a turned diagram cannot be chosen
+    Given the interpretation aoe_diagram_orientation is as_printed
+    And the pieces:
+      | name           | side | at     |
+      | RX-75 Guntank  | A    | [0, 0] |
+      | Char's Zaku II | B    | [1, 1] |
+    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [1, 1], [0, 2], [1, 2]
+    Then the attack is not allowed under GA-AOE-2
+    And Quad Bop Missile Launcher of RX-75 Guntank has 1 legal placements
+
+  @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation
+  Scenario: Under rotate_or_mirror any diagram may also be placed as its mirror image
+    Given the interpretation aoe_diagram_orientation is rotate_or_mirror
+    And the pieces:
+      | name           | side | at      |
+      | RX-75 Guntank  | A    | [0, 0]  |
+      | Char's Zaku II | B    | [2, -1] |
+    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, -2], [3, -2] and rolls 1, 1, 1, 1
+    Then the attack is allowed
+    And Quad Bop Missile Launcher of RX-75 Guntank has 12 legal placements
+
+  @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation
+  Scenario: A diagram whose card allows a flip can be turned and flipped
     Given the pieces:
       | name               | side | at      |
       | Zaku II: Minelayer | B    | [0, 0]  |
@@ -218,6 +252,29 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     When Zaku II: Minelayer fires Scatter Mines at the area [1, -1], [2, -2], [2, -1] and rolls 1, 1, 1
     Then the attack is allowed
     And Scatter Mines of Zaku II: Minelayer has 12 legal placements
+
+  @clause:GA-AOE-5 @clause:GA-AOE-4 @ruling:interpretation @interpretation:aoe_garrison_targets
+  Scenario: By default an enemy Garrison in the area is targeted with the enemy units
+    Given the pieces:
+      | name           | side | at      | kind     |
+      | RX-75 Guntank  | A    | [0, 0]  | unit     |
+      | Char's Zaku II | B    | [2, -1] | unit     |
+      | Zeon Garrison  | B    | [2, 0]  | garrison |
+    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 5, 1, 1, 1
+    Then the targets are Char's Zaku II; Zeon Garrison
+    And the ruling names the interpretation aoe_garrison_targets
+
+  @clause:GA-AOE-5 @ruling:interpretation @interpretation:aoe_garrison_targets
+  Scenario: Under units_only an enemy Garrison in the area is not a target
+    Given the interpretation aoe_garrison_targets is units_only
+    And the pieces:
+      | name           | side | at      | kind     |
+      | RX-75 Guntank  | A    | [0, 0]  | unit     |
+      | Char's Zaku II | B    | [2, -1] | unit     |
+      | Zeon Garrison  | B    | [2, 0]  | garrison |
+    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 5, 1, 1, 1
+    Then the targets are Char's Zaku II
+    And Zeon Garrison is not a target
 
   @clause:GA-AOE-3 @ruling:derived
   Scenario: An area with no enemy in sight cannot be attacked

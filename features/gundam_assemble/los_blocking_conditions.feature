@@ -18,8 +18,8 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
     Then Line of Sight is clear
     And nothing blocks the line
 
-  @clause:GA-LOS-3 @clause:GA-LOS-6 @ruling:derived
-  Scenario: Terrain higher than the lower unit but below the higher unit does not block
+  @clause:GA-LOS-3 @clause:GA-LOS-6 @clause:GA-LOS-7 @ruling:interpretation @interpretation:los_intermediate_terrain
+  Scenario: By default terrain higher than the lower unit but below the higher unit does not block
     Given the board:
       """
       .  .  .  .  .
@@ -32,8 +32,28 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | Z    | Char's Zaku II | B    |
     When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
     Then Line of Sight is clear
+    And the trace names the interpretation los_intermediate_terrain
     When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
     Then Line of Sight is clear
+
+  @clause:GA-LOS-6 @ruling:interpretation @interpretation:los_intermediate_terrain
+  Scenario: Under blocks a hill higher than the lower unit blocks both units, as the captions word it
+    Given the interpretation los_intermediate_terrain is blocks
+    And the board:
+      """
+      .  .  .  .  .
+        G  .  1  .  2Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name           | side |
+      | G    | RX-78-2 Gundam | A    |
+      | Z    | Char's Zaku II | B    |
+    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    Then Line of Sight is blocked
+    And [2, 1] blocks the line as terrain
+    When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
+    Then Line of Sight is blocked
 
   @clause:GA-LOS-3 @ruling:derived
   Scenario: Terrain one level above two elevated units blocks them

@@ -141,3 +141,17 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     When "Alpha" shoots "Bravo"
     Then "Alpha" needs 2+ to hit
     And the threshold was not clamped
+
+  @clause:MB-3.2 @clause:MB-1.2 @ruling:interpretation @interpretation:long_range
+  Scenario: A unit with a one-inch range shooting three quarters of an inch away is at long range
+    Given the multibase units:
+      | unit   | faction | ranged | melee | range | courage | save | wounds |
+      | Pistol | Red     | 1      | 1     | 1     | 9       | 7    | 9      |
+    And the multibase bases:
+      | unit   | base | shape    | x | y    | facing |
+      | Pistol | p1   | rect 2x1 | 0 | 2.75 | 90     |
+    And "Pistol" rolls 5 to hit
+    And "Bravo" rolls 1 to save
+    When "Pistol" shoots "Bravo"
+    Then the range measured is 0.75 inches from p1 to b1
+    And "Pistol" needs 5+ to hit

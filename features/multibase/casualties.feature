@@ -17,7 +17,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Bravo | b3   | round 0.5 | 3   | 6 | 270    |
       | Bravo | b4   | round 0.5 | 4.5 | 6 | 270    |
 
-  @clause:MB-6.1 @ruling:derived
+  @clause:MB-6.1 @ruling:interpretation @interpretation:coherency
   Scenario: Exactly one Wound stat's worth of wounds removes one base
     Given "Alpha" rolls 6 6 1 1 to hit
     And "Bravo" rolls 1 1 to save
@@ -35,7 +35,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     Then "Bravo" lost no bases
     And "Bravo" carries 1 residual wounds
 
-  @clause:MB-6.2 @clause:MB-7.3 @ruling:derived
+  @clause:MB-6.2 @clause:MB-7.3 @ruling:interpretation @interpretation:coherency
   Scenario: A wound left over from one attack completes a base removal in the next
     Given "Alpha" rolls 6 1 1 1 to hit
     And "Bravo" rolls 1 to save
@@ -99,14 +99,14 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     When "Alpha" shoots "Charlie"
     Then the legal removals for "Charlie" are c1+c2; c1+c4; c1+c6; c3+c4; c3+c6; c5+c6
 
-  @clause:MB-6.4 @ruling:derived
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
   Scenario: A pick that would split the unit is refused
     Given "Alpha" rolls 6 6 1 1 to hit
     And "Bravo" rolls 1 1 to save
     And the defending player removes b2 from "Bravo"
     Then shooting "Bravo" with "Alpha" is refused because "Bravo cannot remove b2"
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor @interpretation:split_before_attack
   Scenario: A unit already split in two cannot keep coherency, is Shaken, and its lone base is pushed back
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -150,7 +150,55 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And base c2 of "Charlie" was pushed 2.5 inches
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @clause:MB-4.3 @ruling:derived
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor
+  Scenario: A stranded pair is pushed as one group, straight towards the nearest base of the pair that stays
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 4.5 | 14 | 270    |
+      | Charlie | c4   | round 0.5 | 6   | 14 | 270    |
+      | Charlie | c5   | round 0.5 | 7.5 | 14 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c5 from "Charlie"
+    And the owning player pushes c3, c4 of "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+    And base c3 of "Charlie" was pushed 3 inches
+    And base c4 of "Charlie" was pushed 3 inches
+    And base c3 of "Charlie" now stands at (2.7, 11.6)
+    And base c4 of "Charlie" now stands at (4.2, 11.6)
+    And "Charlie" is in coherency
+
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
+  Scenario: Under the loose reading a lone base as near to two bases goes to the first listed
+    Given the house rule "loose coherency" sets the interpretation coherency to each_within
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 4.5 | 10 | 270    |
+      | Charlie | c4   | round 0.5 | 6   | 10 | 270    |
+      | Charlie | c5   | round 0.5 | 3   | 12 | 270    |
+      | Charlie | c6   | round 0.5 | 3   | 20 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c6 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+    And base c5 of "Charlie" was pushed 0.5 inches
+    And base c5 of "Charlie" now stands at (2.7, 11.6)
+    And no other base of "Charlie" was pushed
+    And "Charlie" is in coherency
+
+  @clause:MB-6.5 @clause:MB-4.3 @ruling:interpretation @interpretation:split_before_attack
   Scenario: A unit already Shaken that cannot keep coherency gets no second token
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds | shaken |
@@ -166,3 +214,150 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And the defending player removes c4 from "Charlie"
     When "Alpha" shoots "Charlie"
     Then "Charlie" was refused a second Shaken token
+
+  @clause:MB-6.5 @ruling:interpretation @interpretation:split_before_attack @interpretation:coherency
+  Scenario: Under not_caused a unit split before the attack is neither Shaken nor pushed by its losses
+    Given the interpretation split_before_attack is not_caused
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 6   | 10 | 270    |
+      | Charlie | c4   | round 0.5 | 7.5 | 10 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c4 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then "Charlie" lost c4
+    And "Charlie" has no Shaken token
+    And no base of "Charlie" was pushed
+
+  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:impossible_coherency_removal
+  Scenario: Under fewest_stray a unit that cannot stay coherent must still lose the bases that strand the fewest
+    Given the interpretation impossible_coherency_removal is fewest_stray
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 3   | 10 | 270    |
+      | Charlie | c4   | round 0.5 | 7   | 10 | 270    |
+      | Charlie | c5   | round 0.5 | 11  | 10 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+    And the legal removals for "Charlie" are c4; c5
+
+  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:impossible_coherency_removal
+  Scenario: By default a unit that cannot stay coherent may lose any base
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 3   | 10 | 270    |
+      | Charlie | c4   | round 0.5 | 7   | 10 | 270    |
+      | Charlie | c5   | round 0.5 | 11  | 10 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+    And the legal removals for "Charlie" are c1; c2; c3; c4; c5
+
+  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor
+  Scenario: Under two_neighbours a coherent square that loses a corner cannot stay coherent, and its owner picks the push
+    Given the interpretation coherency is two_neighbours
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y    | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10   | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10   | 270    |
+      | Charlie | c3   | round 0.5 | 0   | 11.5 | 270    |
+      | Charlie | c4   | round 0.5 | 1.5 | 11.5 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c4 from "Charlie"
+    And the owning player pushes c3 of "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+    And "Charlie" has a Shaken token
+    And the legal pushes for "Charlie" are c2; c3
+    And only base c3 of "Charlie" was pushed
+    And "Charlie" is in coherency
+
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor
+  Scenario: When two pushes are legal the scenario must say which the owning player makes
+    Given the interpretation coherency is two_neighbours
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y    | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10   | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10   | 270    |
+      | Charlie | c3   | round 0.5 | 0   | 11.5 | 270    |
+      | Charlie | c4   | round 0.5 | 1.5 | 11.5 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c4 from "Charlie"
+    Then shooting "Charlie" with "Alpha" is refused because "the owning player must choose how to push Charlie"
+
+  @clause:MB-6.5 @ruling:derived
+  Scenario: A push scripted for a unit that never needs one is refused, as an unused die is
+    Given "Alpha" rolls 1 1 1 1 to hit
+    And the owning player pushes b2 of "Bravo"
+    Then shooting "Bravo" with "Alpha" is refused because "a push is scripted for Bravo, but it has no push to make"
+
+  @clause:MB-6.5 @ruling:interpretation @interpretation:push_anchor @interpretation:coherency @interpretation:split_before_attack
+  Scenario: By default the owner may keep the pair or the middle base in place, as both pushes move the least in total
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 5   | 10 | 270    |
+      | Charlie | c4   | round 0.5 | 8.5 | 10 | 270    |
+      | Charlie | c5   | round 0.5 | 12  | 10 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c5 from "Charlie"
+    And the owning player pushes c1, c2, c4 of "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then the legal pushes for "Charlie" are c3+c4; c1+c2+c4
+    And base c1 of "Charlie" was pushed 1.5 inches
+    And base c4 of "Charlie" was pushed 1.5 inches
+    And "Charlie" is in coherency
+
+  @clause:MB-6.5 @ruling:interpretation @interpretation:push_anchor @interpretation:coherency @interpretation:split_before_attack
+  Scenario: Under largest_group the pair stays where it is and only the lone bases are pushed
+    Given the interpretation push_anchor is largest_group
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 5   | 10 | 270    |
+      | Charlie | c4   | round 0.5 | 8.5 | 10 | 270    |
+      | Charlie | c5   | round 0.5 | 12  | 10 | 270    |
+    And "Alpha" rolls 6 1 1 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c5 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then the legal pushes for "Charlie" are c3+c4
+    And base c3 of "Charlie" was pushed 1.5 inches
+    And base c4 of "Charlie" was pushed 3 inches
+    And "Charlie" is in coherency

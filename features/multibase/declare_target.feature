@@ -1,5 +1,6 @@
 Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
-  Positions are in inches; facing is in degrees counter-clockwise from +x (90 faces up the table).
+  Positions are in inches; facing is in degrees counter-clockwise from +x (90 faces up the table),
+  or a direction written (x, y), such as (3, 4).
   Shapes: "rect WxD" (width along the front edge, depth), "round R" (radius).
 
   Background:
@@ -188,3 +189,115 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     And "Bravo" rolls 1 to hit
     When "Brawler" fights "Bravo" in close combat
     Then the attack may proceed
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  Scenario: Facing the 3-4-5 direction, a target whose edge lies on the arc line is inside the arc
+    Given the multibase bases:
+      | unit  | base | shape    | x    | y   | facing |
+      | Alpha | a1   | rect 2x1 | 0    | 0   | (3, 4) |
+      | Bravo | b1   | rect 2x1 | -4.3 | 2.6 | (3, 4) |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  Scenario: Facing the 3-4-5 direction, a round target tangent to the arc line is inside the arc
+    Given the multibase bases:
+      | unit  | base | shape     | x    | y   | facing |
+      | Alpha | a1   | rect 2x1  | 0    | 0   | (3, 4) |
+      | Bravo | b1   | round 0.5 | -4.3 | 2.6 | 0      |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  Scenario: Under the strict boundary reading the same tangent round target is outside
+    Given the house rule "strict arcs" sets the interpretation arc_boundary to outside
+    And the multibase bases:
+      | unit  | base | shape     | x    | y   | facing |
+      | Alpha | a1   | rect 2x1  | 0    | 0   | (3, 4) |
+      | Bravo | b1   | round 0.5 | -4.3 | 2.6 | 0      |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part
+  Scenario: By default the Trace must reach the part of a target base inside the front arc
+    Given the multibase bases:
+      | unit  | base | shape     | x | y | facing |
+      | Alpha | a1   | rect 2x1  | 0 | 0 | 90     |
+      | Bravo | b1   | round 0.5 | 6 | 0 | 270    |
+    And blocking terrain "post" with corners (3,-0.45) (4,-0.45) (4,3) (3,3)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by post
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part
+  Scenario: Under whole_base a base partly inside the arc may be traced to its part outside it
+    Given the interpretation trace_target_part is whole_base
+    And the multibase bases:
+      | unit  | base | shape     | x | y | facing |
+      | Alpha | a1   | rect 2x1  | 0 | 0 | 90     |
+      | Bravo | b1   | round 0.5 | 6 | 0 | 270    |
+    And blocking terrain "post" with corners (3,-0.45) (4,-0.45) (4,3) (3,3)
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace cites MB-1.1 with trace_target_part=whole_base
+
+  @clause:MB-1.2 @ruling:interpretation @interpretation:range_from
+  Scenario: By default range runs from the attacker's nearest base, even one without a Trace
+    Given the multibase bases:
+      | unit  | base | shape    | x | y  | facing |
+      | Alpha | a1   | rect 2x1 | 0 | 0  | 90     |
+      | Alpha | a2   | rect 2x1 | 6 | -4 | 90     |
+      | Bravo | b1   | rect 2x1 | 0 | 8  | 270    |
+    And blocking terrain "tower" with corners (-3,2) (1.5,2) (1.5,4) (-3,4)
+    And "Alpha" rolls 1 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace runs from a2 to b1
+    And the range measured is 7 inches from a1 to b1
+
+  @clause:MB-1.2 @ruling:interpretation @interpretation:range_from
+  Scenario: Under tracing_base range runs from a base that has the Trace, and the target is out of range
+    Given the interpretation range_from is tracing_base
+    And the multibase bases:
+      | unit  | base | shape    | x | y  | facing |
+      | Alpha | a1   | rect 2x1 | 0 | 0  | 90     |
+      | Alpha | a2   | rect 2x1 | 6 | -4 | 90     |
+      | Bravo | b1   | rect 2x1 | 0 | 8  | 270    |
+    And blocking terrain "tower" with corners (-3,2) (1.5,2) (1.5,4) (-3,4)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: out of range
+
+  @clause:MB-0 @clause:MB-4.4 @ruling:interpretation @interpretation:close_combat_return
+  Scenario: By default the target of a close combat strikes back though the attacker is behind its front arc
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Brawler | Red     | 0      | 1     | 0     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape    | x | y   | facing |
+      | Brawler | r1   | rect 2x1 | 0 | 0   | 90     |
+      | Alpha   | a1   | rect 2x1 | 9 | 9   | 90     |
+      | Bravo   | b1   | rect 2x1 | 0 | 1.5 | 90     |
+    And "Brawler" rolls 1 to hit
+    And "Bravo" rolls 1 to hit
+    When "Brawler" fights "Bravo" in close combat
+    Then "Bravo" rolls 1 dice
+    And the trace cites MB-4.4 with close_combat_return=unchecked
+
+  @clause:MB-0 @clause:MB-1.1 @ruling:interpretation @interpretation:close_combat_return
+  Scenario: Under trace_and_arc a target facing away from its attacker does not strike back
+    Given the interpretation close_combat_return is trace_and_arc
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Brawler | Red     | 0      | 1     | 0     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape    | x | y   | facing |
+      | Brawler | r1   | rect 2x1 | 0 | 0   | 90     |
+      | Alpha   | a1   | rect 2x1 | 9 | 9   | 90     |
+      | Bravo   | b1   | rect 2x1 | 0 | 1.5 | 90     |
+    And "Brawler" rolls 1 to hit
+    When "Brawler" fights "Bravo" in close combat
+    Then "Brawler" rolls 1 dice
+    And "Bravo" makes no attack

@@ -7,19 +7,20 @@ report; both take the options defined here, so they select, overlay and export a
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-from rulecheck.corpus import PROJECT_ROOT, run_corpus
-from rulecheck.overlays import load_overlay
+from rulecheck.corpus import PROJECT_ROOT, project_root, run_corpus
+from rulecheck.overlays import rulebooks_for
 from rulecheck.report import build_report, format_markdown, format_text
-from rules.rulebook import load, rulesets
+from rules.rulebook import rulesets
 
 FORMATS = ("text", "json", "markdown")
 
 
 def add_corpus_arguments(p) -> None:
     """Options shared by every command that runs the corpus and reports on it."""
-    p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding features/ and tests/")
+    p.add_argument(
+        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+    )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument(
         "--tags", metavar="EXPR", help='tag expression, e.g. "@faq and not @ruling:interpretation"'
@@ -44,16 +45,6 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="same as --format json")
     p.add_argument("-v", "--verbose", action="store_true", help="list every clause and its scenarios")
     p.set_defaults(func=run)
-
-
-def rulebooks_for(names, overlay_files):
-    """The rulebooks in force: each ruleset's book with the overlays that name it applied."""
-    books = {name: load(name) for name in names}
-    for path in overlay_files:
-        ov = load_overlay(path)
-        if ov.ruleset in books:
-            books[ov.ruleset] = books[ov.ruleset].with_changes(ov.parameters, ov.interpretations, ov.name)
-    return books
 
 
 def corpus_report(args) -> dict:

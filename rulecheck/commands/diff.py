@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from rulecheck.corpus import PROJECT_ROOT
+from rulecheck.corpus import PROJECT_ROOT, project_root
 from rulecheck.ruling_diff import diff_overlay, diff_revision, format_text
 from rulecheck.source_yaml import InputError
 from rules.rulebook import rulesets
@@ -33,7 +33,9 @@ def register(sub) -> None:
     p.add_argument(
         "--full", action="store_true", help="re-run every scenario, not only those that read what changed"
     )
-    p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding features/ and tests/")
+    p.add_argument(
+        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+    )
     p.add_argument("--json", action="store_true", help="print the diff as JSON")
     p.set_defaults(func=run)
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-from rulecheck.commands.check import rulebooks_for
+from rulecheck.output_files import check_file_target, write_text
+from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import load_scenario
 from rulecheck.source_yaml import InputError
+from rulecheck.xml_text import visible
 
 
 def register(sub) -> None:
@@ -36,8 +36,12 @@ def render(path: Path, origin: str | None = None, target: str | None = None, ove
     rules = rulebooks_for([ruleset], list(overlays))[ruleset]
     if (origin is None) != (target is None):
         raise InputError(path, None, "--from/--to", "give both --from and --to, or neither")
+    if origin is not None and origin == target:
+        raise InputError(
+            path, None, "--to", f"the same piece as --from ({origin!r}); name two different pieces"
+        )
     try:
-        return drawer(ruleset)(scenario, rules, origin, target)
+        return visible(drawer(ruleset)(scenario, rules, origin, target))
     except KeyError as exc:
         flag = "--from" if exc.args[0] == origin else "--to"
         raise InputError(
@@ -45,26 +49,12 @@ def render(path: Path, origin: str | None = None, target: str | None = None, ove
         ) from None
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write to a temporary file beside ``path`` and rename it over: a failure never leaves a
-    half-written file where a good one was."""
-    path = path.resolve()
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def run(args) -> int:
+    if args.output is not None:
+        check_file_target(args.output, "-o")  # refuse a bad target before any work
     svg = render(args.scenario, args.origin, args.target, args.rules)
     if args.output is None:
         sys.stdout.write(svg)
         return 0
-    if not args.output.parent.resolve().is_dir():
-        raise InputError(args.output, None, "-o", "the output directory does not exist")
-    write_atomically(args.output, svg)
+    write_text(args.output, svg, "-o")
     return 0

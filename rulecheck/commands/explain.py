@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from rulecheck.commands.check import rulebooks_for
+from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import adapter, load_scenario
 
 

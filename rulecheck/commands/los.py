@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from rulecheck.commands.check import rulebooks_for
+from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.source_yaml import InputError
 from rules.events import format_trace
@@ -41,6 +41,13 @@ def run(args) -> int:
     scenario = ga.load_scenario(args.scenario)
     rules = rulebooks_for([ga.RULESET], args.rules)[ga.RULESET]
     origin, target = _piece(scenario, args.origin, "--from"), _piece(scenario, args.target, "--to")
+    if origin is target or origin.name == target.name:
+        raise InputError(
+            scenario.file,
+            None,
+            "--to",
+            f"the same piece as --from ({origin.name!r}); name two different pieces",
+        )
     mode = (
         LosMode.AREA_EFFECT
         if args.aoe

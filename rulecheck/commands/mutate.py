@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
-from rulecheck.corpus import PROJECT_ROOT
+from rulecheck.corpus import PROJECT_ROOT, project_root
 from rulecheck.mutation import format_text, run_mutation
+from rules.limits import MAX_JOBS
 from rules.rulebook import rulesets
 
 
 def register(sub) -> None:
     p = sub.add_parser("mutate", help="mutation score: which changes to the book does no scenario catch")
-    p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding features/ and tests/")
+    p.add_argument(
+        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+    )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios this tag expression selects")
     p.add_argument(
@@ -50,10 +52,14 @@ def _progress(message: str) -> None:
 
 
 def run(args) -> int:
-    if args.jobs is not None and args.jobs < 1:
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
         from rulecheck.source_yaml import InputError
 
-        raise InputError("--jobs", None, "", "expected at least 1 worker process")
+        raise InputError("--jobs", None, "", f"expected 1 to {MAX_JOBS} worker processes, got {args.jobs}")
+    if args.verify < 0:
+        from rulecheck.source_yaml import InputError
+
+        raise InputError("--verify", None, "", f"expected a number of mutants (0 or more), got {args.verify}")
     from rulecheck.explore.coverage import parse_shard
 
     shard = parse_shard(args.shard)

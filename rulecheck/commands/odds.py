@@ -6,7 +6,7 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
-from rulecheck.commands.check import rulebooks_for
+from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import adapter, distribution_json, load_scenario
 from rulecheck.source_yaml import InputError
 from rules.dice import at_least

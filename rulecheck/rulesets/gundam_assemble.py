@@ -14,6 +14,7 @@ from typing import Any
 
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, PathKey, load_yaml
+from rules import limits
 from rules.gundam_assemble.board import Board, HexTerrain, Piece, hexagon, rectangle
 from rules.hexgrid import Hex, from_offset
 
@@ -91,10 +92,28 @@ def build_board(
     def err(path: PathKey, message: str) -> InputError:
         return doc.error((*base, *path), message)
 
+    def hex_at(path: PathKey, value: Any) -> Hex:
+        """A hex from ``[q, r]``, within the coordinate limit (a far-off hex would make Line of
+        Sight walk a line of billions of hexes)."""
+        if (
+            not isinstance(value, (list, tuple))
+            or len(value) != 2
+            or not all(isinstance(c, int) and not isinstance(c, bool) for c in value)
+        ):
+            raise err(path, f"expected a hex [q, r] of two whole numbers, got {value!r}")
+        if any(abs(c) > limits.MAX_COORDINATE for c in value):
+            raise err(path, f"coordinates beyond +/-{limits.MAX_COORDINATE} (limit of rulecheck)")
+        return tuple(value)
+
     sides = tuple(data.get("sides") or DEFAULT_SIDES)
     extent: set[Hex] | None = None
     board_spec = data.get("board")
     if board_spec:
+        size = _board_size(board_spec)
+        if size > limits.MAX_BOARD_HEXES:
+            raise err(("board",), f"a board of {size} hexes is beyond the limit of {limits.MAX_BOARD_HEXES}")
+        if "centre" in board_spec:
+            hex_at(("board", "centre"), board_spec["centre"])
         if "width" in board_spec:
             extent = set(rectangle(board_spec["width"], board_spec["height"]))
         elif "radius" in board_spec:
@@ -115,6 +134,10 @@ def build_board(
         except ValueError as exc:
             where, _, msg = str(exc).partition(": ")
             raise InputError(doc.file, first + int(where.split()[1]) - 1, "map", msg) from None
+        if len(cells) > limits.MAX_BOARD_HEXES:
+            raise err(
+                ("map",), f"a map of {len(cells)} cells is beyond the limit of {limits.MAX_BOARD_HEXES}"
+            )
         extent = set()
         for cell in cells:
             if cell.terrain is None:
@@ -133,7 +156,7 @@ def build_board(
     listed_only = bool(board_spec and board_spec.get("listed_only"))
     seen: set[Hex] = set()
     for i, entry in enumerate(data.get("hexes") or []):
-        h = tuple(entry["at"])
+        h = hex_at(("hexes", i, "at"), entry["at"])
         if h in seen:
             raise err(("hexes", i, "at"), f"hex {list(h)} is listed twice")
         seen.add(h)
@@ -151,13 +174,21 @@ def build_board(
     for section, kind in PIECE_SECTIONS:
         for i, entry in enumerate(data.get(section) or []):
             path = (section, i)
+            if len(pieces) >= limits.MAX_UNITS:
+                raise err(path, f"more than {limits.MAX_UNITS} pieces (limit of rulecheck)")
             name = entry["name"]
+            if len(str(name)) > limits.MAX_NAME_LENGTH:
+                raise err((*path, "name"), f"a name longer than {limits.MAX_NAME_LENGTH} characters")
             if name in names:
                 raise err((*path, "name"), f"duplicate name {name!r}")
             names[name] = path
             if entry["side"] not in sides:
                 raise err((*path, "side"), f"unknown side {entry['side']!r} (sides: {', '.join(sides)})")
             if kind == "unit":
+                for key in ("hp", "shields", "deactivated_shields", "energy", "timeline"):
+                    value = entry.get(key, 0)
+                    if isinstance(value, int) and abs(value) > limits.MAX_STAT:
+                        raise err((*path, key), f"{value} is beyond the limit of {limits.MAX_STAT}")
                 units[name] = entry
             if entry.get("in_reserve"):
                 continue
@@ -168,7 +199,7 @@ def build_board(
                 used_marks.add(mark)
                 h = marks[mark]
             else:
-                h = tuple(entry["at"])
+                h = hex_at((*path, "at"), entry["at"])
             if extent is not None and h not in extent:
                 raise err((*path, "at"), f"hex {list(h)} is off the board")
             slot = "structure" if kind == "structure" else "figure"
@@ -189,6 +220,16 @@ def build_board(
         )
     board = Board(hexes, tuple(pieces), sides, frozenset(extent) if extent is not None else None)
     return board, units
+
+
+def _board_size(spec: dict[str, Any]) -> int:
+    """Hexes on a board given by its extent, computed without building it."""
+    if "width" in spec:
+        return int(spec["width"]) * int(spec["height"])
+    if "radius" in spec:
+        r = int(spec["radius"])
+        return 3 * r * (r + 1) + 1
+    return 0
 
 
 def parse_scenario(doc: LocatedYaml) -> GAScenario:

@@ -15,16 +15,19 @@ from pathlib import Path
 import yaml
 
 from rulecheck.rulesets import Explanation
-from rulecheck.source_yaml import InputError
+from rulecheck.source_yaml import InputError, field_name
+from rules import limits
 from rules.dice import DiceScriptError
 from rules.events import interpretations_cited
 from rules.gundam_assemble.abilities import AbilityError
 from rules.gundam_assemble.attack import resolve_attack
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.setup import declaration_from_data, scripted_dice
+from rules.gundam_assemble.status_effects import DISARM, FRACTURE
 from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries, parse_catalogue
-from rules.rulebook import Rulebook, RulebookError
+from rules.rulebook import SAFE_LOADER, Rulebook, RulebookError
 
+STATUSES = (DISARM, FRACTURE)  # the statuses the chapter names; any other would silently do nothing
 CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "gundam_assemble" / "units.yaml"
 
 
@@ -32,14 +35,14 @@ CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "gundam_ass
 def catalogue(path: Path = CATALOGUE_FILE) -> Catalogue:
     try:
         with path.open(encoding="utf-8") as fh:
-            return parse_catalogue(yaml.safe_load(fh))
+            return parse_catalogue(yaml.load(fh, Loader=SAFE_LOADER))
     except AbilityError as exc:
         raise InputError(path, None, "", str(exc)) from None
 
 
 def _attack_error(scenario, field: tuple, message: str) -> InputError:
     line = scenario.doc.line(("attack", *field)) if scenario.doc is not None else None
-    return InputError(scenario.file, line, ".".join(("attack", *map(str, field))), message)
+    return InputError(scenario.file, line, field_name(("attack", *field)), message)
 
 
 def _field_path(field: str) -> tuple:
@@ -69,6 +72,11 @@ def _check_unit_cards(scenario) -> None:
     cards = catalogue().units
     entries = (scenario.doc.data.get("units") if scenario.doc is not None else None) or []
     for i, entry in enumerate(entries):
+        for j, status in enumerate(entry.get("status") or ()):
+            if status not in STATUSES:
+                raise scenario.doc.error(
+                    ("units", i, "status", j), f"unknown status {status!r} (known: {', '.join(STATUSES)})"
+                )
         key = "profile" if "profile" in entry else "name"
         if entry[key] not in cards:
             raise scenario.doc.error(
@@ -76,6 +84,53 @@ def _check_unit_cards(scenario) -> None:
                 f"unknown unit: no card {entry[key]!r} in scenarios/gundam_assemble/units.yaml "
                 f"(cards: {', '.join(sorted(cards))})",
             )
+
+
+def _check_attack_limits(scenario, attack: dict) -> None:
+    """What the schema leaves open: hexes within the coordinate limit, a card used at most
+    ``MAX_CARD_USES`` times, and no more than ``MAX_ATTACK_DICE`` scripted faces in all."""
+    hexes = [(("area", i), h) for i, h in enumerate(attack.get("area") or [])]
+    hexes += [
+        (("responses", i, "to"), r["to"]) for i, r in enumerate(attack.get("responses") or []) if "to" in r
+    ]
+    for path, h in hexes:
+        if any(abs(c) > limits.MAX_COORDINATE for c in h):
+            raise _attack_error(
+                scenario, path, f"coordinates beyond +/-{limits.MAX_COORDINATE} (limit of rulecheck)"
+            )
+    names = scenario.units
+    known = f"units: {', '.join(names)}"
+    for key in ("attacker", "target", "crit_target"):
+        if key in attack and attack[key] not in names:
+            raise _attack_error(scenario, (key,), f"no unit named {attack[key]!r} in this scenario ({known})")
+    for i, name in enumerate(attack.get("defeat_order") or []):
+        if name not in names:
+            raise _attack_error(
+                scenario, ("defeat_order", i), f"no unit named {name!r} in this scenario ({known})"
+            )
+    for i, r in enumerate(attack.get("responses") or []):
+        for key in ("unit", "target"):
+            if key in r and r[key] not in names:
+                raise _attack_error(
+                    scenario, ("responses", i, key), f"no unit named {r[key]!r} in this scenario ({known})"
+                )
+    uses: dict[tuple, int] = {}
+    for i, r in enumerate(attack.get("responses") or []):
+        card = ("tactics", r["tactics"]) if "tactics" in r else (r.get("unit"), r.get("ability"))
+        uses[card] = uses.get(card, 0) + 1
+        if uses[card] > limits.MAX_CARD_USES:
+            raise _attack_error(
+                scenario,
+                ("responses", i),
+                f"{card[1]!r} used more than {limits.MAX_CARD_USES} times in one attack",
+            )
+    dice = attack.get("dice") or []
+    faces = sum(len(v) for v in dice.values()) if isinstance(dice, dict) else len(dice)
+    faces += sum(len(r.get("dice") or ()) for r in attack.get("responses") or [])
+    if faces > limits.MAX_ATTACK_DICE:
+        raise _attack_error(
+            scenario, ("dice",), f"{faces} scripted faces: beyond the limit of {limits.MAX_ATTACK_DICE}"
+        )
 
 
 def attack_inputs(
@@ -94,6 +149,7 @@ def attack_inputs(
         except RulebookError as exc:
             raise _attack_error(scenario, ("interpretations",), exc.message) from None
     _check_unit_cards(scenario)
+    _check_attack_limits(scenario, attack)
     try:
         battle = battle_from_entries(scenario.board, scenario.units, catalogue())
     except KeyError as exc:

@@ -14,6 +14,7 @@ from typing import Any
 from rulecheck.rulesets import distribution_json as dist_json
 from rulecheck.rulesets.gundam_assemble_explain import attack_inputs
 from rulecheck.source_yaml import InputError
+from rules import limits
 from rules.dice import at_least
 from rules.events import Event
 from rules.gundam_assemble.declaration import AttackError
@@ -128,6 +129,15 @@ def odds(scenario, rules: Rulebook) -> OddsReport:
         raise InputError(scenario.file, None, "attack", str(exc)) from None
     if found.profile is None:
         return OddsReport(scenario.title, decl.attacker, decl.weapon, None, found.events, found.notes)
+    crit = getattr(found.profile, "crit", None)
+    most = found.profile.dice + (getattr(crit, "extra_dice", 0) or 0) * found.profile.dice
+    if most > limits.MAX_ODDS_DICE:
+        raise InputError(
+            scenario.file,
+            scenario.doc.line(("attack",)) if scenario.doc is not None else None,
+            "attack",
+            f"up to {most} dice: beyond the exact-odds limit of {limits.MAX_ODDS_DICE} dice",
+        )
     return OddsReport(
         scenario.title,
         decl.attacker,

@@ -17,12 +17,14 @@ from typing import Any
 from rulecheck.rulesets import Explanation, distribution_json
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, load_yaml
+from rules import limits
 from rules.dice import DiceScriptError, DiceSource, ScriptedDice
 from rules.events import Event, interpretations_cited
-from rules.multibase.attack import AttackResult, AttackSpec, resolve_attack
+from rules.multibase.attack import AttackResult, AttackSpec, PushChoiceError, resolve_attack
 from rules.multibase.attack_pool import attack_pool
 from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
 from rules.multibase.casualties import IllegalRemoval, removal_options
+from rules.multibase.coherency import is_coherent
 from rules.multibase.odds import AttackOdds, AttackProfile, attack_odds
 from rules.multibase.target import verify_target
 from rules.multibase.to_hit import Circumstances, threshold
@@ -53,6 +55,13 @@ class MultibaseScenario:
 
 
 # --- loading --------------------------------------------------------------------------------
+def facing_of(value) -> float | tuple[float, float]:
+    """A facing in degrees, or a direction vector [x, y] kept as a vector (never turned into an angle)."""
+    if isinstance(value, (list, tuple)):
+        return (float(value[0]), float(value[1]))
+    return float(value)
+
+
 def load_scenario(path: str | Path) -> MultibaseScenario:
     return scenario_from_doc(load_yaml(path))
 
@@ -86,6 +95,14 @@ def scenario_from_doc(doc: LocatedYaml) -> MultibaseScenario:
         if len(set(picks)) != len(picks):
             raise doc.error(("attack", "removals", name), "a base is listed twice")
         removals[name] = tuple(picks)
+    pushes = {}
+    for name, moved in (spec_data.get("pushes") or {}).items():
+        _known_unit(doc, ("attack", "pushes", name), name, units)
+        have = {b.name for b in units[name].bases}
+        for i, base in enumerate(moved):
+            if base not in have:
+                raise doc.error(("attack", "pushes", name, i), f"{name} has no base {base!r}")
+        pushes[name] = tuple(moved)
     dice = {}
     for name, rolls in (data.get("dice") or {}).items():
         _known_unit(doc, ("dice", name), name, units)
@@ -105,14 +122,122 @@ def scenario_from_doc(doc: LocatedYaml) -> MultibaseScenario:
         bonus_dice={k: dict(v) for k, v in (spec_data.get("bonus_dice") or {}).items()},
         threshold_modifiers={k: dict(v) for k, v in (spec_data.get("threshold_modifiers") or {}).items()},
         removals=removals,
+        pushes=pushes,
     )
     title = data.get("title") or Path(doc.file).stem
     return MultibaseScenario(doc.file, title, field_, spec, dice, house_rule, doc)
 
 
+def _check_numbers(doc: LocatedYaml) -> None:
+    """The limits a schema leaves open (``rules.limits``): positions on a table, base sizes,
+    stats, counts and scripted dice, so a typo cannot make an attack hang or fill memory."""
+    data = doc.data
+
+    def within(path: tuple, value, low: float, high: float, what: str) -> None:
+        if not low <= value <= high:
+            raise doc.error(path, f"{what} {value!r} is outside {low}..{high} (limit of rulecheck)")
+
+    if len(data["units"]) > limits.MAX_UNITS:
+        raise doc.error(("units",), f"more than {limits.MAX_UNITS} units (limit of rulecheck)")
+    for i, u in enumerate(data["units"]):
+        if len(u["bases"]) > limits.MAX_BASES:
+            raise doc.error(("units", i, "bases"), f"more than {limits.MAX_BASES} bases (limit of rulecheck)")
+        for key, value in u["stats"].items():
+            within(("units", i, "stats", key), value, 0, limits.MAX_STAT, key)
+        within(("units", i, "wounds_taken"), u.get("wounds_taken", 0), 0, limits.MAX_STAT, "wounds_taken")
+        for j, b in enumerate(u["bases"]):
+            wrong = [k for k in ("radius",) if b["shape"] == "rect" and k in b]
+            wrong += [k for k in ("width", "depth") if b["shape"] == "round" and k in b]
+            if wrong:
+                raise doc.error(("units", i, "bases", j, wrong[0]), f"a {b['shape']} base has no {wrong[0]}")
+            for key in ("x", "y"):
+                within(
+                    ("units", i, "bases", j, key),
+                    b[key],
+                    -limits.MAX_TABLE_INCHES,
+                    limits.MAX_TABLE_INCHES,
+                    key,
+                )
+            for key in ("radius", "width", "depth"):
+                if key in b:
+                    within(("units", i, "bases", j, key), b[key], 0, limits.MAX_BASE_SIZE, key)
+    for i, t in enumerate(data.get("terrain") or ()):
+        if len(t["polygon"]) > limits.MAX_TERRAIN_POINTS:
+            raise doc.error(("terrain", i, "polygon"), f"more than {limits.MAX_TERRAIN_POINTS} points")
+        for j, point in enumerate(t["polygon"]):
+            for value in point:
+                within(
+                    ("terrain", i, "polygon", j),
+                    value,
+                    -limits.MAX_TABLE_INCHES,
+                    limits.MAX_TABLE_INCHES,
+                    "coordinate",
+                )
+    for section in ("bonus_dice",):
+        for name, bonuses in (data["attack"].get(section) or {}).items():
+            for bonus, n in bonuses.items():
+                within(("attack", section, name, bonus), n, 0, limits.MAX_ATTACK_DICE, "dice")
+    for name, bonuses in (data["attack"].get("threshold_modifiers") or {}).items():
+        for bonus, n in bonuses.items():
+            within(
+                ("attack", "threshold_modifiers", name, bonus),
+                n,
+                -limits.MAX_DIE_SIDES,
+                limits.MAX_DIE_SIDES,
+                "modifier",
+            )
+    for name, rolls in (data.get("dice") or {}).items():
+        for kind, faces in rolls.items():
+            if len(faces) > limits.MAX_ATTACK_DICE:
+                raise doc.error(
+                    ("dice", name, kind), f"more than {limits.MAX_ATTACK_DICE} faces (limit of rulecheck)"
+                )
+            for k, face in enumerate(faces):
+                within(("dice", name, kind, k), face, 1, limits.MAX_DIE_SIDES, "face")
+
+
+def _check_no_overlap(doc: LocatedYaml, units: list[Unit]) -> None:
+    """Two bases (of one unit or of two) may touch but never stand on each other."""
+    placed: list[tuple[tuple, Base, str]] = []
+    for i, u in enumerate(units):
+        for j, b in enumerate(u.bases):
+            for _path, other, owner in placed:
+                if _overlap(b, other):
+                    whose = f"{owner}'s base {other.name!r}"
+                    raise doc.error(("units", i, "bases", j), f"base {b.name!r} of {u.name} overlaps {whose}")
+            placed.append((("units", i, "bases", j), b, u.name))
+
+
+def _overlap(a: Base, b: Base) -> bool:
+    from rules.multibase.geometry import core, radius_of
+
+    eps = 1e-6
+    reach = radius_of(a) + radius_of(b)
+    if abs(a.x - b.x) > 2 * limits.MAX_BASE_SIZE + reach or abs(a.y - b.y) > 2 * limits.MAX_BASE_SIZE + reach:
+        return False
+    if reach > 0:
+        return core(a).distance(core(b)) < reach - eps
+    return core(a).intersection(core(b)).area > eps
+
+
+def _check_terrain(doc: LocatedYaml, terrain: tuple[Terrain, ...]) -> None:
+    from shapely.geometry import Polygon
+    from shapely.validation import explain_validity
+
+    for i, t in enumerate(terrain):
+        shape = Polygon(t.polygon)
+        if not shape.is_valid or shape.area <= 0:
+            why = explain_validity(shape) if not shape.is_valid else "it has no area"
+            raise doc.error(
+                ("terrain", i, "polygon"),
+                f"not a simple polygon ({why.split('[')[0].strip()}): its edges must not cross",
+            )
+
+
 def battlefield_from_doc(doc: LocatedYaml) -> Battlefield:
     """Units, bases, terrain and initiative of a validated document."""
     data = doc.data
+    _check_numbers(doc)
     units: list[Unit] = []
     seen: set[str] = set()
     for i, u in enumerate(data["units"]):
@@ -131,7 +256,7 @@ def battlefield_from_doc(doc: LocatedYaml) -> Battlefield:
                     shape=b["shape"],
                     x=float(b["x"]),
                     y=float(b["y"]),
-                    facing=float(b.get("facing", 0)),
+                    facing=facing_of(b.get("facing", 0)),
                     radius=float(b.get("radius", 0)),
                     width=float(b.get("width", 0)),
                     depth=float(b.get("depth", 0)),
@@ -163,6 +288,8 @@ def battlefield_from_doc(doc: LocatedYaml) -> Battlefield:
         )
         for t in data.get("terrain") or ()
     )
+    _check_no_overlap(doc, units)
+    _check_terrain(doc, terrain)
     waiting = Counter(u.faction for u in units if not u.activated)
     init = data.get("initiative")
     if init is None:  # derived: one token per unit that has still to activate
@@ -199,10 +326,13 @@ def run(scenario: MultibaseScenario, rules: Rulebook, dice: DiceSource | None = 
     source = dice if dice is not None else ScriptedDice.of(**scenario.dice)
     try:
         result = resolve_attack(scenario.field, scenario.attack, rules, source)
-    except IllegalRemoval as exc:
+    except limits.LimitExceeded as exc:
+        raise _limit_error(scenario, exc) from None
+    except (IllegalRemoval, PushChoiceError) as exc:
+        key = "removals" if isinstance(exc, IllegalRemoval) else "pushes"
         if scenario.doc is None:
-            raise InputError(scenario.file, None, f"attack.removals.{exc.unit}", str(exc)) from None
-        raise scenario.doc.error(("attack", "removals", exc.unit), str(exc)) from None
+            raise InputError(scenario.file, None, f"attack.{key}.{exc.unit}", str(exc)) from None
+        raise scenario.doc.error(("attack", key, exc.unit), str(exc)) from None
     source.finish()
     return result
 
@@ -273,6 +403,11 @@ class OddsReport:
         return "\n".join(lines)
 
 
+def _limit_error(scenario: MultibaseScenario, exc: limits.LimitExceeded) -> InputError:
+    line = scenario.doc.line(("attack",)) if scenario.doc is not None else None
+    return InputError(scenario.file, line, "attack", str(exc))
+
+
 def profile_of(scenario: MultibaseScenario, rules: Rulebook) -> tuple[AttackProfile | None, list[Event]]:
     """The numbers the attacker's roll against the target depends on, from the engine's own steps."""
     rules = scenario.rules_under(rules)
@@ -294,9 +429,19 @@ def profile_of(scenario: MultibaseScenario, rules: Rulebook) -> tuple[AttackProf
         ),
         rules,
     )
-    incoherent = frozenset(
-        k for k in range(1, len(target.bases)) if not removal_options(target, k, rules).coherent
+    # Losses that cannot keep coherency make the target Shaken (MB-6.5), unless it was split
+    # before the attack and the reading is that MB-6.5 then does not apply.
+    exempt = (
+        not is_coherent(target.bases, rules) and rules.interpretation("split_before_attack") == "not_caused"
     )
+    try:
+        incoherent = frozenset(
+            k
+            for k in range(1, len(target.bases))
+            if not exempt and not removal_options(target, k, rules).coherent
+        )
+    except limits.LimitExceeded as exc:
+        raise _limit_error(scenario, exc) from None
     profile = AttackProfile(
         pool=pool,
         threshold=needed,
@@ -318,6 +463,13 @@ def odds(scenario: MultibaseScenario, rules: Rulebook) -> OddsReport:
     spec = scenario.attack
     if profile is None:
         return OddsReport(scenario.title, spec.attacker, spec.target, None, tuple(events))
+    if profile.pool > limits.MAX_ODDS_DICE:
+        raise InputError(
+            scenario.file,
+            scenario.doc.line(("attack",)) if scenario.doc is not None else None,
+            "attack",
+            f"{profile.pool} dice: beyond the exact-odds limit of {limits.MAX_ODDS_DICE} dice",
+        )
     return OddsReport(scenario.title, spec.attacker, spec.target, attack_odds(profile), tuple(events))
 
 

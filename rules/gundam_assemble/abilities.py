@@ -82,6 +82,7 @@ class Effect:
     status: str | None = None  # inflict_status
 
     def describe(self) -> str:
+        # pragma: no mutate block (presentation: no ruling reads it)
         if self.kind == "inflict_status":
             return f"inflict {self.status}"
         sign = f"{self.amount:+d}"
@@ -115,6 +116,7 @@ class Ability:
     tactics: bool = False
 
     def describe(self) -> str:
+        # pragma: no mutate block (presentation: no ruling reads it)
         return ", ".join(e.describe() for e in self.effects)
 
 

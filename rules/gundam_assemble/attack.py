@@ -24,7 +24,7 @@ from rules.gundam_assemble.abilities import Ability
 from rules.gundam_assemble.area_effect import area_targets, find_placement, placements
 from rules.gundam_assemble.attack_dice import count_crits, score_dice, terrain_accuracy
 from rules.gundam_assemble.board import Piece
-from rules.gundam_assemble.damage import combat_damage, lose_hit_points, use_shields
+from rules.gundam_assemble.damage import combat_damage, damage_counted, lose_hit_points, use_shields
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.defeat import defeat
 from rules.gundam_assemble.engagement import engagement_check
@@ -75,6 +75,7 @@ class TargetOutcome:
     defeated: bool
 
     def to_json(self) -> dict[str, Any]:
+        # pragma: no mutate block (presentation: no ruling reads it)
         return dict(self.__dict__)
 
 
@@ -92,6 +93,7 @@ class AttackResult:
     ended_early: str | None = None
 
     def outcome(self) -> dict[str, Any]:
+        # pragma: no mutate block (presentation: no ruling reads it)
         return {
             "legal": self.legal,
             "targets": list(self.targets),
@@ -128,6 +130,7 @@ class _Resolver(ResponseWindows):
         self.per_target: dict[str, TargetOutcome] = {}
         self.ended: str | None = None
         self.shields_gone: set[str] = set()
+        self.before_strength: list[Modifier] = []
         self.fracture_dealt: dict[str, int] = {}
         if decl.attacker not in battle.units:
             raise AttackError(f"attacker {decl.attacker!r} is not a unit of this battle", "attacker")
@@ -267,6 +270,8 @@ class _Resolver(ResponseWindows):
     def run(self) -> AttackResult:
         try:
             self.window("before_attack")
+            # GA-DECL-2: these are the abilities used before the attack starts.
+            self.before_strength = [m for m in self.mods if m.kind == "strength"]
             self.declare()
             if not self.check():
                 return self.result(legal=False)
@@ -282,7 +287,16 @@ class _Resolver(ResponseWindows):
         except _AttackEnded:
             pass
         self.dice.finish()
+        self.strength_after_attack()
         return self.result(legal=True)
+
+    def strength_after_attack(self) -> None:
+        """Remember the Strength bonuses the activating unit used before this attack: whether they
+        apply to its next attack is decided there (``strength_bonus_duration``, FAQ Q.12)."""
+        if not self.before_strength or self.battle.activating != self.decl.attacker:
+            return
+        lasting = tuple((m.source, m.amount) for m in self.before_strength)
+        self.battle = replace(self.battle, activation_strength=self.battle.activation_strength + lasting)
 
     def result(self, legal: bool) -> AttackResult:
         self.emit(
@@ -360,6 +374,10 @@ class _Resolver(ResponseWindows):
         name = self.decl.target
         if name is None:
             raise AttackError("a weapon with a numeric range needs a 'target'", "target")
+        if self.decl.area is not None:  # would otherwise be ignored without a word
+            raise AttackError(
+                f"{self.weapon.name} has a numeric range: give a 'target', not an 'area'", "area"
+            )
         target = self.piece(name)
         if target is None:
             self.emit("check.illegal", ("GA-TGT-1", "GA-DEF-2"), f"{name} is not on the board")
@@ -385,14 +403,20 @@ class _Resolver(ResponseWindows):
             raise AttackError(
                 f"{self.weapon.name} is an area of effect weapon: give the placed 'area' hexes", "area"
             )
-        legal = placements(self.weapon.area, attacker.hex)
-        placement = find_placement(self.weapon.area, attacker.hex, self.decl.area)
+        if self.decl.target is not None:
+            raise AttackError(
+                f"{self.weapon.name} is an area of effect weapon: give the 'area', not a 'target'", "target"
+            )
+        orientation = self.rules.interpretation("aoe_diagram_orientation")
+        legal = placements(self.weapon.area, attacker.hex, orientation=orientation)
+        placement = find_placement(self.weapon.area, attacker.hex, self.decl.area, orientation)
         if placement is None:
             self.emit(
                 "check.illegal",
                 ("GA-AOE-2",),
                 f"the chosen hexes do not match {self.weapon.name}'s diagram ({len(legal)} legal placements)",
                 {"legal_placements": [sorted(p.hexes) for p in legal]},
+                self.rules.cite("aoe_diagram_orientation"),
             )
             return None
         self.emit(
@@ -401,6 +425,7 @@ class _Resolver(ResponseWindows):
             f"the pattern is placed on {sorted(map(list, placement.hexes))} "
             f"(one of {len(legal)} legal placements" + (", mirrored" if placement.mirrored else "") + ")",
             {"hexes": sorted(placement.hexes), "symmetry": placement.symmetry},
+            self.rules.cite("aoe_diagram_orientation"),
         )
         found = area_targets(self.battle.board, attacker, placement, self.rules, self.weapon.ignores_los)
         self.events.extend(found.events)
@@ -434,6 +459,23 @@ class _Resolver(ResponseWindows):
         )
 
     def roll(self) -> None:
+        if self.battle.activating == self.decl.attacker:
+            lasts = self.rules.interpretation("strength_bonus_duration") == "whole_activation"
+            for source, amount in self.battle.activation_strength:
+                if lasts:
+                    self.mods.append(
+                        Modifier("strength", amount, f"{source} (earlier this activation)", {}, None)
+                    )
+                self.emit(
+                    "roll.earlier_strength",
+                    ("GA-DECL-2", "GA-ROLL-1"),
+                    f"{source}, used before an earlier attack this activation: "
+                    + (
+                        f"Strength {amount:+d} again" if lasts else "its Strength applied to that attack only"
+                    ),
+                    {"amount": amount if lasts else 0},
+                    self.rules.cite("strength_bonus_duration"),
+                )
         for e in self.weapon.effects:
             self.mods.append(Modifier(e.kind, e.amount, f"weapon effect of {self.weapon.name}", {}, None))
             self.emit(
@@ -582,12 +624,20 @@ class _Resolver(ResponseWindows):
                 clauses.append("GA-ROLL-6")
             new = lose_hit_points(use_shields(unit, dmg.shields_used, self.rules), dmg.dealt)
             self.battle = self.battle.with_unit(new)
+            cites = [self.rules.cite("shields_after_use")] if dmg.shields_used else []
+            if dmg.hits == 0 and self.mod_total("damage_plus", name):
+                cites.append(self.rules.cite("damage_plus_without_hits"))
+            dealt = dmg.dealt
+            if dmg.dealt > unit.hp:
+                dealt = damage_counted(dmg.dealt, unit.hp, self.rules)
+                cites.append(self.rules.cite("excess_damage_dealt"))
+                parts.append(f"{dealt} of it counted as dealt against {unit.hp} hit points left")
             self.emit(
                 "damage.dealt",
                 tuple(dict.fromkeys(clauses)),
                 f"{name}: {', '.join(parts)}: {dmg.dealt} damage, hit points {unit.hp} -> {new.hp}",
-                {"target": name, "dealt": dmg.dealt, "prevented": dmg.prevented, "hp": new.hp},
-                self.rules.cite("shields_after_use") if dmg.shields_used else None,
+                {"target": name, "dealt": dealt, "prevented": dmg.prevented, "hp": new.hp},
+                "; ".join(cites) or None,
             )
             if self.crit_triggers and dmg.dealt == 0 and dmg.prevented:
                 self.emit(
@@ -604,7 +654,7 @@ class _Resolver(ResponseWindows):
                 dmg.reduction,
                 dmg.shields_used,
                 dmg.prevented,
-                dmg.dealt,
+                dealt,
                 0,
                 new.hp,
                 False,

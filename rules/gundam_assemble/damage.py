@@ -4,7 +4,9 @@ Combat damage is one per hit plus any Damage+X (GA-DMG-1, GA-DMG-6); reductions 
 abilities apply next (GA-DMG-4); Shields apply last, each active Shield preventing one damage
 (GA-DMG-2); what is left comes off the unit's hit points, which stop at 0 (GA-DMG-3). Non-combat
 damage is not an attack's damage: Shields never stop it, and whether attack damage reductions do
-is the ``non_combat_damage_mitigation`` interpretation.
+is the ``non_combat_damage_mitigation`` interpretation. Whether Damage+X adds to an attack with no
+hit is ``damage_plus_without_hits``; whether damage beyond the hit points left counts as dealt is
+``excess_damage_dealt``.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ class CombatDamage:
 def combat_damage(
     hits: int, damage_plus: int, reduction: int, active_shields: int, rules: Rulebook
 ) -> CombatDamage:
+    if hits == 0 and rules.interpretation("damage_plus_without_hits") == "needs_a_hit":
+        damage_plus = 0
     raw = hits * rules.param("damage_per_hit") + damage_plus
     after_reduction = max(0, raw - reduction)
     per_shield = rules.param("damage_per_shield")
@@ -37,6 +41,14 @@ def combat_damage(
     return CombatDamage(
         hits, damage_plus, reduction, after_reduction, shields_used, prevented, after_reduction - prevented
     )
+
+
+def damage_counted(dealt: int, hp_before: int, rules: Rulebook) -> int:
+    """How much of ``dealt`` counts as dealt when it is more than the hit points left
+    (``excess_damage_dealt``); hit points stop at 0 either way."""
+    if rules.interpretation("excess_damage_dealt") == "up_to_hit_points":
+        return min(dealt, hp_before)
+    return dealt
 
 
 def use_shields(unit: UnitState, count: int, rules: Rulebook) -> UnitState:

@@ -3,7 +3,8 @@
 A unit at 0 hit points is defeated once: the opposing player scores its victory points, the unit
 goes from the board to its owner's Reserve, its Timeline token moves forward by the penalty, its
 hit points reset and its status effects go, while Energy and Upgrades stay; it must be redeployed
-before it next acts, and a unit defeated during its own activation ends that activation.
+before it next acts, and a unit defeated during its own activation ends that activation. What
+becomes of its Shields is ``defeated_unit_shields``.
 """
 
 from __future__ import annotations
@@ -67,6 +68,10 @@ def defeat(battle: Battle, name: str, rules: Rulebook, stage: str) -> tuple[Batt
             {"unit": name},
         ),
     ]
+    if unit.deactivated_shields:  # only then does the open reading matter
+        events.insert(-1, _shields_event(unit, rules, stage))
+    if unit.deactivated_shields and rules.interpretation("defeated_unit_shields") == "restored":
+        unit = replace(unit, shields=unit.shields + unit.deactivated_shields, deactivated_shields=0)
     new_unit = replace(
         unit,
         hp=unit.profile.hp,
@@ -90,3 +95,18 @@ def defeat(battle: Battle, name: str, rules: Rulebook, stage: str) -> tuple[Batt
         )
     new = replace(battle, board=board, victory_points=scores, activation_ended=ended).with_unit(new_unit)
     return new, events
+
+
+def _shields_event(unit, rules: Rulebook, stage: str) -> Event:
+    """The chapter resets hit points and status effects and keeps Energy and Upgrades; it does not
+    say what becomes of Shields (``defeated_unit_shields``)."""
+    restored = rules.interpretation("defeated_unit_shields") == "restored"
+    active = unit.shields + (unit.deactivated_shields if restored else 0)
+    return Event(
+        f"{stage}.shields",
+        ("GA-DEF-4", "GA-DEF-5"),
+        f"{unit.name}'s Shields: {active} active, {0 if restored else unit.deactivated_shields} deactivated"
+        + (" (deactivated Shields are active again)" if restored and unit.deactivated_shields else ""),
+        {"unit": unit.name, "shields": active, "deactivated": 0 if restored else unit.deactivated_shields},
+        rules.cite("defeated_unit_shields"),
+    )

@@ -8,7 +8,8 @@ and comes from ``rules.hex_sightline``. This module decides, hex by hex, what bl
 * an enemy other than the target, or an enemy structure, at the elevation of both units
   (GA-LOS-4, GA-LOS-5);
 * when the units stand at different elevations, also terrain, an enemy or an enemy structure at
-  the higher unit's elevation (GA-LOS-6).
+  the higher unit's elevation (GA-LOS-6); terrain strictly between the two elevations is the
+  ``los_intermediate_terrain`` interpretation.
 
 Allies and allied structures never block: only enemies are listed. Where the line runs exactly
 between two hexes the acting player chooses (GA-LOS-8); how several such places combine and
@@ -46,6 +47,7 @@ class Blocker:
     piece: str | None = None
 
     def to_json(self) -> dict[str, Any]:
+        # pragma: no mutate block (presentation: no ruling reads it)
         out = {"hex": list(self.hex), "kind": self.kind, "reason": self.reason, "clause": self.clause}
         if self.piece:
             out["piece"] = self.piece
@@ -75,6 +77,7 @@ class ChoicePoint:
         return not (self.left_blocks and self.right_blocks)
 
     def to_json(self) -> dict[str, Any]:
+        # pragma: no mutate block (presentation: no ruling reads it)
         return {
             "hexes": [list(self.left), list(self.right)],
             "blocked": [self.left_blocks, self.right_blocks],
@@ -97,6 +100,7 @@ class LosResult:
     events: tuple[Event, ...]
 
     def to_json(self) -> dict[str, Any]:
+        # pragma: no mutate block (presentation: no ruling reads it)
         line = self.line
         return {
             "from": list(self.origin),
@@ -137,6 +141,39 @@ def _hex_blockers(
         blockers.append(
             Blocker(h, "terrain", f"terrain at elevation {elev}, the higher unit's elevation", "GA-LOS-6")
         )
+    elif differ and lo < elev < hi:
+        # Neither listed condition names terrain strictly between the two units' elevations; the
+        # captions of the book's examples give "higher than the lower unit" as a reason.
+        cite = rules.cite("los_intermediate_terrain")
+        if rules.interpretation("los_intermediate_terrain") == "blocks":
+            blockers.append(
+                Blocker(
+                    h,
+                    "terrain",
+                    f"terrain at elevation {elev} is higher than the lower unit ({lo})",
+                    "GA-LOS-6",
+                )
+            )
+            notes.append(
+                Event(
+                    "los.intermediate_terrain",
+                    ("GA-LOS-6",),
+                    f"{list(h)}: terrain at elevation {elev}, between the units' elevations ({lo}, {hi}), blocks",
+                    {"hex": h, "elevation": elev},
+                    interpretation=cite,
+                )
+            )
+        else:
+            notes.append(
+                Event(
+                    "los.intermediate_terrain",
+                    ("GA-LOS-3", "GA-LOS-6", "GA-LOS-7"),
+                    f"{list(h)}: terrain at elevation {elev}, between the units' elevations ({lo}, {hi}), "
+                    "is neither higher than both nor level with the higher unit: it does not block",
+                    {"hex": h, "elevation": elev},
+                    interpretation=cite,
+                )
+            )
     figure = board.figure_at(h)
     if figure is not None and figure.side != side and board.elevation(h) == hi:
         clause = "GA-LOS-6" if differ else "GA-LOS-4"

@@ -11,10 +11,13 @@ Two parts:
   response), and the weapon's critical effect (GA-CRIT-*).
 * ``attack_odds(profile, rules)`` is pure arithmetic. Faces are grouped into classes that score
   alike against every target (``score_die`` decides, so a natural 1 and a crit face are the book's);
-  the attack dice are convolved die by die into a joint distribution of (critical hits, hits
-  per target), because one roll counts against every target of an area attack (GA-ROLL-3/4). The
-  critical effect then adds its Damage+X (or additional dice, convolved in) and each target's
-  damage comes from ``damage.combat_damage``, the same function the engine uses.
+  the dice of one roll fall into those classes as a multinomial, so the joint distribution of
+  (critical hits, hits per target) is counted over how many dice land in each class, not die by
+  die; one roll counts against every target of an area attack (GA-ROLL-3/4). The critical effect
+  then adds its Damage+X (or additional dice, counted the same way) and each target's damage
+  comes from ``damage.combat_damage``, the same function the engine uses. Everything is counted
+  in whole numbers of equally likely face sequences over one common denominator; each reported
+  probability becomes a fraction once, at the end.
 
 Player choices that depend on the faces rolled (rerolls, Disarm removing the highest die) are not
 a distribution the engine can give without a strategy; ``OddsUnsupported`` says so.
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 
 from rules.dice import DiceSource
 from rules.gundam_assemble.attack import _AttackEnded, _Resolver, resolve_attack
@@ -109,22 +113,48 @@ def _face_classes(profile: AttackProfile, rules: Rulebook) -> dict[tuple[int, ..
     return classes
 
 
-def roll_distribution(dice: int, profile: AttackProfile, rules: Rulebook) -> dict[tuple, Fraction]:
-    """Joint distribution of (critical hits, hits against each target) for ``dice`` attack dice.
+def _project(classes: dict[tuple, int], keep: tuple[int, ...]) -> dict[tuple, int]:
+    """The classes as the coordinates ``keep`` see them: faces that differ only elsewhere merge."""
+    out: dict[tuple, int] = {}
+    for key, faces in classes.items():
+        k = tuple(key[j] for j in keep)
+        out[k] = out.get(k, 0) + faces
+    return out
 
-    Die by die, counting equally likely face sequences with integers (the denominator is
-    sides ** dice), so the work is dice x states x classes and no fraction is reduced until the end."""
-    classes = list(_face_classes(profile, rules).items())
-    counts: dict[tuple, int] = {(0,) * (1 + len(profile.targets)): 1}
-    for _ in range(dice):
-        nxt: dict[tuple, int] = {}
-        for key, ways in counts.items():
-            for step, faces in classes:
-                k = tuple(x + y for x, y in zip(key, step, strict=True))
-                nxt[k] = nxt.get(k, 0) + ways * faces
-        counts = nxt
+
+def _counts(dice: int, classes: dict[tuple, int]) -> dict[tuple, int]:
+    """How many of the equally likely face sequences of ``dice`` dice add up to each total of the
+    class vectors.
+
+    A multinomial over the face classes: n dice split as (n_1, ..., n_k) over classes of f_1, ...,
+    f_k faces in ``multinomial(n; n_1..n_k) * f_1**n_1 * ... * f_k**n_k`` ways. The split is chosen
+    class by class (``comb(left, m)`` of the dice still unplaced), merging splits that add up to
+    the same totals, so the work grows with the number of distinct outcomes, not with dice."""
+    items = list(classes.items())
+    width = len(items[0][0])
+    partial: dict[tuple[int, tuple], int] = {(dice, (0,) * width): 1}  # (dice left, totals) -> ways
+    for i, (step, faces) in enumerate(items):
+        last = i == len(items) - 1
+        powers = [faces**m for m in range(dice + 1)]
+        nxt: dict[tuple[int, tuple], int] = {}
+        for (left, totals), ways in partial.items():
+            for m in (left,) if last else range(left + 1):
+                key = (left - m, tuple(c + m * d for c, d in zip(totals, step, strict=True)))
+                nxt[key] = nxt.get(key, 0) + ways * comb(left, m) * powers[m]
+        partial = nxt
+    return {totals: ways for (_, totals), ways in partial.items()}
+
+
+def roll_counts(dice: int, profile: AttackProfile, rules: Rulebook) -> dict[tuple, int]:
+    """How many of the ``sides ** dice`` face sequences give each (critical hits, hits against
+    each target)."""
+    return _counts(dice, _face_classes(profile, rules))
+
+
+def roll_distribution(dice: int, profile: AttackProfile, rules: Rulebook) -> dict[tuple, Fraction]:
+    """Joint distribution of (critical hits, hits against each target) for ``dice`` attack dice."""
     total = int(rules.param("attack_die_sides")) ** dice
-    return {k: Fraction(ways, total) for k, ways in counts.items()}
+    return {k: Fraction(ways, total) for k, ways in roll_counts(dice, profile, rules).items()}
 
 
 def _triggers(crits: int, crit: CritProfile | None) -> int:
@@ -134,55 +164,88 @@ def _triggers(crits: int, crit: CritProfile | None) -> int:
     return times if crit.per_crit else min(crit.max_triggers, times)
 
 
-def attack_odds(profile: AttackProfile, rules: Rulebook) -> AttackOdds:
-    base = roll_distribution(profile.dice, profile, rules)
-    crit = profile.crit
-    # (triggers, crits, hits...) after the critical effect's additional dice, if any.
-    final: dict[tuple, Fraction] = {}
-    extra_cache: dict[int, dict[tuple, Fraction]] = {}
-    for key, p in base.items():
-        times = _triggers(key[0], crit)
-        extra = times * crit.extra_dice if crit else 0
+def _final_counts(
+    dice: int, classes: dict[tuple, int], crit: CritProfile | None, sides: int
+) -> tuple[dict[tuple, int], int]:
+    """Ways of each (triggers, critical hits, ...) after any additional dice, over one common
+    denominator, returned with it: the face sequences of the attack dice and of the most
+    additional dice any outcome rolls (an outcome that rolls fewer stands for ``sides`` sequences
+    per unrolled die). ``classes`` starts with the critical hit coordinate."""
+    base = _counts(dice, classes)
+    extra_of = {key: _triggers(key[0], crit) * (crit.extra_dice if crit else 0) for key in base}
+    most = max(extra_of.values(), default=0)
+    final: dict[tuple, int] = {}
+    extra_counts: dict[int, dict[tuple, int]] = {}
+    for key, ways in base.items():
+        times, extra = _triggers(key[0], crit), extra_of[key]
         if extra:
-            if extra not in extra_cache:
-                extra_cache[extra] = roll_distribution(extra, profile, rules)
-            for k2, p2 in extra_cache[extra].items():
+            if extra not in extra_counts:
+                extra_counts[extra] = _counts(extra, classes)
+            scale = ways * sides ** (most - extra)
+            for k2, ways2 in extra_counts[extra].items():
                 k = (times, *(x + y for x, y in zip(key, k2, strict=True)))
-                final[k] = final.get(k, Fraction(0)) + p * p2
+                final[k] = final.get(k, 0) + scale * ways2
         else:
-            final[(times, *key)] = final.get((times, *key), Fraction(0)) + p
+            k = (times, *key)
+            final[k] = final.get(k, 0) + ways * sides**most
+    return final, sides ** (dice + most)
 
-    triggers: Distribution = {}
-    per_target = []
+
+def attack_odds(profile: AttackProfile, rules: Rulebook) -> AttackOdds:
+    """Each target's odds come from the classes projected on (critical hit, hit on that target):
+    its hits, crits and damage depend on nothing else, and the projection has far fewer outcomes
+    than the joint roll over every target."""
+    sides = int(rules.param("attack_die_sides"))
+    classes = _face_classes(profile, rules)
+    crit = profile.crit
     fracture_damage = fracture_extra(rules)[0]
+    by_crits, total = _final_counts(profile.dice, _project(classes, (0,)), crit, sides)
+    triggers: dict[int, int] = {}
+    for (times, _), ways in by_crits.items():
+        triggers[times] = triggers.get(times, 0) + ways
+    per_target = []
     for i, t in enumerate(profile.targets):
-        hits: Distribution = {}
-        crits: Distribution = {}
-        damage: Distribution = {}
-        defeated = Fraction(0)
-        for (times, n_crit, *n_hits), p in final.items():
-            if i == 0:
-                triggers[times] = triggers.get(times, Fraction(0)) + p
-            h = n_hits[i]
-            hits[h] = hits.get(h, Fraction(0)) + p
-            crits[n_crit] = crits.get(n_crit, Fraction(0)) + p
-            if not t.has_hit_points:
-                continue
-            plus = t.damage_plus + (times * crit.damage_plus if crit and t.crit_recipient else 0)
-            dealt = combat_damage(h, plus, t.reduction, t.shields, rules).dealt
-            fractured = t.fractured or bool(crit and crit.fracture and times and t.crit_recipient)
-            lost = min(t.hp, dealt)
-            if fractured and dealt > 0:
-                lost = min(t.hp, lost + fracture_damage)
-            damage[lost] = damage.get(lost, Fraction(0)) + p
-            if t.hp - lost <= 0:
-                defeated += p
-        per_target.append(TargetOdds(t, _sorted(hits), _sorted(crits), _sorted(damage), defeated))
-    return AttackOdds(profile, _sorted(triggers), tuple(per_target))
+        final, total_i = _final_counts(profile.dice, _project(classes, (0, 1 + i)), crit, sides)
+        hits: dict[int, int] = {}
+        crits: dict[int, int] = {}
+        damage: dict[int, int] = {}
+        lost_after: dict[tuple[int, int], int] = {}  # (hits, triggers) -> hit points lost
+        for (times, n_crit, h), ways in final.items():
+            hits[h] = hits.get(h, 0) + ways
+            crits[n_crit] = crits.get(n_crit, 0) + ways
+            if t.has_hit_points:
+                if (h, times) not in lost_after:
+                    lost_after[h, times] = _lost(t, h, times, crit, fracture_damage, rules)
+                lost = lost_after[h, times]
+                damage[lost] = damage.get(lost, 0) + ways
+        defeated = sum(ways for lost, ways in damage.items() if t.hp - lost <= 0)
+        per_target.append(
+            TargetOdds(
+                t,
+                _fractions(hits, total_i),
+                _fractions(crits, total_i),
+                _fractions(damage, total_i),
+                Fraction(defeated, total_i),
+            )
+        )
+    return AttackOdds(profile, _fractions(triggers, total), tuple(per_target))
 
 
-def _sorted(d: dict[int, Fraction]) -> dict[int, Fraction]:
-    return {k: d[k] for k in sorted(d)}
+def _lost(
+    t: TargetProfile, hits: int, times: int, crit: CritProfile | None, fracture_damage: int, rules: Rulebook
+) -> int:
+    """Hit points ``t`` loses to ``hits`` hits and ``times`` critical triggers."""
+    plus = t.damage_plus + (times * crit.damage_plus if crit and t.crit_recipient else 0)
+    dealt = combat_damage(hits, plus, t.reduction, t.shields, rules).dealt
+    fractured = t.fractured or bool(crit and crit.fracture and times and t.crit_recipient)
+    lost = min(t.hp, dealt)
+    if fractured and dealt > 0:
+        lost = min(t.hp, lost + fracture_damage)
+    return lost
+
+
+def _fractions(counts: dict[int, int], total: int) -> Distribution:
+    return {k: Fraction(counts[k], total) for k in sorted(counts)}
 
 
 # --- the profile, read off the engine -----------------------------------------------------------

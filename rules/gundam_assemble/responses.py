@@ -20,7 +20,9 @@ from rules.gundam_assemble.damage import lose_hit_points, non_combat_damage
 from rules.gundam_assemble.declaration import AttackError, Response
 from rules.gundam_assemble.defeat import defeat
 from rules.gundam_assemble.line_of_sight import LosMode, line_of_sight
+from rules.gundam_assemble.status_effects import FRACTURE, fracture_extra
 from rules.gundam_assemble.targeting import check_reach
+from rules.gundam_assemble.units import UnitState
 from rules.hexgrid import distance
 
 WINDOW_CLAUSE = {
@@ -271,10 +273,41 @@ class ResponseWindows:
             {"target": name, "amount": amount, "hp": new.hp},
             self.rules.cite("non_combat_damage_mitigation"),
         )
+        if amount and FRACTURE in unit.statuses:
+            new = self.fracture_on_non_combat(name, stage)
         if new.hp == 0:
             self.battle, events = defeat(self.battle, name, self.rules, stage)
             self.events.extend(events)
             self.after_mid_attack_defeat(name, stage)
+
+    def fracture_on_non_combat(self, name: str, stage: str) -> UnitState:
+        """Fracture triggers "when damage is dealt" (GA-SEQ-10), a step of the attack sequence;
+        whether damage outside that step sets it off is ``fracture_trigger``."""
+        unit = self.battle.unit(name)
+        cite = self.rules.cite("fracture_trigger")
+        if self.rules.interpretation("fracture_trigger") == "attack_damage_only":
+            self.emit(
+                f"{stage}.fracture_not_triggered",
+                ("GA-SEQ-10",),
+                f"{name} is Fractured, but non-combat damage is not the attack's damage: Fracture does not trigger",
+                {"target": name},
+                cite,
+            )
+            return unit
+        extra, stays = fracture_extra(self.rules)
+        new = lose_hit_points(unit, extra)
+        if not stays:
+            new = replace(new, statuses=new.statuses - {FRACTURE})
+        self.battle = self.battle.with_unit(new)
+        self.emit(
+            f"{stage}.fracture",
+            ("GA-SEQ-10",),
+            f"non-combat damage was dealt to the Fractured {name}: {extra} more damage, "
+            f"hit points {unit.hp} -> {new.hp}" + ("" if stays else "; Fracture is removed"),
+            {"target": name, "extra": extra, "hp": new.hp},
+            f"{cite}; {self.rules.cite('fracture_effect')}",
+        )
+        return new
 
     def after_mid_attack_defeat(self, name: str, stage: str) -> None:
         if name == self.decl.attacker:
@@ -319,20 +352,23 @@ class ResponseWindows:
             f"{source}: {name} moves from {list(piece.hex)} to {list(r.to)}",
             {"unit": name, "to": r.to},
         )
-        if name not in self.targets or self.weapon.is_area:
+        if name not in self.targets:
             return
         attacker = self.piece(self.decl.attacker)
         d = distance(attacker.hex, tuple(r.to))
-        mode = LosMode.IGNORE if self.weapon.ignores_los else LosMode.STANDARD
+        if self.weapon.is_area:  # an area weapon's reach is its placed hexes (GA-AOE-5)
+            mode = LosMode.IGNORE if self.weapon.ignores_los else LosMode.AREA_EFFECT
+            in_reach = tuple(r.to) in (self.decl.area or ())
+            beyond = "" if in_reach else ", outside the placed area"
+        else:
+            mode = LosMode.IGNORE if self.weapon.ignores_los else LosMode.STANDARD
+            in_reach = d <= self.weapon.range
+            beyond = "" if in_reach else f", beyond range {self.weapon.range}"
         los = line_of_sight(self.battle.board, attacker.hex, tuple(r.to), self.side, self.rules, mode)
-        if d <= self.weapon.range and los.clear:
+        if in_reach and los.clear:
             return
         cite = self.rules.cite("target_leaves_range_mid_attack")
-        why = (
-            f"{name} is now {d} hexes away"
-            + ("" if d <= self.weapon.range else f", beyond range {self.weapon.range}")
-            + ("" if los.clear else ", out of Line of Sight")
-        )
+        why = f"{name} is now {d} hexes away" + beyond + ("" if los.clear else ", out of Line of Sight")
         if self.rules.interpretation("target_leaves_range_mid_attack") == "attack_ends":
             self.end_attack(f"{why}: the attack ends", ("GA-SEQ-2", "GA-SEQ-13"), cite)
         self.emit(

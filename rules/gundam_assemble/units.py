@@ -33,6 +33,7 @@ class CriticalEffect:
     per_crit: bool = False
 
     def describe(self) -> str:
+        # pragma: no mutate block (presentation: no ruling reads it)
         return ", ".join(e.describe() for e in self.effects)
 
 
@@ -84,6 +85,7 @@ class UnitState:
     must_redeploy: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        # pragma: no mutate block (presentation: no ruling reads it)
         return {
             "hp": self.hp,
             "shields": self.shields,
@@ -104,6 +106,9 @@ class Battle:
     victory_points: Mapping[str, int] = field(default_factory=dict)
     activating: str | None = None  # the unit whose activation is in progress
     activation_ended: bool = False
+    # Strength from abilities used before an earlier attack of the activating unit that last for
+    # its whole activation (interpretation strength_bonus_duration=whole_activation): (source, amount)
+    activation_strength: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "units", MappingProxyType(dict(self.units)))

@@ -1,7 +1,8 @@
 """The state an attack reads and rewrites: units made of bases, terrain and the initiative pool.
 
 Everything is frozen; resolution functions return a new ``Battlefield``. Positions are in inches;
-``facing`` is in degrees counter-clockwise from the +x axis (0 faces +x, 90 faces +y).
+``facing`` is in degrees counter-clockwise from the +x axis (0 faces +x, 90 faces +y), or a direction
+vector such as ``(3, 4)``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ class Base:
     shape: str  # "round" or "rect"
     x: float
     y: float
-    facing: float = 0.0
+    facing: float | tuple[float, float] = 0.0  # degrees, or a direction vector such as (3, 4)
     radius: float = 0.0  # round bases
     width: float = 0.0  # rect bases: along the front edge
     depth: float = 0.0  # rect bases: from front edge to back edge

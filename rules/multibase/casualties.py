@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, permutations
+from math import comb
 
+from rules import limits
 from rules.events import Event
 from rules.multibase.battlefield import Unit
-from rules.multibase.coherency import is_coherent
+from rules.multibase.coherency import is_coherent, stray_count
 from rules.rulebook import Rulebook
 
 
@@ -67,10 +69,18 @@ def removal_options(unit: Unit, count: int, rules: Rulebook) -> RemovalOptions:
     names = [b.name for b in unit.bases]
     if count >= len(names):
         return RemovalOptions(len(names), (tuple(names),), True)
+    if comb(len(names), count) > limits.MAX_REMOVAL_OPTIONS:
+        raise limits.LimitExceeded(
+            f"{unit.name} has {comb(len(names), count)} ways to remove {count} of its {len(names)} bases; "
+            f"rulecheck lists at most {limits.MAX_REMOVAL_OPTIONS}"
+        )
     every = [tuple(c) for c in combinations(names, count)]
     legal = tuple(c for c in every if _keeps_coherency(unit, c, rules))
     if legal:
         return RemovalOptions(count, legal, True)
+    if rules.interpretation("impossible_coherency_removal") == "fewest_stray":
+        left = {c: stray_count([b for b in unit.bases if b.name not in c], rules) for c in every}
+        every = [c for c in every if left[c] == min(left.values())]
     return RemovalOptions(count, tuple(every), False)
 
 
@@ -87,9 +97,15 @@ def options_event(unit: Unit, found: RemovalOptions, rules: Rulebook) -> Event:
     return Event(
         "casualties.coherency_impossible",
         ("MB-6.4", "MB-6.5"),
-        f"no removal of {found.count} bases keeps {unit.name} in coherency; any choice is open: {shown}",
+        f"no removal of {found.count} bases keeps {unit.name} in coherency; "
+        + (
+            f"any choice is open: {shown}"
+            if rules.interpretation("impossible_coherency_removal") == "any_removal"
+            else f"the choices that leave the fewest bases out of coherency: {shown}"
+        ),
         {"count": found.count, "options": [list(c) for c in found.options]},
-        f"{rules.cite('coherency')}, {rules.cite('multi_removal_coherency')}",
+        f"{rules.cite('coherency')}, {rules.cite('multi_removal_coherency')}, "
+        f"{rules.cite('impossible_coherency_removal')}",
     )
 
 

@@ -1,21 +1,32 @@
-"""Base geometry with shapely: shapes, closest-point distance, the front arc and the Trace (MB-1.1,
-MB-1.2, and the distances Coherency uses).
+"""Base geometry: shapes, closest-point distance, the front arc and the Trace (MB-1.1, MB-1.2, and
+the distances Coherency uses).
 
 A base is its *core* grown by a radius: a rectangular base is its polygon (radius 0), a round base
-is its centre point grown by its radius. The distance between two such shapes is exactly
-``max(0, distance(core_a, core_b) - r_a - r_b)``, so range and coherency are exact for round and
-rectangular bases alike, and facings that are multiples of 90 degrees give exact rectangles.
+is its centre point grown by its radius. Every verdict treats a round base as a true circle:
 
-Only the Trace approximates a circle, by an inscribed polygon with ``round_base_segments`` sides.
-The Trace search is exact for polygons: if any unobstructed segment joins the two bases, one
-exists whose line passes through two vertices of the scene (the bases and the obstacles), because
-the set of clear lines is closed (grazing an obstacle does not block) and bounded by lines through
-such vertices. Every such line is tried at once with shapely's vectorised predicates.
+- range and coherency: the distance between two bases is ``max(0, distance(core_a, core_b) - r_a -
+  r_b)`` (centre to centre for two circles, centre to polygon for a circle and a rectangle);
+- the front arc is one half-plane (180 degrees), the intersection of two (less) or the union of
+  two (more), bounded by lines through the arc's apex; a base meets a half-plane when its support
+  along the half-plane's normal (the farthest corner, or the centre plus the radius) reaches the line;
+- the Trace clips each candidate line against rectangles, circles and arc half-planes in closed
+  form, and a round base in the way blocks a line that passes nearer its centre than its radius.
+
+Floating-point arithmetic rounds, so every comparison allows the one declared tolerance, the
+rulebook parameter ``geometry_tolerance`` (1e-9 inch, far below any measurement on a table): a
+base within it of the arc line touches the line, a range within it of the limit is at the limit.
+Nothing else approximates: polygons with a fixed number of sides stand for circles only in drawings.
+
+The Trace search is complete: if any unobstructed segment joins the two bases, one exists on a line
+that touches two features of the scene (passes through two corners, through a corner tangent to a
+circle, or tangent to two circles), because the set of clear lines is closed (grazing an obstacle
+does not block) and bounded by such lines. Every such line is tried at once with numpy.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -23,48 +34,70 @@ import numpy as np
 import shapely
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
-from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points
 
 from rules.multibase.battlefield import Base, Battlefield, Unit
 from rules.rulebook import Rulebook
 
-FAR = 10_000.0  # inches: "infinitely" far for arcs and extended lines on any real table
+FAR = 10_000.0  # inches: "infinitely" far for drawing arcs on any real table
+DRAWING_SIDES = 128  # a round base drawn as a polygon; no verdict reads it
 
 
-def direction(degrees: float) -> tuple[float, float]:
-    """Unit vector of a facing; exact for multiples of 90 degrees so rectangles stay exact."""
-    quarter, rest = divmod(degrees % 360, 90)
+def direction(facing: float | Sequence[float]) -> tuple[float, float]:
+    """Unit vector of a facing given in degrees, or as a direction vector such as (3, 4).
+
+    A vector is only normalised, never turned into an angle and back; degrees that are multiples
+    of 90 give exact axis vectors."""
+    if not isinstance(facing, (int, float)):
+        fx, fy = (float(v) for v in facing)
+        length = math.hypot(fx, fy)
+        return (fx / length, fy / length)
+    quarter, rest = divmod(facing % 360, 90)
     if rest == 0:
         return ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))[int(quarter)]
-    rad = math.radians(degrees)
+    rad = math.radians(facing)
     return (math.cos(rad), math.sin(rad))
+
+
+def _turn(v: tuple[float, float], degrees: float) -> tuple[float, float]:
+    """``v`` turned counter-clockwise; quarter turns are exact."""
+    quarter, rest = divmod(degrees % 360, 90)
+    x, y = v
+    for _ in range(int(quarter)):
+        x, y = -y, x
+    if rest == 0:
+        return (x, y)
+    c, s = math.cos(math.radians(rest)), math.sin(math.radians(rest))
+    return (c * x - s * y, s * x + c * y)
+
+
+def corners(base: Base) -> list[tuple[float, float]]:
+    """A rectangular base's corners, counter-clockwise."""
+    fx, fy = direction(base.facing)
+    lx, ly = -fy, fx  # left of the facing
+    hw, hd = base.width / 2, base.depth / 2
+    return [
+        (base.x + w * lx + d * fx, base.y + w * ly + d * fy)
+        for w, d in ((-hw, hd), (hw, hd), (hw, -hd), (-hw, -hd))
+    ]
 
 
 def core(base: Base) -> BaseGeometry:
     """The shape that, grown by ``radius_of(base)``, is the base."""
     if base.shape == "round":
         return Point(base.x, base.y)
-    fx, fy = direction(base.facing)
-    lx, ly = -fy, fx  # left of the facing
-    hw, hd = base.width / 2, base.depth / 2
-    corners = [(sx * hw, sd * hd) for sx, sd in ((1, 1), (-1, 1), (-1, -1), (1, -1))]
-    return Polygon([(base.x + w * lx + d * fx, base.y + w * ly + d * fy) for w, d in corners])
+    return Polygon(corners(base))
 
 
 def radius_of(base: Base) -> float:
     return base.radius if base.shape == "round" else 0.0
 
 
-def footprint(base: Base, rules: Rulebook) -> BaseGeometry:
-    """The base as a polygon: exact for rectangles, an inscribed polygon for round bases."""
+def footprint(base: Base, rules: Rulebook | None = None) -> BaseGeometry:
+    """The base as a polygon, for drawings: exact for rectangles, a fine polygon for round bases."""
     if base.shape != "round":
         return core(base)
-    sides = int(rules.param("round_base_segments"))
-    angles = np.linspace(0.0, 2 * math.pi, sides, endpoint=False)
-    return Polygon(
-        np.column_stack([base.x + base.radius * np.cos(angles), base.y + base.radius * np.sin(angles)])
-    )
+    return Point(base.x, base.y).buffer(base.radius, quad_segs=DRAWING_SIDES // 4)
 
 
 @lru_cache(maxsize=1 << 16)  # bases are frozen values; coherency asks for the same pairs many times
@@ -90,15 +123,19 @@ class Measurement:
     to_base: str
 
 
-def unit_distance(a: Unit, b: Unit) -> Measurement:
-    """Range between two units: the closest pair of their bases (MB-1.2)."""
+def unit_distance(a: Unit, b: Unit, from_bases: tuple[Base, ...] | None = None) -> Measurement:
+    """Range between two units: the closest pair of their bases (MB-1.2), or of ``from_bases``
+    of ``a`` and any base of ``b``."""
     return min(
-        (Measurement(base_distance(x, y), x.name, y.name) for x in a.bases for y in b.bases),
+        (Measurement(base_distance(x, y), x.name, y.name) for x in from_bases or a.bases for y in b.bases),
         key=lambda m: m.distance,
     )
 
 
 # --- front arc ----------------------------------------------------------------------------------
+Cut = tuple[float, float, float]  # (nx, ny, b): the closed half-plane of points p with n . p >= b
+
+
 def arc_apex(base: Base, rules: Rulebook) -> tuple[float, float]:
     """Where the arc's boundary passes: the centre, or the middle of the front edge."""
     if rules.interpretation("arc_origin") == "front_edge" and base.shape != "round":
@@ -107,34 +144,123 @@ def arc_apex(base: Base, rules: Rulebook) -> tuple[float, float]:
     return (base.x, base.y)
 
 
-def front_arc(base: Base, rules: Rulebook) -> Polygon:
-    """The front arc as a region (closed, or pulled in by the tolerance when the boundary is out)."""
+def arc_cuts(base: Base, rules: Rulebook) -> tuple[str, list[Cut]]:
+    """The front arc as half-planes: ("all", cuts) is their intersection, ("any", cuts) their union.
+
+    Under arc_boundary=inside the lines move out by the tolerance (a base touching the line
+    reaches it); under outside they move in by it (a base must reach strictly past the line)."""
     degrees = float(rules.param("front_arc_degrees"))
-    ox, oy = arc_apex(base, rules)
-    fx, fy = direction(base.facing)
-    if rules.interpretation("arc_boundary") == "outside":
-        tol = float(rules.param("geometry_tolerance"))
-        ox, oy = ox + fx * tol * 10, oy + fy * tol * 10
     if degrees >= 360:
-        return Point(ox, oy).buffer(FAR, quad_segs=4)
-    if degrees == 180:  # exact half-plane, as a very large rectangle
-        lx, ly = -fy, fx
-        return Polygon(
-            [
-                (ox + lx * FAR, oy + ly * FAR),
-                (ox + lx * FAR + fx * FAR, oy + ly * FAR + fy * FAR),
-                (ox - lx * FAR + fx * FAR, oy - ly * FAR + fy * FAR),
-                (ox - lx * FAR, oy - ly * FAR),
-            ]
-        )
+        return "all", []
+    tol = float(rules.param("geometry_tolerance"))
+    slack = -tol if rules.interpretation("arc_boundary") == "inside" else tol
+    facing = direction(base.facing)
+    ox, oy = arc_apex(base, rules)
     half = degrees / 2
-    fan = [direction(base.facing - half + degrees * i / 32) for i in range(33)]
-    return Polygon([(ox, oy)] + [(ox + dx * FAR, oy + dy * FAR) for dx, dy in fan])
+    normals = [facing] if degrees == 180 else [_turn(facing, half - 90), _turn(facing, 90 - half)]
+    cuts = [(nx, ny, nx * ox + ny * oy + slack) for nx, ny in normals]
+    return ("any" if degrees > 180 else "all"), cuts
 
 
-def in_arc_part(attacker: Base, target: Base, rules: Rulebook) -> BaseGeometry:
-    """The part of ``target`` inside ``attacker``'s front arc (empty when none)."""
-    return footprint(target, rules).intersection(front_arc(attacker, rules))
+@dataclass(frozen=True)
+class Part:
+    """A convex piece of a base: its rectangle (``ring``, counter-clockwise) or its circle
+    (``disc`` = centre x, centre y, radius), cut by arc half-planes."""
+
+    ring: tuple[tuple[float, float], ...] | None = None
+    disc: tuple[float, float, float] | None = None
+    cuts: tuple[Cut, ...] = ()
+
+
+def part_of(base: Base) -> Part:
+    if base.shape == "round":
+        return Part(disc=(base.x, base.y, base.radius))
+    return Part(ring=tuple(corners(base)))
+
+
+def _clip_ring(ring: Sequence[tuple[float, float]], cuts: Sequence[Cut]) -> list[tuple[float, float]]:
+    """The polygon ``ring`` cut by each half-plane (Sutherland-Hodgman); empty when nothing is left."""
+    points = list(ring)
+    for nx, ny, b in cuts:
+        kept: list[tuple[float, float]] = []
+        for i, p in enumerate(points):
+            q = points[i - 1]
+            sp, sq = nx * p[0] + ny * p[1] - b, nx * q[0] + ny * q[1] - b
+            if (sp >= 0) != (sq >= 0):
+                u = sq / (sq - sp)
+                kept.append((q[0] + u * (p[0] - q[0]), q[1] + u * (p[1] - q[1])))
+            if sp >= 0:
+                kept.append(p)
+        points = kept
+    return points
+
+
+def _meets_disc(disc: tuple[float, float, float], cuts: Sequence[Cut]) -> bool:
+    """Does a circle meet the intersection of one or two half-planes? Centre distance vs radius."""
+    cx, cy, r = disc
+    outside = [(nx, ny, b, nx * cx + ny * cy - b) for nx, ny, b in cuts]
+    if all(v >= 0 for *_, v in outside):
+        return True
+    nearest = []  # distances to points of the region; the closest point of the region is one of them
+    for nx, ny, b, v in outside:
+        if v < 0:  # the foot of the perpendicular on this line, if the other cuts keep it
+            qx, qy = cx - v * nx, cy - v * ny
+            if all(mx * qx + my * qy - c >= 0 for mx, my, c, _ in outside if (mx, my, c) != (nx, ny, b)):
+                nearest.append(-v)
+    if len(cuts) == 2:  # where the two lines cross
+        (ax, ay, ab), (bx, by, bb) = cuts
+        det = ax * by - ay * bx
+        if det != 0:
+            px, py = (ab * by - ay * bb) / det, (ax * bb - ab * bx) / det
+            nearest.append(math.hypot(cx - px, cy - py))
+    return bool(nearest) and min(nearest) <= r
+
+
+def meets(part: Part) -> bool:
+    """Is anything left of the base once the cuts are made?"""
+    if part.ring is not None:
+        return bool(_clip_ring(part.ring, part.cuts))
+    return _meets_disc(part.disc, part.cuts)
+
+
+def arc_parts(attacker: Base, target: Base, rules: Rulebook) -> list[Part]:
+    """The convex pieces of ``target`` inside ``attacker``'s front arc (none when it is outside)."""
+    mode, cuts = arc_cuts(attacker, rules)
+    whole = part_of(target)
+    pieces = (
+        [Part(whole.ring, whole.disc, tuple(cuts))]
+        if mode == "all"
+        else [Part(whole.ring, whole.disc, (cut,)) for cut in cuts]
+    )
+    return [p for p in pieces if meets(p)]
+
+
+def in_arc(attacker: Base, target: Base, rules: Rulebook) -> bool:
+    """MB-1.1: is some part of ``target`` inside ``attacker``'s front arc (interpretations
+    arc_origin, arc_boundary)?"""
+    return bool(arc_parts(attacker, target, rules))
+
+
+def front_arc(base: Base, rules: Rulebook) -> BaseGeometry:
+    """The front arc as a region, for drawings (verdicts use ``arc_cuts``)."""
+    mode, cuts = arc_cuts(base, rules)
+    if not cuts:
+        return Point(base.x, base.y).buffer(FAR, quad_segs=4)
+    planes = []
+    for nx, ny, b in cuts:
+        px, py = nx * b, ny * b  # the point of the line nearest the origin
+        lx, ly = -ny, nx
+        planes.append(
+            Polygon(
+                [
+                    (px + lx * FAR, py + ly * FAR),
+                    (px - lx * FAR, py - ly * FAR),
+                    (px - lx * FAR + nx * FAR, py - ly * FAR + ny * FAR),
+                    (px + lx * FAR + nx * FAR, py + ly * FAR + ny * FAR),
+                ]
+            )
+        )
+    return shapely.intersection_all(planes) if mode == "all" else shapely.union_all(planes)
 
 
 # --- trace --------------------------------------------------------------------------------------
@@ -148,79 +274,185 @@ class Trace:
     blockers: tuple[str, ...] = ()  # obstacles that cut at least one candidate line
 
 
-def obstacles(
-    field: Battlefield, attacker: Unit, target: Unit, rules: Rulebook
-) -> list[tuple[str, BaseGeometry]]:
+@dataclass(frozen=True)
+class Obstacle:
+    name: str
+    shape: BaseGeometry | None = None  # terrain and rectangular bases
+    disc: tuple[float, float, float] | None = None  # round bases
+
+
+def obstacles(field: Battlefield, attacker: Unit, target: Unit, rules: Rulebook) -> list[Obstacle]:
     """What can obstruct a Trace between these two units (interpretation trace_blockers)."""
-    found: list[tuple[str, BaseGeometry]] = [
-        (t.name, Polygon(t.polygon)) for t in field.terrain if t.blocks_trace
-    ]
+    found = [Obstacle(t.name, shape=Polygon(t.polygon)) for t in field.terrain if t.blocks_trace]
     if rules.interpretation("trace_blockers") == "terrain_and_units":
         for unit in field.units:
             if unit.name not in (attacker.name, target.name):
-                found.extend((f"{unit.name}/{b.name}", footprint(b, rules)) for b in unit.bases)
+                for b in unit.bases:
+                    name = f"{unit.name}/{b.name}"
+                    if b.shape == "round":
+                        found.append(Obstacle(name, disc=(b.x, b.y, b.radius)))
+                    else:
+                        found.append(Obstacle(name, shape=core(b)))
     return found
 
 
-def _vertices(geom: BaseGeometry) -> np.ndarray:
-    return shapely.get_coordinates(shapely.boundary(geom) if geom.geom_type == "Polygon" else geom)
+def _key_points(part: Part) -> list[tuple[float, float]]:
+    """Corners of the part, where candidate lines pivot (a superset does no harm)."""
+    if part.ring is not None:
+        return _clip_ring(part.ring, part.cuts)
+    cx, cy, r = part.disc
+    points = []
+    for nx, ny, b in part.cuts:  # where each arc line crosses the circle
+        v = b - (nx * cx + ny * cy)
+        if abs(v) <= r:
+            h = math.sqrt(r * r - v * v)
+            points += [
+                (cx + v * nx - h * ny, cy + v * ny + h * nx),
+                (cx + v * nx + h * ny, cy + v * ny - h * nx),
+            ]
+    if len(part.cuts) == 2:
+        (ax, ay, ab), (bx, by, bb) = part.cuts
+        det = ax * by - ay * bx
+        if det != 0:
+            points.append(((ab * by - ay * bb) / det, (ax * bb - ab * bx) / det))
+    return points
+
+
+def _bounds(part: Part) -> tuple[float, float, float, float]:
+    if part.ring is not None:
+        xs, ys = zip(*part.ring, strict=True)
+        return min(xs), min(ys), max(xs), max(ys)
+    cx, cy, r = part.disc
+    return cx - r, cy - r, cx + r, cy + r
 
 
 def trace_between(
-    a: Base, t: Base, blockers: list[tuple[str, BaseGeometry]], rules: Rulebook
+    a: Base, t: Base, blockers: list[Obstacle], rules: Rulebook
 ) -> tuple[bool, tuple | None, set[str], bool]:
     """Is there a clear segment from base ``a`` to the part of base ``t`` in a's front arc?
 
     Returns (clear, segment, names of obstacles that cut some candidate, target in arc)."""
     tol = float(rules.param("geometry_tolerance"))
-    a_shape = footprint(a, rules)
-    t_part = in_arc_part(a, t, rules)
-    if t_part.is_empty:
+    parts = arc_parts(a, t, rules)
+    if not parts:
         return False, None, set(), False
-    both = a_shape.union(t_part)
-    hull = both.convex_hull  # every segment from a to t lies inside it: obstacles elsewhere cannot matter
-    cut = [
-        (name, shapely.buffer(geom.difference(both), -tol))
-        for name, geom in blockers
-        if geom.intersects(hull)
-    ]
-    cut = [(name, geom) for name, geom in cut if not geom.is_empty and geom.intersects(hull)]
-    own = [_vertices(a_shape), _vertices(t_part)]
-    # Lines through the two bases' own corners settle most cases; the obstacles' corners are only
+    if rules.interpretation("trace_target_part") == "whole_base":
+        parts = [part_of(t)]  # the base is in the arc; the Trace may reach any of it
+    names: set[str] = set()
+    for t_part in parts:
+        clear, segment, found = _trace_parts(part_of(a), t_part, blockers, tol)
+        names |= found
+        if clear:
+            return True, segment, names, True
+    return False, None, names, True
+
+
+def _trace_parts(a_part: Part, t_part: Part, blockers: list[Obstacle], tol: float):
+    ax0, ay0, ax1, ay1 = _bounds(a_part)
+    tx0, ty0, tx1, ty1 = _bounds(t_part)
+    # Every segment from a to t lies in this box: obstacles elsewhere cannot matter.
+    box = shapely.box(min(ax0, tx0), min(ay0, ty0), max(ax1, tx1), max(ay1, ty1))
+    polygons, discs = [], []
+    for o in blockers:
+        if o.disc is not None:
+            cx, cy, r = o.disc
+            if r > tol and box.distance(Point(cx, cy)) < r:
+                discs.append((o.name, o.disc))
+        elif o.shape.intersects(box):
+            shrunk = shapely.buffer(o.shape, -tol)  # grazing an edge or corner does not block
+            if not shrunk.is_empty:
+                polygons.append((o.name, shrunk))
+    own_points = _key_points(a_part) + _key_points(t_part)
+    own_discs = [p.disc for p in (a_part, t_part) if p.disc is not None]
+    # Lines touching the two bases settle most cases; the obstacles' corners and circles are only
     # needed when all of those are blocked.
-    clear, segment, names = _first_clear(np.vstack(own), a_shape, t_part, cut, tol)
-    if clear or not cut:
-        return clear, segment, names, True
-    clear, segment, more = _first_clear(
-        np.vstack(own + [_vertices(g) for _, g in cut]), a_shape, t_part, cut, tol
-    )
-    return clear, segment, names | more, True
+    lines = _candidate_lines(own_points, own_discs, tol)
+    clear, segment, names = _first_clear(lines, a_part, t_part, polygons, discs, tol)
+    if clear or not (polygons or discs):
+        return clear, segment, names
+    points = own_points + [
+        tuple(p) for _, g in polygons for p in shapely.get_coordinates(shapely.boundary(g))
+    ]
+    # Tangents to a round obstacle pass half the tolerance outside it: a line that only grazes it
+    # (within the tolerance) is clear, and rounding cannot tip such a tangent inside.
+    grazing = [(cx, cy, r - tol / 2) for _, (cx, cy, r) in discs]
+    lines = _candidate_lines(points, own_discs + grazing, tol)
+    clear, segment, more = _first_clear(lines, a_part, t_part, polygons, discs, tol)
+    return clear, segment, names | more
 
 
-def _first_clear(points: np.ndarray, a_shape, t_part, cut, tol: float) -> tuple[bool, tuple | None, set[str]]:
-    """Try every line through two of ``points``; the first clear stretch from a to t, if any."""
-    pts = np.unique(points, axis=0)
+def _candidate_lines(points, discs, tol: float) -> tuple[np.ndarray, np.ndarray]:
+    """Lines (origin, unit direction) through two points, through a point tangent to a circle, and
+    tangent to two circles."""
+    origins, dirs = [], []
+    pts = np.unique(np.asarray(points, dtype=float).reshape(-1, 2), axis=0)
     i, j = np.triu_indices(len(pts), k=1)
-    p0, p1 = pts[i], pts[j]
-    d = p1 - p0
+    origins.append(pts[i])
+    dirs.append(pts[j] - pts[i])
+    for cx, cy, r in discs:
+        rel = np.array([cx, cy]) - pts
+        dist = np.hypot(rel[:, 0], rel[:, 1])
+        ok = dist > r
+        for sign in (1.0, -1.0):
+            angle = sign * np.arcsin(r / dist[ok])
+            c, s = np.cos(angle), np.sin(angle)
+            ux, uy = rel[ok, 0], rel[ok, 1]
+            origins.append(pts[ok])
+            dirs.append(np.column_stack([c * ux - s * uy, s * ux + c * uy]))
+    for k, (c1x, c1y, r1) in enumerate(discs):
+        for c2x, c2y, r2 in discs[k + 1 :]:
+            dx, dy = c2x - c1x, c2y - c1y
+            dist = math.hypot(dx, dy)
+            if dist <= tol:
+                continue
+            ux, uy = dx / dist, dy / dist
+            for r2_signed in (r2, -r2):  # outer tangents, then inner ones
+                a = (r2_signed - r1) / dist  # the tangent's normal n has n . (c2 - c1) = r2' - r1
+                if abs(a) > 1:
+                    continue
+                root = math.sqrt(1 - a * a)
+                for side in (root, -root):
+                    nx, ny = a * ux - side * uy, a * uy + side * ux
+                    origins.append(np.array([[c1x - nx * r1, c1y - ny * r1]]))  # the foot from c1
+                    dirs.append(np.array([[-ny, nx]]))
+    p0, d = np.vstack(origins), np.vstack(dirs)
     norm = np.hypot(d[:, 0], d[:, 1])
     keep = norm > tol
-    p0, d = p0[keep], d[keep] / norm[keep, None]
-    a_lo, a_hi = _clip(a_shape, p0, d, tol)
+    return p0[keep], d[keep] / norm[keep, None]
+
+
+def _first_clear(lines, a_part: Part, t_part: Part, polygons, discs, tol: float):
+    """The first clear stretch from a to t along the candidate lines, if any."""
+    p0, d = lines
+    a_lo, a_hi = _clip(a_part, p0, d, tol)
     t_lo, t_hi = _clip(t_part, p0, d, tol)
-    meets = (a_lo <= a_hi) & (t_lo <= t_hi)
-    if not meets.any():
+    hits_both = (a_lo <= a_hi) & (t_lo <= t_hi)
+    if not hits_both.any():
         return False, None, set()
-    p0, d, a_lo, a_hi, t_lo, t_hi = p0[meets], d[meets], a_lo[meets], a_hi[meets], t_lo[meets], t_hi[meets]
+    p0, d = p0[hits_both], d[hits_both]
+    a_lo, a_hi, t_lo, t_hi = a_lo[hits_both], a_hi[hits_both], t_lo[hits_both], t_hi[hits_both]
     # The shortest stretch of each line between the two bases: from a's side facing t to t's side.
     start = np.where(a_hi <= t_lo, a_hi, np.where(t_hi <= a_lo, a_lo, a_hi))
     end = np.where(a_hi <= t_lo, t_lo, np.where(t_hi <= a_lo, t_hi, a_hi))
     seg_from, seg_to = p0 + d * start[:, None], p0 + d * end[:, None]
-    segments = shapely.linestrings(np.stack([seg_from, seg_to], axis=1))
-    blocked = np.zeros(len(segments), dtype=bool)
+    gap = np.abs(end - start) > tol  # bases that touch leave no room for an obstacle between them
+    blocked = np.zeros(len(p0), dtype=bool)
     names: set[str] = set()
-    for name, geom in cut:
-        hit = shapely.intersects(geom, segments)
+    if polygons:
+        segments = shapely.linestrings(np.stack([seg_from, seg_to], axis=1))
+        for name, geom in polygons:
+            hit = shapely.intersects(geom, segments) & gap
+            if hit.any():
+                names.add(name)
+            blocked |= hit
+    for name, (cx, cy, r) in discs:
+        run = seg_to - seg_from
+        length2 = np.einsum("ij,ij->i", run, run)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            u = np.clip(np.einsum("ij,ij->i", np.array([cx, cy]) - seg_from, run) / length2, 0.0, 1.0)
+        u = np.where(length2 > 0, u, 0.0)
+        nearest = seg_from + run * u[:, None]
+        hit = (np.hypot(nearest[:, 0] - cx, nearest[:, 1] - cy) < r - tol) & gap  # grazing is clear
         if hit.any():
             names.add(name)
         blocked |= hit
@@ -231,42 +463,46 @@ def _first_clear(points: np.ndarray, a_shape, t_part, cut, tol: float) -> tuple[
     return True, segment, names
 
 
-def _clip(
-    shape: BaseGeometry, origin: np.ndarray, d: np.ndarray, tol: float
-) -> tuple[np.ndarray, np.ndarray]:
-    """Where each line (origin + s * d) enters and leaves ``shape``: arrays lo, hi (lo > hi: misses).
-
-    Convex polygons are clipped in closed form (Cyrus-Beck); anything else goes through shapely."""
-    if shape.geom_type == "Polygon" and shape.area > 0 and shape.convex_hull.area - shape.area <= tol:
-        ring = np.asarray(orient(shape, 1.0).exterior.coords)
+def _clip(part: Part, origin: np.ndarray, d: np.ndarray, tol: float) -> tuple[np.ndarray, np.ndarray]:
+    """Where each line (origin + s * d) enters and leaves the part grown by the tolerance:
+    arrays lo, hi (lo > hi: it misses). Rectangles by Cyrus-Beck, circles by their chord, arc
+    half-planes as one more bound each: all in closed form."""
+    lo = np.full(len(origin), -np.inf)
+    hi = np.full(len(origin), np.inf)
+    if part.ring is not None:
+        ring = np.asarray(part.ring + part.ring[:1])
         edge_start, edge = ring[:-1], ring[1:] - ring[:-1]
         outward = np.column_stack([edge[:, 1], -edge[:, 0]])  # right of a counter-clockwise edge
+        length = np.hypot(outward[:, 0], outward[:, 1])
         denom = d @ outward.T  # (lines, edges)
-        numer = np.einsum("ek,ek->e", edge_start, outward)[None, :] - origin @ outward.T + tol
+        numer = np.einsum("ek,ek->e", edge_start, outward)[None, :] - origin @ outward.T + tol * length
         with np.errstate(divide="ignore", invalid="ignore"):
             bound = numer / denom
-        lo = np.where(denom < 0, bound, -np.inf).max(axis=1)
-        hi = np.where(denom > 0, bound, np.inf).min(axis=1)
-        parallel_out = ((denom == 0) & (numer < 0)).any(axis=1)
-        return lo, np.where(parallel_out, -np.inf, hi)
-    lines = shapely.linestrings(np.stack([origin - d * FAR, origin + d * FAR], axis=1))
-    return _extent_along(shapely.intersection(lines, shape), origin, d)
-
-
-def _extent_along(pieces: np.ndarray, origin: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Min and max position of each piece along its line (origin + s * d); lo > hi when empty."""
-    coords, index = shapely.get_coordinates(pieces, return_index=True)
-    s = np.einsum("ij,ij->i", coords - origin[index], d[index])
-    lo = np.full(len(pieces), np.inf)
-    hi = np.full(len(pieces), -np.inf)
-    np.minimum.at(lo, index, s)
-    np.maximum.at(hi, index, s)
+        lo = np.maximum(lo, np.where(denom < 0, bound, -np.inf).max(axis=1))
+        hi = np.minimum(hi, np.where(denom > 0, bound, np.inf).min(axis=1))
+        hi = np.where(((denom == 0) & (numer < 0)).any(axis=1), -np.inf, hi)
+    if part.disc is not None:
+        cx, cy, r = part.disc
+        rel = np.array([cx, cy]) - origin
+        along = np.einsum("ij,ij->i", rel, d)
+        room = (r + tol) ** 2 - (np.einsum("ij,ij->i", rel, rel) - along**2)
+        half = np.sqrt(np.maximum(room, 0.0))
+        lo = np.maximum(lo, np.where(room >= 0, along - half, np.inf))
+        hi = np.minimum(hi, np.where(room >= 0, along + half, -np.inf))
+    for nx, ny, b in part.cuts:
+        nd = d @ np.array([nx, ny])
+        slack = origin @ np.array([nx, ny]) - (b - tol)  # >= 0 where the origin is inside
+        with np.errstate(divide="ignore", invalid="ignore"):
+            bound = -slack / nd
+        lo = np.where(nd > 0, np.maximum(lo, bound), lo)
+        hi = np.where(nd < 0, np.minimum(hi, bound), hi)
+        hi = np.where((nd == 0) & (slack < 0), -np.inf, hi)
     return lo, hi
 
 
 TRACE_RULES = (
-    ("arc_origin", "arc_boundary", "trace_blockers"),
-    ("front_arc_degrees", "round_base_segments", "geometry_tolerance"),
+    ("arc_origin", "arc_boundary", "trace_blockers", "trace_target_part"),
+    ("front_arc_degrees", "geometry_tolerance"),
 )
 
 
@@ -300,8 +536,8 @@ def _trace(terrain, units, attacker: Unit, target: Unit, keyed: _TraceRules) -> 
     all_blockers: set[str] = set()
     for a in attacker.bases:
         for t in target.bases:
-            clear, segment, names, in_arc = trace_between(a, t, blockers, rules)
-            any_in_arc |= in_arc
+            clear, segment, names, in_arc_here = trace_between(a, t, blockers, rules)
+            any_in_arc |= in_arc_here
             all_blockers |= names
             if clear:
                 return Trace(True, a.name, t.name, segment, True, ())

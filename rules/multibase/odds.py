@@ -1,7 +1,9 @@
-"""Exact odds of one attack's outcome, by enumeration with fractions (no sampling).
+"""Exact odds of one attack's outcome, by enumeration (no sampling).
 
 Hits are binomial in the pool with the to-hit chance; wounds, given the hits, are binomial in the
-hits with the chance that a save die fails; bases removed follow from wounds, residual wounds and
+hits with the chance that a save die fails. Both are counted in whole numbers of equally likely
+face sequences over one denominator (the hit dice and as many save dice, an unrolled save die
+standing for ``sides`` sequences), and each reported probability becomes a fraction once; bases removed follow from wounds, residual wounds and
 the Wound stat. Shaken means the target holds a token after the attack: it had one, or the hits
 met its Courage (MB-4.2), or the removal could not keep coherency (MB-6.5), which the caller
 decides per number of bases removed with the coherency rules.
@@ -15,8 +17,10 @@ from fractions import Fraction
 from math import comb
 
 
-def binomial(n: int, p: Fraction) -> dict[int, Fraction]:
-    return {k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
+def binomial_ways(n: int, yes: int, no: int) -> list[int]:
+    """Face sequences of ``n`` dice with exactly k showing one of ``yes`` faces (the rest one of
+    ``no``), for k = 0..n."""
+    return [comb(n, k) * yes**k * no ** (n - k) for k in range(n + 1)]
 
 
 def success_chance(needed: int, sides: int) -> Fraction:
@@ -51,28 +55,43 @@ class AttackOdds:
         return sum((k * p for k, p in getattr(self, name).items()), Fraction(0))
 
 
+def _faces_at_least(needed: int, sides: int) -> int:
+    return max(0, min(sides, sides - needed + 1))
+
+
 def attack_odds(profile: AttackProfile) -> AttackOdds:
-    hit = success_chance(profile.threshold, profile.sides)
-    wound = 1 - success_chance(profile.save, profile.sides)  # a save die that fails
-    hits = binomial(profile.pool, hit)
-    wounds: dict[int, Fraction] = {}
-    removed: dict[int, Fraction] = {}
-    shaken = Fraction(0)
-    for h, ph in hits.items():
-        for w, pw in binomial(h, wound).items():
-            p = ph * pw
+    sides, pool = profile.sides, profile.pool
+    hit = _faces_at_least(profile.threshold, sides)
+    fail = sides - _faces_at_least(profile.save, sides)  # faces on which a save die fails
+    total = sides ** (2 * pool)
+    hits = binomial_ways(pool, hit, sides - hit)
+    wounds: dict[int, int] = {}
+    removed: dict[int, int] = {}
+    shaken = 0
+    for h, ways_h in enumerate(hits):
+        scale = ways_h * sides ** (pool - h)  # the save dice a miss never rolls
+        for w, ways_w in enumerate(binomial_ways(h, fail, sides - fail)):
+            ways = scale * ways_w
             gone = min(profile.bases, (profile.residual + w) // profile.wound_stat)
-            wounds[w] = wounds.get(w, Fraction(0)) + p
-            removed[gone] = removed.get(gone, Fraction(0)) + p
+            wounds[w] = wounds.get(w, 0) + ways
+            removed[gone] = removed.get(gone, 0) + ways
             incoherent = gone < profile.bases and gone in profile.incoherent_removals
             if profile.already_shaken or h >= profile.courage or incoherent:
-                shaken += p
-    destroyed = removed.get(profile.bases, Fraction(0)) if profile.bases else Fraction(0)
-    return AttackOdds(profile, hits, _sorted(wounds), _sorted(removed), shaken, destroyed)
+                shaken += ways
+    hit_total = sides**pool
+    destroyed = Fraction(removed.get(profile.bases, 0), total) if profile.bases else Fraction(0)
+    return AttackOdds(
+        profile,
+        {h: Fraction(ways, hit_total) for h, ways in enumerate(hits)},
+        _fractions(wounds, total),
+        _fractions(removed, total),
+        Fraction(shaken, total),
+        destroyed,
+    )
 
 
-def _sorted(d: dict[int, Fraction]) -> dict[int, Fraction]:
-    return {k: d[k] for k in sorted(d)}
+def _fractions(counts: dict[int, int], total: int) -> dict[int, Fraction]:
+    return {k: Fraction(counts[k], total) for k in sorted(counts)}
 
 
 def incoherent_counts(counts: Collection[int], keeps: callable) -> frozenset[int]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.events import Event
-from rules.multibase.battlefield import Battlefield
+from rules.multibase.battlefield import Battlefield, Unit
 from rules.multibase.geometry import Measurement, Trace, trace, unit_distance
 from rules.rulebook import Rulebook
 
@@ -35,7 +35,9 @@ def verify_target(
         return TargetCheck(False, None, None), events
     events.append(Event("target.declared", ("MB-1",), f"{attacker} declares {target} as its single target"))
     seen = trace(field, a, t, rules)
-    cites = ", ".join(rules.cite(n) for n in ("arc_origin", "arc_boundary", "trace_blockers"))
+    cites = ", ".join(
+        rules.cite(n) for n in ("arc_origin", "arc_boundary", "trace_blockers", "trace_target_part")
+    )
     if seen.clear:
         events.append(
             Event(
@@ -65,7 +67,7 @@ def verify_target(
         return TargetCheck(False, seen, None), events
     measured = None
     if ranged:
-        measured = unit_distance(a, t)
+        measured, range_cite = measure_range(field, a, t, rules)
         limit = a.stats.range
         within = measured.distance <= limit + float(rules.param("geometry_tolerance"))
         events.append(
@@ -81,8 +83,18 @@ def verify_target(
                     "from": measured.from_base,
                     "to": measured.to_base,
                 },
+                range_cite,
             )
         )
         if not within:
             return TargetCheck(False, seen, measured), events
     return TargetCheck(True, seen, measured), events
+
+
+def measure_range(field: Battlefield, a: Unit, t: Unit, rules: Rulebook) -> tuple[Measurement, str]:
+    """MB-1.2 measures from "the" attacker's base; which of several is ``range_from``."""
+    cite = rules.cite("range_from")
+    if rules.interpretation("range_from") == "tracing_base" and len(a.bases) > 1:
+        tracing = tuple(b for b in a.bases if trace(field, replace(a, bases=(b,)), t, rules).clear)
+        return unit_distance(a, t, tracing or None), cite
+    return unit_distance(a, t), cite

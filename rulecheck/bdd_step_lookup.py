@@ -1,0 +1,55 @@
+"""A faster step lookup for pytest-bdd, installed by ``rulecheck.pytest_plugin``.
+
+pytest-bdd (``pytest_bdd.scenario.find_fixturedefs_for_step``) finds the definition of a step by
+asking pytest, for every fixture name in the session, which definitions the running test can
+see, then matching the step definitions among them against the step's text: one visibility
+lookup per fixture name for every step of every scenario (about 200,000 for the bundled corpus,
+a third of a corpus run). Which step definitions a test can see depends only on where the test
+is defined (a definition in a test module or class is visible there only), so here that list is
+built once per place, with pytest-bdd's own helpers in its own order, and each step is then only
+matched against it: the same definitions, in the same order. Each pytest session keeps its own
+lists, so in-process runs (`diff`, `mutate`) never share one. ``tests/test_bdd_step_lookup.py``
+checks the two lookups agree on every step of the corpus.
+"""
+
+from __future__ import annotations
+
+import importlib
+import weakref
+
+# The module, not the ``scenario`` function pytest_bdd exports under the same name.
+bdd_scenario = importlib.import_module("pytest_bdd.scenario")
+
+_ORIGINAL = getattr(bdd_scenario, "find_fixturedefs_for_step", None)
+_HELPERS = ("get_fixture_names", "getfixturedefs", "step_function_context_registry")
+_VISIBLE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # fixture manager -> place -> defs
+
+
+def _step_definitions(fixturemanager, node) -> list:
+    """The step definitions visible to ``node``, with their contexts, in pytest-bdd's order."""
+    places = _VISIBLE.setdefault(fixturemanager, {})
+    place = node.parent.nodeid if node.parent is not None else ""
+    found = places.get(place)
+    if found is None:
+        found = places[place] = [
+            (fixturedef, context)
+            for name in bdd_scenario.get_fixture_names(fixturemanager=fixturemanager)
+            for fixturedef in bdd_scenario.getfixturedefs(fixturemanager, name, node) or []
+            if (context := bdd_scenario.step_function_context_registry.get(fixturedef.func)) is not None
+        ]
+    return found
+
+
+def find_fixturedefs_for_step(step, fixturemanager, node):
+    for fixturedef, context in _step_definitions(fixturemanager, node):
+        if context.type is not None and context.type != step.type:
+            continue
+        if context.parser.is_matching(step.name):
+            yield fixturedef
+
+
+def install() -> None:
+    """Route pytest-bdd's lookup through the lists above. A pytest-bdd without the function or
+    its helpers (another version) keeps its own lookup: slower, never different."""
+    if _ORIGINAL is not None and all(hasattr(bdd_scenario, h) for h in _HELPERS):
+        bdd_scenario.find_fixturedefs_for_step = find_fixturedefs_for_step

@@ -1,0 +1,173 @@
+"""The bad-input corpus: every file in tests/bad_inputs/ is one malformed or hostile input.
+
+Each case file starts with comment lines that say how to run it and what must come out:
+
+    # args: explain {case}                    the command line ({case}: this file, copied into a
+                                              temporary folder that is the working directory;
+                                              {scenarios}: the bundled scenarios folder)
+    # expect: attack.dice[0]: expected a whole number     a fragment of the one error line
+    # setup: mkdir out | file NAME | fifo NAME | symlink NAME TARGET | feature-root RULESET
+
+Each case must end with exit status 2, exactly one line on stderr containing the fragment, no
+traceback, and nothing written or removed in the temporary folder, within the time limit. The
+cases run in-process (``rulecheck.cli.main``) for speed; ``test_the_real_entry_point`` runs a few
+through the installed ``rulecheck`` command to prove the same holds there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import shlex
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rulecheck.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = sorted(p for p in (ROOT / "tests" / "bad_inputs").iterdir() if p.is_file())
+TIME_LIMIT = 10.0  # seconds per in-process case; a hang or a memory blow-up shows up as a timeout
+PROCESS_TIME_LIMIT = 60.0  # a case in its own process also pays for starting Python and pytest
+
+
+def header(path: Path) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {"args": [], "expect": [], "setup": []}
+    for line in path.read_bytes().decode("latin-1").splitlines():
+        if not line.startswith("# "):
+            break
+        key, _, value = line[2:].partition(": ")
+        if key in out:
+            out[key].append(value)
+    assert out["args"] and out["expect"], f"{path.name}: needs '# args:' and '# expect:' lines"
+    return out
+
+
+def set_up(case: Path, folder: Path, setup: list[str]) -> str:
+    """Prepare the working folder; returns the case file's path as the command sees it."""
+    name = case.name
+    for step in setup:
+        what, *rest = step.split()
+        if what == "mkdir":
+            (folder / rest[0]).mkdir(parents=True)
+        elif what == "file":
+            (folder / rest[0]).write_text("a user's own file\n")
+        elif what == "fifo":  # not a regular file, like a device, but private to the test
+            os.mkfifo(folder / rest[0])
+        elif what == "symlink":
+            (folder / rest[0]).symlink_to(rest[1])
+        elif what == "feature-root":  # a project of its own holding this one feature
+            ruleset = rest[0]
+            proj = folder / "proj"
+            (proj / "tests").mkdir(parents=True)
+            (proj / "features" / ruleset).mkdir(parents=True)
+            for f in ("conftest.py", "pyproject.toml"):
+                shutil.copy(ROOT / f, proj / f)
+            shutil.copytree(ROOT / "steps", proj / "steps", ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copy(ROOT / "tests" / f"test_features_{ruleset}.py", proj / "tests")
+            name = f"proj/features/{ruleset}/{case.name}"
+        else:
+            raise AssertionError(f"{case.name}: unknown setup {step!r}")
+    shutil.copy(case, folder / name)
+    return name
+
+
+def snapshot(folder: Path) -> dict[str, tuple]:
+    """Every file and folder with its size, time and mode (bytecode caches aside: Python writes
+    them when the feature-root cases import their copied conftest)."""
+    seen = {}
+    for p in sorted(folder.rglob("*")):
+        if "__pycache__" in p.parts:
+            continue
+        st = p.lstat()
+        seen[str(p.relative_to(folder))] = (st.st_size, st.st_mtime_ns, st.st_mode)
+    return seen
+
+
+class TimedOut(Exception):
+    pass
+
+
+def run_in_process(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+
+    def alarm(*_):
+        raise TimedOut(f"no answer within {TIME_LIMIT} s")
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, TIME_LIMIT)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as exc:  # argparse
+                code = exc.code if isinstance(exc.code, int) else 2
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_command(argv: list[str], cwd: Path) -> tuple[int, str, str]:
+    exe = Path(sys.executable).with_name("rulecheck")
+    command = [str(exe)] if exe.exists() else [sys.executable, "-m", "rulecheck.cli"]
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run(
+        command + argv, cwd=cwd, capture_output=True, text=True, timeout=PROCESS_TIME_LIMIT, env=env
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
+def test_bad_input_is_one_line_and_exit_2(case, tmp_path, monkeypatch):
+    spec = header(case)
+    if "/dev/null" in spec["args"][0] and not stat.S_ISCHR(os.stat("/dev/null").st_mode):
+        pytest.skip("/dev/null is not a device on this machine (something replaced it)")
+    name = set_up(case, tmp_path, spec["setup"])
+    monkeypatch.chdir(tmp_path)
+    before = snapshot(tmp_path)
+    argv = shlex.split(spec["args"][0].format(case=name, scenarios=ROOT / "scenarios"))
+    start = time.perf_counter()
+    if any(s.startswith("feature-root") for s in spec["setup"]):
+        # A project of its own has its own conftest.py, which cannot be imported next to this
+        # one in a single process: run these few through the real command.
+        code, out, err = run_command(argv, tmp_path)
+    else:
+        code, out, err = run_in_process(argv)
+    elapsed = time.perf_counter() - start
+    lines = err.splitlines()
+    assert code == 2, f"exit {code}, stderr: {err!r}"
+    assert len(lines) == 1, f"expected one stderr line, got {len(lines)}: {err!r}"
+    assert "Traceback" not in err + out
+    assert lines[0].startswith("rulecheck: "), lines[0]
+    for fragment in spec["expect"]:
+        assert fragment in lines[0], f"{fragment!r} not in {lines[0]!r}"
+    assert snapshot(tmp_path) == before, "the command wrote or removed something"
+    assert elapsed < (PROCESS_TIME_LIMIT if "proj" in name else TIME_LIMIT)
+
+
+def test_the_corpus_is_large_enough():
+    assert len(CASES) >= 100
+
+
+REAL_ENTRY = ["yaml_alias_bomb", "draw_output_is_a_pipe", "check_unknown_format", "die_face_word"]
+
+
+@pytest.mark.parametrize("name", REAL_ENTRY)
+def test_the_real_entry_point(name, tmp_path):
+    """The same promise through the installed command, in its own process."""
+    (case,) = [c for c in CASES if c.stem == name]
+    spec = header(case)
+    file = set_up(case, tmp_path, spec["setup"])
+    argv = shlex.split(spec["args"][0].format(case=file, scenarios=ROOT / "scenarios"))
+    code, _, err = run_command(argv, tmp_path)
+    assert code == 2, err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert spec["expect"][0] in err

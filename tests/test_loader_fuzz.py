@@ -1,0 +1,207 @@
+"""Fuzz every loader: whatever the input, it loads, or it fails with the project's one-line input
+error (exit 2). Any other exception is a bug, which the CLI reports with exit 3.
+
+Inputs are valid documents with one or two values replaced by hostile ones (huge and negative
+numbers, NaN, fractions, words, control characters, lists where a value is expected and the
+reverse, renamed keys), plus raw text for the YAML reader and the compact map, and the tables a
+feature gives. Under ``CI=true`` the hypothesis profile is derandomized, so a red run reproduces.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+from pathlib import Path
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rulecheck.cli import main
+from rulecheck.rulesets import gundam_assemble as ga
+from rulecheck.rulesets.multibase import scenario_from_data
+from rulecheck.source_yaml import InputError, LocatedYaml, parse_yaml
+from rules.dice import DiceScriptError
+from rules.rulebook import RulebookError
+
+ROOT = Path(__file__).resolve().parent.parent
+FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+GA_DOC = yaml.safe_load((ROOT / "scenarios/gundam_assemble/attack_guntank_uphill_barrage.yaml").read_text())
+MB_DOC = yaml.safe_load((ROOT / "scenarios/multibase/ranged_volley.yaml").read_text())
+MAP_DOC = yaml.safe_load((ROOT / "scenarios/gundam_assemble/los_oggo_artillery_support.yaml").read_text())
+OVERLAY_DOC = {
+    "ruleset": "multibase",
+    "name": "fuzzed",
+    "parameters": {"coherency_distance": 1.0, "die_sides": 6},
+    "interpretations": {"coherency": "chain"},
+}
+
+HOSTILE = st.one_of(
+    st.integers(min_value=-(10**15), max_value=10**15),
+    st.sampled_from([0, -1, 10**9, 10**12, 2.5, -0.5, float("nan"), float("inf"), True, None]),
+    st.text(max_size=12),
+    st.sampled_from(["3481", "four", "a\nb", "\x1b[31m", "", "[1, 2]", "-", "~"]),
+    st.lists(st.integers(-3, 12), max_size=4),
+    st.lists(st.text(max_size=3), max_size=3),
+    st.dictionaries(st.sampled_from(["a", "at", "name", "x"]), st.integers(-2, 3), max_size=2),
+)
+
+
+def paths(data, prefix=()):
+    """Every path to a value in a document (mapping keys and list indexes)."""
+    yield prefix
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from paths(v, (*prefix, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from paths(v, (*prefix, i))
+
+
+@st.composite
+def mutated(draw, template: dict):
+    """``template`` with one to three values replaced, or a key renamed, or a value removed."""
+    doc = copy.deepcopy(template)
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from([p for p in paths(doc) if p]))
+        parent = doc
+        for part in path[:-1]:
+            parent = parent[part]
+        last = path[-1]
+        action = draw(st.sampled_from(["replace", "replace", "replace", "rename", "drop"]))
+        if action == "replace":
+            parent[last] = draw(HOSTILE)
+        elif action == "drop":
+            del parent[last]
+        elif isinstance(parent, dict):
+            parent[draw(st.text(min_size=1, max_size=8))] = parent.pop(last)
+        if not isinstance(doc, dict):
+            break
+    return doc
+
+
+def run_cli(tmp: Path, text: str, *args: str) -> None:
+    path = tmp / "fuzzed.yaml"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        code = main([a.format(file=path) for a in args])
+    lines = err.getvalue().splitlines()
+    assert code in (0, 1, 2), err.getvalue()  # 3 would be a bug in rulecheck
+    if code == 2:
+        assert len(lines) == 1 and lines[0].startswith("rulecheck: "), err.getvalue()
+
+
+def dump(doc) -> str:
+    return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)
+
+
+@FAST
+@given(doc=mutated(GA_DOC))
+def test_gundam_assemble_scenarios_and_attacks_load_or_fail_in_one_line(tmp_path, doc):
+    run_cli(tmp_path, dump(doc), "explain", "{file}")
+
+
+@FAST
+@given(doc=mutated({k: v for k, v in GA_DOC.items() if k != "attack"}))
+def test_gundam_assemble_positions_draw_or_fail_in_one_line(tmp_path, doc):
+    run_cli(tmp_path, dump(doc), "los", "{file}", "--from", "RX-75 Guntank", "--to", "Char's Zaku II")
+
+
+@FAST
+@given(doc=mutated(GA_DOC))
+def test_gundam_assemble_odds_give_odds_or_fail_in_one_line(tmp_path, doc):
+    run_cli(tmp_path, dump(doc), "odds", "{file}")
+
+
+@FAST
+@given(doc=mutated(MB_DOC))
+def test_multibase_scenarios_load_or_fail_in_one_line(tmp_path, doc):
+    run_cli(tmp_path, dump(doc), "explain", "{file}")
+
+
+@FAST
+@given(doc=mutated(MB_DOC))
+def test_multibase_odds_and_drawings_work_or_fail_in_one_line(tmp_path, doc):
+    run_cli(tmp_path, dump(doc), "odds", "{file}")
+    run_cli(tmp_path, dump(doc), "draw", "{file}")
+
+
+@FAST
+@given(doc=mutated(OVERLAY_DOC))
+def test_overlays_load_or_fail_in_one_line(tmp_path, doc):
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text(dump(doc), encoding="utf-8")
+    scenario = ROOT / "scenarios/multibase/ranged_volley.yaml"
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        code = main(["explain", str(scenario), "--rules", str(overlay)])
+    assert code in (0, 2), err.getvalue()
+    assert code == 0 or len(err.getvalue().splitlines()) == 1
+
+
+YAML_BITS = st.sampled_from(
+    ["ruleset: gundam_assemble\n", "units:\n", "  - ", "{", "}", "[", "]", ": ", "&a ", "*a", "!!", "<<: ",
+     "? ", "- ", "\n", "  ", "'", '"', "#", "|\n", ">", "%YAML 1.1\n", "---\n", "...\n", "\t", ",", "\x00"]
+)  # fmt: skip
+
+
+@FAST
+@given(text=st.lists(st.one_of(YAML_BITS, st.text(max_size=5)), max_size=30).map("".join))
+def test_raw_yaml_text_loads_or_fails_with_an_input_error(text):
+    try:
+        parse_yaml(text, "fuzzed.yaml")
+    except InputError as exc:
+        assert "\n" not in str(exc)
+
+
+MAP_CELLS = st.sampled_from([".", "1", "9", "~", "1~", "-", "G", ".G", "3Z", "x", "~~", "10", "..", "Ω"])
+
+
+@FAST
+@given(
+    rows=st.lists(st.lists(MAP_CELLS, min_size=0, max_size=6).map("  ".join), min_size=0, max_size=6),
+    indent=st.booleans(),
+)
+def test_compact_maps_load_or_fail_with_an_input_error(rows, indent):
+    text = "\n".join(("  " + r if indent and i % 2 else r) for i, r in enumerate(rows))
+    data = {"map": text, "units": [{"name": "G", "side": "A", "mark": "G"}]}
+    doc = LocatedYaml("fuzzed.feature", data, {(): 1, ("map",): 1})
+    try:
+        ga.build_board(doc, data)
+    except InputError as exc:
+        assert "\n" not in str(exc)
+
+
+CELL = st.one_of(st.sampled_from(["1", "0", "-1", "2.5", "x", "", "1e400", "nan", "3x", "round 0.5",
+                                  "rect 2x1", "rect x", "round", "[1, 2]"]), st.text(max_size=4))  # fmt: skip
+
+
+@FAST
+@given(
+    stats=st.fixed_dictionaries({k: CELL for k in ("ranged", "melee", "range", "courage", "save", "wounds")}),
+    shape=CELL,
+    xy=st.tuples(CELL, CELL, CELL),
+)
+def test_multibase_feature_tables_load_or_fail_with_an_input_error(stats, shape, xy):
+    """The tables of `the multibase units:` / `the multibase bases:`, through the step code."""
+    from steps.multibase import MultibaseTable, given_bases, given_units
+
+    table = MultibaseTable()
+    header = ["unit", "faction", *stats]
+    try:
+        given_units(table, [header, ["Alpha", "Red", *stats.values()]])
+        given_units(table, [header, ["Bravo", "Blue", "1", "1", "12", "3", "4", "2"]])
+        given_bases(table, [["unit", "base", "shape", "x", "y", "facing"], ["Alpha", "a1", shape, *xy]])
+        given_bases(table, [["unit", "base", "shape", "x", "y"], ["Bravo", "b1", "round 0.5", "0", "12"]])
+        scenario_from_data(
+            {
+                "ruleset": "multibase",
+                "units": table.units,
+                "attack": {"kind": "ranged", "attacker": "Alpha", "target": "Bravo"},
+            }
+        )
+    except (InputError, RulebookError, DiceScriptError) as exc:
+        assert "\n" not in str(exc)
