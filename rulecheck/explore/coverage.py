@@ -17,14 +17,17 @@ from rulecheck.explore.versions import Side, bundled_overlays, parse_side
 from rulecheck.source_yaml import InputError
 from rules.rulebook import load
 
-CASUALTY_INTERPRETATIONS = ("coherency", "multi_removal_coherency", "push_anchor")
-
-
 def kind_for(ruleset: str, interpretations: dict, parameters: dict) -> str:
-    names = [*interpretations, *parameters]
+    """The kind of position that reads these rulebook entries, judged by the clauses they cite:
+    Line of Sight clauses (GA-LOS-*) -> ``los``; multibase casualty clauses (MB-6.*) ->
+    ``casualties``; anything else, or a mix, -> ``attack``."""
+    book = load(ruleset)
+    clauses = [c for n in interpretations for c in book.interpretations[n].clauses]
+    clauses += [book.parameters[n].clause for n in parameters]
     if ruleset == "gundam_assemble":
-        return "los" if names and all(n.startswith("los_") for n in names) else "attack"
-    return "casualties" if names and all(n in CASUALTY_INTERPRETATIONS for n in names) else "attack"
+        los = all(n.startswith("los_") for n in interpretations) and not parameters
+        return "los" if clauses and (los or all(c.startswith("GA-LOS-") for c in clauses)) else "attack"
+    return "casualties" if clauses and all(c.startswith("MB-6.") for c in clauses) else "attack"
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,7 @@ def all_comparisons(rulesets: list[str], root: Path = PROJECT_ROOT) -> list[Comp
             for option in interp.options:
                 if option != interp.default:
                     out.append(
-                        Comparison(ruleset, "book", f"{name}={option}", kind_for(ruleset, {name: 1}, {}))
+                        Comparison(ruleset, "book", f"{name}={option}", kind_for(ruleset, {name: option}, {}))
                     )
         for path in bundled_overlays(ruleset, root):
             side = parse_side(str(path), ruleset, root)
