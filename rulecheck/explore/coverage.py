@@ -17,6 +17,7 @@ from rulecheck.explore.versions import Side, bundled_overlays, parse_side
 from rulecheck.source_yaml import InputError
 from rules.rulebook import load
 
+
 def kind_for(ruleset: str, interpretations: dict, parameters: dict) -> str:
     """The kind of position that reads these rulebook entries, judged by the clauses they cite:
     Line of Sight clauses (GA-LOS-*) -> ``los``; multibase casualty clauses (MB-6.*) ->
