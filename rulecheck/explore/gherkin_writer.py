@@ -62,19 +62,23 @@ def rule_tags(old: dict[str, Any], new: dict[str, Any], clauses: tuple[str, ...]
 
 # --- Gundam Assemble ---------------------------------------------------------------------------
 
-LETTERS = "GZMNOPQRSTUVWXYKLJHFEDCBA"
+LETTERS = "MNOPQRSTUVWXYKLJHFEDCBAGZ"  # G and Z last: the corpus uses them for its usual two units
+
+
+PREFERRED_MARKS = {"RX-78-2 Gundam": "G", "Char's Zaku II": "Z"}
 
 
 def ga_marks(position: dict[str, Any]) -> dict[str, str]:
-    marks: dict[str, str] = {}
-    for p in position["pieces"]:
-        if p.get("kind", "unit") == "structure":
+    """A letter per unit and Garrison: the corpus's G and Z for its two usual units, else the
+    name's first letter, else the next free one."""
+    figures = [p["name"] for p in position["pieces"] if p.get("kind", "unit") != "structure"]
+    marks = {n: PREFERRED_MARKS[n] for n in figures if n in PREFERRED_MARKS}
+    for name in figures:
+        if name in marks:
             continue
-        first = p["name"][0].upper() if p["name"][0].isalpha() else ""
-        prefer = {"RX-78-2 Gundam": "G", "Char's Zaku II": "Z"}.get(p["name"], first)
-        choice = next(c for c in [prefer, *LETTERS] if c and c not in marks.values())
-        marks[p["name"]] = choice
-    return marks
+        first = name[0].upper() if name[0].isalpha() else ""
+        marks[name] = next(c for c in [first, *LETTERS] if c and c not in marks.values())
+    return {n: marks[n] for n in figures}
 
 
 def ga_map(position: dict[str, Any], marks: dict[str, str]) -> list[str]:
