@@ -30,6 +30,7 @@ COMMANDS = (
     "draw",
     "docs",
     "odds",
+    "steps",
 )
 
 EXIT_BAD_INPUT = 2
@@ -41,7 +42,10 @@ class OneLineParser(argparse.ArgumentParser):
     ``--help`` is unchanged. Subcommand parsers inherit the class."""
 
     def error(self, message: str):
-        self.exit(EXIT_BAD_INPUT, f"rulecheck: {self.prog}: {message} (see {self.prog} --help)\n")
+        command = self.prog.removeprefix("rulecheck").strip()
+        where = f"{command}: " if command else ""
+        line = escape_controls(f"{where}{message} (see {self.prog} --help)")
+        self.exit(EXIT_BAD_INPUT, f"rulecheck: {line}\n")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

@@ -34,6 +34,7 @@ from rulecheck.output_files import check_file_target, pending_file
 from rulecheck.pytest_plugin import split_tag
 from rulecheck.source_yaml import InputError
 from rules.rulebook import Rulebook
+from rules.rulebook import load as Rulebook_load
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,12 +48,29 @@ class ScenarioResult:
     line: int
     tags: tuple[str, ...]
     outcome: str = "not run"  # passed, failed, skipped
-    message: str = ""
+    message: str = ""  # the whole failure message: "expected ..., got ...", the step, the trace
+    failed_step: dict[str, Any] | None = None  # {"keyword", "text", "line"} of the step that failed
     outcomes: dict[str, Any] = field(default_factory=dict)
     nodeid: str = ""
     # "ruleset:parameters.NAME" / "ruleset:interpretations.NAME" the scenario asked the rulebook
     # for; filled only by a run with record_reads.
     reads: frozenset[str] = frozenset()
+    # Filled only by a run with dependencies: each interpretation the scenario read, with the other
+    # options it was re-run under and whether its asserted ruling still held ({option: passed}).
+    probes: dict[str, dict[str, bool]] | None = None
+    # Filled only by a run with vacuous: the Then-steps probed and those that survived a
+    # perturbation of their expected value (rulecheck.vacuous).
+    then_steps: int = 0
+    vacuous: list[dict[str, Any]] | None = None
+
+    @property
+    def dependencies(self) -> dict[str, list[str]]:
+        """Interpretation -> the options under which this scenario's ruling fails: what it rests on."""
+        return {
+            name: [opt for opt, held in opts.items() if not held]
+            for name, opts in (self.probes or {}).items()
+            if not all(opts.values())
+        }
 
     def tagged(self, kind: str) -> list[str]:
         return [v for t in self.tags if (p := split_tag(t)) and p[0] == kind for v in [p[1]]]
@@ -75,9 +93,13 @@ class ScenarioResult:
             tags=tuple(data.get("tags", ())),
             outcome=data.get("outcome", "not run"),
             message=data.get("message", ""),
+            failed_step=data.get("failed_step"),
             outcomes=dict(data.get("outcomes") or {}),
             nodeid=data.get("nodeid", ""),
             reads=frozenset(data.get("reads", ())),
+            probes=data.get("probes"),
+            then_steps=int(data.get("then_steps", 0)),
+            vacuous=data.get("vacuous"),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -90,9 +112,12 @@ class ScenarioResult:
             "tags": list(self.tags),
             "outcome": self.outcome,
             "message": self.message,
+            "failed_step": self.failed_step,
             "outcomes": self.outcomes,
             "nodeid": self.nodeid,
             "reads": sorted(self.reads),
+            **({"probes": self.probes, "depends_on": self.dependencies} if self.probes is not None else {}),
+            **({"then_steps": self.then_steps, "vacuous": self.vacuous} if self.vacuous is not None else {}),
         }
 
 
@@ -235,23 +260,48 @@ def scenarios_on_disk(root: Path, ruleset: str) -> list[ScenarioResult]:
 
 
 def check_feature_syntax(root: Path, rulesets: Iterable[str] | None) -> None:
-    """Parse every feature file first, so a Gherkin syntax error is one line with its file and
-    line instead of a pytest collection error."""
+    """Parse every feature file first, so a Gherkin syntax error (or a file with no Feature, or a
+    folder with no scenario) is one line with its file and line instead of a pytest error."""
     from pytest_bdd.exceptions import GherkinParseError
     from pytest_bdd.gherkin_parser import get_gherkin_document
 
     folders = [root / "features" / r for r in rulesets] if rulesets else [root / "features"]
     for folder in folders:
+        scenarios = 0
         for path in sorted(folder.rglob("*.feature")):
+            where = _relative(path, root)
             try:
-                get_gherkin_document(str(path))
+                doc = get_gherkin_document(str(path))
             except GherkinParseError as exc:
-                first = str(exc.message).split(". ")[0].rstrip(".")
-                raise InputError(
-                    _relative(path, root), exc.line, "", f"{first}: {exc.line_content.strip()!r}"
-                ) from None
+                raise InputError(where, exc.line, "", _gherkin_problem(exc)) from None
             except (OSError, UnicodeDecodeError) as exc:
-                raise InputError(_relative(path, root), None, "", f"cannot read: {exc}") from None
+                raise InputError(where, None, "", f"cannot read: {exc}") from None
+            except (KeyError, TypeError, ValueError):  # pytest-bdd on a file with no Feature at all
+                doc = None
+            if doc is None or doc.feature is None:
+                raise InputError(where, 1, "", "no 'Feature:' line: a feature file starts with one")
+            scenarios += _count_scenarios(doc.feature)
+        if folder.is_dir() and scenarios == 0:
+            raise InputError(_relative(folder, root), None, "", "no scenario in any feature file here")
+
+
+def _count_scenarios(node) -> int:
+    count = 0
+    for child in getattr(node, "children", None) or ():
+        if getattr(child, "scenario", None) is not None:
+            count += 1
+        if getattr(child, "rule", None) is not None:
+            count += _count_scenarios(child.rule)
+    return count
+
+
+def _gherkin_problem(exc) -> str:
+    """The parser's complaint without its wrapping: ``(6:7): inconsistent cell count ...``."""
+    text = str(exc.message)
+    wrapped = "): " in text  # "Parser errors:\n(6:7): ..."
+    text = text.rsplit("): ", 1)[1] if wrapped else text.split(". ")[0].rstrip(".")
+    content = (exc.line_content or "").strip()
+    return f"{text}: {content!r}" if content and content not in text else text
 
 
 def _relative(path: Path | str, root: Path) -> str:
@@ -296,9 +346,12 @@ class _Collector:
         self.select = select
         self.results: dict[str, ScenarioResult] = {}
         self.undefined: tuple | None = None  # the first step no definition matched
+        # Set while a passing scenario is re-run (dependencies, vacuous steps): a perturbed
+        # Then-step that no definition matches is the probe's business, not a broken feature.
+        self.rerunning = False
 
     def pytest_bdd_step_func_lookup_error(self, request, feature, scenario, step, exception):
-        if self.undefined is None:
+        if self.undefined is None and not self.rerunning:
             self.undefined = (feature.filename, step.line_number, step.type, step.name)
 
     def _scenario(self, item):
@@ -335,10 +388,12 @@ class _Collector:
         if report.when == "call" or (report.when == "setup" and not report.passed):
             res.outcome = report.outcome
             if report.failed:
-                res.message = _short_message(report)
+                res.message = _failure_message(report)
             for key, value in report.user_properties:
                 if key == "rulecheck_outcomes":
                     res.outcomes = json.loads(value)
+                elif key == "rulecheck_failed_step":
+                    res.failed_step = json.loads(value)
 
 
 class _ReadRecorder:
@@ -346,11 +401,21 @@ class _ReadRecorder:
 
     It wraps ``Rulebook.param`` and ``Rulebook.interpretation`` for the length of one run, so it
     sees every read: the engine's, a step's, and those made under an overlay. Reads outside a
-    running scenario (collection) are not anyone's and are dropped."""
+    running scenario (collection) are not anyone's and are dropped.
 
-    def __init__(self):
+    With ``probe`` (computed dependencies), each scenario that passed is run again, at once and in
+    this process, under every other option of every interpretation it read, one change at a time,
+    forced over any choice the scenario makes itself. An interpretation it did not read cannot
+    change its ruling (the engines are pure and ask the rulebook for every open question), so this
+    is exact, not a sample. The re-runs are not logged: reports and the Cucumber/JUnit files see
+    the scenario once."""
+
+    def __init__(self, collector: _Collector | None = None, probe: bool = False, vacuous: bool = False):
         self.current: str | None = None
         self.reads: dict[str, set[str]] = defaultdict(set)
+        self.collector = collector
+        self.probe = probe
+        self.vacuous = vacuous
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item, nextitem):
@@ -359,6 +424,58 @@ class _ReadRecorder:
             yield
         finally:
             self.current = None
+        if self.collector is None:
+            return
+        self.collector.rerunning = True
+        try:
+            if self.probe:
+                self._probe(item, nextitem)
+            if self.vacuous:
+                self._probe_then_steps(item, nextitem)
+        finally:
+            self.collector.rerunning = False
+
+    def _probe_then_steps(self, item, nextitem) -> None:
+        from rulecheck.vacuous import probe_then_steps
+
+        result = self.collector.results.get(item.nodeid)
+        template = self.collector._scenario(item)
+        ctx = getattr(item, "_rulecheck_ruling", None)
+        if result is None or template is None or result.outcome != "passed":
+            return
+        book = ctx.rules(result.ruleset) if ctx is not None else Rulebook_load(result.ruleset)
+        shown = ctx.shown if ctx is not None else {}
+        events = shown.get("events") or (shown.get("los") or {}).get("events") or []
+        cited = {c for e in events for c in e.get("clauses", ())}
+        probed, found = probe_then_steps(template, book, lambda: _rerun(item, nextitem), cited)
+        result.then_steps = probed
+        result.vacuous = [v.to_json() for v in found]
+
+    def _probe(self, item, nextitem) -> None:
+        result = self.collector.results.get(item.nodeid)
+        if result is None:
+            return
+        result.probes = {}
+        ctx = getattr(item, "_rulecheck_ruling", None)
+        if result.outcome != "passed" or ctx is None:
+            return  # a failing ruling has nothing to hold under another reading
+        for entry in sorted(self.reads.get(item.nodeid, ())):
+            ruleset, _, what = entry.partition(":")
+            kind, _, name = what.partition(".")
+            if kind != "interpretations":
+                continue
+            book = ctx.rules(ruleset)  # as the scenario ran: overlays and its own choices applied
+            in_force = book.interpretation(name)
+            held: dict[str, bool] = {}
+            for option in book.interpretations[name].options:
+                if option == in_force:
+                    continue
+                item.config._rulecheck_forced = {ruleset: {name: option}}
+                try:
+                    held[option] = _rerun(item, nextitem) is None
+                finally:
+                    item.config._rulecheck_forced = None
+            result.probes[name] = held
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[None]:
@@ -382,6 +499,37 @@ class _ReadRecorder:
             Rulebook.param, Rulebook.interpretation = original_param, original_interpretation
 
 
+def _rerun(item, nextitem) -> BaseException | None:
+    """Run ``item`` once more (setup, call, teardown, as pytest's ``runtestprotocol`` does); None if
+    it passed, else the first exception. No report is made: formatting a failure's traceback costs
+    more than running the scenario, and only the verdict is needed."""
+    from _pytest.outcomes import Exit, Failed, Skipped
+
+    item._initrequest()
+    hooks = item.ihook
+    error: BaseException | None = None
+    try:
+        for when, hook, kwargs in (
+            ("setup", hooks.pytest_runtest_setup, {}),
+            ("call", hooks.pytest_runtest_call, {}),
+            ("teardown", hooks.pytest_runtest_teardown, {"nextitem": nextitem}),
+        ):
+            if when == "call" and error is not None:
+                continue
+            try:
+                hook(item=item, **kwargs)
+            except (Exit, KeyboardInterrupt):
+                raise
+            except Skipped:
+                pass
+            except (Exception, Failed) as exc:  # pytest.fail and pytest.raises raise Failed, not an Exception
+                error = error or exc
+    finally:
+        item._request = False
+        item.funcargs = None
+    return error
+
+
 @contextlib.contextmanager
 def _report_files(requested: dict[str, str | Path | None]) -> Iterator[list[str]]:
     """pytest arguments that write each requested report to a temporary file beside its target
@@ -398,11 +546,17 @@ def _report_files(requested: dict[str, str | Path | None]) -> Iterator[list[str]
         yield args
 
 
-def _short_message(report) -> str:
+MESSAGE_LIMIT = 20_000  # characters: a whole trace fits; a runaway repr does not flood the report
+
+
+def _failure_message(report) -> str:
+    """The whole message of the failure (every line of it, not just the first), without pytest's
+    assertion-rewriting detail ("assert False", "where ...") that repeats what the step said."""
     crash = getattr(report.longrepr, "reprcrash", None)
-    if crash is not None:
-        return crash.message.strip().splitlines()[0][:500] if crash.message.strip() else ""
-    return str(report.longrepr).strip().splitlines()[-1][:500]
+    text = crash.message if crash is not None else str(report.longrepr)
+    lines = text.strip().removeprefix("AssertionError: ").splitlines()
+    cut = next((i for i, line in enumerate(lines) if i and line.startswith("assert ")), len(lines))
+    return "\n".join(lines[:cut]).strip()[:MESSAGE_LIMIT]
 
 
 def feature_test_files(root: Path, rulesets: Iterable[str] | None = None) -> list[Path]:
@@ -424,12 +578,16 @@ def run_corpus(
     record_reads: bool = False,
     cucumber_json: str | Path | None = None,
     junit_xml: str | Path | None = None,
+    dependencies: bool = False,
+    vacuous: bool = False,
 ) -> CorpusRun:
     """Run the feature scenarios of ``root`` and return one result per scenario.
 
     ``select``: only the scenarios with these node ids. ``record_reads``: fill each result's
-    ``reads``. ``cucumber_json`` / ``junit_xml``: also write those reports (atomically)."""
+    ``reads``. ``dependencies``: also fill each result's ``probes`` (see ``_ReadRecorder``).
+    ``cucumber_json`` / ``junit_xml``: also write those reports (atomically)."""
     root = Path(root).resolve()  # once: the run changes directory into it
+    record_reads = record_reads or dependencies or vacuous
     tag_filter = parse_tag_expression(tags) if tags is not None else None
     files = feature_test_files(root, rulesets)
     if not files:
@@ -442,7 +600,7 @@ def run_corpus(
     args += list(pytest_args)
     collector = _Collector(root, tag_filter, set(select) if select is not None else None)
     plugins: list[Any] = [collector]
-    recorder = _ReadRecorder() if record_reads else None
+    recorder = _ReadRecorder(collector, probe=dependencies, vacuous=vacuous) if record_reads else None
     if recorder is not None:
         plugins.append(recorder)
     sink = io.StringIO()

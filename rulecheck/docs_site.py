@@ -37,6 +37,8 @@ a{color:#1f5fbf} nav a{margin-right:1em} h2{border-bottom:1px solid #ccc}
 .bar{display:inline-block;height:.8em;background:#1e7b34}.barbox{display:inline-block;width:120px;background:#ddd}
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .5em;vertical-align:top}
 .diagram svg{max-width:100%;height:auto}
+.failing-step{background:#fdd;color:#b00020;font-weight:bold}.failing-step::after{content:"  <- failed"}
+.failure{background:#fff4f4;border-left:3px solid #b00020;padding:.5em;white-space:pre-wrap}
 """
 
 
@@ -55,8 +57,9 @@ _SCENARIO = re.compile(r"^\s*(Scenario|Scenario Outline|Example):\s*(.*)$")
 _STOP = re.compile(r"^\s*(Scenario|Scenario Outline|Example|Rule|Feature|Examples):")
 
 
-def feature_steps(path: Path) -> dict[int, list[str]]:
-    """Scenario line -> its step lines (with docstrings and tables), read from the feature file."""
+def feature_steps(path: Path) -> dict[int, list[tuple[int, str]]]:
+    """Scenario line -> its step lines (with docstrings and tables) and their line numbers, read
+    from the feature file."""
     lines = path.read_text(encoding="utf-8").splitlines()
     out: dict[int, list[str]] = {}
     i = 0
@@ -66,10 +69,10 @@ def feature_steps(path: Path) -> dict[int, list[str]]:
             i += 1
             while i < len(lines) and not _STOP.match(lines[i]) and not lines[i].strip().startswith("@"):
                 if lines[i].strip() and not lines[i].strip().startswith("#"):
-                    body.append(lines[i].rstrip())
+                    body.append((i + 1, lines[i].rstrip()))
                 i += 1
-            indent = min((len(x) - len(x.lstrip()) for x in body), default=0)
-            out[start] = [x[indent:] for x in body]
+            indent = min((len(x) - len(x.lstrip()) for _, x in body), default=0)
+            out[start] = [(n, x[indent:]) for n, x in body]
             continue
         i += 1
     return out
@@ -192,13 +195,20 @@ def _write(out: Path, root: Path, results: list[ScenarioResult], books: dict[str
             shown = _SHOWN.get(r.nodeid)
             tags = "".join(tag_link(t, r.ruleset, 2) for t in r.tags)
             result = f"<span class='{escape(r.outcome.replace(' ', '-'))}'>{escape(r.outcome)}</span>"
+            failing = (r.failed_step or {}).get("line")
+            step_lines = "\n".join(
+                f"<mark class='failing-step' title='this step failed'>{escape(text)}</mark>"
+                if n == failing
+                else escape(text)
+                for n, text in steps.get(r.line, [])
+            )
             if r.message:
-                result += f" <code>{escape(r.message)}</code>"
+                result += f"<pre class='failure'>{escape(r.message)}</pre>"
             parts.append(
                 f"<section class='scenario' id='{anchor('s', str(r.line))}'>"
                 f"<h2>{escape(r.name)}</h2><p>{tags}</p>"
                 f"<p>Last result: {result} (line {r.line})</p>"
-                f"<div class='steps'>{escape(chr(10).join(steps.get(r.line, [])))}</div>"
+                f"<div class='steps'>{step_lines}</div>"
                 f"{diagram(shown)}{trace(shown)}</section>"
             )
         path = out / feature_page_path(rs[0])

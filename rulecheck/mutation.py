@@ -38,6 +38,8 @@ from rulecheck.source_yaml import InputError, load_yaml
 from rules.rulebook import Rulebook, load
 from rules.rulebook import rulesets as bundled_rulesets
 
+KINDS = ("book", "assumed", "interpretation")  # how the score is split
+
 
 @dataclass(frozen=True)
 class Mutant:
@@ -45,6 +47,8 @@ class Mutant:
     entry: str  # "parameters.NAME" or "interpretations.NAME"
     old: Any
     new: Any
+    # book: a number the book gives; assumed: a number the project assumes; interpretation
+    kind: str = "book"
 
     @property
     def id(self) -> str:
@@ -108,12 +112,12 @@ def mutants_for(book: Rulebook) -> list[Mutant]:
             key = (f"parameters.{name}", json.dumps(new))
             if new != p.value and key not in seen:
                 seen.add(key)
-                out.append(Mutant(book.ruleset, f"parameters.{name}", p.value, new))
+                out.append(Mutant(book.ruleset, f"parameters.{name}", p.value, new, p.basis))
     for name, i in book.interpretations.items():
         current = book.interpretation(name)
         for option in i.options:
             if option != current:
-                out.append(Mutant(book.ruleset, f"interpretations.{name}", current, option))
+                out.append(Mutant(book.ruleset, f"interpretations.{name}", current, option, "interpretation"))
     return out
 
 
@@ -174,6 +178,7 @@ class MutantResult:
             "ruleset": self.mutant.ruleset,
             "mutant": self.mutant.id,
             "entry": self.mutant.entry,
+            "kind": self.mutant.kind,
             "old": self.mutant.old,
             "new": self.mutant.new,
             "killed": self.killed,
@@ -227,8 +232,10 @@ class MutationRun:
     def for_ruleset(self, ruleset: str) -> list[MutantResult]:
         return [r for r in self.results if r.mutant.ruleset == ruleset]
 
-    def score(self, ruleset: str) -> dict[str, Any]:
-        rs = self.for_ruleset(ruleset)
+    def score(self, ruleset: str, kind: str | None = None) -> dict[str, Any]:
+        """The score of one ruleset; ``kind`` (book, assumed, interpretation) restricts it to the
+        mutants of book numbers, of the project's assumed numbers or of interpretations."""
+        rs = [r for r in self.for_ruleset(ruleset) if kind is None or r.mutant.kind == kind]
         killed = sum(r.killed for r in rs)
         equivalent = sum(1 for r in rs if not r.killed and r.equivalent)
         survivors = [r for r in rs if not r.killed and not r.equivalent]
@@ -236,6 +243,7 @@ class MutationRun:
         scored = len(rs) - equivalent
         return {
             "ruleset": ruleset,
+            **({"kind": kind} if kind else {}),
             "mutants": len(rs),
             "killed": killed,
             "equivalent": equivalent,
@@ -243,11 +251,15 @@ class MutationRun:
             "score": round(killed / scored, 4) if scored else 1.0,
         }
 
+    def _has(self, ruleset: str, kind: str) -> bool:
+        return any(r.mutant.kind == kind for r in self.for_ruleset(ruleset))
+
     def to_json(self) -> dict[str, Any]:
         rulesets = sorted({r.mutant.ruleset for r in self.results})
         return {
             "shard": list(self.shard) if self.shard else None,
             "scores": [self.score(rs) for rs in rulesets],
+            "scores_by_kind": [self.score(rs, k) for rs in rulesets for k in KINDS if self._has(rs, k)],
             "mutants": [r.to_json() for r in self.results],
             "left_out_failing_on_the_book": [r.key for r in self.left_out],
             "verified": self.verified,
@@ -366,6 +378,16 @@ def format_text(run: MutationRun) -> str:
             f"{name}: mutation score {s['score']:.0%} ({s['killed']} of {s['mutants']} mutants killed, "
             f"{s['equivalent']} equivalent, {s['survivors']} surviving)"
         )
+        for kind, label in (
+            ("book", "book numbers"),
+            ("assumed", "assumed numbers"),
+            ("interpretation", "interpretations"),
+        ):
+            if run._has(name, kind):
+                k = run.score(name, kind)
+                out.append(
+                    f"  {label}: {k['score']:.0%} ({k['killed']} of {k['mutants']} killed, {k['equivalent']} equivalent)"
+                )
         for r in run.for_ruleset(name):
             if r.killed:
                 continue

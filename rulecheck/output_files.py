@@ -7,8 +7,8 @@ through here, so the promises hold everywhere:
   failure never leaves half a file where a good one was;
 * a target that exists and is not a regular file (a folder, a device such as ``/dev/null``, a
   symlink to one, a pipe) is refused, never replaced;
-* new files get ``0666 & ~umask`` and new folders ``0777 & ~umask``, as any editor would give
-  (``tempfile`` makes 0600/0700, which a web server cannot serve);
+* new files get ``0666 & ~umask`` and new folders ``0777 & ~umask``, and a replaced file keeps
+  its mode, as any editor does (``tempfile`` makes 0600/0700, which a web server cannot serve);
 * a site folder is built beside its target and swapped in. A folder that is not empty is replaced
   only if rulecheck built it (it holds ``MARKER``), or with ``force``; even then only the files
   rulecheck wrote there are removed, never anything else.
@@ -77,7 +77,9 @@ def pending_file(path: str | Path, flag: str = "") -> Iterator[Path]:
         raise InputError(path, None, flag, f"cannot write here: {_why(exc)}") from None
     os.close(fd)
     try:
-        os.chmod(tmp, 0o666 & ~umask())
+        # a new file gets what the umask allows; a replaced one keeps its mode, as an editor does
+        mode = stat.S_IMODE(target.stat().st_mode) if target.is_file() else 0o666 & ~umask()
+        os.chmod(tmp, mode)
         yield Path(tmp)
         if os.path.getsize(tmp) == 0:
             raise InputError(path, None, flag, "nothing was written for this file")

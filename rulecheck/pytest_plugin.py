@@ -61,11 +61,17 @@ class RulingContext:
     overlays: dict[str, list[tuple[str, dict, dict]]] = field(default_factory=dict)
     outcomes: dict[str, Any] = field(default_factory=dict)
     shown: dict[str, Any] = field(default_factory=dict)  # see show()
+    # ruleset -> {interpretation: option} applied after everything else, even the scenario's own
+    # choice: how `check` re-runs a scenario under another reading to see whether its ruling holds.
+    forced: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def rules(self, ruleset: str) -> Rulebook:
         book = load(ruleset)
         for name, params, interps in self.overlays.get(ruleset, []):
             book = book.with_changes(params, interps, name=name)
+        if self.forced.get(ruleset):
+            forced = self.forced[ruleset]
+            book = book.with_changes({}, forced, name=", ".join(f"{k}={v}" for k, v in forced.items()))
         return book
 
     def apply(
@@ -103,9 +109,42 @@ def _session_overlays(config: pytest.Config) -> dict[str, list[tuple[str, dict, 
 @pytest.fixture
 def ruling(request: pytest.FixtureRequest) -> RulingContext:
     base = _session_overlays(request.config)
-    ctx = RulingContext(overlays={k: list(v) for k, v in base.items()})
+    forced = getattr(request.config, "_rulecheck_forced", None) or {}
+    ctx = RulingContext(overlays={k: list(v) for k, v in base.items()}, forced=forced)
     request.node._rulecheck_ruling = ctx
     return ctx
+
+
+def format_events(events: list[dict[str, Any]]) -> list[str]:
+    """An explanation trace (events as ``Event.to_json`` gives them) as numbered lines."""
+    out = []
+    for n, e in enumerate(events, 1):
+        clauses = ", ".join(e.get("clauses") or ())
+        interp = f" [{e['interpretation']}]" if e.get("interpretation") else ""
+        out.append(f"{n:>3}. [{clauses}] {e.get('text', '')}{interp}")
+    return out
+
+
+def pytest_bdd_step_error(request, feature, scenario, step, step_func, step_func_args, exception):
+    """A failing step says which it is, and the failure carries the explanation trace, so every
+    report made from the exception (check, Cucumber JSON, JUnit XML, the docs site) has both."""
+    where = f"{step.keyword.strip()} {step.name} (line {step.line_number})"
+    request.node._rulecheck_failed_step = {
+        "keyword": step.keyword.strip(),
+        "text": step.name,
+        "line": step.line_number,
+    }
+    ctx = getattr(request.node, "_rulecheck_ruling", None)
+    shown = ctx.shown if ctx is not None else {}
+    events = shown.get("events") or (shown.get("los") or {}).get("events") or []
+    if not isinstance(exception, AssertionError) or getattr(exception, "_rulecheck_explained", False):
+        return
+    message = str(exception.args[0]) if exception.args else ""
+    extra = f"\nfailing step: {where}"
+    if events:
+        extra += "\nexplanation trace:\n" + "\n".join(format_events(events))
+    exception.args = (message + extra, *exception.args[1:])
+    exception._rulecheck_explained = True
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -119,6 +158,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
         )
     if ctx is not None and report.when == "call" and ctx.shown:
         report.user_properties.append(("rulecheck_show", json.dumps(ctx.shown, default=str)))
+    failed_step = getattr(item, "_rulecheck_failed_step", None)
+    if report.when == "call" and report.failed and failed_step:
+        report.user_properties.append(("rulecheck_failed_step", json.dumps(failed_step)))
 
 
 def pytest_configure(config: pytest.Config) -> None:

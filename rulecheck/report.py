@@ -2,6 +2,13 @@
 
 Coverage is read from the feature tags. A tag naming a clause, FAQ entry or interpretation that
 the ruleset's rulebook does not have is an error, as is a scenario without a ``@ruling`` status.
+
+Dependencies are not read from tags but computed (a run with ``dependencies``: each scenario re-run
+under every other option of every interpretation it read). The tags are then checked claims: a
+scenario whose ruling fails under another option must carry ``@interpretation:NAME`` and
+``@ruling:interpretation``; a scenario tagged ``@interpretation:NAME`` must depend on NAME (a
+scenario that shows what a reading decides fails under the reading's other options, or it shows
+nothing); ``@ruling:interpretation`` needs some dependency.
 """
 
 from __future__ import annotations
@@ -52,14 +59,66 @@ def tag_errors(book: Rulebook, results: list[ScenarioResult]) -> list[str]:
     return errors
 
 
+def _options(opts: list[str]) -> str:
+    return ", ".join(opts)
+
+
+def dependency_errors(book: Rulebook, results: list[ScenarioResult]) -> list[str]:
+    """Tags that disagree with the computed dependencies (only for scenarios that were probed)."""
+    errors = []
+    for r in results:
+        if r.probes is None or r.outcome != "passed":
+            continue
+        where = f"{r.feature}:{r.line} ({r.name})"
+        deps = r.dependencies
+        tagged = r.tagged("interpretation")
+        ruling = r.tagged("ruling")
+        for name, opts in deps.items():
+            if name not in tagged:
+                errors.append(
+                    f"{where}: depends on interpretation {name} (its ruling fails under "
+                    f"{name}={_options(opts)}) but lacks @interpretation:{name}"
+                )
+        if deps and "derived" in ruling:
+            errors.append(
+                f"{where}: labelled @ruling:derived but its ruling rests on {', '.join(deps)}; "
+                "label it @ruling:interpretation"
+            )
+        for name in tagged:
+            # A reading with a single option has nothing to compare against: the tag names it.
+            if (
+                name in book.interpretations
+                and name not in deps
+                and len(book.interpretations[name].options) > 1
+            ):
+                tried = r.probes.get(name)
+                why = (
+                    f"its ruling holds under {name}={_options(list(tried))} too"
+                    if tried
+                    else f"it never reads {name}"
+                )
+                errors.append(
+                    f"{where}: tagged @interpretation:{name} but does not depend on it ({why}); "
+                    "make the scenario tell the options apart or drop the tag"
+                )
+        if not deps and ruling == ["interpretation"]:
+            errors.append(
+                f"{where}: labelled @ruling:interpretation but no interpretation decides its ruling; "
+                "label it @ruling:derived"
+            )
+    return errors
+
+
 def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, Any]:
     by_clause: dict[str, list[ScenarioResult]] = {cid: [] for cid in book.clauses}
     by_interp: dict[str, list[ScenarioResult]] = {name: [] for name in book.interpretations}
+    computed = bool(results) and all(r.probes is not None for r in results)
     by_faq: dict[str, list[ScenarioResult]] = {q: [] for q in book.faq}
     for r in results:
         for cid in r.tagged("clause"):
             by_clause.setdefault(cid, []).append(r)
-        for name in r.tagged("interpretation"):
+        # Computed dependencies when the run has them; the tags only otherwise.
+        for name in r.dependencies if computed else r.tagged("interpretation"):
             by_interp.setdefault(name, []).append(r)
         for q in r.tagged("faq"):
             by_faq.setdefault(q, []).append(r)
@@ -82,7 +141,10 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
             "options": dict(i.options),
             "why": i.why,
             "clauses": list(i.clauses),
-            "scenarios": [_ref(r) for r in by_interp[name]],
+            "scenarios": [
+                {**_ref(r), **({"flips_under": r.dependencies[name]} if computed else {})}
+                for r in by_interp[name]
+            ],
         }
         for name, i in book.interpretations.items()
     ]
@@ -112,11 +174,36 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
         "clauses": clauses,
         "uncovered_clauses": [c["id"] for c in clauses if c["status"] == "uncovered"],
         "interpretations": interpretations,
+        # Numbers the book names without sizing: the project's defaults, like interpretations.
+        "assumed_numbers": [
+            {"name": name, "value": p.value, "clause": p.clause, "note": p.note}
+            for name, p in book.parameters.items()
+            if p.assumed
+        ],
+        "dependencies": "computed" if computed else "from tags",
         "faq": faq,
         "faq_counts": dict(Counter(e.status for e in book.faq.values())),
         "faq_without_scenario": needs_scenario,
-        "failures": [{**_ref(r), "message": r.message} for r in results if r.outcome == "failed"],
-        "errors": tag_errors(book, results),
+        "failures": [
+            {**_ref(r), "message": r.message, "failed_step": r.failed_step}
+            for r in results
+            if r.outcome == "failed"
+        ],
+        "errors": tag_errors(book, results) + dependency_errors(book, results),
+        **_vacuous(results),
+    }
+
+
+def _vacuous(results: list[ScenarioResult]) -> dict[str, Any]:
+    """The Then-steps that survived a perturbation (only in a run with vacuous)."""
+    probed = [r for r in results if r.vacuous is not None]
+    if not probed:
+        return {}
+    return {
+        "then_steps_probed": sum(r.then_steps for r in probed),
+        "vacuous_steps": [
+            {"feature": r.feature, "scenario": r.name, **v} for r in probed for v in r.vacuous or ()
+        ],
     }
 
 
@@ -124,7 +211,7 @@ def build_report(run: CorpusRun, books: dict[str, Rulebook], tags: str | None = 
     """``tags``: the tag expression that selected the scenarios, if any (coverage is then the
     selection's, not the corpus's)."""
     rulesets = [ruleset_report(book, run.by_ruleset(name)) for name, book in books.items()]
-    ok = run.passed and not any(rs["errors"] for rs in rulesets)
+    ok = run.passed and not any(rs["errors"] or rs.get("vacuous_steps") for rs in rulesets)
     return {"ok": ok, "overlays": list(run.overlays), "tags": tags, "rulesets": rulesets}
 
 
@@ -162,11 +249,25 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
             out.append(f"  every clause is covered ({len(rs['clauses'])} clauses)")
         used = [i for i in rs["interpretations"]]
         if used:
-            out.append("  interpretations in force:")
+            how = rs.get("dependencies", "from tags")
+            out.append(f"  interpretations in force (dependent scenarios {how}):")
             for i in used:
                 flag = "" if i["option"] == i["default"] else f" (default {i['default']})"
+                n = len(i["scenarios"])
                 out.append(
-                    f"    {i['name']} = {i['option']}{flag}: {len(i['scenarios'])} scenarios depend on it"
+                    f"    {i['name']} = {i['option']}{flag}: {n} scenario{'s depend' if n != 1 else ' depends'} on it"
+                )
+                if verbose:
+                    out += [
+                        f"          {s['feature']}:{s['line']} {s['scenario']}"
+                        + (f"  (fails under {', '.join(s['flips_under'])})" if s.get("flips_under") else "")
+                        for s in i["scenarios"]
+                    ]
+        if rs.get("assumed_numbers"):
+            out.append("  assumed numbers (the project's defaults where the book gives no number):")
+            for a in rs["assumed_numbers"]:
+                out.append(
+                    f"    {a['name']} = {a['value']} ({a['clause']})" + (f": {a['note']}" if verbose else "")
                 )
         if rs["faq"]:
             counts = ", ".join(f"{k} {v}" for k, v in sorted(rs["faq_counts"].items()))
@@ -179,9 +280,18 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
                     f"    (* no scenario yet) entries that need one: {', '.join(rs['faq_without_scenario'])}"
                 )
         for f in rs["failures"]:
-            out.append(f"  FAILED {f['feature']}:{f['line']} {f['scenario']}\n         {f['message']}")
+            out.append(f"  FAILED {f['feature']}:{f['line']} {f['scenario']}")
+            out += [f"         {line}" for line in f["message"].splitlines()]
         for e in rs["errors"]:
             out.append(f"  ERROR {e}")
+        if "vacuous_steps" in rs:
+            found = rs["vacuous_steps"]
+            out.append(
+                f"  vacuous Then-steps: {len(found)} of {rs['then_steps_probed']} survive a change of what they expect"
+            )
+            for v in found:
+                out.append(f"  VACUOUS {v['feature']}:{v['line']} {v['step']}")
+                out += [f"          survives {s}" for s in v["survived"]]
     out.append("OK: every scenario passed" if report["ok"] else "NOT OK")
     return "\n".join(out)
 
@@ -238,6 +348,18 @@ def format_markdown(report: dict[str, Any]) -> str:
                 scen = "<br>".join(_md(s["scenario"]) for s in i["scenarios"])
                 out.append(f"| {i['name']} | {_md(i['question'])} | {option} | {scen or '-'} |")
             out.append("")
+        if rs.get("assumed_numbers"):
+            out += [
+                "### Assumed numbers",
+                "",
+                "The book names these rules without giving a number; the project assumes one.",
+                "",
+                "| parameter | value | clause | why |",
+                "|---|---|---|---|",
+            ]
+            for a in rs["assumed_numbers"]:
+                out.append(f"| {a['name']} | {a['value']} | {a['clause']} | {_md(a['note'])} |")
+            out.append("")
         if rs["faq"]:
             out += ["### FAQ ledger", ""]
             counts = ", ".join(f"{k} {v}" for k, v in sorted(rs["faq_counts"].items()))
@@ -248,10 +370,10 @@ def format_markdown(report: dict[str, Any]) -> str:
             out.append("")
         if rs["failures"]:
             out += ["### Failures", ""]
-            out += [
-                f"- {f['feature']}:{f['line']} {_md(f['scenario'])}: {_md(f['message'])}"
-                for f in rs["failures"]
-            ]
+            for f in rs["failures"]:
+                out += [f"- {f['feature']}:{f['line']} {_md(f['scenario'])}", "", "  ```"]
+                out += [f"  {line}" for line in f["message"].splitlines()]
+                out += ["  ```", ""]
             out.append("")
         if rs["errors"]:
             out += ["### Tag errors", ""]

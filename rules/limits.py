@@ -25,7 +25,8 @@ MAX_BOARD_HEXES = 10_000  # a Gundam Assemble board (a real one has under 200)
 MAX_COORDINATE = 1_000  # |q|, |r| of a hex
 MAX_TABLE_INCHES = 10_000.0  # |x|, |y| of a multibase base or terrain point
 MAX_BASE_SIZE = 100.0  # radius, width, depth of one multibase base, in inches
-MAX_BASES = 200  # bases of one multibase unit
+MAX_BASES = 100  # bases of one multibase unit
+MAX_TOTAL_BASES = 500  # bases of all units in one multibase scenario
 MAX_UNITS = 200  # units (or pieces) in one scenario
 MAX_TERRAIN_POINTS = 1_000  # corners of one terrain polygon
 
@@ -37,6 +38,7 @@ MAX_RESPONSES = 100  # responses declared in one attack
 MAX_STAT = 1_000  # a unit's attack dice, range, HP, shields, wounds, timeline...
 MAX_DIE_SIDES = 100
 MAX_REMOVAL_OPTIONS = 5_000  # ways to pick the bases one attack removes (listed in a ruling)
+MAX_REMOVAL_WORK = 2_000_000  # ways x orders x bases^2: the coherency checks behind that list
 MAX_JOBS = 64  # worker processes for `mutate -j`
 
 # (minimum, maximum), inclusive, for each number a rule overlay may set.

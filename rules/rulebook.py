@@ -28,6 +28,9 @@ SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 RULES_DIR = Path(__file__).resolve().parent
 RULING_STATUSES = ("official", "derived", "interpretation")
 FAQ_STATUSES = ("derived", "interpretation", "needs-card-text", "official")
+# Where a number comes from: the book states it (at its clause), or the project assumes it where
+# the book names a rule without sizing it. An assumed number is an interpretation-like default.
+PARAMETER_BASES = ("book", "assumed")
 
 
 class RulebookError(Exception):
@@ -55,6 +58,11 @@ class Parameter:
     value: Any
     clause: str
     note: str = ""
+    basis: str = "book"  # see PARAMETER_BASES
+
+    @property
+    def assumed(self) -> bool:
+        return self.basis == "assumed"
 
 
 @dataclass(frozen=True)
@@ -199,7 +207,7 @@ def _tuple(value: Any) -> tuple[str, ...]:
 
 ENTRY_KEYS = {
     "clauses": {"section", "text"},
-    "parameters": {"value", "clause", "note"},
+    "parameters": {"value", "clause", "note", "basis"},
     "interpretations": {"question", "clauses", "options", "default", "why", "faq"},
     "faq": {"question", "status", "clauses", "interpretation", "note", "justification"},
 }
@@ -236,8 +244,21 @@ def parse_rulebook(data: Mapping[str, Any]) -> Rulebook:
 
     parameters = {}
     for name, p in (data.get("parameters") or {}).items():
+        basis = p.get("basis")
+        if basis not in PARAMETER_BASES:
+            raise RulebookError(
+                f"parameters.{name}.basis",
+                f"{basis!r}: say whether the book gives this number or the project assumes it "
+                f"({', '.join(PARAMETER_BASES)})",
+            )
+        if basis == "assumed" and not str(p.get("note") or "").strip():
+            raise RulebookError(f"parameters.{name}.note", "an assumed number needs a note saying why")
         parameters[name] = Parameter(
-            name, p["value"], check_clauses(f"parameters.{name}.clause", (p["clause"],))[0], p.get("note", "")
+            name,
+            p["value"],
+            check_clauses(f"parameters.{name}.clause", (p["clause"],))[0],
+            p.get("note", ""),
+            basis,
         )
     interpretations = {}
     for name, i in (data.get("interpretations") or {}).items():

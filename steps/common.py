@@ -10,6 +10,7 @@ from pytest_bdd import given, parsers
 
 from rulecheck.overlays import load_overlay
 from rulecheck.source_yaml import InputError
+from rules import limits
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,7 +38,12 @@ def parse_hex(text: str) -> tuple[int, int]:
     parts = text.strip().strip("[]()").split(",")
     if len(parts) != 2:
         raise ValueError(f"not a hex {text!r} (expected [q, r])")
-    return (int(parts[0]), int(parts[1]))
+    q, r = int(parts[0]), int(parts[1])
+    if max(abs(q), abs(r)) > limits.MAX_COORDINATE:
+        raise ValueError(
+            f"hex {text!r} has coordinates beyond +/-{limits.MAX_COORDINATE} (limit of rulecheck)"
+        )
+    return (q, r)
 
 
 def parse_hex_list(text: str) -> list[tuple[int, int]]:
@@ -91,6 +97,34 @@ def feature_ruleset(request: pytest.FixtureRequest) -> str:
 def interpretation_choice(request, ruling, name: str, option: str):
     """Run this scenario under one option of a named interpretation of its own ruleset."""
     ruling.apply(feature_ruleset(request), f"{name}={option}", interpretations={name: option})
+
+
+def expect(ok: bool, expected: str, got: object) -> None:
+    """Fail in the words of the step: "expected <what the step claims>, got <what happened>".
+
+    The failing step and the explanation trace are added to the message by rulecheck's pytest
+    plugin, so a step says only what it expected and what it found."""
+    if not ok:
+        raise AssertionError(f"expected {expected}, got {got}")
+
+
+def unquote(text: str) -> str:
+    """'"Char's Zaku II"' -> "Char's Zaku II"; a bare name is left as it is."""
+    text = text.strip()
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
+
+
+def name_list(text: str) -> list[str]:
+    """'"A"; "B"' (or 'A; B') -> ['A', 'B']: the names a step lists, in order."""
+    return [unquote(n) for n in text.split(";") if n.strip()]
+
+
+def pytest_bdd_before_step_call(request, feature, scenario, step, step_func, step_func_args):
+    # One dialect: piece names are quoted in step text ("Char's Zaku II" attacks ...). A step
+    # written with a bare {name} receives the name without its quotes.
+    for key, value in step_func_args.items():
+        if isinstance(value, str) and value.count('"') == 2 and value.startswith('"') and value.endswith('"'):
+            step_func_args[key] = value[1:-1]
 
 
 @given(parsers.parse("the parameter {name} is {value}"))

@@ -21,11 +21,19 @@ from rulecheck.rulesets import gundam_assemble as ga
 from rules.dice import DiceScriptError
 from rules.events import format_trace, interpretations_cited
 from rules.gundam_assemble.area_effect import placements
-from rules.gundam_assemble.attack import STAGES, AttackResult, resolve_attack, stage_of
+from rules.gundam_assemble.attack import AttackResult, resolve_attack, stage_of
 from rules.gundam_assemble.declaration import AttackError
 from rules.gundam_assemble.setup import DICE_PURPOSES, declaration_from_data, scripted_dice
 from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries, parse_catalogue
-from steps.common import PROJECT_ROOT, parse_hex, parse_hex_list, table_rows
+from steps.common import (
+    PROJECT_ROOT,
+    expect,
+    name_list,
+    parse_hex,
+    parse_hex_list,
+    table_errors,
+    table_rows,
+)
 from steps.gundam_assemble_board import GAContext
 
 CATALOGUE_FILE = PROJECT_ROOT / "scenarios" / "gundam_assemble" / "units.yaml"
@@ -85,6 +93,7 @@ def _battle(ga_context: GAContext) -> Battle:
 
 
 @given("the unit states:")
+@table_errors
 def unit_states(ga_context: GAContext, datatable: list[list[str]]):
     """Columns: name, then any of hp, shields, deactivated_shields, status, energy, upgrades,
     timeline, activating, profile. Unstated values come from the unit card."""
@@ -148,7 +157,7 @@ def crit_choice(attack_context: AttackContext, name: str):
 
 @given(parsers.parse("the defending player orders the defeated units {names}"))
 def defeat_order(attack_context: AttackContext, names: str):
-    attack_context.choices["defeat_order"] = [n.strip() for n in names.split(";")]
+    attack_context.choices["defeat_order"] = name_list(names)
 
 
 # --- resolving -----------------------------------------------------------------------------------
@@ -284,46 +293,77 @@ def _target(ctx: AttackContext, name: str):
 
 @then("the attack is allowed")
 def attack_allowed(attack_context: AttackContext):
-    assert _result(attack_context).legal, f"the attack was refused:\n{_trace(attack_context)}"
+    result = _result(attack_context)
+    refusal = [e.text for e in result.events if e.step == "check.illegal"] or ["a refusal"]
+    expect(result.legal, "the attack to be allowed", f"it refused: {refusal[-1]}")
+
+
+@then("the attack is not allowed")
+def attack_not_allowed(attack_context: AttackContext):
+    expect(not _result(attack_context).legal, "the attack to be refused", "an allowed attack")
 
 
 @then(parsers.parse("the attack is not allowed under {clause}"))
 def attack_refused(attack_context: AttackContext, clause: str):
     result = _result(attack_context)
-    assert not result.legal, f"the attack was allowed:\n{_trace(attack_context)}"
-    cited = {c for e in result.events if e.step.startswith("check.") for c in e.clauses}
-    assert clause in cited, f"the refusal cites {sorted(cited)}, not {clause}:\n{_trace(attack_context)}"
+    expect(not result.legal, f"the attack to be refused under {clause}", "an allowed attack")
+    # Only the checks that refused count: a passed check (a clear line, an ignored Garrison) may
+    # cite the same clause without being the reason.
+    cited = {c for e in result.events if _refuses(e) for c in e.clauses}
+    expect(clause in cited, f"the refusal to cite {clause}", f"a refusal citing {', '.join(sorted(cited))}")
+
+
+REFUSING_STEPS = ("check.illegal", "check.reach.ineligible", "check.los.blocked", "check.los.blocked_by")
+
+
+def _refuses(event) -> bool:
+    if event.step == "check.reach.range":
+        return event.data["distance"] > event.data["reach"]
+    if event.step == "check.engagement":
+        return bool(event.data.get("engaged_with")) and not event.data.get("included")
+    return event.step in REFUSING_STEPS
 
 
 @then(parsers.parse("the attack rolls {count:d} dice"))
 def dice_rolled(attack_context: AttackContext, count: int):
-    assert _result(attack_context).strength == count, _trace(attack_context)
+    got = _result(attack_context).strength
+    expect(got == count, f"the attack to roll {count} dice", f"{got} dice")
 
 
 @then(parsers.parse("the dice are {faces}"))
 def final_dice(attack_context: AttackContext, faces: str):
-    assert sorted(_result(attack_context).faces) == sorted(_faces(faces)), _trace(attack_context)
+    got = _result(attack_context).faces
+    expect(sorted(got) == sorted(_faces(faces)), f"the dice {faces}", ", ".join(map(str, got)) or "no dice")
 
 
 @then(parsers.parse("the targets are {names}"))
 def targets_are(attack_context: AttackContext, names: str):
-    want = [n.strip() for n in names.split(";")]
-    assert list(_result(attack_context).targets) == want, _trace(attack_context)
+    got = list(_result(attack_context).targets)
+    expect(got == name_list(names), f"the targets {'; '.join(name_list(names))}", "; ".join(got) or "none")
 
 
 @then(parsers.parse("{name} is not a target"))
 def not_a_target(attack_context: AttackContext, name: str):
-    assert name not in _result(attack_context).targets, _trace(attack_context)
+    got = list(_result(attack_context).targets)
+    expect(name not in got, f"{name} not to be a target", f"the targets {'; '.join(got)}")
+
+
+@then(parsers.parse("{name} is a target"))
+def is_a_target(attack_context: AttackContext, name: str):
+    got = list(_result(attack_context).targets)
+    expect(name in got, f"{name} to be a target", f"the targets {'; '.join(got) or 'none'}")
 
 
 @then(parsers.parse("the Accuracy against {name} is {value:d}"))
 def accuracy_is(attack_context: AttackContext, name: str, value: int):
-    assert _target(attack_context, name).accuracy == value, _trace(attack_context)
+    got = _target(attack_context, name).accuracy
+    expect(got == value, f"Accuracy {value:+d} against {name}", f"{got:+d}")
 
 
 @then(parsers.parse("{name} takes {count:d} hits"))
 def hits_are(attack_context: AttackContext, name: str, count: int):
-    assert _target(attack_context, name).hits == count, _trace(attack_context)
+    got = _target(attack_context, name).hits
+    expect(got == count, f"{name} to take {count} hits", f"{got}")
 
 
 @then(parsers.parse("{name} takes {count:d} hit"))
@@ -334,14 +374,15 @@ def hit_is(attack_context: AttackContext, name: str, count: int):
 @then(parsers.parse("{name} takes {count:d} damage"))
 def damage_is(attack_context: AttackContext, name: str, count: int):
     t = _target(attack_context, name)
-    assert t.dealt + t.fracture == count, (
-        f"{name} took {t.dealt} + {t.fracture} (Fracture)\n{_trace(attack_context)}"
-    )
+    got = t.dealt + t.fracture
+    fracture = f" ({t.dealt} + {t.fracture} from Fracture)" if t.fracture else ""
+    expect(got == count, f"{name} to take {count} damage", f"{got}{fracture}")
 
 
 @then(parsers.parse("Shields prevent {count:d} damage to {name}"))
 def prevented(attack_context: AttackContext, count: int, name: str):
-    assert _target(attack_context, name).prevented == count, _trace(attack_context)
+    got = _target(attack_context, name).prevented
+    expect(got == count, f"Shields to prevent {count} damage to {name}", f"{got}")
 
 
 def _unit(ctx: AttackContext, name: str):
@@ -350,67 +391,83 @@ def _unit(ctx: AttackContext, name: str):
 
 @then(parsers.parse("{name} has {count:d} hit points"))
 def hp_is(attack_context: AttackContext, name: str, count: int):
-    assert _unit(attack_context, name).hp == count, _trace(attack_context)
+    got = _unit(attack_context, name).hp
+    expect(got == count, f"{name} to have {count} hit points", f"{got}")
 
 
 @then(parsers.parse("{name} has {count:d} active Shields"))
 def shields_are(attack_context: AttackContext, name: str, count: int):
-    assert _unit(attack_context, name).shields == count, _trace(attack_context)
+    got = _unit(attack_context, name).shields
+    expect(got == count, f"{name} to have {count} active Shields", f"{got}")
 
 
 @then(parsers.parse("{name} has {count:d} deactivated Shields"))
 def deactivated_are(attack_context: AttackContext, name: str, count: int):
-    assert _unit(attack_context, name).deactivated_shields == count, _trace(attack_context)
+    got = _unit(attack_context, name).deactivated_shields
+    expect(got == count, f"{name} to have {count} deactivated Shields", f"{got}")
 
 
 @then(parsers.parse("{name} is defeated"))
 def is_defeated(attack_context: AttackContext, name: str):
     unit = _unit(attack_context, name)
-    assert unit.in_reserve, f"{name} is not defeated ({unit.hp} hit points)\n{_trace(attack_context)}"
+    expect(unit.in_reserve, f"{name} to be defeated", f"{unit.hp} hit points left")
 
 
 @then(parsers.parse("{name} is not defeated"))
 def not_defeated(attack_context: AttackContext, name: str):
-    assert not _unit(attack_context, name).in_reserve, _trace(attack_context)
+    expect(not _unit(attack_context, name).in_reserve, f"{name} not to be defeated", "a defeated unit")
 
 
 @then(parsers.parse("{name} is in Reserve and must be redeployed"))
 def in_reserve(attack_context: AttackContext, name: str):
     unit = _unit(attack_context, name)
-    board = _result(attack_context).battle.board
-    assert unit.in_reserve and unit.must_redeploy and not board.has_piece(name), _trace(attack_context)
+    on_board = _result(attack_context).battle.board.has_piece(name)
+    expect(
+        unit.in_reserve and unit.must_redeploy and not on_board,
+        f"{name} in Reserve, off the board, to be redeployed",
+        f"in Reserve: {unit.in_reserve}, on the board: {on_board}, must redeploy: {unit.must_redeploy}",
+    )
 
 
 @then(parsers.parse("player {side} has {count:d} victory points"))
 def vp_are(attack_context: AttackContext, side: str, count: int):
     vp = _result(attack_context).battle.victory_points.get(side, 0)
-    assert vp == count, f"player {side} has {vp}\n{_trace(attack_context)}"
+    expect(vp == count, f"player {side} to have {count} victory points", f"{vp}")
 
 
 @then(parsers.parse("{name}'s Timeline token is on space {space:d}"))
 def timeline_is(attack_context: AttackContext, name: str, space: int):
-    assert _unit(attack_context, name).timeline == space, _trace(attack_context)
+    got = _unit(attack_context, name).timeline
+    expect(got == space, f"{name}'s Timeline token on space {space}", f"space {got}")
 
 
 @then(parsers.parse("{name} has the status {status}"))
 def has_status(attack_context: AttackContext, name: str, status: str):
-    assert status in _unit(attack_context, name).statuses, _trace(attack_context)
+    got = sorted(_unit(attack_context, name).statuses)
+    expect(status in got, f"{name} to have the status {status}", f"the statuses {', '.join(got) or 'none'}")
 
 
 @then(parsers.parse("{name} does not have the status {status}"))
 def lacks_status(attack_context: AttackContext, name: str, status: str):
-    assert status not in _unit(attack_context, name).statuses, _trace(attack_context)
+    got = sorted(_unit(attack_context, name).statuses)
+    expect(status not in got, f"{name} not to have the status {status}", f"the statuses {', '.join(got)}")
 
 
 @then(parsers.parse("{name} keeps {energy:d} Energy and the Upgrades {upgrades}"))
 def keeps(attack_context: AttackContext, name: str, energy: int, upgrades: str):
     unit = _unit(attack_context, name)
-    assert unit.energy == energy and list(unit.upgrades) == [u.strip() for u in upgrades.split(",")], unit
+    want = [u.strip() for u in upgrades.split(",")]
+    expect(
+        unit.energy == energy and list(unit.upgrades) == want,
+        f"{name} to keep {energy} Energy and the Upgrades {upgrades}",
+        f"{unit.energy} Energy and the Upgrades {', '.join(unit.upgrades) or 'none'}",
+    )
 
 
 @then(parsers.parse("the critical hit effect triggers {times:d} times"))
 def crit_times(attack_context: AttackContext, times: int):
-    assert _result(attack_context).critical_triggers == times, _trace(attack_context)
+    got = _result(attack_context).critical_triggers
+    expect(got == times, f"the critical hit effect to trigger {times} times", f"{got}")
 
 
 @then("the critical hit effect triggers once")
@@ -425,42 +482,57 @@ def crit_never(attack_context: AttackContext):
 
 @then("the activation ends")
 def activation_ends(attack_context: AttackContext):
-    assert _result(attack_context).battle.activation_ended, _trace(attack_context)
+    expect(
+        _result(attack_context).battle.activation_ended, "the activation to end", "an activation that goes on"
+    )
+
+
+@then("the activation does not end")
+def activation_goes_on(attack_context: AttackContext):
+    expect(not _result(attack_context).battle.activation_ended, "the activation to go on", "it ended")
 
 
 @then("the attack ends early")
 def ends_early(attack_context: AttackContext):
-    assert _result(attack_context).ended_early, _trace(attack_context)
+    expect(_result(attack_context).ended_early, "the attack to end early", "an attack that ran to its end")
 
 
 @then("the attack runs to its end")
 def runs_to_end(attack_context: AttackContext):
-    assert _result(attack_context).ended_early is None, _trace(attack_context)
+    got = _result(attack_context).ended_early
+    expect(got is None, "the attack to run to its end", f"it ended early ({got})")
+
+
+def _refused_uses(ctx: AttackContext, name: str) -> list[str]:
+    events = _result(ctx).events
+    return [e.text for e in events if e.step.endswith((".not_allowed", ".out_of_reach")) and name in e.text]
 
 
 @then(parsers.parse('{who} cannot use "{name}"'))
 def cannot_use(attack_context: AttackContext, who: str, name: str):
-    events = _result(attack_context).events
-    refused = [e for e in events if e.step.endswith((".not_allowed", ".out_of_reach")) and name in e.text]
-    assert refused, f"{who} was not refused {name}:\n{_trace(attack_context)}"
+    expect(
+        bool(_refused_uses(attack_context, name)), f"{who} to be refused {name}", f"{name} was not refused"
+    )
+
+
+@then(parsers.parse('{who} can use "{name}"'))
+def can_use(attack_context: AttackContext, who: str, name: str):
+    refused = _refused_uses(attack_context, name)
+    expect(not refused, f"{who} to be allowed {name}", f"refused: {refused[0] if refused else ''}")
 
 
 @then(parsers.parse("the ruling cites {clause}"))
 def ruling_cites(attack_context: AttackContext, clause: str):
     cited = {c for e in _result(attack_context).events for c in e.clauses}
-    assert clause in cited, f"the ruling cites {sorted(cited)}"
+    expect(clause in cited, f"the ruling to cite {clause}", f"a ruling citing {', '.join(sorted(cited))}")
 
 
 @then(parsers.parse("the ruling names the interpretation {name}"))
 def ruling_interpretation(attack_context: AttackContext, name: str):
     used = interpretations_cited(_result(attack_context).events)
-    assert name in used, f"interpretations named: {sorted(used) or 'none'}\n{_trace(attack_context)}"
-
-
-@then("the events follow the attack sequence")
-def follows_sequence(attack_context: AttackContext):
-    order = [STAGES.index(stage_of(e)) for e in _result(attack_context).events]
-    assert order == sorted(order), _trace(attack_context)
+    expect(
+        name in used, f"the ruling to name the interpretation {name}", f"{', '.join(sorted(used)) or 'none'}"
+    )
 
 
 @then("the attack resolves in the order:")
@@ -472,7 +544,7 @@ def stage_order(attack_context: AttackContext, datatable: list[list[str]]):
         s = stage_of(e)
         if not seen or seen[-1] != s:
             seen.append(s)
-    assert seen == want, f"stages: {seen}\n{_trace(attack_context)}"
+    expect(seen == want, f"the stages {', '.join(want)}", ", ".join(seen))
 
 
 @then(parsers.parse('"{first}" resolves before "{second}"'))
@@ -480,13 +552,18 @@ def resolves_before(attack_context: AttackContext, first: str, second: str):
     texts = [e.text for e in _result(attack_context).events]
     i = next((n for n, t in enumerate(texts) if first in t and "uses" in t), None)
     j = next((n for n, t in enumerate(texts) if second in t and "uses" in t), None)
-    assert i is not None and j is not None and i < j, _trace(attack_context)
+    got = "neither used" if i is None and j is None else f"{first} at step {i}, {second} at step {j}"
+    expect(i is not None and j is not None and i < j, f'"{first}" to resolve before "{second}"', got)
 
 
 @then(parsers.parse("resolving fails because {message}"))
 def resolving_fails(attack_context: AttackContext, message: str):
-    assert attack_context.error is not None, "the attack resolved without error"
-    assert message in str(attack_context.error), f"the error says: {attack_context.error}"
+    error = attack_context.error
+    expect(
+        error is not None and message in str(error),
+        f"resolving to fail because {message}",
+        f"{error or 'no error'}",
+    )
 
 
 @then(parsers.parse("{weapon} of {unit} has {count:d} legal placements"))
@@ -495,11 +572,11 @@ def placement_count(ruling, ga_context: GAContext, weapon: str, unit: str, count
     piece = ga_context.require_board().piece(unit)
     orientation = ruling.rules(ga.RULESET).interpretation("aoe_diagram_orientation")
     got = placements(profile.weapons[weapon].area, piece.hex, orientation=orientation)
-    assert len(got) == count, [sorted(p.hexes) for p in got]
+    expect(len(got) == count, f"{count} legal placements of {weapon}", f"{len(got)}")
 
 
 @then(parsers.parse("the penalties apply in the order {names}"))
 def penalty_order(attack_context: AttackContext, names: str):
-    want = [n.strip() for n in names.split(";")]
+    want = name_list(names)
     got = [e.data["unit"] for e in _result(attack_context).events if e.step == "defeat.timeline_penalty"]
-    assert got == want, f"penalties applied to {got}\n{_trace(attack_context)}"
+    expect(got == want, f"the penalties in the order {'; '.join(want)}", "; ".join(got) or "no penalty")

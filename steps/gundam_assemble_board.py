@@ -20,7 +20,15 @@ from rules.events import interpretations_cited
 from rules.gundam_assemble.board import Board, HexTerrain
 from rules.gundam_assemble.line_of_sight import LosMode, LosResult, line_of_sight
 from rules.gundam_assemble.targeting import ReachCheck, check_reach
-from steps.common import PROJECT_ROOT, parse_hex, parse_hex_list, step_location, table_errors, table_rows
+from steps.common import (
+    PROJECT_ROOT,
+    expect,
+    parse_hex,
+    parse_hex_list,
+    step_location,
+    table_errors,
+    table_rows,
+)
 
 SCENARIO_DIR = PROJECT_ROOT / "scenarios" / "gundam_assemble"
 
@@ -37,6 +45,7 @@ class GAContext:
     los: LosResult | None = None
     los_pair: tuple[str, str] | None = None
     reach: ReachCheck | None = None
+    reach_target: str | None = None  # whom the last reach check was about
 
     def require_board(self) -> Board:
         if self.board is None:
@@ -188,62 +197,87 @@ def _trace(ctx: GAContext) -> str:
     return format_trace(_los(ctx).events)
 
 
+def _verdict(los) -> str:
+    return "a clear line" if los.clear else f"a line blocked by {_blockers(los)}"
+
+
+def _blockers(los) -> str:
+    return "; ".join(f"{list(b.hex)} ({b.clause}: {b.reason})" for b in los.blockers) or "nothing"
+
+
 @then("Line of Sight is clear")
 def los_clear(ga_context: GAContext):
     los = _los(ga_context)
-    assert los.clear, f"expected a clear line, but it is blocked:\n{_trace(ga_context)}"
+    expect(los.clear, "Line of Sight to be clear", _verdict(los))
 
 
 @then("Line of Sight is blocked")
 def los_blocked(ga_context: GAContext):
     los = _los(ga_context)
-    assert not los.clear, f"expected a blocked line, but it is clear:\n{_trace(ga_context)}"
+    expect(not los.clear, "Line of Sight to be blocked", _verdict(los))
 
 
 @then("Line of Sight is not required")
 def los_not_required(ga_context: GAContext):
     los = _los(ga_context)
-    assert not los.required and los.clear, f"expected no Line of Sight check:\n{_trace(ga_context)}"
+    expect(not los.required and los.clear, "no Line of Sight check", f"a required check with {_verdict(los)}")
+
+
+@then("Line of Sight is required")
+def los_required(ga_context: GAContext):
+    los = _los(ga_context)
+    expect(los.required, "a Line of Sight check", "no check (the target is adjacent)")
 
 
 @then(parsers.parse("the line is blocked under {clause}"))
 def blocked_under(ga_context: GAContext, clause: str):
     los = _los(ga_context)
     cited = {b.clause for b in los.blockers}
-    assert clause in cited, (
-        f"expected a blocker under {clause}, got {sorted(cited) or 'none'}:\n{_trace(ga_context)}"
+    expect(
+        clause in cited, f"a blocker under {clause}", f"blockers under {', '.join(sorted(cited)) or 'none'}"
     )
 
 
 @then(parsers.parse("{hex_text} blocks the line under {clause}"))
 def hex_blocks(ga_context: GAContext, hex_text: str, clause: str):
     los, h = _los(ga_context), parse_hex(hex_text)
-    found = [b for b in los.blockers if b.hex == h]
-    assert found, f"expected {list(h)} to block:\n{_trace(ga_context)}"
-    assert clause in {b.clause for b in found}, (
-        f"{list(h)} blocks under {[b.clause for b in found]}, not {clause}"
+    found = sorted(b.clause for b in los.blockers if b.hex == h)
+    expect(
+        clause in found,
+        f"{list(h)} to block the line under {clause}",
+        f"{list(h)} blocking under {', '.join(found)}"
+        if found
+        else f"{list(h)} not blocking ({_verdict(los)})",
     )
 
 
 @then(parsers.parse("{hex_text} blocks the line as {kind}"))
 def hex_blocks_as(ga_context: GAContext, hex_text: str, kind: str):
     los, h = _los(ga_context), parse_hex(hex_text)
-    kinds = {b.kind for b in los.blockers if b.hex == h}
-    assert kind in kinds, f"{list(h)} blocks as {sorted(kinds) or 'nothing'}, not {kind}"
+    kinds = sorted({b.kind for b in los.blockers if b.hex == h})
+    expect(kind in kinds, f"{list(h)} to block the line as {kind}", f"{', '.join(kinds) or 'not blocking'}")
 
 
 @then("nothing blocks the line")
 def nothing_blocks(ga_context: GAContext):
     los = _los(ga_context)
-    assert not los.blockers, f"unexpected blockers: {[b.reason for b in los.blockers]}"
+    expect(not los.blockers, "nothing to block the line", _blockers(los))
+
+
+@then("something blocks the line")
+def something_blocks(ga_context: GAContext):
+    los = _los(ga_context)
+    expect(bool(los.blockers), "something to block the line", "no blocker")
 
 
 @then(parsers.parse("the line passes through {hexes}"))
 def passes_through(ga_context: GAContext, hexes: str):
     los = _los(ga_context)
-    assert los.line is not None, "no sightline was drawn"
-    assert list(los.line.through) == parse_hex_list(hexes), (
-        f"the line passes through {list(los.line.through)}"
+    got = [list(h) for h in los.line.through] if los.line is not None else "no sightline"
+    expect(
+        los.line is not None and list(los.line.through) == parse_hex_list(hexes),
+        f"the line to pass through {hexes}",
+        f"{got}",
     )
 
 
@@ -251,53 +285,70 @@ def passes_through(ga_context: GAContext, hexes: str):
 def runs_between(ga_context: GAContext, left: str, right: str):
     los = _los(ga_context)
     pair = {parse_hex(left), parse_hex(right)}
-    assert los.line is not None and any(set(p) == pair for p in los.line.between), (
-        f"no choice between {left} and {right}; between: {los.line.between if los.line else None}"
+    between = [[list(h) for h in p] for p in los.line.between] if los.line else []
+    expect(
+        los.line is not None and any(set(p) == pair for p in los.line.between),
+        f"the line to run exactly between {left} and {right}",
+        f"between {between or 'no pair'}",
     )
 
 
 @then(parsers.parse("the line touches {hex_text} only at a corner"))
 def touches_corner(ga_context: GAContext, hex_text: str):
     los = _los(ga_context)
-    assert los.line is not None and parse_hex(hex_text) in los.line.corners, (
-        f"corners: {los.line.corners if los.line else None}"
+    corners = [list(h) for h in los.line.corners] if los.line else []
+    expect(
+        los.line is not None and parse_hex(hex_text) in los.line.corners,
+        f"the line to touch {hex_text} only at a corner",
+        f"corners {corners or 'none'}",
     )
 
 
 @then(parsers.parse("the acting player has {count:d} choice points"))
 def choice_count(ga_context: GAContext, count: int):
-    assert len(_los(ga_context).choice_points) == count
+    got = len(_los(ga_context).choice_points)
+    expect(got == count, f"{count} choice points", f"{got}")
+
+
+def _choice(los, left: str, right: str):
+    want = {parse_hex(left), parse_hex(right)}
+    points = [c for c in los.choice_points if {c.left, c.right} == want]
+    return points[0] if points else None
 
 
 @then(parsers.parse("at the choice between {left} and {right} only {blocking} blocks"))
 def choice_one_side(ga_context: GAContext, left: str, right: str, blocking: str):
-    los = _los(ga_context)
-    want = {parse_hex(left), parse_hex(right)}
-    points = [c for c in los.choice_points if {c.left, c.right} == want]
-    assert points, f"no choice point between {left} and {right}"
-    p = points[0]
-    blocked = {h for h, b in ((p.left, p.left_blocks), (p.right, p.right_blocks)) if b}
-    assert blocked == {parse_hex(blocking)}, f"blocking hexes at this choice: {sorted(blocked)}"
+    p = _choice(_los(ga_context), left, right)
+    expect(p is not None, f"a choice between {left} and {right}", "no such choice point")
+    blocked = sorted(list(h) for h, b in ((p.left, p.left_blocks), (p.right, p.right_blocks)) if b)
+    expect(
+        blocked == [list(parse_hex(blocking))],
+        f"only {blocking} to block at this choice",
+        f"blocking: {blocked or 'neither'}",
+    )
 
 
 @then(parsers.parse("at the choice between {left} and {right} both hexes block"))
 def choice_both(ga_context: GAContext, left: str, right: str):
-    los = _los(ga_context)
-    want = {parse_hex(left), parse_hex(right)}
-    points = [c for c in los.choice_points if {c.left, c.right} == want]
-    assert points and not points[0].avoidable, f"choice points: {[c.to_json() for c in los.choice_points]}"
+    p = _choice(_los(ga_context), left, right)
+    expect(p is not None, f"a choice between {left} and {right}", "no such choice point")
+    expect(
+        not p.avoidable, "both hexes to block at this choice", f"a choice with a clear side ({p.to_json()})"
+    )
 
 
 @then(parsers.parse("the trace cites {clause}"))
 def trace_cites(ga_context: GAContext, clause: str):
     cited = {c for e in _los(ga_context).events for c in e.clauses}
-    assert clause in cited, f"the trace cites {sorted(cited)}"
+    expect(clause in cited, f"the trace to cite {clause}", f"a trace citing {', '.join(sorted(cited))}")
 
 
 @then(parsers.parse("the trace names the interpretation {name}"))
 def trace_interpretation(ga_context: GAContext, name: str):
     used = interpretations_cited(_los(ga_context).events)
-    assert name in used, f"interpretations in the trace: {sorted(used) or 'none'}"
+    expect(
+        name in used, f"the trace to name the interpretation {name}", f"{', '.join(sorted(used)) or 'none'}"
+    )
 
 
 # --- reach: range and Line of Sight together --------------------------------------------------------
@@ -313,11 +364,15 @@ def check_reach_step(ruling, ga_context: GAContext, actor: str, target: str, kin
     board = ga_context.require_board()
     a, t = board.piece(actor), board.piece(target)
     mode = LosMode.IGNORE if how else LosMode.STANDARD
+    ga_context.reach_target = target
     ga_context.reach = check_reach(
         board, a, t, ruling.rules(ga.RULESET), int(reach), within_hexes=not kind, mode=mode
     )
+    events = [e.to_json() for e in ga_context.reach.events]
     if ga_context.reach.los is not None:
-        ruling.show(ga.RULESET, board_to_json(board), los=ga_context.reach.los.to_json())
+        ruling.show(ga.RULESET, board_to_json(board), los=ga_context.reach.los.to_json(), events=events)
+    else:
+        ruling.show(ga.RULESET, board_to_json(board), events=events)
     ruling.record(f"reach {actor} -> {target} {kind}{reach}{how}", ga_context.reach.eligible)
 
 
@@ -329,21 +384,21 @@ def _reach(ctx: GAContext) -> ReachCheck:
 
 @then(parsers.parse("{target} can be affected"))
 def can_affect(ga_context: GAContext, target: str):
-    from rules.events import format_trace
-
     r = _reach(ga_context)
-    assert r.eligible, f"{target} cannot be affected:\n{format_trace(r.events)}"
+    about = ga_context.reach_target
+    expect(target == about, f"a reach check on {target}", f"a check on {about}")
+    expect(r.eligible, f"{target} to be within reach", "out of reach")
 
 
 @then(parsers.parse("{target} cannot be affected"))
 def cannot_affect(ga_context: GAContext, target: str):
-    from rules.events import format_trace
-
     r = _reach(ga_context)
-    assert not r.eligible, f"{target} can be affected:\n{format_trace(r.events)}"
+    about = ga_context.reach_target
+    expect(target == about, f"a reach check on {target}", f"a check on {about}")
+    expect(not r.eligible, f"{target} to be out of reach", "within reach")
 
 
 @then(parsers.parse("the reach check cites {clause}"))
 def reach_cites(ga_context: GAContext, clause: str):
     cited = {c for e in _reach(ga_context).events for c in e.clauses}
-    assert clause in cited, f"the reach check cites {sorted(cited)}"
+    expect(clause in cited, f"the reach check to cite {clause}", f"a check citing {', '.join(sorted(cited))}")

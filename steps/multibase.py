@@ -23,7 +23,7 @@ from rules.multibase.attack import AttackResult
 from rules.multibase.battlefield import Battlefield
 from rules.multibase.casualties import removal_options
 from rules.multibase.coherency import is_coherent
-from steps.common import table_errors
+from steps.common import expect, table_errors
 
 RULESET = "multibase"
 SCENARIOS = "scenarios/multibase"
@@ -266,224 +266,387 @@ def _unit_now(multibase: MultibaseTable, name: str):
     return multibase.battlefield.unit(name)
 
 
+def _attack(multibase: MultibaseTable, unit: str) -> dict[str, Any]:
+    return multibase.last.outcome()["attacks"][unit]
+
+
+def _strike(multibase: MultibaseTable, unit: str):
+    return next(s for s in multibase.last.strikes if s.target == unit)
+
+
 @then("the attack may proceed")
 def then_valid(multibase: MultibaseTable):
-    assert multibase.last.target_valid, [e.text for e in multibase.events()]
+    last = multibase.events()[-1] if multibase.events() else None
+    expect(multibase.last.target_valid, "the attack to proceed", f"a refusal: {last.text if last else '?'}")
+
+
+@then("the attack is refused")
+def then_refused_any(multibase: MultibaseTable):
+    expect(not multibase.last.target_valid, "the attack to be refused", "an attack that proceeds")
 
 
 @then(parsers.parse("the attack is refused: {why}"))
 def then_refused(multibase: MultibaseTable, why: str):
-    assert not multibase.last.target_valid
-    assert multibase.events()[-1].step == REFUSALS[why], multibase.events()[-1].text
+    last = multibase.events()[-1]
+    got = "an attack that proceeds" if multibase.last.target_valid else f"a refusal: {last.text}"
+    expect(not multibase.last.target_valid and last.step == REFUSALS[why], f"the attack refused: {why}", got)
 
 
 @then(parsers.parse("the range measured is {distance:g} inches from {frm} to {to}"))
 def then_range(multibase: MultibaseTable, distance: float, frm: str, to: str):
-    event = next(e for e in multibase.events() if e.step in ("target.range", "target.out_of_range"))
-    assert math.isclose(event.data["distance"], distance, abs_tol=1e-9), event.text
-    assert (event.data["from"], event.data["to"]) == (frm, to), event.text
+    d = next(e for e in multibase.events() if e.step in ("target.range", "target.out_of_range")).data
+    expect(
+        math.isclose(d["distance"], distance, abs_tol=1e-9) and (d["from"], d["to"]) == (frm, to),
+        f"{distance:g} inches from {frm} to {to}",
+        f"{d['distance']:g} inches from {d['from']} to {d['to']}",
+    )
 
 
 @then(parsers.parse("the trace runs from {frm} to {to}"))
 def then_trace_from(multibase: MultibaseTable, frm: str, to: str):
-    event = _event(multibase, "target.trace")
-    assert (event.data["from"], event.data["to"]) == (frm, to), event.text
+    d = _event(multibase, "target.trace").data
+    expect(
+        (d["from"], d["to"]) == (frm, to),
+        f"a Trace from {frm} to {to}",
+        f"a Trace from {d['from']} to {d['to']}",
+    )
 
 
 @then(parsers.parse("the trace is obstructed by {blockers}"))
 def then_trace_blocked(multibase: MultibaseTable, blockers: str):
-    event = _event(multibase, "target.no_trace")
-    assert event.data["in_arc"], event.text
-    assert sorted(event.data["blockers"]) == sorted(names(blockers)), event.text
+    d = _event(multibase, "target.no_trace").data
+    got = sorted(d["blockers"]) if d["in_arc"] else "no target base in the arc"
+    expect(d["in_arc"] and got == sorted(names(blockers)), f"the Trace obstructed by {blockers}", f"{got}")
+
+
+@then(parsers.parse("the trace is not obstructed by {blockers}"))
+def then_trace_not_blocked(multibase: MultibaseTable, blockers: str):
+    found = [e for e in multibase.events() if e.step == "target.no_trace"]
+    got = sorted(found[0].data["blockers"]) if found else []
+    expect(not set(names(blockers)) & set(got), f"no obstruction by {blockers}", f"obstructed by {got}")
 
 
 @then("no target base is inside the front arc")
 def then_out_of_arc(multibase: MultibaseTable):
-    assert not _event(multibase, "target.no_trace").data["in_arc"]
+    found = [e for e in multibase.events() if e.step == "target.no_trace"]
+    expect(
+        bool(found) and not found[0].data["in_arc"], "no target base inside the front arc", "a base inside it"
+    )
+
+
+@then("some target base is inside the front arc")
+def then_in_arc(multibase: MultibaseTable):
+    found = [e for e in multibase.events() if e.step == "target.no_trace"]
+    expect(not found or found[0].data["in_arc"], "a target base inside the front arc", "none inside it")
 
 
 @then(parsers.parse('"{unit}" rolls {count:d} dice'))
 def then_pool(multibase: MultibaseTable, unit: str, count: int):
-    assert multibase.last.outcome()["attacks"][unit]["pool"] == count
+    got = _attack(multibase, unit)["pool"]
+    expect(got == count, f'"{unit}" to roll {count} dice', f"{got}")
 
 
 @then(parsers.parse('"{unit}" needs {needed:d}+ to hit'))
 def then_threshold(multibase: MultibaseTable, unit: str, needed: int):
-    assert multibase.last.outcome()["attacks"][unit]["threshold"] == needed
+    got = _attack(multibase, unit)["threshold"]
+    expect(got == needed, f'"{unit}" to need {needed}+ to hit', f"{got}+")
 
 
 @then(parsers.parse("the threshold was clamped from {raw:d}+"))
 def then_clamped(multibase: MultibaseTable, raw: int):
-    assert _event(multibase, "to_hit.clamp").data["raw"] == raw
+    found = [e.data["raw"] for e in multibase.events() if e.step == "to_hit.clamp"]
+    expect(
+        found == [raw],
+        f"the threshold clamped from {raw}+",
+        f"clamped from {found[0]}+" if found else "no clamp",
+    )
+
+
+@then("the threshold was clamped")
+def then_clamped_any(multibase: MultibaseTable):
+    expect("to_hit.clamp" in [e.step for e in multibase.events()], "the threshold to be clamped", "no clamp")
 
 
 @then("the threshold was not clamped")
 def then_not_clamped(multibase: MultibaseTable):
-    assert "to_hit.clamp" not in [e.step for e in multibase.events()]
+    found = [e.text for e in multibase.events() if e.step == "to_hit.clamp"]
+    expect(not found, "no clamp of the threshold", found[0] if found else "")
+
+
+@then(parsers.parse("the threshold modifier from {source} is {value:d}"))
+def then_modifier(multibase: MultibaseTable, source: str, value: int):
+    # A modifier moves the threshold, never the die (MB-3.2): the event says which it moved.
+    found = [e.data for e in multibase.events() if e.step == "to_hit.modifier" and e.data["source"] == source]
+    got = f"{found[0]['modifier']:+d} to the threshold" if found else "no such modifier"
+    expect(bool(found) and found[0]["modifier"] == value, f"{value:+d} to the threshold from {source}", got)
 
 
 @then(parsers.parse('"{unit}" scores {hits:d} hits'))
 def then_hits(multibase: MultibaseTable, unit: str, hits: int):
-    assert multibase.last.outcome()["attacks"][unit]["hits"] == hits
+    got = _attack(multibase, unit)["hits"]
+    expect(got == hits, f'"{unit}" to score {hits} hits', f"{got}")
 
 
 @then(parsers.parse('"{unit}" has a Shaken token'))
 def then_shaken(multibase: MultibaseTable, unit: str):
-    assert _unit_now(multibase, unit).shaken == 1
+    got = _unit_now(multibase, unit).shaken
+    expect(got == 1, f'"{unit}" to have a Shaken token', f"{got} Shaken tokens")
 
 
 @then(parsers.parse('"{unit}" has no Shaken token'))
 def then_not_shaken(multibase: MultibaseTable, unit: str):
-    assert _unit_now(multibase, unit).shaken == 0
+    got = _unit_now(multibase, unit).shaken
+    expect(got == 0, f'"{unit}" to have no Shaken token', f"{got} Shaken tokens")
 
 
 @then(parsers.parse('"{unit}" was refused a second Shaken token'))
 def then_second_refused(multibase: MultibaseTable, unit: str):
     _event(multibase, "shaken.already", unit=unit)
-    assert _unit_now(multibase, unit).shaken == 1
+    got = _unit_now(multibase, unit).shaken
+    expect(got == 1, f'"{unit}" to keep its one Shaken token', f"{got} Shaken tokens")
 
 
 @then(parsers.parse("both Shaken checks come before the first save roll"))
 def then_checks_first(multibase: MultibaseTable):
     steps = [e.step for e in multibase.events()]
     checks = [i for i, s in enumerate(steps) if s == "shaken.check"]
-    assert len(checks) == 2 and max(checks) < steps.index("saves.gather"), steps
+    first_save = steps.index("saves.gather") if "saves.gather" in steps else None
+    ok = len(checks) == 2 and first_save is not None and max(checks) < first_save
+    expect(
+        ok,
+        "both Shaken checks before the first save roll",
+        f"Shaken checks at {checks}, first save at {first_save}",
+    )
+
+
+@then(parsers.parse("both Shaken checks come after the first save roll"))
+def then_checks_after(multibase: MultibaseTable):
+    steps = [e.step for e in multibase.events()]
+    checks = [i for i, s in enumerate(steps) if s == "shaken.check"]
+    first_save = steps.index("saves.gather") if "saves.gather" in steps else None
+    ok = len(checks) == 2 and first_save is not None and min(checks) > first_save
+    expect(
+        ok,
+        "both Shaken checks after the first save roll",
+        f"Shaken checks at {checks}, first save at {first_save}",
+    )
 
 
 @then(parsers.parse('"{unit}" suffers {wounds:d} wounds'))
 def then_wounds(multibase: MultibaseTable, unit: str, wounds: int):
-    strike = next(s for s in multibase.last.strikes if s.target == unit)
-    assert strike.wounds == wounds
+    got = _strike(multibase, unit).wounds
+    expect(got == wounds, f'"{unit}" to suffer {wounds} wounds', f"{got}")
 
 
 @then(parsers.parse('"{unit}" makes {saved:d} saves'))
 def then_saves(multibase: MultibaseTable, unit: str, saved: int):
-    strike = next(s for s in multibase.last.strikes if s.target == unit)
-    assert strike.hits - strike.wounds == saved
+    strike = _strike(multibase, unit)
+    got = strike.hits - strike.wounds
+    expect(got == saved, f'"{unit}" to make {saved} saves', f"{got}")
 
 
 @then(parsers.parse('"{unit}" has {count:d} bases left'))
 def then_bases_left(multibase: MultibaseTable, unit: str, count: int):
-    assert len(_unit_now(multibase, unit).bases) == count
+    got = len(_unit_now(multibase, unit).bases)
+    expect(got == count, f'"{unit}" to have {count} bases left', f"{got}")
 
 
 @then(parsers.parse('"{unit}" carries {count:d} residual wounds'))
 def then_residual(multibase: MultibaseTable, unit: str, count: int):
-    assert _unit_now(multibase, unit).wounds == count
+    got = _unit_now(multibase, unit).wounds
+    expect(got == count, f'"{unit}" to carry {count} residual wounds', f"{got}")
 
 
 @then(parsers.parse('"{unit}" lost {bases}'))
 def then_lost(multibase: MultibaseTable, unit: str, bases: str):
     lost = [] if bases == "no bases" else names(bases)
-    assert sorted(multibase.last.casualties[unit].removed) == sorted(lost)
+    got = sorted(multibase.last.casualties[unit].removed)
+    expect(got == sorted(lost), f'"{unit}" to lose {bases}', ", ".join(got) or "nothing")
 
 
 @then(parsers.parse('the legal removals for "{unit}" are {options}'))
 def then_options(multibase: MultibaseTable, unit: str, options: str):
     expected = sorted(tuple(sorted(o.split("+"))) for o in options.split("; "))
     got = sorted(tuple(sorted(o)) for o in multibase.last.casualties[unit].options)
-    assert got == expected, f"got {got}"
+    expect(got == expected, f"the legal removals {options}", "; ".join("+".join(o) for o in got) or "none")
 
 
 @then(parsers.parse('the defending player still has to choose for "{unit}"'))
 def then_awaiting(multibase: MultibaseTable, unit: str):
-    assert multibase.last.casualties[unit].awaiting_choice
+    expect(
+        multibase.last.casualties[unit].awaiting_choice,
+        f'a choice still open for "{unit}"',
+        "no choice left open",
+    )
 
 
 @then(parsers.parse('no removal keeps "{unit}" in coherency'))
 def then_impossible(multibase: MultibaseTable, unit: str):
-    assert not multibase.last.casualties[unit].coherency_possible
-    _event(multibase, "casualties.coherency_impossible")
+    expect(
+        not multibase.last.casualties[unit].coherency_possible,
+        f'no removal keeping "{unit}" in coherency',
+        "a removal that keeps it",
+    )
 
 
 @then(parsers.parse('base {base} of "{unit}" was pushed {distance:g} inches'))
 def then_pushed(multibase: MultibaseTable, base: str, unit: str, distance: float):
     pushed = multibase.last.casualties[unit].pushed
-    assert math.isclose(pushed.get(base, 0.0), distance, abs_tol=1e-9), pushed
+    expect(
+        math.isclose(pushed.get(base, 0.0), distance, abs_tol=1e-9),
+        f"{base} pushed {distance:g} inches",
+        f"{pushed.get(base, 0.0):g} inches (pushes: {pushed or 'none'})",
+    )
 
 
 @then(parsers.parse('the legal pushes for "{unit}" are {options}'))
 def then_push_options(multibase: MultibaseTable, unit: str, options: str):
     expected = sorted(tuple(sorted(o.split("+"))) for o in options.split("; "))
     got = sorted(tuple(sorted(o)) for o in multibase.last.casualties[unit].push_options)
-    assert got == expected, f"got {got}"
+    show = lambda opts: "; ".join("+".join(o) for o in opts) or "none"  # noqa: E731
+    expect(got == expected, f"legal pushes {show(expected)}", show(got))
 
 
 @then(parsers.parse('only base {base} of "{unit}" was pushed'))
 def then_only_this_pushed(multibase: MultibaseTable, base: str, unit: str):
     pushed = multibase.last.casualties[unit].pushed
-    assert list(pushed) == [base] and pushed[base] > 0, pushed
+    expect(list(pushed) == [base] and pushed[base] > 0, f"only {base} pushed", f"pushes {pushed or 'none'}")
 
 
 @then(parsers.parse('no base of "{unit}" was pushed'))
 def then_none_pushed(multibase: MultibaseTable, unit: str):
-    assert not multibase.last.casualties[unit].pushed, multibase.last.casualties[unit].pushed
+    pushed = multibase.last.casualties[unit].pushed
+    expect(not pushed, "no base pushed", f"pushes {pushed}")
 
 
 @then(parsers.parse('"{unit}" makes no attack'))
 def then_no_strike(multibase: MultibaseTable, unit: str):
-    assert unit not in multibase.last.outcome()["attacks"], multibase.last.outcome()["attacks"]
+    attacks = multibase.last.outcome()["attacks"]
+    expect(unit not in attacks, f"no attack by {unit}", f"attacks by {', '.join(attacks) or 'nobody'}")
 
 
 @then(parsers.parse('no other base of "{unit}" was pushed'))
 def then_only_pushed(multibase: MultibaseTable, unit: str):
-    assert len(multibase.last.casualties[unit].pushed) == 1
+    pushed = multibase.last.casualties[unit].pushed
+    expect(len(pushed) == 1, "exactly one base pushed", f"pushes {pushed or 'none'}")
+
+
+def _push_events(multibase: MultibaseTable) -> list[Event]:
+    return [e for e in multibase.events() if e.step == "coherency.push"]
 
 
 @then("the push is not a Move action")
 def then_not_move(multibase: MultibaseTable):
-    assert all(e.data["move_action"] is False for e in multibase.events() if e.step == "coherency.push")
+    pushes = _push_events(multibase)
+    expect(
+        bool(pushes) and all(e.data["move_action"] is False for e in pushes),
+        "a push that is no Move action",
+        f"{len(pushes)} pushes, Move action: {[e.data['move_action'] for e in pushes]}",
+    )
+
+
+@then("the push is a Move action")
+def then_move(multibase: MultibaseTable):
+    pushes = _push_events(multibase)
+    expect(
+        bool(pushes) and all(e.data["move_action"] for e in pushes),
+        "a push that is a Move action",
+        f"{len(pushes)} pushes, Move action: {[e.data['move_action'] for e in pushes]}",
+    )
 
 
 @then(parsers.parse('"{unit}" is in coherency'))
 def then_coherent(multibase: MultibaseTable, ruling, unit: str):
-    assert is_coherent(_unit_now(multibase, unit).bases, ruling.rules(RULESET))
+    expect(
+        is_coherent(_unit_now(multibase, unit).bases, ruling.rules(RULESET)),
+        f'"{unit}" in coherency',
+        "a unit out of coherency",
+    )
+
+
+@then(parsers.parse('"{unit}" is not in coherency'))
+def then_not_coherent(multibase: MultibaseTable, ruling, unit: str):
+    expect(
+        not is_coherent(_unit_now(multibase, unit).bases, ruling.rules(RULESET)),
+        f'"{unit}" out of coherency',
+        "a coherent unit",
+    )
 
 
 @then(parsers.parse('"{unit}" could have lost any {count:d} of its bases'))
 def then_any_choice(multibase: MultibaseTable, unit: str, count: int):
     lost = multibase.last.casualties[unit]
     bases_before = len(_unit_now(multibase, unit).bases) + len(lost.removed)
-    assert not lost.coherency_possible
-    assert len(lost.options) == math.comb(bases_before, count), lost.options
+    want = math.comb(bases_before, count)
+    expect(
+        not lost.coherency_possible and len(lost.options) == want,
+        f"any {count} of {bases_before} bases ({want} choices)",
+        f"{len(lost.options)} choices"
+        + ("" if not lost.coherency_possible else ", coherency still possible"),
+    )
 
 
 @then(parsers.parse('"{unit}" is destroyed'))
 def then_destroyed(multibase: MultibaseTable, unit: str):
-    assert not multibase.battlefield.has_unit(unit)
-    assert multibase.last.casualties[unit].destroyed
+    expect(
+        not multibase.battlefield.has_unit(unit) and multibase.last.casualties[unit].destroyed,
+        f'"{unit}" destroyed',
+        "a unit still on the table",
+    )
 
 
 @then(parsers.parse('"{unit}" is not destroyed'))
 def then_alive(multibase: MultibaseTable, unit: str):
-    assert multibase.battlefield.has_unit(unit)
+    expect(multibase.battlefield.has_unit(unit), f'"{unit}" still on the table', "a destroyed unit")
 
 
 @then(parsers.parse("the markers removed with it are {markers}"))
 def then_markers(multibase: MultibaseTable, markers: str):
-    assert _event(multibase, "destruction.cleanup").data["markers"] == names(markers)
+    got = _event(multibase, "destruction.cleanup").data["markers"]
+    expect(got == names(markers), f"the markers {markers} removed", ", ".join(got) or "none")
 
 
 @then(parsers.parse("the initiative pool now holds {tokens}"))
 def then_pool_now(multibase: MultibaseTable, tokens: str):
-    assert list(multibase.battlefield.initiative.pool) == ([] if tokens == "nothing" else names(tokens))
+    got = list(multibase.battlefield.initiative.pool)
+    expect(
+        got == ([] if tokens == "nothing" else names(tokens)),
+        f"the initiative pool {tokens}",
+        ", ".join(got) or "nothing",
+    )
 
 
 @then(parsers.parse("the discarded initiative tokens are {tokens}"))
 def then_discarded(multibase: MultibaseTable, tokens: str):
-    assert list(multibase.battlefield.initiative.discarded) == ([] if tokens == "none" else names(tokens))
+    got = list(multibase.battlefield.initiative.discarded)
+    expect(
+        got == ([] if tokens == "none" else names(tokens)),
+        f"the discarded tokens {tokens}",
+        ", ".join(got) or "none",
+    )
 
 
 @then(parsers.parse("the trace cites {clause} with {interpretation}"))
 def then_cites(multibase: MultibaseTable, clause: str, interpretation: str):
-    assert any(clause in e.clauses and interpretation in (e.interpretation or "") for e in multibase.events())
+    # An exact name=option among the event's readings, not a substring: "trace_blockers=terrain"
+    # must not match "trace_blockers=terrain_and_units".
+    def readings(e: Event) -> set[str]:
+        return {r.strip() for r in (e.interpretation or "").replace(";", ",").split(",") if r.strip()}
+
+    got = sorted({r for e in multibase.events() if clause in e.clauses for r in readings(e)})
+    expect(
+        interpretation in got,
+        f"{clause} cited with {interpretation}",
+        f"{clause} cited with {', '.join(got) or 'no reading'}",
+    )
 
 
 @then(parsers.parse('removing {count:d} bases from "{unit}" now offers {options}'))
 def then_options_now(multibase: MultibaseTable, ruling, count: int, unit: str, options: str):
     found = removal_options(_unit_now(multibase, unit), count, ruling.rules(RULESET))
     expected = sorted(tuple(sorted(o.split("+"))) for o in options.split("; "))
-    assert sorted(tuple(sorted(o)) for o in found.options) == expected
+    got = sorted(tuple(sorted(o)) for o in found.options)
+    expect(got == expected, f"the removals {options}", "; ".join("+".join(o) for o in got) or "none")
 
 
 @then(parsers.parse('shooting "{target}" with "{attacker}" is refused because "{message}"'))

@@ -111,8 +111,12 @@ def test_draw_writes_with_the_umask_and_replaces_only_regular_files(tmp_path, um
     assert main(["draw", str(SCENARIO), "-o", str(out)]) == 0
     assert stat.S_IMODE(out.stat().st_mode) == 0o644 and out.read_text().startswith("<svg")
     os.umask(0o077)
+    out.chmod(0o640)
     assert main(["draw", str(SCENARIO), "-o", str(out)]) == 0
-    assert stat.S_IMODE(out.stat().st_mode) == 0o600
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640  # a replaced file keeps its mode
+    fresh = tmp_path / "fresh.svg"
+    assert main(["draw", str(SCENARIO), "-o", str(fresh)]) == 0
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o600  # a new one follows the umask
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
     link = tmp_path / "pipe.svg"

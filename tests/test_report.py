@@ -96,7 +96,7 @@ def test_markdown_and_text_list_clauses_their_scenarios_and_the_uncovered_ones()
     assert "**FAIL**" in md and "Clauses no scenario covers: MB-0, MB-1," in md
     text = format_text(report)
     assert "FAIL  MB-3.3" in text and "clauses no scenario covers" in text
-    assert "long_range = beyond_fraction: 1 scenarios depend on it" in text
+    assert "long_range = beyond_fraction: 1 scenario depends on it" in text
     assert not report["ok"]
 
 

@@ -15,34 +15,34 @@ Feature: Damage and Shields
     Given the unit states:
       | name           | shields |
       | RX-78-2 Gundam | 0       |
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 1, 1
-    Then RX-78-2 Gundam takes 2 damage
-    And RX-78-2 Gundam has 4 hit points
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then "RX-78-2 Gundam" takes 2 damage
+    And "RX-78-2 Gundam" has 4 hit points
 
   @clause:GA-DMG-2 @ruling:derived @faq:Q118
   Scenario: Each active Shield prevents one damage
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 1, 1
-    Then Shields prevent 1 damage to RX-78-2 Gundam
-    And RX-78-2 Gundam takes 1 damage
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then Shields prevent 1 damage to "RX-78-2 Gundam"
+    And "RX-78-2 Gundam" takes 1 damage
 
   @clause:GA-DMG-2 @ruling:interpretation @interpretation:shields_after_use @faq:Q83
   Scenario: A Shield that prevented damage is deactivated by default
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 1, 1
-    Then RX-78-2 Gundam has 0 active Shields
-    And RX-78-2 Gundam has 1 deactivated Shields
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then "RX-78-2 Gundam" has 0 active Shields
+    And "RX-78-2 Gundam" has 1 deactivated Shields
     And the ruling names the interpretation shields_after_use
 
   @clause:GA-DMG-2 @ruling:interpretation @interpretation:shields_after_use @faq:Q83
   Scenario: Under stay_active a Shield stays active after preventing damage
     Given the interpretation shields_after_use is stay_active
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 1, 1
-    Then RX-78-2 Gundam has 1 active Shields
-    And RX-78-2 Gundam takes 1 damage
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then "RX-78-2 Gundam" has 1 active Shields
+    And "RX-78-2 Gundam" takes 1 damage
 
   @clause:GA-DMG-2 @ruling:derived
   Scenario: A Shield that prevents nothing stays active
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 2, 2, 1, 1
-    Then RX-78-2 Gundam has 1 active Shields
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 2, 2, 1, 1
+    Then "RX-78-2 Gundam" has 1 active Shields
 
   @clause:GA-DMG-5 @ruling:derived @faq:Q118
   Scenario: The critical hit effect applies even when Shields stop all the damage
@@ -53,9 +53,9 @@ Feature: Damage and Shields
     And the unit states:
       | name           | shields |
       | Char's Zaku II | 3       |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Saber and rolls 9, 1, 1, 1, 1
-    Then Char's Zaku II takes 0 damage
-    And Char's Zaku II has the status Fracture
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Saber" and rolls 9, 1, 1, 1, 1
+    Then "Char's Zaku II" takes 0 damage
+    And "Char's Zaku II" has the status Fracture
     And the ruling cites GA-DMG-5
 
   @clause:GA-SEQ-9 @clause:GA-DMG-3 @clause:GA-DEF-1 @ruling:interpretation @interpretation:excess_damage_dealt @faq:Q36 @faq:Q94
@@ -63,59 +63,59 @@ Feature: Damage and Shields
     Given the unit states:
       | name           | hp | shields |
       | RX-78-2 Gundam | 2  | 0       |
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 5, 5
-    Then RX-78-2 Gundam takes 4 damage
-    And RX-78-2 Gundam is defeated
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 5, 5
+    Then "RX-78-2 Gundam" takes 4 damage
+    And "RX-78-2 Gundam" is defeated
     And the ruling names the interpretation excess_damage_dealt
 
   @clause:GA-DMG-6 @clause:GA-DMG-4 @ruling:derived @faq:Q78
   Scenario: Damage+X is added before Shields apply
     Given player A will use "Overcharge"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 1, 1
-    Then Shields prevent 1 damage to RX-78-2 Gundam
-    And RX-78-2 Gundam takes 3 damage
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then Shields prevent 1 damage to "RX-78-2 Gundam"
+    And "RX-78-2 Gundam" takes 3 damage
 
   @clause:GA-DMG-4 @ruling:derived
   Scenario: A damage reduction applies before Shields
     Given the unit states:
       | name      | shields |
       | RGM-79 GM | 1       |
-    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 5, 5, 1
-    Then Shields prevent 1 damage to RGM-79 GM
-    And RGM-79 GM takes 1 damage
+    When "Char's Zaku II" attacks "RGM-79 GM" with "Zaku Machine Gun" and rolls 5, 5, 5, 1
+    Then Shields prevent 1 damage to "RGM-79 GM"
+    And "RGM-79 GM" takes 1 damage
 
   @clause:GA-DMG-4 @ruling:derived
   Scenario: When a reduction already cancels the damage, no Shield is used
     Given the unit states:
       | name      | shields |
       | RGM-79 GM | 1       |
-    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 1, 1, 1
-    Then RGM-79 GM takes 0 damage
-    And RGM-79 GM has 1 active Shields
+    When "Char's Zaku II" attacks "RGM-79 GM" with "Zaku Machine Gun" and rolls 5, 1, 1, 1
+    Then "RGM-79 GM" takes 0 damage
+    And "RGM-79 GM" has 1 active Shields
 
   @clause:GA-DMG-4 @ruling:derived
   Scenario: A defending player's card reduces the damage to its targeted unit before Shields
     Given player B will use "Reinforced Plating"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 5, 1
-    Then RX-78-2 Gundam takes 1 damage
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 5, 1
+    Then "RX-78-2 Gundam" takes 1 damage
 
   @clause:GA-DMG-2 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q37 @faq:Q102 @faq:Q52
   Scenario: Collision damage is non-combat damage; Shields and attack damage reductions do not stop it
     Given the unit states:
       | name      | shields |
       | RGM-79 GM | 1       |
-    And player A will use "Collision Course" on RGM-79 GM
-    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then RGM-79 GM has 2 hit points
-    And RGM-79 GM has 1 active Shields
+    And player A will use "Collision Course" on "RGM-79 GM"
+    When "Char's Zaku II" attacks "RGM-79 GM" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "RGM-79 GM" has 2 hit points
+    And "RGM-79 GM" has 1 active Shields
     And the ruling names the interpretation non_combat_damage_mitigation
 
   @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q37 @faq:Q102 @faq:Q52
   Scenario: Under reductions_apply an attack damage reduction also cuts collision damage
     Given the interpretation non_combat_damage_mitigation is reductions_apply
-    And player A will use "Collision Course" on RGM-79 GM
-    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then RGM-79 GM has 3 hit points
+    And player A will use "Collision Course" on "RGM-79 GM"
+    When "Char's Zaku II" attacks "RGM-79 GM" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "RGM-79 GM" has 3 hit points
 
   @clause:GA-DMG-6 @clause:GA-DMG-1 @ruling:interpretation @interpretation:damage_plus_without_hits
   Scenario: By default Damage+X adds its damage even when no die hits
@@ -123,9 +123,9 @@ Feature: Damage and Shields
       | name           | shields |
       | RX-78-2 Gundam | 0       |
     And player A will use "Overcharge"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 2, 2, 1, 1
-    Then RX-78-2 Gundam takes 0 hits
-    And RX-78-2 Gundam takes 2 damage
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 2, 2, 1, 1
+    Then "RX-78-2 Gundam" takes 0 hits
+    And "RX-78-2 Gundam" takes 2 damage
     And the ruling names the interpretation damage_plus_without_hits
 
   @clause:GA-DMG-6 @ruling:interpretation @interpretation:damage_plus_without_hits
@@ -135,9 +135,9 @@ Feature: Damage and Shields
       | name           | shields |
       | RX-78-2 Gundam | 0       |
     And player A will use "Overcharge"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 2, 2, 1, 1
-    Then RX-78-2 Gundam takes 0 damage
-    And RX-78-2 Gundam has 6 hit points
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 2, 2, 1, 1
+    Then "RX-78-2 Gundam" takes 0 damage
+    And "RX-78-2 Gundam" has 6 hit points
 
   @clause:GA-SEQ-9 @clause:GA-DMG-3 @ruling:interpretation @interpretation:excess_damage_dealt @faq:Q36
   Scenario: Under up_to_hit_points only the hit points left count as damage dealt, and the target is still defeated
@@ -145,19 +145,19 @@ Feature: Damage and Shields
     And the unit states:
       | name           | hp | shields |
       | RX-78-2 Gundam | 2  | 0       |
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 5, 5
-    Then RX-78-2 Gundam takes 2 damage
-    And RX-78-2 Gundam is defeated
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 5, 5
+    Then "RX-78-2 Gundam" takes 2 damage
+    And "RX-78-2 Gundam" is defeated
 
   @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_trigger @faq:Q91
   Scenario: By default collision damage does not set off Fracture; only the attack's damage does
     Given the unit states:
       | name           | status   |
       | RX-78-2 Gundam | Fracture |
-    And player A will use "Collision Course" on RX-78-2 Gundam
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then RX-78-2 Gundam has 4 hit points
-    And RX-78-2 Gundam has the status Fracture
+    And player A will use "Collision Course" on "RX-78-2 Gundam"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "RX-78-2 Gundam" has 4 hit points
+    And "RX-78-2 Gundam" has the status Fracture
     And the ruling names the interpretation fracture_trigger
 
   @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_trigger @interpretation:fracture_effect @faq:Q91
@@ -166,7 +166,7 @@ Feature: Damage and Shields
     And the unit states:
       | name           | status   |
       | RX-78-2 Gundam | Fracture |
-    And player A will use "Collision Course" on RX-78-2 Gundam
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then RX-78-2 Gundam has 3 hit points
-    And RX-78-2 Gundam does not have the status Fracture
+    And player A will use "Collision Course" on "RX-78-2 Gundam"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "RX-78-2 Gundam" has 3 hit points
+    And "RX-78-2 Gundam" does not have the status Fracture

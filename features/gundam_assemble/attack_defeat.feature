@@ -14,38 +14,38 @@ Feature: Defeated units
 
   @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:derived
   Scenario: The opponent scores the defeated unit's victory points
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
-    Then Char's Zaku II is defeated
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" is defeated
     And player A has 3 victory points
 
   @clause:GA-DEF-2 @clause:GA-DEF-6 @ruling:derived @faq:Q30
   Scenario: A defeated unit leaves the board for Reserve and must be redeployed
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
-    Then Char's Zaku II is in Reserve and must be redeployed
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" is in Reserve and must be redeployed
 
   @clause:GA-DEF-3 @ruling:derived @faq:Q128
   Scenario: A defeated unit's Timeline token moves two spaces forward
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
-    Then Char's Zaku II's Timeline token is on space 6
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Char's Zaku II"'s Timeline token is on space 6
 
   @clause:GA-DEF-4 @ruling:derived @faq:Q94
   Scenario: A defeated unit's hit points reset and its status effects are removed
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
-    Then Char's Zaku II has 5 hit points
-    And Char's Zaku II does not have the status Fracture
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" has 5 hit points
+    And "Char's Zaku II" does not have the status Fracture
 
   @clause:GA-DEF-5 @ruling:derived
   Scenario: A defeated unit keeps its Energy and Upgrades
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
-    Then Char's Zaku II keeps 2 Energy and the Upgrades Custom Thrust
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" keeps 2 Energy and the Upgrades Custom Thrust
 
   @clause:GA-DEF-1 @ruling:derived
   Scenario: A unit that survives with hit points left is not defeated
     Given the unit states:
       | name           | hp |
       | Char's Zaku II | 5  |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
-    Then Char's Zaku II is not defeated
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" is not defeated
     And player A has 0 victory points
 
   @clause:GA-DEF-1 @ruling:derived
@@ -57,9 +57,9 @@ Feature: Defeated units
     And the unit states:
       | name           | hp |
       | Char's Zaku II | 2  |
-    And player A will use "Collision Course" on Char's Zaku II
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle
-    Then Char's Zaku II is defeated
+    And player A will use "Collision Course" on "Char's Zaku II"
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle"
+    Then "Char's Zaku II" is defeated
     And player A has 3 victory points
 
   @clause:GA-DEF-3 @clause:GA-ROLL-6 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
@@ -73,10 +73,12 @@ Feature: Defeated units
       | name               | hp | timeline |
       | Char's Zaku II     | 1  | 3        |
       | Zaku II: Minelayer | 1  | 3        |
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
-    Then Char's Zaku II's Timeline token is on space 5
-    And Zaku II: Minelayer's Timeline token is on space 5
+    And the defending player orders the defeated units "Zaku II: Minelayer"; "Char's Zaku II"
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
+    Then "Char's Zaku II"'s Timeline token is on space 5
+    And "Zaku II: Minelayer"'s Timeline token is on space 5
     And player A has 5 victory points
+    And the penalties apply in the order "Char's Zaku II"; "Zaku II: Minelayer"
     And the ruling names the interpretation simultaneous_defeat_order
 
   @clause:GA-DEF-3 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
@@ -91,19 +93,19 @@ Feature: Defeated units
       | name               | hp |
       | Char's Zaku II     | 1  |
       | Zaku II: Minelayer | 1  |
-    And the defending player orders the defeated units Zaku II: Minelayer; Char's Zaku II
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
-    Then the penalties apply in the order Zaku II: Minelayer; Char's Zaku II
+    And the defending player orders the defeated units "Zaku II: Minelayer"; "Char's Zaku II"
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
+    Then the penalties apply in the order "Zaku II: Minelayer"; "Char's Zaku II"
 
   @clause:GA-DEF-4 @clause:GA-DEF-5 @ruling:interpretation @interpretation:defeated_unit_shields
   Scenario: By default a defeated unit's deactivated Shields stay deactivated
     Given the unit states:
       | name           | shields | deactivated_shields |
       | Char's Zaku II | 0       | 1                   |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
-    Then Char's Zaku II is defeated
-    And Char's Zaku II has 0 active Shields
-    And Char's Zaku II has 1 deactivated Shields
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" is defeated
+    And "Char's Zaku II" has 0 active Shields
+    And "Char's Zaku II" has 1 deactivated Shields
     And the ruling names the interpretation defeated_unit_shields
 
   @clause:GA-DEF-4 @ruling:interpretation @interpretation:defeated_unit_shields
@@ -112,7 +114,7 @@ Feature: Defeated units
     And the unit states:
       | name           | shields | deactivated_shields |
       | Char's Zaku II | 0       | 1                   |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
-    Then Char's Zaku II is defeated
-    And Char's Zaku II has 1 active Shields
-    And Char's Zaku II has 0 deactivated Shields
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" is defeated
+    And "Char's Zaku II" has 1 active Shields
+    And "Char's Zaku II" has 0 deactivated Shields

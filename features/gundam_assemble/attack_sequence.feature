@@ -8,7 +8,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | Char's Zaku II | A    | [0, 0] |
       | RX-78-2 Gundam | B    | [2, 0] |
 
-  @clause:GA-SEQ-1 @clause:GA-SEQ-7 @clause:GA-SEQ-10 @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived @faq:Q35
+  @clause:GA-SEQ-1 @clause:GA-SEQ-7 @clause:GA-SEQ-10 @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:interpretation @faq:Q35 @interpretation:disarm_effect
   Scenario: With a Response in every window the attack resolves in the book's order
     Given the unit states:
       | name           | status   |
@@ -18,8 +18,8 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And player B will use "Shaky Footing"
     And player A will use "Recalibrate"
     And the rerolled dice will show 7
-    And player A will use "Marked for Ruin" on RX-78-2 Gundam
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 9, 6, 5, 2
+    And player A will use "Marked for Ruin" on "RX-78-2 Gundam"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 6, 5, 2
     Then the attack resolves in the order:
       | before_attack       |
       | declare             |
@@ -35,13 +35,13 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | defeat              |
       | after_combat_damage |
       | end                 |
-    And RX-78-2 Gundam takes 3 damage
+    And "RX-78-2 Gundam" takes 3 damage
 
   @clause:GA-SEQ-14 @ruling:derived @faq:Q114
   Scenario: When both players respond in one window the attacker's card resolves first
     Given player B will use "Shaky Footing"
     And player A will use "Steady Aim"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 4, 1, 1, 1
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 4, 1, 1, 1
     Then "Steady Aim" resolves before "Shaky Footing"
     And the ruling cites GA-SEQ-14
 
@@ -50,28 +50,28 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Given the unit states:
       | name           | timeline |
       | Char's Zaku II | 2        |
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then Char's Zaku II's Timeline token is on space 5
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "Char's Zaku II"'s Timeline token is on space 5
 
   @clause:GA-SEQ-3 @clause:GA-DECL-2 @ruling:derived
   Scenario: A card used before the attack starts lowers the TL cost paid
     Given player A will use "Quick Strike"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then Char's Zaku II's Timeline token is on space 2
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "Char's Zaku II"'s Timeline token is on space 2
 
   @clause:GA-WPN-1 @ruling:interpretation @interpretation:tl_cost_floor @faq:Q17
   Scenario: A TL cost reduced below 0 stops at 0 and the token does not move
     Given player A will use "Overclocked Thrusters"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then Char's Zaku II's Timeline token is on space 0
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "Char's Zaku II"'s Timeline token is on space 0
     And the ruling names the interpretation tl_cost_floor
 
   @clause:GA-WPN-1 @ruling:interpretation @interpretation:tl_cost_floor @faq:Q17
   Scenario: Under the option one a reduced TL cost stops at 1
     Given the interpretation tl_cost_floor is one
     And player A will use "Overclocked Thrusters"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then Char's Zaku II's Timeline token is on space 1
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "Char's Zaku II"'s Timeline token is on space 1
 
   @clause:GA-WPN-1 @ruling:interpretation @interpretation:reduced_tl_cost_identity @faq:Q26
   Scenario: An attack whose TL cost was cut from 4 to 3 counts as a TL 3 attack
@@ -81,7 +81,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | RX-78-2 Gundam | B    | [3, 0] |
     And player A will use "Quick Strike"
     And player A will use "Tempo Strike"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Bazooka and rolls 1, 1, 1, 1
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Bazooka" and rolls 1, 1, 1, 1
     Then the attack rolls 4 dice
 
   @clause:GA-WPN-1 @ruling:interpretation @interpretation:reduced_tl_cost_identity @faq:Q26
@@ -93,7 +93,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | RX-78-2 Gundam | B    | [3, 0] |
     And player A will use "Quick Strike"
     And player A will use "Tempo Strike"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Bazooka and rolls 1, 1, 1
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Bazooka" and rolls 1, 1, 1
     Then the attack rolls 3 dice
 
   @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_effect @faq:Q86
@@ -101,10 +101,10 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Given the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 10, 5, 5, 1
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 10, 5, 5, 1
     Then the dice are 5, 5, 1
     And the critical hit effect does not trigger
-    And Char's Zaku II does not have the status Disarm
+    And "Char's Zaku II" does not have the status Disarm
 
   @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_effect @faq:Q86
   Scenario: Under minus_one_accuracy Disarm costs the attack 1 Accuracy instead
@@ -112,21 +112,21 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the unit states:
       | name           | status | shields |
       | Char's Zaku II | Disarm | 0       |
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 4, 5, 1, 1
-    Then RX-78-2 Gundam takes 1 hit
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then "RX-78-2 Gundam" takes 2 hits
 
-  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @faq:Q86
+  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
   Scenario: By default Disarm closes the attacker's After Attack Roll responses, before the defender's reroll
     Given the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
     And player B will use "Jam Targeting"
     And the rerolled dice will show 10
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 9, 5, 5, 2
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 5, 5, 2
     Then the dice are 10, 5, 5
     And the ruling names the interpretation disarm_timing
 
-  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86
+  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
   Scenario: Under after_all_responses Disarm waits for the defender's After Attack Roll reroll
     Given the interpretation disarm_timing is after_all_responses
     And the unit states:
@@ -134,7 +134,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | Char's Zaku II | Disarm |
     And player B will use "Jam Targeting"
     And the rerolled dice will show 10
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 9, 5, 5, 2
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 5, 5, 2
     Then the dice are 9, 5, 5
 
   @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_effect @faq:Q91
@@ -142,25 +142,25 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Given the unit states:
       | name           | status   | shields |
       | RX-78-2 Gundam | Fracture | 0       |
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 1, 1, 1
-    Then RX-78-2 Gundam takes 2 damage
-    And RX-78-2 Gundam does not have the status Fracture
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 1, 1, 1
+    Then "RX-78-2 Gundam" takes 2 damage
+    And "RX-78-2 Gundam" does not have the status Fracture
 
-  @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_effect @faq:Q91
+  @clause:GA-SEQ-10 @ruling:derived @faq:Q91
   Scenario: Fracture does not trigger when Shields stop all the damage
     Given the unit states:
       | name           | status   |
       | RX-78-2 Gundam | Fracture |
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 1, 1, 1
-    Then RX-78-2 Gundam takes 0 damage
-    And RX-78-2 Gundam has the status Fracture
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 1, 1, 1
+    Then "RX-78-2 Gundam" takes 0 damage
+    And "RX-78-2 Gundam" has the status Fracture
 
   @clause:GA-SEQ-4 @clause:GA-DECL-2 @ruling:derived
   Scenario: The target's own Before Attack Roll ability raises its Shields for this attack
-    Given RX-78-2 Gundam will use "Emergency Shield"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 1, 1
-    Then Shields prevent 2 damage to RX-78-2 Gundam
-    And RX-78-2 Gundam takes 0 damage
+    Given "RX-78-2 Gundam" will use "Emergency Shield"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then Shields prevent 2 damage to "RX-78-2 Gundam"
+    And "RX-78-2 Gundam" takes 0 damage
 
   @clause:GA-DMG-2 @ruling:derived
   Scenario: An ability can spend the attacker's Shield for Damage+1
@@ -168,10 +168,10 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | name           | side | at     |
       | RX-78-2 Gundam | A    | [0, 0] |
       | Char's Zaku II | B    | [2, 0] |
-    And RX-78-2 Gundam will use "Shield Bash"
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
-    Then Char's Zaku II takes 2 damage
-    And RX-78-2 Gundam has 0 active Shields
+    And "RX-78-2 Gundam" will use "Shield Bash"
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" takes 2 damage
+    And "RX-78-2 Gundam" has 0 active Shields
 
   @clause:GA-DEF-7 @ruling:derived @faq:Q4 @faq:Q39
   Scenario: An attacker defeated by a counterattack during its own activation ends that activation
@@ -182,9 +182,9 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the unit states:
       | name           | hp | activating |
       | Char's Zaku II | 2  | yes        |
-    And RGM-79 GM will use "Counterattack"
-    When Char's Zaku II attacks RGM-79 GM with Zaku Machine Gun and rolls 5, 1, 1, 1
-    Then Char's Zaku II is defeated
+    And "RGM-79 GM" will use "Counterattack"
+    When "Char's Zaku II" attacks "RGM-79 GM" with "Zaku Machine Gun" and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" is defeated
     And the activation ends
     And player B has 3 victory points
 
@@ -197,10 +197,10 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the unit states:
       | name           | hp |
       | Char's Zaku II | 1  |
-    And Char's Zaku II will use "Last Stand"
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
-    Then Char's Zaku II cannot use "Last Stand"
-    And RX-78-2 Gundam has 6 hit points
+    And "Char's Zaku II" will use "Last Stand"
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" cannot use "Last Stand"
+    And "RX-78-2 Gundam" has 6 hit points
 
   @clause:GA-DEF-2 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
   Scenario: Under may_respond the defeated unit still uses its After Combat Damage ability
@@ -212,11 +212,11 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the unit states:
       | name           | hp |
       | Char's Zaku II | 1  |
-    And Char's Zaku II will use "Last Stand"
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 5, 1, 1, 1
-    Then RX-78-2 Gundam has 5 hit points
+    And "Char's Zaku II" will use "Last Stand"
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "RX-78-2 Gundam" has 5 hit points
 
-  @clause:GA-SEQ-13 @ruling:interpretation @interpretation:target_defeated_mid_attack @faq:Q24
+  @clause:GA-SEQ-13 @ruling:derived @faq:Q24
   Scenario: A target defeated by Artillery Support before the roll ends the attack with no dice rolled
     Given the pieces:
       | name           | side | at     |
@@ -226,9 +226,9 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the unit states:
       | name           | hp |
       | RX-78-2 Gundam | 1  |
-    And MP-02A Oggo will use "Artillery Support"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun
-    Then RX-78-2 Gundam is defeated
+    And "MP-02A Oggo" will use "Artillery Support"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun"
+    Then "RX-78-2 Gundam" is defeated
     And the attack ends early
     And player A has 3 victory points
 
@@ -242,27 +242,27 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the unit states:
       | name               | hp |
       | Zaku II: Minelayer | 1  |
-    And player A will use "Collision Course" on Zaku II: Minelayer
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
-    Then Zaku II: Minelayer is defeated
-    And the targets are Char's Zaku II
-    And Char's Zaku II takes 2 damage
+    And player A will use "Collision Course" on "Zaku II: Minelayer"
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
+    Then "Zaku II: Minelayer" is defeated
+    And the targets are "Char's Zaku II"
+    And "Char's Zaku II" takes 2 damage
     And player A has 2 victory points
 
   @clause:GA-SEQ-2 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q23
   Scenario: A target pushed out of range during the attack is still hit
-    Given player A will use "Shoulder Charge" on RX-78-2 Gundam moving it to [6, 0]
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Given player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [6, 0]
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
     Then the attack runs to its end
-    And RX-78-2 Gundam takes 1 damage
+    And "RX-78-2 Gundam" takes 1 damage
 
   @clause:GA-SEQ-2 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q23
   Scenario: Under attack_ends pushing the target out of range ends the attack
     Given the interpretation target_leaves_range_mid_attack is attack_ends
-    And player A will use "Shoulder Charge" on RX-78-2 Gundam moving it to [6, 0]
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun
+    And player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [6, 0]
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun"
     Then the attack ends early
-    And RX-78-2 Gundam has 6 hit points
+    And "RX-78-2 Gundam" has 6 hit points
 
   @clause:GA-ROLL-5 @ruling:interpretation @interpretation:single_target_ability_with_aoe @faq:Q25
   Scenario: After an area attack an ability for "the enemy attacked" affects the one enemy its player picks
@@ -271,10 +271,10 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | RX-75 Guntank      | A    | [0, 0]  |
       | Char's Zaku II     | B    | [2, -1] |
       | Zaku II: Minelayer | B    | [2, 0]  |
-    And player A will use "Marked for Ruin" on Zaku II: Minelayer
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
-    Then Zaku II: Minelayer has the status Fracture
-    And Char's Zaku II does not have the status Fracture
+    And player A will use "Marked for Ruin" on "Zaku II: Minelayer"
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
+    Then "Zaku II: Minelayer" has the status Fracture
+    And "Char's Zaku II" does not have the status Fracture
 
   @clause:GA-ROLL-5 @ruling:interpretation @interpretation:single_target_ability_with_aoe @faq:Q25
   Scenario: Under each_target the ability affects every enemy the area attack hit
@@ -284,10 +284,10 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | RX-75 Guntank      | A    | [0, 0]  |
       | Char's Zaku II     | B    | [2, -1] |
       | Zaku II: Minelayer | B    | [2, 0]  |
-    And player A will use "Marked for Ruin" on Zaku II: Minelayer
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
-    Then Zaku II: Minelayer has the status Fracture
-    And Char's Zaku II has the status Fracture
+    And player A will use "Marked for Ruin" on "Zaku II: Minelayer"
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
+    Then "Zaku II: Minelayer" has the status Fracture
+    And "Char's Zaku II" has the status Fracture
 
   @clause:GA-SEQ-4 @clause:GA-SEQ-14 @ruling:derived @faq:Q44
   Scenario: A defending unit that is not the target may use its own Response ability
@@ -299,22 +299,22 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the unit states:
       | name           | shields |
       | RX-78-2 Gundam | 0       |
-    And RGM-79 GM will use "Covering Guard"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 5, 5, 1, 1
-    Then RX-78-2 Gundam takes 1 damage
+    And "RGM-79 GM" will use "Covering Guard"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then "RX-78-2 Gundam" takes 1 damage
 
-  @clause:GA-SEQ-2 @clause:GA-AOE-5 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q21 @faq:Q23
+  @clause:GA-SEQ-2 @clause:GA-AOE-5 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q21 @faq:Q23 @interpretation:single_target_ability_with_aoe
   Scenario: A target of an area attack moved out of the area during the attack is still a target
     Given the pieces:
       | name               | side | at      |
       | RX-75 Guntank      | A    | [0, 0]  |
       | Char's Zaku II     | B    | [2, -1] |
       | Zaku II: Minelayer | B    | [2, 0]  |
-    And player A will use "Shoulder Charge" on Char's Zaku II moving it to [5, -1]
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
+    And player A will use "Shoulder Charge" on "Char's Zaku II" moving it to [5, -1]
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
     Then the attack runs to its end
-    And the targets are Char's Zaku II; Zaku II: Minelayer
-    And Char's Zaku II takes 2 hits
+    And the targets are "Char's Zaku II"; "Zaku II: Minelayer"
+    And "Char's Zaku II" takes 2 hits
 
   @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:interpretation @interpretation:strength_bonus_duration @faq:Q12
   Scenario: By default a Strength bonus used before an attack applies to that attack only
@@ -322,8 +322,8 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | name           | activating |
       | Char's Zaku II | yes        |
     And player A will use "Full Burst"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
-    And Char's Zaku II makes a second attack on RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
+    And "Char's Zaku II" makes a second attack on "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
     Then the attack rolls 4 dice
     And the ruling names the interpretation strength_bonus_duration
 
@@ -334,6 +334,6 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | name           | activating |
       | Char's Zaku II | yes        |
     And player A will use "Full Burst"
-    When Char's Zaku II attacks RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
-    And Char's Zaku II makes a second attack on RX-78-2 Gundam with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
+    And "Char's Zaku II" makes a second attack on "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice

@@ -8,7 +8,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | name           | side | at     |
       | RX-78-2 Gundam | A    | [0, 0] |
       | RGM-79 GM      | A    | [2, 0] |
-    When RX-78-2 Gundam attacks RGM-79 GM with Beam Rifle
+    When "RX-78-2 Gundam" attacks "RGM-79 GM" with "Beam Rifle"
     Then the attack is not allowed under GA-TGT-1
 
   @clause:GA-RNG-2 @ruling:derived @faq:Q108
@@ -17,7 +17,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | name           | side | at     |
       | RX-78-2 Gundam | A    | [0, 0] |
       | Char's Zaku II | B    | [4, 0] |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 1, 1, 1, 1
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 1, 1, 1, 1
     Then the attack is allowed
 
   @clause:GA-RNG-2 @ruling:derived @faq:Q108
@@ -26,7 +26,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | name           | side | at     |
       | RX-78-2 Gundam | A    | [0, 0] |
       | Char's Zaku II | B    | [5, 0] |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle"
     Then the attack is not allowed under GA-RNG-2
 
   @clause:GA-RNG-1 @ruling:derived
@@ -35,7 +35,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | name           | side | at     |
       | RX-78-2 Gundam | A    | [0, 0] |
       | Char's Zaku II | B    | [1, 0] |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Saber and rolls 1, 1, 1, 1, 1
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Saber" and rolls 1, 1, 1, 1, 1
     Then the attack is allowed
 
   @clause:GA-RNG-1 @ruling:derived
@@ -44,7 +44,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | name           | side | at     |
       | RX-78-2 Gundam | A    | [0, 0] |
       | Char's Zaku II | B    | [2, 0] |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Saber
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Saber"
     Then the attack is not allowed under GA-RNG-1
 
   @clause:GA-RNG-4 @ruling:derived @faq:Q108
@@ -56,7 +56,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     And the hexes:
       | at     | elevation |
       | [4, 0] | 3         |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 1, 1, 1, 1
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 1, 1, 1, 1
     Then the attack is allowed
     And the ruling cites GA-RNG-4
 
@@ -69,7 +69,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     And the hexes:
       | at     | elevation |
       | [1, 0] | 2         |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle"
     Then the attack is not allowed under GA-RNG-3
 
   @clause:GA-LOS-5 @ruling:derived
@@ -79,7 +79,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | RX-78-2 Gundam | A    | [0, 0] | unit      |
       | Zeon Base      | B    | [1, 0] | structure |
       | Char's Zaku II | B    | [2, 0] | unit      |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle"
     Then the attack is not allowed under GA-LOS-5
 
   @clause:GA-LOS-4 @ruling:interpretation @interpretation:los_garrison_blocks @faq:Q93
@@ -87,9 +87,9 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     Given the pieces:
       | name           | side | at     | kind     |
       | RX-78-2 Gundam | A    | [0, 0] | unit     |
-      | Zeon Garrison  | B    | [1, 0] | garrison |
-      | Char's Zaku II | B    | [2, 0] | unit     |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle
+      | Zeon Garrison  | B    | [2, 0] | garrison |
+      | Char's Zaku II | B    | [3, 0] | unit     |
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle"
     Then the attack is not allowed under GA-LOS-4
 
   @clause:GA-ENG-1 @clause:GA-ENG-2 @ruling:derived
@@ -99,7 +99,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | RX-78-2 Gundam | A    | [0, 0] |
       | RGM-79 GM      | B    | [0, 1] |
       | Char's Zaku II | B    | [3, 0] |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle"
     Then the attack is not allowed under GA-ENG-2
 
   @clause:GA-ENG-2 @ruling:derived
@@ -108,7 +108,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | name           | side | at     |
       | RX-78-2 Gundam | A    | [0, 0] |
       | Char's Zaku II | B    | [1, 0] |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Saber and rolls 1, 1, 1, 1, 1
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Saber" and rolls 1, 1, 1, 1, 1
     Then the attack is allowed
 
   @clause:GA-ENG-1 @ruling:derived
@@ -121,7 +121,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     And the hexes:
       | at     | elevation |
       | [0, 1] | 1         |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle and rolls 1, 1, 1, 1
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 1, 1, 1, 1
     Then the attack is allowed
 
   @clause:GA-ENG-1 @ruling:derived @faq:Q93
@@ -131,7 +131,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | RX-78-2 Gundam | A    | [0, 0] | unit     |
       | Zeon Garrison  | B    | [0, 1] | garrison |
       | Char's Zaku II | B    | [3, 0] | unit     |
-    When RX-78-2 Gundam attacks Char's Zaku II with Beam Rifle
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle"
     Then the attack is not allowed under GA-ENG-2
 
   @clause:GA-ENG-3 @ruling:derived
@@ -141,9 +141,9 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | Zaku II: Minelayer | B    | [0, 0] |
       | RX-78-2 Gundam     | A    | [1, 0] |
       | RGM-79 GM          | A    | [2, 0] |
-    When Zaku II: Minelayer fires Scatter Mines at the area [1, 0], [2, 0], [2, -1] and rolls 1, 1, 1
+    When "Zaku II: Minelayer" fires "Scatter Mines" at the area [1, 0], [2, 0], [2, -1] and rolls 1, 1, 1
     Then the attack is allowed
-    And the targets are RX-78-2 Gundam; RGM-79 GM
+    And the targets are "RX-78-2 Gundam"; "RGM-79 GM"
 
   @clause:GA-ENG-3 @clause:GA-ENG-2 @ruling:derived
   Scenario: An Engaged unit's area attack that leaves out the Engaged enemy is not allowed
@@ -152,7 +152,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | Zaku II: Minelayer | B    | [0, 0]  |
       | RX-78-2 Gundam     | A    | [-1, 0] |
       | RGM-79 GM          | A    | [2, 0]  |
-    When Zaku II: Minelayer fires Scatter Mines at the area [1, 0], [2, 0], [2, -1]
+    When "Zaku II: Minelayer" fires "Scatter Mines" at the area [1, 0], [2, 0], [2, -1]
     Then the attack is not allowed under GA-ENG-2
 
   @clause:GA-AOE-5 @clause:GA-AOE-1 @ruling:derived @faq:Q18
@@ -162,10 +162,10 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | RX-75 Guntank      | A    | [0, 0]  |
       | RGM-79 GM          | A    | [2, -1] |
       | Zaku II: Minelayer | B    | [2, 0]  |
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 5, 5
-    Then the targets are Zaku II: Minelayer
-    And RGM-79 GM is not a target
-    And RGM-79 GM has 4 hit points
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 5, 5
+    Then the targets are "Zaku II: Minelayer"
+    And "RGM-79 GM" is not a target
+    And "RGM-79 GM" has 4 hit points
 
   @clause:GA-AOE-4 @clause:GA-AOE-5 @ruling:derived @faq:Q69
   Scenario: An enemy behind another enemy in the area is still targeted
@@ -174,8 +174,8 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | RX-75 Guntank      | A    | [0, 0]  |
       | Zaku II: Minelayer | B    | [2, -1] |
       | Char's Zaku II     | B    | [3, -1] |
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
-    Then the targets are Zaku II: Minelayer; Char's Zaku II
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
+    Then the targets are "Zaku II: Minelayer"; "Char's Zaku II"
 
   @clause:GA-AOE-3 @ruling:derived @faq:Q69
   Scenario: An enemy in the area but behind a hill is not targeted
@@ -187,9 +187,9 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     And the hexes:
       | at     | elevation |
       | [1, 0] | 2         |
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
-    Then the targets are Zaku II: Minelayer
-    And Char's Zaku II is not a target
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
+    Then the targets are "Zaku II: Minelayer"
+    And "Char's Zaku II" is not a target
 
   @clause:GA-AOE-2 @ruling:derived
   Scenario: Hexes that do not match the diagram cannot be chosen
@@ -197,7 +197,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | name           | side | at     |
       | RX-75 Guntank  | A    | [0, 0] |
       | Char's Zaku II | B    | [2, 0] |
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, 0], [3, 0], [4, 0]
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, 0], [3, 0], [4, 0]
     Then the attack is not allowed under GA-AOE-2
 
   @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation
@@ -206,9 +206,9 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | name           | side | at      |
       | RX-75 Guntank  | A    | [0, 0]  |
       | Char's Zaku II | B    | [2, -1] |
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, -2], [3, -2]
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, -2], [3, -2]
     Then the attack is not allowed under GA-AOE-2
-    And Quad Bop Missile Launcher of RX-75 Guntank has 6 legal placements
+    And "Quad Bop Missile Launcher" of "RX-75 Guntank" has 6 legal placements
     And the ruling names the interpretation aoe_diagram_orientation
 
   @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation
@@ -217,9 +217,9 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | name           | side | at     |
       | RX-75 Guntank  | A    | [0, 0] |
       | Char's Zaku II | B    | [1, 1] |
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [1, 1], [0, 2], [1, 2] and rolls 1, 1, 1, 1
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [1, 1], [0, 2], [1, 2] and rolls 1, 1, 1, 1
     Then the attack is allowed
-    And the targets are Char's Zaku II
+    And the targets are "Char's Zaku II"
 
   @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation
   Scenario: Under as_printed a turned diagram cannot be chosen
@@ -228,9 +228,9 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | name           | side | at     |
       | RX-75 Guntank  | A    | [0, 0] |
       | Char's Zaku II | B    | [1, 1] |
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [1, 1], [0, 2], [1, 2]
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [1, 1], [0, 2], [1, 2]
     Then the attack is not allowed under GA-AOE-2
-    And Quad Bop Missile Launcher of RX-75 Guntank has 1 legal placements
+    And "Quad Bop Missile Launcher" of "RX-75 Guntank" has 1 legal placements
 
   @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation
   Scenario: Under rotate_or_mirror any diagram may also be placed as its mirror image
@@ -239,9 +239,9 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | name           | side | at      |
       | RX-75 Guntank  | A    | [0, 0]  |
       | Char's Zaku II | B    | [2, -1] |
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, -2], [3, -2] and rolls 1, 1, 1, 1
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, -2], [3, -2] and rolls 1, 1, 1, 1
     Then the attack is allowed
-    And Quad Bop Missile Launcher of RX-75 Guntank has 12 legal placements
+    And "Quad Bop Missile Launcher" of "RX-75 Guntank" has 12 legal placements
 
   @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation
   Scenario: A diagram whose card allows a flip can be turned and flipped
@@ -249,9 +249,9 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | name               | side | at      |
       | Zaku II: Minelayer | B    | [0, 0]  |
       | RX-78-2 Gundam     | A    | [2, -2] |
-    When Zaku II: Minelayer fires Scatter Mines at the area [1, -1], [2, -2], [2, -1] and rolls 1, 1, 1
+    When "Zaku II: Minelayer" fires "Scatter Mines" at the area [1, -1], [2, -2], [2, -1] and rolls 1, 1, 1
     Then the attack is allowed
-    And Scatter Mines of Zaku II: Minelayer has 12 legal placements
+    And "Scatter Mines" of "Zaku II: Minelayer" has 12 legal placements
 
   @clause:GA-AOE-5 @clause:GA-AOE-4 @ruling:interpretation @interpretation:aoe_garrison_targets
   Scenario: By default an enemy Garrison in the area is targeted with the enemy units
@@ -260,8 +260,8 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | RX-75 Guntank  | A    | [0, 0]  | unit     |
       | Char's Zaku II | B    | [2, -1] | unit     |
       | Zeon Garrison  | B    | [2, 0]  | garrison |
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 5, 1, 1, 1
-    Then the targets are Char's Zaku II; Zeon Garrison
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 1, 1, 1
+    Then the targets are "Char's Zaku II"; "Zeon Garrison"
     And the ruling names the interpretation aoe_garrison_targets
 
   @clause:GA-AOE-5 @ruling:interpretation @interpretation:aoe_garrison_targets
@@ -272,9 +272,9 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | RX-75 Guntank  | A    | [0, 0]  | unit     |
       | Char's Zaku II | B    | [2, -1] | unit     |
       | Zeon Garrison  | B    | [2, 0]  | garrison |
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 5, 1, 1, 1
-    Then the targets are Char's Zaku II
-    And Zeon Garrison is not a target
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 1, 1, 1
+    Then the targets are "Char's Zaku II"
+    And "Zeon Garrison" is not a target
 
   @clause:GA-AOE-3 @ruling:derived
   Scenario: An area with no enemy in sight cannot be attacked
@@ -282,5 +282,5 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
       | name           | side | at     |
       | RX-75 Guntank  | A    | [0, 0] |
       | RGM-79 GM      | A    | [2, 0] |
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1]
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1]
     Then the attack is not allowed under GA-AOE-3

@@ -13,9 +13,9 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       | T    | RX-75 Guntank      | A    |
       | M    | Zaku II: Minelayer | B    |
       | Z    | Char's Zaku II     | B    |
-    When RX-75 Guntank checks Line of Sight to Char's Zaku II
+    When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
-    When RX-75 Guntank checks Line of Sight to Char's Zaku II for an area of effect attack
+    When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II" for an area of effect attack
     Then Line of Sight is clear
     And the trace cites GA-AOE-4
 
@@ -32,10 +32,10 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       | T    | RX-75 Guntank  | A    | unit     |
       | X    | Zeon Garrison  | B    | garrison |
       | Z    | Char's Zaku II | B    | unit     |
-    When RX-75 Guntank checks Line of Sight to Char's Zaku II
+    When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line as garrison
-    When RX-75 Guntank checks Line of Sight to Char's Zaku II for an area of effect attack
+    When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II" for an area of effect attack
     Then Line of Sight is clear
 
   @clause:GA-LOS-4 @ruling:interpretation @interpretation:los_garrison_blocks
@@ -52,7 +52,7 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       | X    | Zeon Garrison  | B    | garrison |
       | Z    | Char's Zaku II | B    | unit     |
     And the interpretation los_garrison_blocks is never
-    When RX-75 Guntank checks Line of Sight to Char's Zaku II
+    When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
     And the trace names the interpretation los_garrison_blocks
 
@@ -68,7 +68,7 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       | mark | name           | side |
       | T    | RX-75 Guntank  | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-75 Guntank checks Line of Sight to Char's Zaku II for an area of effect attack
+    When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II" for an area of effect attack
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-3
 
@@ -85,6 +85,6 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       | T    | RX-75 Guntank  | A    | unit      |
       | H    | Player B Base  | B    | structure |
       | Z    | Char's Zaku II | B    | unit      |
-    When RX-75 Guntank checks Line of Sight to Char's Zaku II for an area of effect attack
+    When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II" for an area of effect attack
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-5

@@ -14,7 +14,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
     And nothing blocks the line
 
@@ -30,10 +30,10 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
     And the trace names the interpretation los_intermediate_terrain
-    When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
+    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
     Then Line of Sight is clear
 
   @clause:GA-LOS-6 @ruling:interpretation @interpretation:los_intermediate_terrain
@@ -49,10 +49,10 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line as terrain
-    When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
+    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
     Then Line of Sight is blocked
 
   @clause:GA-LOS-3 @ruling:derived
@@ -67,7 +67,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-3
 
@@ -84,7 +84,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | G    | RX-78-2 Gundam | A    |
       | R    | RGM-79 GM      | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
 
   @clause:GA-LOS-4 @ruling:derived
@@ -100,7 +100,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | G    | RX-78-2 Gundam     | A    |
       | M    | Zaku II: Minelayer | B    |
       | Z    | Char's Zaku II     | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-4
     And [2, 1] blocks the line as enemy
@@ -118,7 +118,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | G    | RX-78-2 Gundam | A   | unit      |
       | H    | Player B Base | B    | structure |
       | Z    | Char's Zaku II | B   | unit      |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
 
   @clause:GA-LOS-5 @clause:GA-LOS-6 @ruling:derived
@@ -134,11 +134,11 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | G    | RX-78-2 Gundam | A    | unit      |           |
       | H    | Player B Base  | B    | structure | 1         |
       | Z    | Char's Zaku II | B    | unit      |           |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-6
     And [2, 1] blocks the line as structure
-    When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
+    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
     Then Line of Sight is clear
 
   @clause:GA-LOS-6 @ruling:derived
@@ -154,7 +154,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | G    | RX-78-2 Gundam     | A    |
       | M    | Zaku II: Minelayer | B    |
       | Z    | Char's Zaku II     | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line as terrain
     And [2, 1] blocks the line as enemy
@@ -173,7 +173,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | G    | RX-78-2 Gundam     | A    |
       | M    | Zaku II: Minelayer | B    |
       | Z    | Char's Zaku II     | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
 
   @clause:GA-LOS-1 @ruling:derived
@@ -188,7 +188,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is not required
     And the trace cites GA-LOS-1
 
@@ -204,6 +204,6 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [1, 1] blocks the line under GA-LOS-3

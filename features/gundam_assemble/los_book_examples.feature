@@ -15,10 +15,10 @@ Feature: Line of Sight, the rulebook's illustrations
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-3
-    When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
+    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-3
 
@@ -34,10 +34,10 @@ Feature: Line of Sight, the rulebook's illustrations
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
     And the trace cites GA-LOS-7
-    When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
+    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
     Then Line of Sight is clear
 
   @clause:GA-LOS-6 @clause:GA-LOS-3 @ruling:derived @example:los-hill-at-chars-elevation
@@ -52,10 +52,10 @@ Feature: Line of Sight, the rulebook's illustrations
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-6
-    When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
+    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-6
 
@@ -72,9 +72,9 @@ Feature: Line of Sight, the rulebook's illustrations
       | G    | RX-78-2 Gundam     | A    |
       | M    | Zaku II: Minelayer | B    |
       | Z    | Char's Zaku II     | B    |
-    When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
+    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
     Then Line of Sight is clear
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-4
 
@@ -91,9 +91,9 @@ Feature: Line of Sight, the rulebook's illustrations
       | G    | RX-78-2 Gundam | A    | unit      |
       | H    | Player A Base  | A    | structure |
       | Z    | Char's Zaku II | B    | unit      |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
-    When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
+    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-5
 
@@ -110,7 +110,7 @@ Feature: Line of Sight, the rulebook's illustrations
       | G    | RX-78-2 Gundam | A    |
       | R    | RGM-79 GM      | A    |
       | Z    | Char's Zaku II | B    |
-    When Char's Zaku II checks Line of Sight to RX-78-2 Gundam
+    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
     Then Line of Sight is clear
     And nothing blocks the line
 
@@ -131,15 +131,15 @@ Feature: Line of Sight, the rulebook's illustrations
       | G    | RX-78-2 Gundam     | A    |
       | M    | Zaku II: Minelayer | B    |
       | Z    | Char's Zaku II     | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
     And the line passes through [1, 1], [2, 1], [3, 1]
 
   @clause:GA-LOS-9 @clause:GA-RNG-3 @clause:GA-TGT-1 @ruling:derived @example:oggo-artillery-support
   Scenario: Artillery Support needs the Oggo's sight of the attacked enemy, not of its ally
     Given the scenario "los_oggo_artillery_support.yaml"
-    When MP-02A Oggo checks whether RX-78-2 Gundam is within range 4
-    Then RX-78-2 Gundam can be affected
+    When "MP-02A Oggo" checks whether "RX-78-2 Gundam" is within range 4
+    Then "RX-78-2 Gundam" can be affected
     And the reach check cites GA-RNG-3
-    When MP-02A Oggo checks Line of Sight to Char's Zaku II
+    When "MP-02A Oggo" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked

@@ -4,7 +4,7 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
   Map cells: row 0 holds [0, 0] and [1, 0]; row 1 holds [0, 1], [1, 1], [2, 1]; row 2 holds [1, 2]
   and [2, 2].
 
-  @clause:GA-LOS-8 @faq:Q3 @ruling:interpretation @interpretation:los_choice_points
+  @clause:GA-LOS-8 @faq:Q3 @ruling:derived
   Scenario: When only one hex of a pair blocks, the acting player picks the other and sees
     Given the board:
       """
@@ -16,7 +16,7 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
     And the line runs exactly between [1, 0] and [0, 1]
     And at the choice between [1, 0] and [0, 1] only [1, 0] blocks
@@ -34,7 +34,7 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And at the choice between [1, 0] and [0, 1] both hexes block
 
@@ -51,7 +51,7 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
       | G    | RX-78-2 Gundam     | A    |
       | M    | Zaku II: Minelayer | B    |
       | Z    | Char's Zaku II     | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
     And at the choice between [1, 0] and [0, 1] only [1, 0] blocks
 
@@ -68,7 +68,7 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
     And the interpretation los_choice_points is independent
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
     And the acting player has 2 choice points
 
@@ -85,11 +85,11 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
     And the interpretation los_choice_points is one_side
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And the trace names the interpretation los_choice_points
 
-  @clause:GA-LOS-8 @faq:Q3 @ruling:interpretation @interpretation:los_choice_points
+  @clause:GA-LOS-8 @faq:Q3 @ruling:derived
   Scenario: Blockers on the same side at two places: one side for the whole line still sees
     Given the board:
       """
@@ -102,6 +102,6 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
     And the interpretation los_choice_points is one_side
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
     And at the choice between [2, 1] and [1, 2] only [2, 1] blocks

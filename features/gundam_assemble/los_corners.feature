@@ -17,7 +17,7 @@ Feature: Line of Sight through a corner
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
     And the line touches [1, 1] only at a corner
     And the line passes through [0, 1], [0, 2], [1, 2], [1, 3]
@@ -38,7 +38,7 @@ Feature: Line of Sight through a corner
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
     And the interpretation los_corner_touch is counts
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [1, 1] blocks the line under GA-LOS-3
 
@@ -57,6 +57,6 @@ Feature: Line of Sight through a corner
       | G    | RX-78-2 Gundam     | A    |
       | M    | Zaku II: Minelayer | B    |
       | Z    | Char's Zaku II     | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
     And the line touches [0, 3] only at a corner

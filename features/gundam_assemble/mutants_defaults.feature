@@ -14,7 +14,7 @@ Feature: The book's default readings, pinned down where other features state the
       | mark | name           | side |
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
-    When RX-78-2 Gundam checks Line of Sight to Char's Zaku II
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
     And the acting player has 2 choice points
 
@@ -29,6 +29,6 @@ Feature: The book's default readings, pinned down where other features state the
       | name               | hp |
       | Char's Zaku II     | 1  |
       | Zaku II: Minelayer | 1  |
-    And the defending player orders the defeated units Zaku II: Minelayer; Char's Zaku II
-    When RX-75 Guntank fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
-    Then the penalties apply in the order Char's Zaku II; Zaku II: Minelayer
+    And the defending player orders the defeated units "Zaku II: Minelayer"; "Char's Zaku II"
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
+    Then the penalties apply in the order "Char's Zaku II"; "Zaku II: Minelayer"

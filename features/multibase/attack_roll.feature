@@ -15,13 +15,13 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
 
   @clause:MB-2.1 @clause:MB-2.3 @ruling:derived
   Scenario: A ranged pool is the Ranged Attack stat times the bases left, in d6
-    Given "Alpha" rolls 1 1 1 1 to hit
+    Given "Alpha" rolls 1, 1, 1, 1 to hit
     When "Alpha" shoots "Bravo"
     Then "Alpha" rolls 4 dice
 
   @clause:MB-2.1 @ruling:derived
   Scenario: A close combat pool uses the Melee Attack stat
-    Given "Alpha" rolls 1 1 1 1 1 1 to hit
+    Given "Alpha" rolls 1, 1, 1, 1, 1, 1 to hit
     And "Bravo" rolls 1 to hit
     When "Alpha" fights "Bravo" in close combat
     Then "Alpha" rolls 6 dice
@@ -31,14 +31,14 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
   Scenario: Charge and Volley Fire bonuses add their dice to the pool
     Given "Alpha" gets 2 bonus dice from Volley Fire
     And "Alpha" gets 1 bonus dice from Charge
-    And "Alpha" rolls 1 1 1 1 1 1 1 to hit
+    And "Alpha" rolls 1, 1, 1, 1, 1, 1, 1 to hit
     When "Alpha" shoots "Bravo"
     Then "Alpha" rolls 7 dice
 
   @clause:MB-3.1 @ruling:derived
   Scenario: Unmodified, a 4 hits and a 3 misses
-    Given "Alpha" rolls 3 4 5 6 to hit
-    And "Bravo" rolls 1 1 1 to save
+    Given "Alpha" rolls 3, 4, 5, 6 to hit
+    And "Bravo" rolls 1, 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then "Alpha" needs 4+ to hit
     And "Alpha" scores 3 hits
@@ -46,13 +46,13 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
   @clause:MB-3.2 @ruling:interpretation @interpretation:unstated_modifier_sizes
   Scenario: Cover raises the threshold by one, so a 4 no longer hits
     Given "Bravo" is in cover
-    And "Alpha" rolls 4 4 5 5 to hit
-    And "Bravo" rolls 1 1 to save
+    And "Alpha" rolls 4, 4, 5, 5 to hit
+    And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then "Alpha" needs 5+ to hit
     And "Alpha" scores 2 hits
 
-  @clause:MB-3.2 @ruling:interpretation @interpretation:long_range
+  @clause:MB-3.2 @ruling:interpretation @interpretation:long_range @interpretation:unstated_modifier_sizes
   Scenario: Half an inch beyond half range the threshold rises by one
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -60,13 +60,13 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     And the multibase bases:
       | unit    | base | shape    | x | y    | facing |
       | Charlie | c1   | rect 2x1 | 3 | 13.5 | 270    |
-    And "Alpha" rolls 4 4 5 5 to hit
-    And "Charlie" rolls 1 1 to save
+    And "Alpha" rolls 4, 4, 5, 5 to hit
+    And "Charlie" rolls 1, 1 to save
     When "Alpha" shoots "Charlie"
     Then the range measured is 12.5 inches from a2 to c1
     And "Alpha" needs 5+ to hit
 
-  @clause:MB-3.2 @ruling:interpretation @interpretation:long_range
+  @clause:MB-3.2 @ruling:derived
   Scenario: At exactly half range there is no range modifier
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -74,13 +74,13 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     And the multibase bases:
       | unit    | base | shape    | x | y    | facing |
       | Charlie | c1   | rect 2x1 | 3 | 13   | 270    |
-    And "Alpha" rolls 4 4 5 5 to hit
-    And "Charlie" rolls 1 1 1 1 to save
+    And "Alpha" rolls 4, 4, 5, 5 to hit
+    And "Charlie" rolls 1, 1, 1, 1 to save
     When "Alpha" shoots "Charlie"
     Then the range measured is 12 inches from a2 to c1
     And "Alpha" needs 4+ to hit
 
-  @clause:MB-3.2 @ruling:interpretation @interpretation:status_modifier
+  @clause:MB-3.2 @ruling:interpretation @interpretation:status_modifier @interpretation:unstated_modifier_sizes
   Scenario: A Shaken attacker needs one more to hit
     Given the multibase units:
       | unit   | faction | ranged | melee | range | courage | save | wounds | shaken |
@@ -94,20 +94,20 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     And "Jumpy" scores 0 hits
 
   @clause:MB-3.2 @ruling:derived
-  Scenario: A modifier changes the threshold, not the die, so a natural 3 hits at 3+
+  Scenario: A -1 modifier moves the threshold to 3+, so threes hit
     Given "Alpha" has a threshold modifier of -1 from Marksman
-    And "Alpha" rolls 2 3 3 6 to hit
-    And "Bravo" rolls 1 1 1 to save
+    And "Alpha" rolls 2, 3, 3, 6 to hit
+    And "Bravo" rolls 1, 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then "Alpha" needs 3+ to hit
+    And the threshold modifier from Marksman is -1
     And "Alpha" scores 3 hits
 
   @clause:MB-3.3 @ruling:derived
   Scenario: A threshold pushed to 7+ stops at 6+, so sixes still hit
-    Given "Bravo" is in cover
-    And "Alpha" has a threshold modifier of 2 from Smoke
-    And "Alpha" rolls 5 6 6 1 to hit
-    And "Bravo" rolls 1 1 to save
+    Given "Alpha" has a threshold modifier of 3 from Smoke
+    And "Alpha" rolls 5, 6, 6, 1 to hit
+    And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then "Alpha" needs 6+ to hit
     And the threshold was clamped from 7+
@@ -115,10 +115,9 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
 
   @clause:MB-3.3 @ruling:derived
   Scenario: A threshold of exactly 6+ is left alone
-    Given "Bravo" is in cover
-    And "Alpha" has a threshold modifier of 1 from Smoke
-    And "Alpha" rolls 5 6 6 1 to hit
-    And "Bravo" rolls 1 1 to save
+    Given "Alpha" has a threshold modifier of 2 from Smoke
+    And "Alpha" rolls 5, 6, 6, 1 to hit
+    And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then "Alpha" needs 6+ to hit
     And the threshold was not clamped
@@ -126,8 +125,8 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
   @clause:MB-3.3 @ruling:derived
   Scenario: A threshold pulled to 1+ stops at 2+, so ones still miss
     Given "Alpha" has a threshold modifier of -3 from Marksman and Aimed Volley
-    And "Alpha" rolls 1 2 1 6 to hit
-    And "Bravo" rolls 1 1 to save
+    And "Alpha" rolls 1, 2, 1, 6 to hit
+    And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then "Alpha" needs 2+ to hit
     And the threshold was clamped from 1+
@@ -136,13 +135,13 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
   @clause:MB-3.3 @ruling:derived
   Scenario: A threshold of exactly 2+ is left alone
     Given "Alpha" has a threshold modifier of -2 from Marksman
-    And "Alpha" rolls 1 2 1 6 to hit
-    And "Bravo" rolls 1 1 to save
+    And "Alpha" rolls 1, 2, 1, 6 to hit
+    And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then "Alpha" needs 2+ to hit
     And the threshold was not clamped
 
-  @clause:MB-3.2 @clause:MB-1.2 @ruling:interpretation @interpretation:long_range
+  @clause:MB-3.2 @clause:MB-1.2 @ruling:interpretation @interpretation:long_range @interpretation:unstated_modifier_sizes
   Scenario: A unit with a one-inch range shooting three quarters of an inch away is at long range
     Given the multibase units:
       | unit   | faction | ranged | melee | range | courage | save | wounds |

@@ -19,8 +19,8 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.1 @ruling:interpretation @interpretation:coherency
   Scenario: Exactly one Wound stat's worth of wounds removes one base
-    Given "Alpha" rolls 6 6 1 1 to hit
-    And "Bravo" rolls 1 1 to save
+    Given "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Bravo" rolls 1, 1 to save
     And the defending player removes b1 from "Bravo"
     When "Alpha" shoots "Bravo"
     Then "Bravo" lost b1
@@ -29,7 +29,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.2 @ruling:derived
   Scenario: One wound short of the Wound stat removes nothing and stays on the unit
-    Given "Alpha" rolls 6 1 1 1 to hit
+    Given "Alpha" rolls 6, 1, 1, 1 to hit
     And "Bravo" rolls 1 to save
     When "Alpha" shoots "Bravo"
     Then "Bravo" lost no bases
@@ -37,10 +37,10 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.2 @clause:MB-7.3 @ruling:interpretation @interpretation:coherency
   Scenario: A wound left over from one attack completes a base removal in the next
-    Given "Alpha" rolls 6 1 1 1 to hit
+    Given "Alpha" rolls 6, 1, 1, 1 to hit
     And "Bravo" rolls 1 to save
     When "Alpha" shoots "Bravo"
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Bravo" rolls 1 to save
     And the defending player removes b4 from "Bravo"
     And "Alpha" shoots "Bravo"
@@ -50,8 +50,8 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
   @clause:MB-6.2 @ruling:derived
   Scenario: Five wounds on a Wound stat of 2 remove two bases at once and leave one wound
     Given "Alpha" gets 1 bonus dice from Volley Fire
-    And "Alpha" rolls 6 6 6 6 6 to hit
-    And "Bravo" rolls 1 1 1 1 1 to save
+    And "Alpha" rolls 6, 6, 6, 6, 6 to hit
+    And "Bravo" rolls 1, 1, 1, 1, 1 to save
     And the defending player removes b3, b4 from "Bravo"
     When "Alpha" shoots "Bravo"
     Then "Bravo" lost b3, b4
@@ -60,23 +60,23 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.3 @ruling:derived
   Scenario: With several legal removals and no pick the engine waits for the defending player
-    Given "Alpha" rolls 6 6 1 1 to hit
-    And "Bravo" rolls 1 1 to save
+    Given "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then the defending player still has to choose for "Bravo"
     And "Bravo" has 4 bases left
 
   @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
   Scenario: Only an end of the line may be removed, since a middle base would split the unit
-    Given "Alpha" rolls 6 6 1 1 to hit
-    And "Bravo" rolls 1 1 to save
+    Given "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then the legal removals for "Bravo" are b1; b4
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:multi_removal_coherency
+  @clause:MB-6.4 @ruling:derived
   Scenario: Two removals at once may take both ends, judged on the bases that remain
-    Given "Alpha" rolls 6 6 6 6 to hit
-    And "Bravo" rolls 1 1 1 1 to save
+    Given "Alpha" rolls 6, 6, 6, 6 to hit
+    And "Bravo" rolls 1, 1, 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then the legal removals for "Bravo" are b1+b2; b3+b4; b1+b4
 
@@ -94,19 +94,19 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c4   | round 0.5 | 4.5 | 10 | 270    |
       | Charlie | c5   | round 0.5 | 6   | 10 | 270    |
       | Charlie | c6   | round 0.5 | 7.5 | 10 | 270    |
-    And "Alpha" rolls 6 6 1 1 to hit
-    And "Charlie" rolls 1 1 to save
+    And "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Charlie" rolls 1, 1 to save
     When "Alpha" shoots "Charlie"
     Then the legal removals for "Charlie" are c1+c2; c1+c4; c1+c6; c3+c4; c3+c6; c5+c6
 
   @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
   Scenario: A pick that would split the unit is refused
-    Given "Alpha" rolls 6 6 1 1 to hit
-    And "Bravo" rolls 1 1 to save
+    Given "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Bravo" rolls 1, 1 to save
     And the defending player removes b2 from "Bravo"
     Then shooting "Bravo" with "Alpha" is refused because "Bravo cannot remove b2"
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor @interpretation:split_before_attack
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack
   Scenario: A unit already split in two cannot keep coherency, is Shaken, and its lone base is pushed back
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -117,7 +117,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
       | Charlie | c3   | round 0.5 | 6   | 10 | 270    |
       | Charlie | c4   | round 0.5 | 7.5 | 10 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c4 from "Charlie"
     When "Alpha" shoots "Charlie"
@@ -141,7 +141,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
       | Charlie | c3   | round 0.5 | 6   | 10 | 270    |
       | Charlie | c4   | round 0.5 | 7.5 | 10 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c1 from "Charlie"
     When "Alpha" shoots "Charlie"
@@ -150,7 +150,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And base c2 of "Charlie" was pushed 2.5 inches
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:impossible_coherency_removal @interpretation:split_before_attack
   Scenario: A stranded pair is pushed as one group, straight towards the nearest base of the pair that stays
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -162,19 +162,17 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c3   | round 0.5 | 4.5 | 14 | 270    |
       | Charlie | c4   | round 0.5 | 6   | 14 | 270    |
       | Charlie | c5   | round 0.5 | 7.5 | 14 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c5 from "Charlie"
     And the owning player pushes c3, c4 of "Charlie"
     When "Alpha" shoots "Charlie"
     Then no removal keeps "Charlie" in coherency
-    And base c3 of "Charlie" was pushed 3 inches
-    And base c4 of "Charlie" was pushed 3 inches
     And base c3 of "Charlie" now stands at (2.7, 11.6)
     And base c4 of "Charlie" now stands at (4.2, 11.6)
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack
   Scenario: Under the loose reading a lone base as near to two bases goes to the first listed
     Given the house rule "loose coherency" sets the interpretation coherency to each_within
     And the multibase units:
@@ -188,7 +186,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c4   | round 0.5 | 6   | 10 | 270    |
       | Charlie | c5   | round 0.5 | 3   | 12 | 270    |
       | Charlie | c6   | round 0.5 | 3   | 20 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c6 from "Charlie"
     When "Alpha" shoots "Charlie"
@@ -209,7 +207,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
       | Charlie | c3   | round 0.5 | 6   | 10 | 270    |
       | Charlie | c4   | round 0.5 | 7.5 | 10 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c4 from "Charlie"
     When "Alpha" shoots "Charlie"
@@ -227,7 +225,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
       | Charlie | c3   | round 0.5 | 6   | 10 | 270    |
       | Charlie | c4   | round 0.5 | 7.5 | 10 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c4 from "Charlie"
     When "Alpha" shoots "Charlie"
@@ -248,7 +246,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c3   | round 0.5 | 3   | 10 | 270    |
       | Charlie | c4   | round 0.5 | 7   | 10 | 270    |
       | Charlie | c5   | round 0.5 | 11  | 10 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     When "Alpha" shoots "Charlie"
     Then no removal keeps "Charlie" in coherency
@@ -266,13 +264,13 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c3   | round 0.5 | 3   | 10 | 270    |
       | Charlie | c4   | round 0.5 | 7   | 10 | 270    |
       | Charlie | c5   | round 0.5 | 11  | 10 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     When "Alpha" shoots "Charlie"
     Then no removal keeps "Charlie" in coherency
     And the legal removals for "Charlie" are c1; c2; c3; c4; c5
 
-  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor
+  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
   Scenario: Under two_neighbours a coherent square that loses a corner cannot stay coherent, and its owner picks the push
     Given the interpretation coherency is two_neighbours
     And the multibase units:
@@ -284,7 +282,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c2   | round 0.5 | 1.5 | 10   | 270    |
       | Charlie | c3   | round 0.5 | 0   | 11.5 | 270    |
       | Charlie | c4   | round 0.5 | 1.5 | 11.5 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c4 from "Charlie"
     And the owning player pushes c3 of "Charlie"
@@ -295,7 +293,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And only base c3 of "Charlie" was pushed
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:push_anchor
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
   Scenario: When two pushes are legal the scenario must say which the owning player makes
     Given the interpretation coherency is two_neighbours
     And the multibase units:
@@ -307,14 +305,14 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c2   | round 0.5 | 1.5 | 10   | 270    |
       | Charlie | c3   | round 0.5 | 0   | 11.5 | 270    |
       | Charlie | c4   | round 0.5 | 1.5 | 11.5 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c4 from "Charlie"
     Then shooting "Charlie" with "Alpha" is refused because "the owning player must choose how to push Charlie"
 
   @clause:MB-6.5 @ruling:derived
   Scenario: A push scripted for a unit that never needs one is refused, as an unused die is
-    Given "Alpha" rolls 1 1 1 1 to hit
+    Given "Alpha" rolls 1, 1, 1, 1 to hit
     And the owning player pushes b2 of "Bravo"
     Then shooting "Bravo" with "Alpha" is refused because "a push is scripted for Bravo, but it has no push to make"
 
@@ -330,13 +328,14 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c3   | round 0.5 | 5   | 10 | 270    |
       | Charlie | c4   | round 0.5 | 8.5 | 10 | 270    |
       | Charlie | c5   | round 0.5 | 12  | 10 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c5 from "Charlie"
     And the owning player pushes c1, c2, c4 of "Charlie"
     When "Alpha" shoots "Charlie"
     Then the legal pushes for "Charlie" are c3+c4; c1+c2+c4
-    And base c1 of "Charlie" was pushed 1.5 inches
+    And base c1 of "Charlie" now stands at (1.5, 10)
+    And base c2 of "Charlie" now stands at (3, 10)
     And base c4 of "Charlie" was pushed 1.5 inches
     And "Charlie" is in coherency
 
@@ -353,7 +352,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Charlie | c3   | round 0.5 | 5   | 10 | 270    |
       | Charlie | c4   | round 0.5 | 8.5 | 10 | 270    |
       | Charlie | c5   | round 0.5 | 12  | 10 | 270    |
-    And "Alpha" rolls 6 1 1 1 to hit
+    And "Alpha" rolls 6, 1, 1, 1 to hit
     And "Charlie" rolls 1 to save
     And the defending player removes c5 from "Charlie"
     When "Alpha" shoots "Charlie"

@@ -22,7 +22,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Alpha" shoots "Alpha2"
     Then the attack is refused: not an enemy
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  @clause:MB-1.1 @ruling:derived
   Scenario: A wall across every line between the two units obstructs the Trace
     Given the multibase bases:
       | unit  | base | shape    | x | y  | facing |
@@ -63,7 +63,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack may proceed
     And the trace cites MB-1.1 with trace_blockers=terrain
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  @clause:MB-1.1 @ruling:derived
   Scenario: A line running exactly along the seam between two walls grazes both and stays clear
     Given the multibase bases:
       | unit  | base | shape    | x | y  | facing |
@@ -84,7 +84,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
       | Alpha | a2   | rect 2x1 | 6 | 0 | 90     |
       | Bravo | b1   | rect 2x1 | 6 | 8 | 270    |
     And blocking terrain "tower" with corners (-3,2) (3,2) (3,6) (-3,6)
-    And "Alpha" rolls 1 1 to hit
+    And "Alpha" rolls 1, 1 to hit
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
     And the trace runs from a2 to b1
@@ -99,7 +99,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack is refused: no trace
     And no target base is inside the front arc
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary @interpretation:arc_origin
   Scenario: A target whose edge lies on the arc's boundary line is inside the arc
     Given the multibase bases:
       | unit  | base | shape    | x | y    | facing |
@@ -170,7 +170,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
       | Alpha | a2   | round 0.5 | -6 | 0  | 45     |
       | Bravo | b1   | round 0.5 | 6  | 8  | 225    |
       | Bravo | b2   | round 0.5 | 3  | 4  | 225    |
-    And "Alpha" rolls 1 1 to hit
+    And "Alpha" rolls 1, 1 to hit
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
     And the range measured is 4 inches from a1 to b2
@@ -189,8 +189,9 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     And "Bravo" rolls 1 to hit
     When "Brawler" fights "Bravo" in close combat
     Then the attack may proceed
+    And the trace runs from r1 to b1
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary @interpretation:arc_origin
   Scenario: Facing the 3-4-5 direction, a target whose edge lies on the arc line is inside the arc
     Given the multibase bases:
       | unit  | base | shape    | x    | y   | facing |
@@ -200,7 +201,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary @interpretation:arc_origin
   Scenario: Facing the 3-4-5 direction, a round target tangent to the arc line is inside the arc
     Given the multibase bases:
       | unit  | base | shape     | x    | y   | facing |
@@ -252,7 +253,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
       | Alpha | a2   | rect 2x1 | 6 | -4 | 90     |
       | Bravo | b1   | rect 2x1 | 0 | 8  | 270    |
     And blocking terrain "tower" with corners (-3,2) (1.5,2) (1.5,4) (-3,4)
-    And "Alpha" rolls 1 1 to hit
+    And "Alpha" rolls 1, 1 to hit
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
     And the trace runs from a2 to b1
@@ -301,3 +302,17 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Brawler" fights "Bravo" in close combat
     Then "Brawler" rolls 1 dice
     And "Bravo" makes no attack
+
+  @clause:MB-1.1 @clause:MB-0 @ruling:derived
+  Scenario: Close combat needs the Trace too, so an enemy behind the front arc cannot be fought
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Brawler | Red     | 0      | 1     | 0     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape    | x | y    | facing |
+      | Brawler | r1   | rect 2x1 | 0 | 0    | 90     |
+      | Alpha   | a1   | rect 2x1 | 9 | 9    | 90     |
+      | Bravo   | b1   | rect 2x1 | 0 | -1.5 | 90     |
+    When "Brawler" fights "Bravo" in close combat
+    Then the attack is refused: no trace
+    And no target base is inside the front arc

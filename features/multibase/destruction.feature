@@ -18,7 +18,7 @@ Feature: Step 7 - destruction, its markers and the Faction Initiative token
       | unit  | base | shape    | x | y | facing |
       | Bravo | b1   | rect 2x1 | 0 | 6 | 270    |
     And the initiative pool holds Red, Blue, Blue
-    And "Alpha" rolls 6 1 to hit
+    And "Alpha" rolls 6, 1 to hit
     And "Bravo" rolls 1 to save
     When "Alpha" shoots "Bravo"
     Then "Bravo" is destroyed
@@ -35,7 +35,7 @@ Feature: Step 7 - destruction, its markers and the Faction Initiative token
       | unit  | base | shape    | x | y | facing |
       | Bravo | b1   | rect 2x1 | 0 | 6 | 270    |
     And the initiative pool holds Red
-    And "Alpha" rolls 6 1 to hit
+    And "Alpha" rolls 6, 1 to hit
     And "Bravo" rolls 1 to save
     When "Alpha" shoots "Bravo"
     Then "Bravo" is destroyed
@@ -52,7 +52,7 @@ Feature: Step 7 - destruction, its markers and the Faction Initiative token
       | unit  | base | shape    | x | y | facing |
       | Bravo | b1   | rect 2x1 | 0 | 6 | 270    |
       | Bravo | b2   | rect 2x1 | 2 | 6 | 270    |
-    And "Alpha" rolls 6 1 to hit
+    And "Alpha" rolls 6, 1 to hit
     And "Bravo" rolls 1 to save
     And the defending player removes b2 from "Bravo"
     When "Alpha" shoots "Bravo"
@@ -68,9 +68,9 @@ Feature: Step 7 - destruction, its markers and the Faction Initiative token
       | unit  | base | shape    | x | y | facing |
       | Bravo | b1   | rect 2x1 | 0 | 6 | 270    |
       | Bravo | b2   | rect 2x1 | 2 | 6 | 270    |
-    And "Alpha" rolls 1 1 to hit
+    And "Alpha" rolls 1, 1 to hit
     When "Alpha" shoots "Bravo"
-    And "Alpha" rolls 6 1 to hit
+    And "Alpha" rolls 6, 1 to hit
     And "Bravo" rolls 6 to save
     And "Alpha" shoots "Bravo"
     Then "Bravo" carries 1 residual wounds

@@ -23,8 +23,8 @@ Feature: The book's default readings and dice, pinned down where other features 
       | Charlie | c4   | round 0.5 | 4.5 | 10 | 270    |
       | Charlie | c5   | round 0.5 | 6   | 10 | 270    |
       | Charlie | c6   | round 0.5 | 7.5 | 10 | 270    |
-    And "Alpha" rolls 6 6 1 1 to hit
-    And "Charlie" rolls 1 1 to save
+    And "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Charlie" rolls 1, 1 to save
     When "Alpha" shoots "Charlie"
     Then the legal removals for "Charlie" are c1+c2; c1+c6; c5+c6
 
@@ -36,8 +36,8 @@ Feature: The book's default readings and dice, pinned down where other features 
       | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
       | Charlie | c3   | round 0.5 | 6   | 10 | 270    |
       | Charlie | c4   | round 0.5 | 7.5 | 10 | 270    |
-    And "Alpha" rolls 6 6 1 1 to hit
-    And "Charlie" rolls 1 1 to save
+    And "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Charlie" rolls 1, 1 to save
     When "Alpha" shoots "Charlie"
     Then the legal removals for "Charlie" are c1+c2; c3+c4
 
@@ -46,6 +46,6 @@ Feature: The book's default readings and dice, pinned down where other features 
     Given the multibase bases:
       | unit    | base | shape     | x   | y  | facing |
       | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
-    And "Alpha" rolls 7 6 1 1 to hit
+    And "Alpha" rolls 7, 6, 1, 1 to hit
     And "Charlie" rolls 1 to save
     Then shooting "Charlie" with "Alpha" stops on the dice: "scripted face 7 is not on a d6"

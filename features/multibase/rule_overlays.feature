@@ -18,8 +18,8 @@ Feature: Rule overlays applied to one scenario
   Scenario: Under the 3+ clamp house rule a threshold pulled to 1+ stops at 3+, so twos miss
     Given the house rule "clamp_3_to_6"
     And "Alpha" has a threshold modifier of -3 from Marksman and Aimed Volley
-    And "Alpha" rolls 1 2 3 6 to hit
-    And "Bravo" rolls 1 1 to save
+    And "Alpha" rolls 1, 2, 3, 6 to hit
+    And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then "Alpha" needs 3+ to hit
     And the threshold was clamped from 1+

@@ -16,24 +16,24 @@ Feature: Steps 4 and 5 - the Shaken check straight after the to-hit roll, then s
 
   @clause:MB-4.1 @clause:MB-4.2 @ruling:derived
   Scenario: Hits exactly equal to Courage give a Shaken token
-    Given "Alpha" rolls 6 5 4 1 to hit
-    And "Bravo" rolls 1 1 1 to save
+    Given "Alpha" rolls 6, 5, 4, 1 to hit
+    And "Bravo" rolls 1, 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then "Alpha" scores 3 hits
     And "Bravo" has a Shaken token
 
   @clause:MB-4.1 @clause:MB-4.2 @ruling:derived
   Scenario: Hits one below Courage give no Shaken token
-    Given "Alpha" rolls 6 5 1 1 to hit
-    And "Bravo" rolls 1 1 to save
+    Given "Alpha" rolls 6, 5, 1, 1 to hit
+    And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then "Alpha" scores 2 hits
     And "Bravo" has no Shaken token
 
   @clause:MB-4 @ruling:derived
   Scenario: Saving every hit does not undo a Shaken token the hits already gave
-    Given "Alpha" rolls 6 6 6 6 to hit
-    And "Bravo" rolls 6 6 6 6 to save
+    Given "Alpha" rolls 6, 6, 6, 6 to hit
+    And "Bravo" rolls 6, 6, 6, 6 to save
     When "Alpha" shoots "Bravo"
     Then "Bravo" suffers 0 wounds
     And "Bravo" has a Shaken token
@@ -46,17 +46,17 @@ Feature: Steps 4 and 5 - the Shaken check straight after the to-hit roll, then s
     And the multibase bases:
       | unit    | base | shape    | x | y | facing |
       | Charlie | c1   | rect 2x1 | 6 | 6 | 270    |
-    And "Alpha" rolls 6 6 6 6 to hit
-    And "Charlie" rolls 1 1 1 1 to save
+    And "Alpha" rolls 6, 6, 6, 6 to hit
+    And "Charlie" rolls 1, 1, 1, 1 to save
     When "Alpha" shoots "Charlie"
     Then "Charlie" was refused a second Shaken token
 
   @clause:MB-4.4 @clause:MB-0 @ruling:derived
   Scenario: In close combat both units check Courage before either rolls a save
-    Given "Alpha" rolls 6 6 6 1 to hit
-    And "Bravo" rolls 6 6 6 to hit
-    And "Bravo" rolls 6 6 6 to save
-    And "Alpha" rolls 6 6 6 to save
+    Given "Alpha" rolls 6, 6, 6, 1 to hit
+    And "Bravo" rolls 6, 6, 6 to hit
+    And "Bravo" rolls 6, 6, 6 to save
+    And "Alpha" rolls 6, 6, 6 to save
     When "Alpha" fights "Bravo" in close combat
     Then both Shaken checks come before the first save roll
     And "Alpha" has a Shaken token
@@ -64,16 +64,16 @@ Feature: Steps 4 and 5 - the Shaken check straight after the to-hit roll, then s
 
   @clause:MB-5.1 @clause:MB-5.3 @ruling:derived
   Scenario: One save die is rolled per hit and each failed save is a wound
-    Given "Alpha" rolls 6 6 1 1 to hit
-    And "Bravo" rolls 1 2 to save
+    Given "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Bravo" rolls 1, 2 to save
     When "Alpha" shoots "Bravo"
     Then "Bravo" makes 0 saves
     And "Bravo" suffers 2 wounds
 
   @clause:MB-5.2 @ruling:derived
   Scenario: A save die equal to the Save stat cancels a hit and one below does not
-    Given "Alpha" rolls 6 6 1 1 to hit
-    And "Bravo" rolls 4 3 to save
+    Given "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Bravo" rolls 4, 3 to save
     When "Alpha" shoots "Bravo"
     Then "Bravo" makes 1 saves
     And "Bravo" suffers 1 wounds

@@ -34,6 +34,13 @@ def add_corpus_arguments(p) -> None:
     )
     p.add_argument("--cucumber-json", metavar="PATH", help="also write pytest-bdd's Cucumber JSON report")
     p.add_argument("--junit-xml", metavar="PATH", help="also write pytest's JUnit XML report")
+    p.add_argument(
+        "--no-dependencies",
+        dest="dependencies",
+        action="store_false",
+        help="do not compute which interpretations each ruling rests on (faster; the "
+        "@interpretation tags are then taken on trust, not checked)",
+    )
 
 
 def register(sub) -> None:
@@ -44,6 +51,12 @@ def register(sub) -> None:
     p.add_argument("--format", choices=FORMATS, default="text", help="how to print the report")
     p.add_argument("--json", action="store_true", help="same as --format json")
     p.add_argument("-v", "--verbose", action="store_true", help="list every clause and its scenarios")
+    p.add_argument(
+        "--vacuous",
+        action="store_true",
+        help="also perturb every Then-step's expected value (a number up or down, the opposite verdict, "
+        "another clause or piece) and list the steps whose scenario still passes; fails if any",
+    )
     p.set_defaults(func=run)
 
 
@@ -57,6 +70,8 @@ def corpus_report(args) -> dict:
         overlays=args.rules,
         cucumber_json=args.cucumber_json,
         junit_xml=args.junit_xml,
+        dependencies=getattr(args, "dependencies", True),
+        vacuous=getattr(args, "vacuous", False),
     )
     return build_report(corpus, books, tags=args.tags)
 

@@ -12,10 +12,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from rulecheck.rulesets import Explanation
-from rulecheck.source_yaml import InputError, field_name
+from rulecheck.source_yaml import InputError, field_name, load_yaml
 from rules import limits
 from rules.dice import DiceScriptError
 from rules.events import interpretations_cited
@@ -25,7 +23,7 @@ from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.setup import declaration_from_data, scripted_dice
 from rules.gundam_assemble.status_effects import DISARM, FRACTURE
 from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries, parse_catalogue
-from rules.rulebook import SAFE_LOADER, Rulebook, RulebookError
+from rules.rulebook import Rulebook, RulebookError
 
 STATUSES = (DISARM, FRACTURE)  # the statuses the chapter names; any other would silently do nothing
 CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "gundam_assemble" / "units.yaml"
@@ -33,11 +31,15 @@ CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "gundam_ass
 
 @cache
 def catalogue(path: Path = CATALOGUE_FILE) -> Catalogue:
+    doc = load_yaml(path)  # the same safe, limited loader as a scenario
     try:
-        with path.open(encoding="utf-8") as fh:
-            return parse_catalogue(yaml.load(fh, Loader=SAFE_LOADER))
+        return parse_catalogue(doc.data)
     except AbilityError as exc:
         raise InputError(path, None, "", str(exc)) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a card missing a field
+        raise InputError(
+            path, None, "", f"a card is not in the documented form: {type(exc).__name__} {exc}"
+        ) from None
 
 
 def _attack_error(scenario, field: tuple, message: str) -> InputError:

@@ -9,6 +9,7 @@ go through ``scenario_from_data``, so a feature and a YAML file mean the same th
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +24,7 @@ from rules.events import Event, interpretations_cited
 from rules.multibase.attack import AttackResult, AttackSpec, PushChoiceError, resolve_attack
 from rules.multibase.attack_pool import attack_pool
 from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
-from rules.multibase.casualties import IllegalRemoval, removal_options
+from rules.multibase.casualties import IllegalRemoval, check_removal_budget, removal_options
 from rules.multibase.coherency import is_coherent
 from rules.multibase.odds import AttackOdds, AttackProfile, attack_odds
 from rules.multibase.target import verify_target
@@ -139,6 +140,8 @@ def _check_numbers(doc: LocatedYaml) -> None:
 
     if len(data["units"]) > limits.MAX_UNITS:
         raise doc.error(("units",), f"more than {limits.MAX_UNITS} units (limit of rulecheck)")
+    if sum(len(u["bases"]) for u in data["units"]) > limits.MAX_TOTAL_BASES:
+        raise doc.error(("units",), f"more than {limits.MAX_TOTAL_BASES} bases in all (limit of rulecheck)")
     for i, u in enumerate(data["units"]):
         if len(u["bases"]) > limits.MAX_BASES:
             raise doc.error(("units", i, "bases"), f"more than {limits.MAX_BASES} bases (limit of rulecheck)")
@@ -197,27 +200,47 @@ def _check_numbers(doc: LocatedYaml) -> None:
 
 
 def _check_no_overlap(doc: LocatedYaml, units: list[Unit]) -> None:
-    """Two bases (of one unit or of two) may touch but never stand on each other."""
-    placed: list[tuple[tuple, Base, str]] = []
-    for i, u in enumerate(units):
-        for j, b in enumerate(u.bases):
-            for _path, other, owner in placed:
-                if _overlap(b, other):
-                    whose = f"{owner}'s base {other.name!r}"
-                    raise doc.error(("units", i, "bases", j), f"base {b.name!r} of {u.name} overlaps {whose}")
-            placed.append((("units", i, "bases", j), b, u.name))
+    """Two bases (of one unit or of two) may touch but never stand on each other. A sweep along
+    x compares only bases whose enclosing circles can meet, so a full table stays fast."""
+    placed = sorted(
+        ((b.x, i, j, b, u.name) for i, u in enumerate(units) for j, b in enumerate(u.bases)),
+        key=lambda item: item[0],
+    )
+    widest = max((_extent(item[3]) for item in placed), default=0.0)
+    for k, (x, i, j, base, owner) in enumerate(placed):
+        for x2, i2, j2, other, other_owner in placed[k + 1 :]:
+            if x2 - x > _extent(base) + widest:
+                break
+            if _overlap(base, other):
+                first, second = sorted(
+                    [(i, j, base, owner), (i2, j2, other, other_owner)], key=lambda t: t[:2]
+                )
+                whose = f"{first[3]}'s base {first[2].name!r}"
+                raise doc.error(
+                    ("units", second[0], "bases", second[1]),
+                    f"base {second[2].name!r} of {second[3]} overlaps {whose}",
+                )
 
 
 def _overlap(a: Base, b: Base) -> bool:
+    """Whether two bases share more than a touching edge (exact for circles, shapely for the rest)."""
     from rules.multibase.geometry import core, radius_of
 
     eps = 1e-6
-    reach = radius_of(a) + radius_of(b)
-    if abs(a.x - b.x) > 2 * limits.MAX_BASE_SIZE + reach or abs(a.y - b.y) > 2 * limits.MAX_BASE_SIZE + reach:
+    gap = math.hypot(a.x - b.x, a.y - b.y)
+    if gap >= _extent(a) + _extent(b) - eps:  # the enclosing circles do not overlap
         return False
+    if a.shape == "round" and b.shape == "round":
+        return gap < a.radius + b.radius - eps
+    reach = radius_of(a) + radius_of(b)
     if reach > 0:
         return core(a).distance(core(b)) < reach - eps
     return core(a).intersection(core(b)).area > eps
+
+
+def _extent(base: Base) -> float:
+    """The radius of the smallest circle about the base's centre that holds it."""
+    return base.radius if base.shape == "round" else math.hypot(base.width, base.depth) / 2
 
 
 def _check_terrain(doc: LocatedYaml, terrain: tuple[Terrain, ...]) -> None:
@@ -435,6 +458,8 @@ def profile_of(scenario: MultibaseScenario, rules: Rulebook) -> tuple[AttackProf
         not is_coherent(target.bases, rules) and rules.interpretation("split_before_attack") == "not_caused"
     )
     try:
+        for k in range(1, len(target.bases)):  # refuse at once rather than after the cheap counts
+            check_removal_budget(target, k, rules)
         incoherent = frozenset(
             k
             for k in range(1, len(target.bases))

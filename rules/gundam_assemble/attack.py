@@ -438,7 +438,8 @@ class _Resolver(ResponseWindows):
 
     def pay(self) -> None:
         raw = self.weapon.tl_cost + self.mod_total("tl_cost")
-        floor = 0 if self.rules.interpretation("tl_cost_floor") == "zero" else 1
+        # The floor is a question only when modifiers take the cost below 1.
+        floor = (0 if self.rules.interpretation("tl_cost_floor") == "zero" else 1) if raw < 1 else 1
         paid = max(floor, raw)
         unit = self.attacker
         note = None
@@ -496,7 +497,9 @@ class _Resolver(ResponseWindows):
         )
 
     def after_roll(self) -> None:
-        if self.rules.interpretation("disarm_timing") == "before_defender_responses":
+        # The timing of Disarm is a question only for a Disarmed attacker.
+        disarmed = DISARM in self.attacker.statuses
+        if disarmed and self.rules.interpretation("disarm_timing") == "before_defender_responses":
             self.window("after_attack_roll", only="attacker")
             self.disarm()
             self.window("after_attack_roll", only="defender")

@@ -294,7 +294,8 @@ def line_of_sight(
                 Event("los.blocked_by", (b.clause,), f"{list(h)}: {b.reason}", {"hex": h, "kind": b.kind})
             )
 
-    corner_rule = rules.interpretation("los_corner_touch")
+    # Read only when the line touches a corner: elsewhere the question does not come up.
+    corner_rule = rules.interpretation("los_corner_touch") if line.corners else None
     for h in line.corners:
         if corner_rule == "counts":
             found = check(h)

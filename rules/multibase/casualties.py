@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, permutations
-from math import comb
+from math import comb, factorial
 
 from rules import limits
 from rules.events import Event
@@ -64,16 +64,31 @@ def _keeps_coherency(unit: Unit, chosen: Sequence[str], rules: Rulebook) -> bool
     return False
 
 
+def check_removal_budget(unit: Unit, count: int, rules: Rulebook) -> None:
+    """Raise ``LimitExceeded`` if listing the removals of ``count`` bases would take too long."""
+    names = [b.name for b in unit.bases]
+    ways = comb(len(names), count)
+    # each way is a coherency check over the bases left (pairs of bases), and under after_each
+    # possibly one per order of removal
+    orders = factorial(count) if rules.interpretation("multi_removal_coherency") != "after_all" else 1
+    work = ways * orders * len(names) ** 2
+    if ways > limits.MAX_REMOVAL_OPTIONS or work > limits.MAX_REMOVAL_WORK:
+        why = (
+            f"rulecheck lists at most {limits.MAX_REMOVAL_OPTIONS}"
+            if ways > limits.MAX_REMOVAL_OPTIONS
+            else f"checking each for coherency takes about {work} base-pair tests (limit {limits.MAX_REMOVAL_WORK})"
+        )
+        raise limits.LimitExceeded(
+            f"{unit.name} has {ways} ways to remove {count} of its {len(names)} bases; {why}"
+        )
+
+
 def removal_options(unit: Unit, count: int, rules: Rulebook) -> RemovalOptions:
     """The removals the defending player may choose (MB-6.3), restricted by coherency (MB-6.4)."""
     names = [b.name for b in unit.bases]
     if count >= len(names):
         return RemovalOptions(len(names), (tuple(names),), True)
-    if comb(len(names), count) > limits.MAX_REMOVAL_OPTIONS:
-        raise limits.LimitExceeded(
-            f"{unit.name} has {comb(len(names), count)} ways to remove {count} of its {len(names)} bases; "
-            f"rulecheck lists at most {limits.MAX_REMOVAL_OPTIONS}"
-        )
+    check_removal_budget(unit, count, rules)
     every = [tuple(c) for c in combinations(names, count)]
     legal = tuple(c for c in every if _keeps_coherency(unit, c, rules))
     if legal:

@@ -284,15 +284,16 @@ class Obstacle:
 def obstacles(field: Battlefield, attacker: Unit, target: Unit, rules: Rulebook) -> list[Obstacle]:
     """What can obstruct a Trace between these two units (interpretation trace_blockers)."""
     found = [Obstacle(t.name, shape=Polygon(t.polygon)) for t in field.terrain if t.blocks_trace]
-    if rules.interpretation("trace_blockers") == "terrain_and_units":
-        for unit in field.units:
-            if unit.name not in (attacker.name, target.name):
-                for b in unit.bases:
-                    name = f"{unit.name}/{b.name}"
-                    if b.shape == "round":
-                        found.append(Obstacle(name, disc=(b.x, b.y, b.radius)))
-                    else:
-                        found.append(Obstacle(name, shape=core(b)))
+    others = [u for u in field.units if u.name not in (attacker.name, target.name)]
+    # The reading is asked only when a third unit is on the table: otherwise no option can matter.
+    if others and rules.interpretation("trace_blockers") == "terrain_and_units":
+        for unit in others:
+            for b in unit.bases:
+                name = f"{unit.name}/{b.name}"
+                if b.shape == "round":
+                    found.append(Obstacle(name, disc=(b.x, b.y, b.radius)))
+                else:
+                    found.append(Obstacle(name, shape=core(b)))
     return found
 
 

@@ -28,21 +28,25 @@ def threshold(attacker: str, why: Circumstances, rules: Rulebook) -> tuple[int, 
     """The number each die must reach: baseline, plus modifiers to the threshold, clamped."""
     base = int(rules.param("to_hit_baseline"))
     events = [Event("to_hit.baseline", ("MB-3.1",), f"{attacker} starts needing {base}+")]
-    sized = rules.interpretation("unstated_modifier_sizes") == "one_step"
+
+    # Each interpretation is read only where its question comes up (a modifier that could apply).
+    def sized() -> bool:
+        return rules.interpretation("unstated_modifier_sizes") == "one_step"
+
     applied: list[tuple[str, int, str | None]] = []
-    if why.target_in_cover and sized:
+    if why.target_in_cover and sized():
         applied.append(
             ("target in cover", int(rules.param("cover_modifier")), rules.cite("unstated_modifier_sizes"))
         )
     if (
         why.range_fraction is not None
-        and sized
-        and rules.interpretation("long_range") == "beyond_fraction"
         and why.range_fraction > float(rules.param("long_range_fraction"))
+        and sized()
+        and rules.interpretation("long_range") == "beyond_fraction"
     ):
         cite = f"{rules.cite('unstated_modifier_sizes')}, {rules.cite('long_range')}"
         applied.append(("long range", int(rules.param("long_range_modifier")), cite))
-    if why.attacker_shaken and sized and rules.interpretation("status_modifier") == "attacker_shaken":
+    if why.attacker_shaken and sized() and rules.interpretation("status_modifier") == "attacker_shaken":
         cite = f"{rules.cite('unstated_modifier_sizes')}, {rules.cite('status_modifier')}"
         applied.append(("attacker Shaken", int(rules.param("shaken_attacker_modifier")), cite))
     applied.extend((source, int(value), None) for source, value in why.extra.items())
