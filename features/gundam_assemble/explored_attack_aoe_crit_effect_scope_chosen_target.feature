@@ -3,7 +3,7 @@ Feature: Explored attacks: where aoe_crit_effect_scope=chosen_target and gundam_
   positions compared). Each scenario asserts the ruling under aoe_crit_effect_scope=chosen_target; its description
   says what the other version rules.
 
-  @clause:GA-SEQ-8 @clause:GA-CRIT-2 @clause:GA-CRIT-3 @ruling:interpretation @interpretation:aoe_crit_effect_scope
+  @clause:GA-SEQ-8 @clause:GA-CRIT-2 @clause:GA-CRIT-3 @ruling:interpretation @interpretation:aoe_crit_effect_scope @interpretation:aoe_diagram_orientation
   Scenario: Explored 1: 1 (damage Char's Zaku II) under aoe_crit_effect_scope=chosen_target, not 2 under gundam_assemble as the book has it
     Found by rulecheck explore (seed 0); the traces first differ at event 12.
     Here: 1 critical hit: Scatter Mines's critical effect (inflict Fracture) triggers once for this attack.

@@ -3,7 +3,7 @@ Feature: Explored attacks: where defeated_unit_responses=may_respond and gundam_
   positions compared). Each scenario asserts the ruling under defeated_unit_responses=may_respond; its description
   says what the other version rules.
 
-  @clause:GA-DEF-2 @clause:GA-SEQ-12 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:defeated_unit_responses
+  @clause:GA-DEF-2 @clause:GA-SEQ-12 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:defeated_unit_responses @interpretation:aoe_diagram_orientation
   Scenario: Explored 1: 3 (hp Zaku II: Minelayer) under defeated_unit_responses=may_respond, not 4 under gundam_assemble as the book has it
     Found by rulecheck explore (seed 0); the traces first differ at event 24.
     Here: Char's Zaku II (defender) uses the ability Last Stand: 1 non-combat damage.

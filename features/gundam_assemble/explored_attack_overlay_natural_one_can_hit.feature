@@ -3,7 +3,7 @@ Feature: Explored attacks: where overlay "natural one can hit" and gundam_assemb
   positions compared). Each scenario asserts the ruling under overlay "natural one can hit"; its description
   says what the other version rules.
 
-  @clause:GA-ROLL-4 @clause:GA-HIT-1 @clause:GA-HIT-2 @clause:GA-HIT-3 @clause:GA-HIT-4 @clause:GA-CRIT-1 @ruling:derived
+  @clause:GA-ROLL-4 @clause:GA-HIT-1 @clause:GA-HIT-2 @clause:GA-HIT-3 @clause:GA-HIT-4 @clause:GA-CRIT-1 @ruling:interpretation @interpretation:excess_damage_dealt
   Scenario: Explored 1: 4 (hits MP-02A Oggo) under overlay "natural one can hit", not 0 under gundam_assemble as the book has it
     Found by rulecheck explore (seed 0); the traces first differ at event 15.
     Here: against MP-02A Oggo at +5 Accuracy the dice [1, 1, 1, 1] score 4 hits (0 critical).
