@@ -49,8 +49,47 @@ def _rule_steps(side: dict[str, Any], ruleset: str) -> list[str]:
     return steps
 
 
-def rule_tags(old: dict[str, Any], new: dict[str, Any], clauses: tuple[str, ...]) -> list[str]:
-    names = sorted({*old.get("interpretations", {}), *new.get("interpretations", {})})
+def dependencies(exploration: Exploration, witness: Witness, assert_side: str = "new") -> list[str]:
+    """The other interpretations the asserted ruling rests on: those with an option under which
+    some asserted value changes (what `check` computes for every scenario)."""
+    from rulecheck.explore.evaluate import evaluate
+    from rulecheck.explore.search import differences
+    from rulecheck.explore.strategies import ga_catalogue
+    from rules.rulebook import load
+
+    side = exploration.new if assert_side == "new" else exploration.old
+    chosen = dict(side.get("interpretations") or {})
+    answer = witness.new if assert_side == "new" else witness.old
+    asserted = set(witness.changes)
+    book = load(exploration.ruleset)
+    catalogue = ga_catalogue() if exploration.ruleset == "gundam_assemble" else None
+    out = []
+    for name, interp in book.interpretations.items():
+        if name in chosen:
+            continue
+        for option in interp.options:
+            if option == interp.default:
+                continue
+            got = evaluate(
+                {
+                    "ruleset": exploration.ruleset,
+                    "kind": exploration.kind,
+                    "position": witness.position,
+                    "parameters": side.get("parameters") or {},
+                    "interpretations": {**chosen, name: option},
+                },
+                catalogue,
+            )
+            if "outcome" not in got or asserted & set(differences(answer["outcome"], got["outcome"])):
+                out.append(name)
+                break
+    return out
+
+
+def rule_tags(
+    old: dict[str, Any], new: dict[str, Any], clauses: tuple[str, ...], also: list[str] = ()
+) -> list[str]:
+    names = sorted({*old.get("interpretations", {}), *new.get("interpretations", {}), *also})
     tags = [f"@clause:{c}" for c in clauses]
     if names:
         tags.append("@ruling:interpretation")
@@ -413,7 +452,9 @@ def scenario_text(
         f"Here: {this_event['text']}.",
         f"Under {other['label']} instead: {other_event['text']}; so {_summary(witness.changes, 1 - which)}.",
     ]
-    tags = rule_tags(exploration.old, exploration.new, d.clauses)
+    tags = rule_tags(
+        exploration.old, exploration.new, d.clauses, dependencies(exploration, witness, assert_side)
+    )
     lines = [f"  {' '.join(tags)}", f"  Scenario: {title_for(exploration, witness, index, assert_side)}"]
     lines += [f"{INDENT}{line}" for line in description]
     lines.append("")
