@@ -22,6 +22,6 @@ Feature: Explored attacks: where aoe_crit_effect_scope=chosen_target and gundam_
       | Z    | Char's Zaku II     | B    |
       | N    | MP-02A Oggo        | B    |
     And the interpretation aoe_crit_effect_scope is chosen_target
-    When Zaku II: Minelayer fires Scatter Mines at the area [-2, 3], [-1, 2], [-1, 3] and rolls 1, 1, 9
-    Then Char's Zaku II takes 1 damage
-    And Char's Zaku II has 4 hit points
+    When "Zaku II: Minelayer" fires "Scatter Mines" at the area [-2, 3], [-1, 2], [-1, 3] and rolls 1, 1, 9
+    Then "Char's Zaku II" takes 1 damage
+    And "Char's Zaku II" has 4 hit points

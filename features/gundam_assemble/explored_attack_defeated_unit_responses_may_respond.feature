@@ -3,7 +3,7 @@ Feature: Explored attacks: where defeated_unit_responses=may_respond and gundam_
   positions compared). Each scenario asserts the ruling under defeated_unit_responses=may_respond; its description
   says what the other version rules.
 
-  @clause:GA-DEF-2 @clause:GA-SEQ-12 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:defeated_unit_responses @interpretation:aoe_diagram_orientation
+  @clause:GA-DEF-2 @clause:GA-SEQ-12 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:aoe_diagram_orientation @interpretation:defeated_unit_responses
   Scenario: Explored 1: 3 (hp Zaku II: Minelayer) under defeated_unit_responses=may_respond, not 4 under gundam_assemble as the book has it
     Found by rulecheck explore (seed 0); the traces first differ at event 24.
     Here: Char's Zaku II (defender) uses the ability Last Stand: 1 non-combat damage.
@@ -27,6 +27,6 @@ Feature: Explored attacks: where defeated_unit_responses=may_respond and gundam_
       | Char's Zaku II | 2  |
     And the interpretation defeated_unit_responses is may_respond
     And player A will use "Deadeye"
-    And Char's Zaku II will use "Last Stand"
-    When Zaku II: Minelayer fires Scatter Mines at the area [0, 1], [0, 2], [1, 1] and rolls 1, 1, 9
-    Then Zaku II: Minelayer has 3 hit points
+    And "Char's Zaku II" will use "Last Stand"
+    When "Zaku II: Minelayer" fires "Scatter Mines" at the area [0, 1], [0, 2], [1, 1] and rolls 1, 1, 9
+    Then "Zaku II: Minelayer" has 3 hit points

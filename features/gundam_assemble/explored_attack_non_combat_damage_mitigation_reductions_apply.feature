@@ -18,6 +18,6 @@ Feature: Explored attacks: where non_combat_damage_mitigation=reductions_apply a
       | Z    | Char's Zaku II | A    |
       | R    | RGM-79 GM      | B    |
     And the interpretation non_combat_damage_mitigation is reductions_apply
-    And player A will use "Collision Course" on RGM-79 GM
-    When Char's Zaku II attacks RGM-79 GM with Heat Hawk and rolls 1, 1, 1, 1
-    Then RGM-79 GM has 3 hit points
+    And player A will use "Collision Course" on "RGM-79 GM"
+    When "Char's Zaku II" attacks "RGM-79 GM" with "Heat Hawk" and rolls 1, 1, 1, 1
+    Then "RGM-79 GM" has 3 hit points

@@ -18,5 +18,5 @@ Feature: Explored attacks: where overlay "crits on ten only" and gundam_assemble
       | Z    | Char's Zaku II | A    |
       | M    | MP-02A Oggo    | B    |
     And the house rule "crits_on_ten_only"
-    When Char's Zaku II attacks MP-02A Oggo with Heat Hawk and rolls 1, 1, 1, 9
-    Then MP-02A Oggo does not have the status Disarm
+    When "Char's Zaku II" attacks "MP-02A Oggo" with "Heat Hawk" and rolls 1, 1, 1, 9
+    Then "MP-02A Oggo" does not have the status Disarm

@@ -19,9 +19,9 @@ Feature: Explored attacks: where overlay "natural one can hit" and gundam_assemb
       | M    | MP-02A Oggo    | B    |
     And the house rule "natural_one_can_hit"
     And player A will use "Deadeye"
-    When Char's Zaku II attacks MP-02A Oggo with Heat Hawk and rolls 1, 1, 1, 1
-    Then MP-02A Oggo takes 4 hits
-    And MP-02A Oggo takes 4 damage
-    And MP-02A Oggo is defeated
-    And MP-02A Oggo's Timeline token is on space 2
+    When "Char's Zaku II" attacks "MP-02A Oggo" with "Heat Hawk" and rolls 1, 1, 1, 1
+    Then "MP-02A Oggo" takes 4 hits
+    And "MP-02A Oggo" takes 4 damage
+    And "MP-02A Oggo" is defeated
+    And "MP-02A Oggo"'s Timeline token is on space 2
     And player A has 1 victory points

@@ -19,6 +19,6 @@ Feature: Explored attacks: where tl_cost_floor=one and gundam_assemble as the bo
       | M    | MP-02A Oggo    | B    |
     And the interpretation tl_cost_floor is one
     And player A will use "Overclocked Thrusters"
-    And MP-02A Oggo will use "Spotter Link"
-    When Char's Zaku II attacks MP-02A Oggo with Heat Hawk and rolls 1, 1, 1, 1
-    Then Char's Zaku II's Timeline token is on space 1
+    And "MP-02A Oggo" will use "Spotter Link"
+    When "Char's Zaku II" attacks "MP-02A Oggo" with "Heat Hawk" and rolls 1, 1, 1, 1
+    Then "Char's Zaku II"'s Timeline token is on space 1

@@ -21,7 +21,7 @@ Feature: Explored casualties: where coherency=each_within and multibase as the b
       | Bravo | b3   | rect 1x1 | 3   | 1 | 270    |
       | Bravo | b4   | rect 1x1 | 4.5 | 1 | 270    |
       | Bravo | b5   | rect 1x1 | 6   | 1 | 270    |
-    And "Alpha" rolls 3 3 4 to hit
+    And "Alpha" rolls 3, 3, 4 to hit
     And "Bravo" rolls 1 to save
     And the interpretation coherency is each_within
     When "Alpha" shoots "Bravo"

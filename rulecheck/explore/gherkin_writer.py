@@ -20,6 +20,11 @@ from rulecheck.explore.search import Exploration, Witness
 INDENT = "    "
 
 
+def q(name: str) -> str:
+    """A piece, unit or weapon name as the step dialect writes it: in double quotes."""
+    return f'"{name}"'
+
+
 def _values(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -191,11 +196,14 @@ def ga_attack_steps(position: dict[str, Any], answer: dict[str, Any]) -> tuple[l
     for r in attack.get("responses", []):
         who = f"player {r['side']}" if "tactics" in r else r["unit"]
         name = r.get("tactics") or r["ability"]
-        given.append(f'{who} will use "{name}"' + (f" on {r['target']}" if r.get("target") else ""))
+        who = who if "tactics" in r else q(who)
+        given.append(f'{who} will use "{name}"' + (f" on {q(r['target'])}" if r.get("target") else ""))
     if attack.get("crit_target"):
-        given.append(f"the attacking player chooses {attack['crit_target']} for the critical hit effect")
+        given.append(f"the attacking player chooses {q(attack['crit_target'])} for the critical hit effect")
     if attack.get("defeat_order"):
-        given.append(f"the defending player orders the defeated units {'; '.join(attack['defeat_order'])}")
+        given.append(
+            f"the defending player orders the defeated units {'; '.join(map(q, attack['defeat_order']))}"
+        )
     used = answer.get("dice_used", {})
     extra = attack["dice"].get("additional", [])[: used.get("additional", 0)]
     if extra:
@@ -203,10 +211,10 @@ def ga_attack_steps(position: dict[str, Any], answer: dict[str, Any]) -> tuple[l
     faces = attack["dice"]["attack"][: used.get("attack", 0)]
     if "area" in attack:
         area = ", ".join(f"[{q}, {r}]" for q, r in attack["area"])
-        when = f"{attack['attacker']} fires {attack['weapon']} at the area {area}"
+        when = f"{q(attack['attacker'])} fires {q(attack['weapon'])} at the area {area}"
         when += f" and rolls {_faces(faces)}" if faces else ""
     else:
-        when = f"{attack['attacker']} attacks {attack['target']} with {attack['weapon']}"
+        when = f"{q(attack['attacker'])} attacks {q(attack['target'])} with {q(attack['weapon'])}"
         when += f" and rolls {_faces(faces)}" if faces else ""
     return given, when
 
@@ -224,7 +232,7 @@ def ga_then(key: str, value: Any, other: Any, answer: dict[str, Any]) -> list[st
         return [f"the attack is not allowed under {clause}"] if clause else []
     if key == "ended early":
         return ["the attack ends early" if value else "the attack runs to its end"]
-    name = key.split(" ", 1)[1] if " " in key else ""
+    name = q(key.split(" ", 1)[1]) if " " in key else ""
     if key.startswith("hits "):
         return [f"{name} takes {value} {'hit' if value == 1 else 'hits'}"]
     if key.startswith("damage "):
@@ -311,7 +319,7 @@ def mb_position_steps(position: dict[str, Any], answer: dict[str, Any]) -> tuple
         for roll, words in (("to_hit", "to hit"), ("save", "to save")):
             faces = rolls[roll][: used.get(f"{roll}:{unit}", 0)]
             if faces:
-                steps.append(f'And "{unit}" rolls {" ".join(map(str, faces))} {words}')
+                steps.append(f'And "{unit}" rolls {", ".join(map(str, faces))} {words}')
     for unit, bases in attack.get("removals", {}).items():
         steps.append(f'And the defending player removes {", ".join(bases)} from "{unit}"')
     verb = "fights" if attack.get("close_combat") else "shoots"
@@ -432,7 +440,7 @@ def scenario_text(
         steps = ga_position_steps(witness.position)
         if kind == "los":
             los = witness.position["los"]
-            given, when = [], f"{los['from']} checks Line of Sight to {los['to']}"
+            given, when = [], f"{q(los['from'])} checks Line of Sight to {q(los['to'])}"
         else:
             given, when = ga_attack_steps(witness.position, answer)
     else:
