@@ -1,5 +1,6 @@
 """Repository-wide pytest set-up: tag mapping, step libraries and the hypothesis profiles."""
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -10,8 +11,12 @@ from hypothesis import HealthCheck, settings
 pytest.register_assert_rewrite("steps")
 
 # Every module in steps/ is a step library; adding a file there is all it takes to register it.
+# The folder is found through the import system, so an installed wheel (which carries a copy of
+# this file under rulecheck/bundled/) finds the installed steps package.
 pytest_plugins = ["rulecheck.pytest_plugin"] + sorted(
-    f"steps.{p.stem}" for p in (Path(__file__).parent / "steps").glob("*.py") if p.stem != "__init__"
+    f"steps.{p.stem}"
+    for p in Path(importlib.util.find_spec("steps").origin).parent.glob("*.py")
+    if p.stem != "__init__"
 )
 
 # CI: enough examples to matter, and deterministic (derandomize) so a red run reproduces.

@@ -55,6 +55,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="rulecheck",
         description="Scenario testing and rules compliance for tabletop wargames.",
+        epilog='Run "rulecheck COMMAND --help" for what a command does, with examples.',
     )
     parser.add_argument("--version", action="version", version=f"rulecheck {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
@@ -30,13 +31,15 @@ from typing import Any
 
 import pytest
 
+from rulecheck import progress
+from rulecheck.locations import corpus_root
 from rulecheck.output_files import check_file_target, pending_file
 from rulecheck.pytest_plugin import split_tag
 from rulecheck.source_yaml import InputError
 from rules.rulebook import Rulebook
 from rules.rulebook import load as Rulebook_load
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = corpus_root()  # the checkout, or the copy an installed wheel carries
 
 
 @dataclass
@@ -355,6 +358,9 @@ class _Collector:
             self.undefined = (feature.filename, step.line_number, step.type, step.name)
 
     def _scenario(self, item):
+        # pytest-bdd has no public way to get from a collected test to its scenario; this
+        # registry is its own (used by its generation plugin). pyproject.toml pins pytest-bdd to
+        # 9.x, where it exists, and ci/run-wheel runs the corpus at the lowest pinned version.
         from pytest_bdd.scenario import scenario_wrapper_template_registry
 
         fn = getattr(item, "obj", None)
@@ -595,6 +601,10 @@ def run_corpus(
     check_feature_syntax(root, rulesets)
     overlays = tuple(str(Path(o).resolve()) for o in overlays)
     args = [str(f) for f in files] + ["-p", "no:cacheprovider", "-q", "--rootdir", str(root)]
+    if not (root / "pyproject.toml").is_file():
+        # The corpus an installed wheel carries has no pytest configuration of its own; keep
+        # pytest from picking up an unrelated one from a folder above it.
+        args += ["-c", os.devnull, "-o", "bdd_features_base_dir=features"]
     for o in overlays:
         args += ["--rules", o]
     args += list(pytest_args)
@@ -603,6 +613,8 @@ def run_corpus(
     recorder = _ReadRecorder(collector, probe=dependencies, vacuous=vacuous) if record_reads else None
     if recorder is not None:
         plugins.append(recorder)
+    if (ticker := progress.corpus_plugin()) is not None:
+        plugins.append(ticker)
     sink = io.StringIO()
     with (
         _report_files({"--cucumber-json": cucumber_json, "--junit-xml": junit_xml}) as report_args,

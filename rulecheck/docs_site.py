@@ -22,6 +22,7 @@ from typing import Any
 
 from rulecheck.corpus import PROJECT_ROOT, ScenarioResult, run_corpus
 from rulecheck.output_files import build_dir
+from rulecheck.wording import plural
 from rulecheck.xml_text import html_escape as escape
 from rules.rulebook import Rulebook, load
 
@@ -36,7 +37,7 @@ a{color:#1f5fbf} nav a{margin-right:1em} h2{border-bottom:1px solid #ccc}
 .tag{display:inline-block;background:#eef;border-radius:3px;padding:0 .4em;margin:0 .2em .2em 0;font-size:90%}
 .bar{display:inline-block;height:.8em;background:#1e7b34}.barbox{display:inline-block;width:120px;background:#ddd}
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .5em;vertical-align:top}
-.diagram svg{max-width:100%;height:auto}
+.diagram svg{max-width:100%;min-width:min(100%,560px);height:auto}
 .failing-step{background:#fdd;color:#b00020;font-weight:bold}.failing-step::after{content:"  <- failed"}
 .failure{background:#fff4f4;border-left:3px solid #b00020;padding:.5em;white-space:pre-wrap}
 """
@@ -110,10 +111,17 @@ def diagram(shown: dict[str, Any] | None) -> str:
         return ""
     try:
         if shown["ruleset"] == "gundam_assemble":
-            from rulecheck.diagram_hex import board_from_json, draw_board
+            from rulecheck.diagram_hex import AreaDrawing, board_from_json, draw_board
 
+            board = board_from_json(shown["position"])
             sights = [shown["los"]] if shown.get("los") else []
-            svg = draw_board(board_from_json(shown["position"]), lines_of_sight=sights)
+            attack = shown.get("attack") if isinstance(shown.get("attack"), dict) else {}
+            area = None
+            if attack.get("area") and board.has_piece(attack.get("attacker", "")):
+                area = AreaDrawing(
+                    board.piece(attack["attacker"]).hex, frozenset(tuple(h) for h in attack["area"])
+                )
+            svg = draw_board(board, lines_of_sight=sights, area=area, outcome=shown.get("outcome"))
         else:
             from rulecheck.diagram_multibase import battlefield_from_json, draw_battlefield
 
@@ -124,6 +132,7 @@ def diagram(shown: dict[str, Any] | None) -> str:
                 attacker=attacker,
                 target=target,
                 ranged=kind == "ranged",
+                outcome=shown.get("outcome"),
             )
     except (KeyError, TypeError, ValueError) as exc:  # a drawing must never sink the whole site
         return f"<p class='failed'>diagram unavailable: {escape(str(exc))}</p>"
@@ -277,13 +286,13 @@ def _write(out: Path, root: Path, results: list[ScenarioResult], books: dict[str
             )
         feats = "".join(
             f"<li><a href='{escape(feature_page_path(v[0]))}'>{escape(v[0].feature_name)}</a> "
-            f"({len(v)} scenarios)</li>"
+            f"({plural(len(v), 'scenario')})</li>"
             for k, v in sorted(by_feature.items())
             if v[0].ruleset == name
         )
         passed = sum(r.outcome == "passed" for r in rs)
         index_parts.append(
-            f"<h2>{escape(book.title)}</h2><p>{passed}/{len(rs)} scenarios pass. "
+            f"<h2>{escape(book.title)}</h2><p>{passed} of {plural(len(rs), 'scenario')} pass. "
             f"<a href='rulebook-{name}.html'>Clauses, FAQ and interpretations</a></p>"
             f"<table><tr><th>section</th><th>clauses covered</th><th>all passing</th><th>clauses</th></tr>"
             f"{''.join(srows)}</table><h3>Features</h3><ul>{feats}</ul>"

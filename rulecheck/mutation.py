@@ -35,6 +35,7 @@ import yaml
 
 from rulecheck.corpus import PROJECT_ROOT, CorpusRun, ScenarioResult, run_corpus
 from rulecheck.source_yaml import InputError, load_yaml
+from rulecheck.wording import plural
 from rules.rulebook import Rulebook, load
 from rules.rulebook import rulesets as bundled_rulesets
 
@@ -291,7 +292,7 @@ def run_mutation(
     baseline = run_corpus(root, names, tags=tags, record_reads=True)
     left_out = [r for r in baseline.results if r.outcome != "passed"]
     if left_out:
-        say(f"{len(left_out)} scenarios fail under the book and cannot kill a mutant; left out")
+        say(f"{plural(len(left_out), 'scenario')} fail under the book and cannot kill a mutant; left out")
     passing = CorpusRun([r for r in baseline.results if r.outcome == "passed"], 0)
     outcomes = {r.key: r.outcomes for r in passing.results}
 
@@ -305,7 +306,9 @@ def run_mutation(
     work.sort(key=lambda w: -len(w[1]))  # longest first keeps both workers busy to the end
     jobs = max(1, jobs or os.cpu_count() or 1)
     done = len(mutants) - len(work)
-    say(f"{len(mutants)} mutants; {done} read by no scenario; running {len(work)} on {jobs} processes")
+    say(
+        f"{plural(len(mutants), 'mutant')}; {done} read by no scenario; running {len(work)} on {plural(jobs, 'process', 'processes')}"
+    )
     with _pool(jobs) as pool:
         futures = {}
         for index, targets in work:
@@ -317,7 +320,7 @@ def run_mutation(
             res, m = results[index], mutants[index]
             res.killed_by, res.moved, res.seconds = failed, moved, time.perf_counter() - t0
             done += 1
-            verdict = f"killed by {failed[0]}" if failed else f"SURVIVED {res.targets} scenarios"
+            verdict = f"killed by {failed[0]}" if failed else f"SURVIVED {plural(res.targets, 'scenario')}"
             say(f"[{done}/{len(mutants)}] {m.label}: {verdict}")
     for res in results:
         if not res.killed:
@@ -336,7 +339,7 @@ def _verify(root, results, passing, outcomes, count, jobs, say) -> list[dict[str
     the same."""
     step = max(1, len(results) // count)
     sample = results[::step][:count]
-    say(f"verifying {len(sample)} mutants against their ruleset's whole corpus")
+    say(f"verifying {plural(len(sample), 'mutant')} against their ruleset's whole corpus")
     out = []
     with _pool(jobs) as pool:
         futures = {
@@ -375,7 +378,7 @@ def format_text(run: MutationRun) -> str:
     for name in sorted({r.mutant.ruleset for r in run.results}):
         s = run.score(name)
         out.append(
-            f"{name}: mutation score {s['score']:.0%} ({s['killed']} of {s['mutants']} mutants killed, "
+            f"{name}: mutation score {s['score']:.0%} ({s['killed']} of {plural(s['mutants'], 'mutant')} killed, "
             f"{s['equivalent']} equivalent, {s['survivors']} surviving)"
         )
         for kind, label in (
@@ -394,7 +397,7 @@ def format_text(run: MutationRun) -> str:
             why = (
                 "no scenario reads it"
                 if not r.targets
-                else f"{r.targets} scenarios read it, none fails"
+                else f"{plural(r.targets, 'scenario')} read it, none fails"
                 + (f"; outcomes move in {len(r.moved)} but nothing asserts them" if r.moved else "")
             )
             if r.equivalent:
@@ -402,14 +405,14 @@ def format_text(run: MutationRun) -> str:
             else:
                 out.append(f"  SURVIVES    {r.mutant.id} (book: {_show(r.mutant.old)}): {why}")
     if run.left_out:
-        out.append(f"{len(run.left_out)} scenarios fail under the book and were left out:")
+        out.append(f"{plural(len(run.left_out), 'scenario')} fail under the book and were left out:")
         out += [f"  {r.feature}:{r.line} {r.name}" for r in run.left_out]
     if run.verified:
         agree = sum(v["agrees"] for v in run.verified)
         out.append(
             f"verified {agree} of {len(run.verified)} sampled mutants: the whole corpus gives the same verdict"
         )
-    out.append(f"{len(run.results)} mutants in {run.seconds:.1f} s")
+    out.append(f"{plural(len(run.results), 'mutant')} in {run.seconds:.1f} s")
     return "\n".join(out)
 
 

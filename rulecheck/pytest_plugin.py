@@ -2,7 +2,7 @@
 
 * Feature tags such as ``@clause:GA-LOS-3`` or ``@faq:Q3`` are not valid marker names, so
   ``pytest_bdd_apply_tag`` maps ``prefix:value`` to the marker ``prefix`` with ``value`` as its
-  argument (DESIGN.md, "Conventions"). Any other tag falls through to pytest-bdd's default,
+  argument. Any other tag falls through to pytest-bdd's default,
   where ``--strict-markers`` rejects a tag nobody registered.
 * The ``ruling`` fixture is every scenario's context: the rulebook in force (the book, plus any
   overlay given with ``--rules`` on the command line or applied by the scenario itself) and the
@@ -164,6 +164,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # The tag markers are also registered in pyproject.toml; repeated here for the corpus an
+    # installed wheel runs, which has no pytest configuration file.
+    for kind in TAG_KINDS:
+        config.addinivalue_line("markers", f"{kind}(value): from the @{kind}:VALUE tags of a scenario")
     from rulecheck.bdd_step_lookup import install
 
     install()  # the same step definitions found, once per step text instead of once per step run

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Any
 
 from rulecheck.corpus import CorpusRun, ScenarioResult
+from rulecheck.wording import plural
 from rules.rulebook import RULING_STATUSES, Rulebook
 
 
@@ -219,7 +220,7 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
     out: list[str] = []
     for rs in report["rulesets"]:
         sc = rs["scenarios"]
-        head = f"{rs['ruleset']} ({rs['title']}): {sc['total']} scenarios, {sc.get('passed', 0)} passed"
+        head = f"{rs['ruleset']} ({rs['title']}): {plural(sc['total'], 'scenario')}, {sc.get('passed', 0)} passed"
         if sc.get("failed"):
             head += f", {sc['failed']} FAILED"
         if sc.get("skipped"):
@@ -246,7 +247,7 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
                 f"  clauses no{selected} scenario covers ({len(rs['uncovered_clauses'])}): {', '.join(rs['uncovered_clauses'])}"
             )
         else:
-            out.append(f"  every clause is covered ({len(rs['clauses'])} clauses)")
+            out.append(f"  every clause is covered ({plural(len(rs['clauses']), 'clause')})")
         used = [i for i in rs["interpretations"]]
         if used:
             how = rs.get("dependencies", "from tags")
@@ -255,7 +256,7 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
                 flag = "" if i["option"] == i["default"] else f" (default {i['default']})"
                 n = len(i["scenarios"])
                 out.append(
-                    f"    {i['name']} = {i['option']}{flag}: {n} scenario{'s depend' if n != 1 else ' depends'} on it"
+                    f"    {i['name']} = {i['option']}{flag}: {plural(n, 'scenario')} {'depends' if n == 1 else 'depend'} on it"
                 )
                 if verbose:
                     out += [
@@ -271,7 +272,7 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
                 )
         if rs["faq"]:
             counts = ", ".join(f"{k} {v}" for k, v in sorted(rs["faq_counts"].items()))
-            out.append(f"  FAQ ledger: {len(rs['faq'])} entries ({counts})")
+            out.append(f"  FAQ ledger: {plural(len(rs['faq']), 'entry')} ({counts})")
             for status in sorted(rs["faq_counts"]):
                 ids = [f["id"] + ("" if f["scenarios"] else "*") for f in rs["faq"] if f["status"] == status]
                 out.append(f"    {status}: {', '.join(ids)}")
@@ -315,7 +316,7 @@ def format_markdown(report: dict[str, Any]) -> str:
         sc = rs["scenarios"]
         out += [f"## {rs['title']} (`{rs['ruleset']}`)", ""]
         counts = ", ".join(f"{sc.get(k, 0)} {k}" for k in ("passed", "failed", "skipped") if sc.get(k))
-        out += [f"{sc['total']} scenarios: {counts or 'none run'}.", ""]
+        out += [f"{plural(sc['total'], 'scenario')}: {counts or 'none run'}.", ""]
         if rs["overlays"]:
             out += [f"Rule overlays in force: {', '.join(rs['overlays'])}.", ""]
         out += [
@@ -333,7 +334,7 @@ def format_markdown(report: dict[str, Any]) -> str:
         if rs["uncovered_clauses"]:
             out += [f"Clauses no scenario covers: {', '.join(rs['uncovered_clauses'])}.", ""]
         else:
-            out += [f"Every clause is covered ({len(rs['clauses'])} clauses).", ""]
+            out += [f"Every clause is covered ({plural(len(rs['clauses']), 'clause')}).", ""]
         if rs["interpretations"]:
             out += [
                 "### Interpretations",
@@ -363,7 +364,7 @@ def format_markdown(report: dict[str, Any]) -> str:
         if rs["faq"]:
             out += ["### FAQ ledger", ""]
             counts = ", ".join(f"{k} {v}" for k, v in sorted(rs["faq_counts"].items()))
-            out += [f"{len(rs['faq'])} entries ({counts}).", ""]
+            out += [f"{plural(len(rs['faq']), 'entry')} ({counts}).", ""]
             out += ["| entry | status | question | scenarios |", "|---|---|---|---|"]
             for f in rs["faq"]:
                 out.append(f"| {f['id']} | {f['status']} | {_md(f['question'])} | {len(f['scenarios'])} |")

@@ -35,6 +35,7 @@ from typing import Any
 from rulecheck.corpus import PROJECT_ROOT, CorpusRun, ScenarioResult, run_corpus
 from rulecheck.overlays import load_overlay
 from rulecheck.source_yaml import InputError
+from rulecheck.wording import plural
 from rules.rulebook import load
 
 ABSENT = "(not recorded)"
@@ -325,12 +326,12 @@ def format_text(diff: RulingDiff) -> str:
         out.append(f"  changes {name}: {_show(a)} -> {_show(b)}")
     if diff.rerun != diff.compared:
         out.append(
-            f"{diff.rerun} of {diff.compared} scenarios re-run: the others read nothing the change touches"
+            f"{diff.rerun} of {plural(diff.compared, 'scenario')} re-run: the others read nothing the change touches"
         )
     if not diff.changes:
         out.append(f"no scenario's outcome changed ({diff.compared} compared)")
         return "\n".join(out)
-    out.append(f"{len(diff.changes)} of {diff.compared} scenarios changed, by clause:")
+    out.append(f"{len(diff.changes)} of {plural(diff.compared, 'scenario')} changed, by clause:")
     shown: dict[str, str] = {}
     for cid, changes in diff.by_clause().items():
         out.append(f"{cid}")

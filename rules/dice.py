@@ -1,4 +1,4 @@
-"""Dice sources. Dice are inputs (DESIGN.md, principle 6).
+"""Dice sources. Dice are inputs (docs/architecture.md, "Dice and choices are inputs").
 
 ``ScriptedDice`` plays back faces a scenario wrote down and is strict both ways: asking for more
 faces than scripted fails, and ``finish()`` fails when scripted faces were left unused (as an

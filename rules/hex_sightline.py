@@ -1,6 +1,6 @@
 """The exact sightline between two hex centres, classified on an integer lattice.
 
-The hex lattice: scale axial space by 3, so hex (q, r) has its centre at the integer
+docs/architecture.md, "Exact hex geometry": scale axial space by 3, so hex (q, r) has its centre at the integer
 point (3q, 3r) and its six corners at integer points. The map from axial space to the drawn board
 is affine, and affine maps preserve incidence, so a segment crossing a hex's interior, running
 along an edge or touching a corner on the lattice does exactly the same on the table. All the

@@ -1,5 +1,5 @@
 """A ruleset's rulebook.yaml as an immutable object: clauses, the book's numbers, interpretations
-and the FAQ ledger (DESIGN.md, principles 1-4).
+and the FAQ ledger (docs/architecture.md, "The rulebook file").
 
 The engine asks a ``Rulebook`` for every number (``rules.param("hit_threshold")``) and for every
 decision the text leaves open (``rules.interpretation("los_choice_points")``). A rule change, an
@@ -287,9 +287,7 @@ def parse_rulebook(data: Mapping[str, Any]) -> Rulebook:
         if status == "interpretation" and interp is None:
             raise RulebookError(f"faq.{qid}", "an 'interpretation' entry must name its interpretation")
         if status in ("derived", "needs-card-text") and interp is not None:
-            raise RulebookError(
-                f"faq.{qid}.interpretation", f"a {status!r} entry rests on no interpretation"
-            )
+            raise RulebookError(f"faq.{qid}.interpretation", f"a {status!r} entry rests on no interpretation")
         if status == "derived" and not _tuple(q.get("clauses")):
             raise RulebookError(f"faq.{qid}.clauses", "a 'derived' entry cites the clauses that decide it")
         justification = q.get("justification")

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from pytest_bdd import given, parsers
 
+from rulecheck.locations import corpus_root, rules_dir
 from rulecheck.overlays import load_overlay
 from rulecheck.source_yaml import InputError
 from rules import limits
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = corpus_root()  # the checkout, or the corpus an installed wheel carries
 
 
 def pytest_bdd_before_step(request, feature, scenario, step, step_func):
@@ -81,7 +82,7 @@ def table_rows(datatable: list[list[str]]) -> list[dict[str, str]]:
 @given(parsers.parse('the house rule "{overlay}"'))
 def house_rule(ruling, overlay: str):
     """Apply a bundled overlay file (rules/<ruleset>/overlays/NAME.yaml) to this scenario only."""
-    matches = sorted(PROJECT_ROOT.glob(f"rules/*/overlays/{overlay}.yaml"))
+    matches = sorted(rules_dir().glob(f"*/overlays/{overlay}.yaml"))
     if not matches:
         raise InputError(overlay, None, "", "no overlay of that name under rules/*/overlays/")
     ov = load_overlay(matches[0])

@@ -184,7 +184,13 @@ def _resolve(
         ctx.error = exc
         return
     _record(ruling, ctx.result)
-    ruling.show(ga.RULESET, board_to_json(ctx.battle.board), events=[e.to_json() for e in ctx.result.events])
+    ruling.show(
+        ga.RULESET,
+        board_to_json(ctx.battle.board),
+        events=[e.to_json() for e in ctx.result.events],
+        outcome=ctx.result.outcome(),
+        attack={k: data[k] for k in ("attacker", "target", "area") if k in data},
+    )
 
 
 def _record(ruling, result: AttackResult) -> None:

@@ -217,6 +217,7 @@ def _resolve(multibase: MultibaseTable, ruling, kind: str, attacker: str, target
         battlefield_to_json(scenario.field),
         attack=[attacker, target, kind],
         events=[e.to_json() for e in result.events],
+        outcome=result.outcome(),
     )
     multibase.battlefield = result.field
     multibase.attack, multibase.dice = {}, {}

@@ -94,7 +94,7 @@ def test_multibase_draws_bases_arcs_range_and_trace(tmp_path):
     root = draw(tmp_path, ROOT / "scenarios/multibase/ranged_volley.yaml")
     bases = groups(root, "base")
     assert sorted(b.get("data-name") for b in bases) == ["a1", "a2", "a3", "b1", "b2", "b3", "b4"]
-    assert len(groups(root, "front-arc")) == 3  # one per attacking base
+    assert len(groups(root, "front-arc")) == 1  # the attacking bases' arcs as one shape
     assert len(groups(root, "facing")) == 7
     rng = groups(root, "range-line")[0]
     assert '11.5"' in "".join(rng.itertext())

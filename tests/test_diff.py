@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -46,6 +47,9 @@ def test_an_overlay_that_restates_the_book_changes_nothing_and_exits_0(tmp_path)
     proc = rulecheck("diff", str(overlay))
     assert proc.returncode == 0, proc.stderr
     assert "no scenario's outcome changed" in proc.stdout
+    proc = rulecheck("diff", str(overlay), "--json")
+    data = json.loads(proc.stdout)
+    assert data["format"] == "rulecheck.diff/1" and data["scenarios"] == []
 
 
 def _r(outcome, outcomes, name="Quad Bop"):

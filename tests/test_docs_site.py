@@ -172,3 +172,19 @@ def test_diagrams_render_in_headless_chromium(site, page, tmp_path):
     run = _chromium(["--window-size=700,500", f"--screenshot={shot}", path.as_uri()])
     assert shot.is_file(), run.stderr[-500:]
     assert _png_colours(shot) > 8, "the screenshot is blank"
+
+
+def test_every_docs_diagram_has_its_highlights_on_their_hexes(site):
+    import re
+
+    from test_diagram_geometry import highlight_offsets
+
+    checked = 0
+    for page in sorted(site.glob("features/*/*.html")):
+        for svg in re.findall(r"<svg .*?</svg>", page.read_text(encoding="utf-8"), re.S):
+            found = highlight_offsets(svg)
+            checked += len(found)
+            assert all(d < 0.01 for _, _, d in found), (
+                f"{page.name}: {[o for o in found if o[2] >= 0.01][:3]}"
+            )
+    assert checked > 0

@@ -44,6 +44,7 @@ def test_mutation_on_a_small_selection_kills_a_mutant_and_reports_a_survivor():
     )  # fmt: skip
     assert proc.returncode == 1, proc.stderr  # a survivor nobody explained
     result = json.loads(proc.stdout)
+    assert result["format"] == "rulecheck.mutate/1"
     by_id = {m["mutant"]: m for m in result["mutants"]}
     assert by_id["parameters.threshold_min=3"]["killed"]
     assert by_id["parameters.threshold_min=1"]["killed"]
@@ -51,7 +52,7 @@ def test_mutation_on_a_small_selection_kills_a_mutant_and_reports_a_survivor():
     (score,) = result["scores"]
     assert score["mutants"] == 4 and score["killed"] == 2 and score["survivors"] == 2
     assert all(v["agrees"] for v in result["verified"])
-    assert "[4/4]" in proc.stderr  # progress
+    assert "[4/4]" not in proc.stderr  # progress goes to a terminal only, not to a pipe
 
 
 def test_bad_input_exits_2_with_one_line():

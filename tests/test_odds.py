@@ -137,7 +137,7 @@ def test_critical_effects_agree_with_the_engine(tmp_path, attacker, weapon, fiel
 def test_cli_prints_fractions_percentages_and_at_least_tables_for_both_rulesets(capsys):
     assert main(["odds", str(GA_DIR / "attack_guntank_quad_bop.yaml")]) == 0
     out = capsys.readouterr().out
-    assert "Zaku II: Minelayer: damage after Shields" in out
+    assert "Zaku II: Minelayer: HP lost, out of 4 HP" in out
     assert "5017/10000" in out and "50.17%" in out  # the Minelayer's defeat chance
     assert "at least k" in out
     assert main(["odds", str(ROOT / "scenarios/multibase/ranged_volley.yaml")]) == 0

@@ -73,4 +73,4 @@ def test_steps_lists_every_phrasing_with_an_example_from_the_corpus():
         [sys.executable, "-m", "rulecheck.cli", "steps", "--json"], capture_output=True, text=True, cwd=ROOT
     )
     listed = json.loads(proc.stdout)
-    assert listed["format"] == 1 and len(listed["steps"]) == len(found)
+    assert listed["format"] == "rulecheck.steps/1" and len(listed["steps"]) == len(found)

@@ -6,9 +6,9 @@ report; both take the options defined here, so they select, overlay and export a
 
 from __future__ import annotations
 
-import json
-
+from rulecheck import json_output, progress
 from rulecheck.corpus import PROJECT_ROOT, project_root, run_corpus
+from rulecheck.help_text import parser_text
 from rulecheck.overlays import rulebooks_for
 from rulecheck.report import build_report, format_markdown, format_text
 from rules.rulebook import rulesets
@@ -41,15 +41,38 @@ def add_corpus_arguments(p) -> None:
         help="do not compute which interpretations each ruling rests on (faster; the "
         "@interpretation tags are then taken on trust, not checked)",
     )
+    p.add_argument("--format", choices=FORMATS, default="text", help="how to print the report")
+    p.add_argument("--json", action="store_true", help="same as --format json")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
 
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "check", help="run the scenario corpus; pass/fail per clause (exit 0 only if all pass)"
+        "check",
+        **parser_text(
+            "run the scenario corpus; pass/fail per clause (exit 0 only if all pass)",
+            """
+            Run every scenario of the bundled corpus (or those a tag expression selects) against
+            the reference engine and print, per rulebook clause, how many scenarios cover it and
+            whether they pass; then the clauses no scenario covers and the interpretations in
+            force. Exit 0 only if every scenario passes and every tag names a real clause, FAQ
+            entry or interpretation.
+            """,
+            [
+                ("rulecheck check", "the whole corpus"),
+                (
+                    'rulecheck check --tags "@faq and not @ruling:interpretation"',
+                    "the FAQ rulings that need no interpretation",
+                ),
+                (
+                    "rulecheck check --rules rules/gundam_assemble/overlays/crits_on_ten_only.yaml",
+                    "the corpus under a house rule",
+                ),
+                ("rulecheck check --json > result.json", "the report as JSON (format rulecheck.check/1)"),
+            ],
+        ),
     )
     add_corpus_arguments(p)
-    p.add_argument("--format", choices=FORMATS, default="text", help="how to print the report")
-    p.add_argument("--json", action="store_true", help="same as --format json")
     p.add_argument("-v", "--verbose", action="store_true", help="list every clause and its scenarios")
     p.add_argument(
         "--vacuous",
@@ -63,22 +86,23 @@ def register(sub) -> None:
 def corpus_report(args) -> dict:
     names = args.ruleset or rulesets()
     books = rulebooks_for(names, args.rules)  # validates overlays before any scenario runs
-    corpus = run_corpus(
-        args.root,
-        names,
-        tags=args.tags,
-        overlays=args.rules,
-        cucumber_json=args.cucumber_json,
-        junit_xml=args.junit_xml,
-        dependencies=getattr(args, "dependencies", True),
-        vacuous=getattr(args, "vacuous", False),
-    )
+    with progress.shown(args.quiet):
+        corpus = run_corpus(
+            args.root,
+            names,
+            tags=args.tags,
+            overlays=args.rules,
+            cucumber_json=args.cucumber_json,
+            junit_xml=args.junit_xml,
+            dependencies=getattr(args, "dependencies", True),
+            vacuous=getattr(args, "vacuous", False),
+        )
     return build_report(corpus, books, tags=args.tags)
 
 
-def render(report: dict, fmt: str, verbose: bool) -> str:
+def render(report: dict, fmt: str, verbose: bool, kind: str = "check") -> str:
     if fmt == "json":
-        return json.dumps(report, indent=2)
+        return json_output.dumps(kind, report)
     if fmt == "markdown":
         return format_markdown(report)
     return format_text(report, verbose=verbose)

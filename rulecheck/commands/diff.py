@@ -6,10 +6,11 @@ new, grouped by clause. Exit 1 if anything changed, 0 if nothing did, 2 on bad i
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from rulecheck import json_output, progress
 from rulecheck.corpus import PROJECT_ROOT, project_root
+from rulecheck.help_text import parser_text
 from rulecheck.ruling_diff import diff_overlay, diff_revision, format_text
 from rulecheck.source_yaml import InputError
 from rules.rulebook import rulesets
@@ -18,7 +19,27 @@ from rules.rulebook import rulesets
 def register(sub) -> None:
     p = sub.add_parser(
         "diff",
-        help="run the corpus under a rule overlay or another revision; list changed rulings (exit 1 if any)",
+        **parser_text(
+            "run the corpus under a rule overlay or another revision; list changed rulings (exit 1 if any)",
+            """
+            Run the corpus twice, under the book and under a rule overlay (or with the engine of
+            another git revision), and list every scenario whose recorded outcomes changed
+            (verdicts, hits, damage, defeats, tokens, Line of Sight), old against new, grouped
+            by clause. Only the scenarios that read what the overlay changes are re-run, unless
+            --full. Exit 1 if anything changed, 0 if nothing did.
+            """,
+            [
+                (
+                    "rulecheck diff rules/gundam_assemble/overlays/natural_one_can_hit.yaml",
+                    "what a house rule overturns",
+                ),
+                ("rulecheck diff --rev HEAD~1", "what the last commit changed in the engine's rulings"),
+                (
+                    "rulecheck diff rules/multibase/overlays/clamp_3_to_6.yaml --json",
+                    "as JSON (format rulecheck.diff/1)",
+                ),
+            ],
+        ),
     )
     p.add_argument(
         "overlay", nargs="?", metavar="OVERLAY", help="a rule overlay YAML to compare with the book"
@@ -37,6 +58,7 @@ def register(sub) -> None:
         "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
     )
     p.add_argument("--json", action="store_true", help="print the diff as JSON")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=run)
 
 
@@ -46,11 +68,13 @@ def run(args) -> int:
     if args.overlay:
         if not Path(args.overlay).is_file():
             raise InputError(args.overlay, None, "", "no such overlay file")
-        diff = diff_overlay(args.overlay, args.root, full=args.full)
+        with progress.shown(args.quiet):
+            diff = diff_overlay(args.overlay, args.root, full=args.full)
     else:
-        diff = diff_revision(args.rev, args.root, args.ruleset, own_corpus=args.own_corpus)
+        with progress.shown(args.quiet):
+            diff = diff_revision(args.rev, args.root, args.ruleset, own_corpus=args.own_corpus)
     if args.json:
-        print(json.dumps(diff.to_json(), indent=2, default=str))
+        print(json_output.dumps("diff", diff.to_json()))
     else:
         print(format_text(diff))
     return 1 if diff.changed else 0

@@ -4,19 +4,43 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulecheck import json_output, progress
 from rulecheck.corpus import PROJECT_ROOT, project_root
 from rulecheck.docs_site import build_site
+from rulecheck.help_text import parser_text
+from rulecheck.wording import plural
 from rules.rulebook import rulesets
 
 
 def register(sub) -> None:
-    p = sub.add_parser("docs", help="write a static HTML site: features, diagrams, results, coverage")
+    p = sub.add_parser(
+        "docs",
+        **parser_text(
+            "write a static HTML site: features, diagrams, results, coverage",
+            """
+            Run the corpus and write a static site (plain HTML and SVG, no server) into OUT_DIR:
+            one page per feature with each scenario's steps, its tags linked to the clauses, its
+            diagram, result and explanation trace; an index by rulebook section with coverage;
+            the interpretations.
+            """,
+            [
+                ("rulecheck docs site/", "the whole corpus; open site/index.html"),
+                (
+                    'rulecheck docs site/ --tags "@example"',
+                    "only the scenarios that rebuild the book's illustrations",
+                ),
+                ("rulecheck docs site/ --json", "print what was written as JSON (format rulecheck.docs/1)"),
+            ],
+        ),
+    )
     p.add_argument("out_dir", type=Path)
     p.add_argument(
         "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
     )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios matching this tag expression")
+    p.add_argument("--json", action="store_true", help="print what was written as JSON")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     p.add_argument(
         "--force",
         action="store_true",
@@ -26,10 +50,15 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    summary = build_site(args.out_dir, args.root, args.ruleset, args.tags, force=args.force)
+    with progress.shown(args.quiet):
+        summary = build_site(args.out_dir, args.root, args.ruleset, args.tags, force=args.force)
+    index = (args.out_dir / "index.html").resolve()
+    if args.json:
+        print(json_output.dumps("docs", {**summary, "out_dir": str(args.out_dir), "index": index.as_uri()}))
+        return 0
     outcomes = ", ".join(f"{n} {k}" for k, n in sorted(summary["outcomes"].items()))
     print(
-        f"wrote {summary['pages']} pages for {summary['scenarios']} scenarios ({outcomes}) to {args.out_dir}"
+        f"wrote {plural(summary['pages'], 'page')} for {plural(summary['scenarios'], 'scenario')} ({outcomes}) to {args.out_dir}"
     )
-    print(f"open {(args.out_dir / 'index.html').resolve().as_uri()}")
+    print(f"open {index.as_uri()}")
     return 0

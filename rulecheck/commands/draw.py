@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from rulecheck.help_text import parser_text
 from rulecheck.output_files import check_file_target, write_text
 from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import load_scenario
@@ -13,7 +14,30 @@ from rulecheck.xml_text import visible
 
 
 def register(sub) -> None:
-    p = sub.add_parser("draw", help="draw a scenario as SVG (hex board or multibase table)")
+    p = sub.add_parser(
+        "draw",
+        **parser_text(
+            "draw a scenario as SVG (hex board or multibase table)",
+            """
+            Draw a scenario file as SVG, from the engine's own model: the hex board with
+            elevation, water, structures, Garrisons and units (Gundam Assemble), or the table with
+            bases, facings and front arcs (multibase). With --from and --to, also the Line of
+            Sight or Trace between two pieces and what it turns on; with an attack, its result.
+            The output is the picture itself, so there is no --json.
+            """,
+            [
+                (
+                    'rulecheck draw scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "MP-02A Oggo" --to "RX-78-2 Gundam" -o oggo.svg',
+                    "the Oggo's sightline to the Gundam",
+                ),
+                (
+                    "rulecheck draw scenarios/gundam_assemble/attack_guntank_quad_bop.yaml -o quad_bop.svg",
+                    "an area attack and its result",
+                ),
+                ("rulecheck draw scenarios/multibase/ranged_volley.yaml > volley.svg", "a multibase volley"),
+            ],
+        ),
+    )
     p.add_argument("scenario", type=Path)
     p.add_argument("--from", dest="origin", metavar="NAME", help="draw Line of Sight / Trace from this piece")
     p.add_argument("--to", dest="target", metavar="NAME", help="... to this piece")

@@ -2,15 +2,41 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from rulecheck import json_output
+from rulecheck.help_text import parser_text
+from rulecheck.outcome_table import outcome_lines
 from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import adapter, load_scenario
 
 
 def register(sub) -> None:
-    p = sub.add_parser("explain", help="resolve a scenario's attack and print each step with its clause ids")
+    p = sub.add_parser(
+        "explain",
+        **parser_text(
+            "resolve a scenario's attack and print each step with its clause ids",
+            """
+            Resolve the attack a scenario file describes (either ruleset) with its scripted dice
+            and print every step of the ruling with the clause ids it rests on, the outcome per
+            target and per unit, and the interpretations the ruling depends on.
+            """,
+            [
+                (
+                    "rulecheck explain scenarios/gundam_assemble/attack_guntank_quad_bop.yaml",
+                    "the Guntank's area attack, step by step",
+                ),
+                (
+                    "rulecheck explain scenarios/multibase/ranged_volley.yaml --rules rules/multibase/overlays/clamp_3_to_6.yaml",
+                    "a multibase volley under a house rule",
+                ),
+                (
+                    "rulecheck explain scenarios/multibase/ranged_volley.yaml --json",
+                    "as JSON (format rulecheck.explain/1)",
+                ),
+            ],
+        ),
+    )
     p.add_argument("scenario", type=Path)
     p.add_argument("--rules", action="append", default=[], metavar="OVERLAY", help="apply a rule overlay")
     p.add_argument(
@@ -25,7 +51,9 @@ def run(args) -> int:
     result = adapter(ruleset).explain(scenario, rules)
     if args.json:
         print(
-            json.dumps({"ruleset": ruleset, "overlays": list(rules.overlays), **result.to_json()}, indent=2)
+            json_output.dumps(
+                "explain", {"ruleset": ruleset, "overlays": list(rules.overlays), **result.to_json()}
+            )
         )
         return 0
     print(result.title)
@@ -39,8 +67,8 @@ def run(args) -> int:
     if result.outcome:
         print()
         print("Outcome:")
-        for key, value in result.outcome.items():
-            print(f"  {key}: {_plain(value)}")
+        for line in outcome_lines(ruleset, result.outcome):
+            print(line)
     if result.interpretations:
         print()
         print("Interpretations this ruling rests on:")
@@ -49,9 +77,3 @@ def run(args) -> int:
             question = f" ({interp.question})" if interp else ""
             print(f"  {name} = {option}{question}")
     return 0
-
-
-def _plain(value) -> str:
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, sort_keys=True)
-    return str(value)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from rulecheck import json_output
+from rulecheck.help_text import parser_text
 from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.source_yaml import InputError
@@ -13,7 +14,28 @@ from rules.gundam_assemble.line_of_sight import LosMode, piece_line_of_sight
 
 
 def register(sub) -> None:
-    p = sub.add_parser("los", help="Line of Sight between two pieces of a Gundam Assemble scenario")
+    p = sub.add_parser(
+        "los",
+        **parser_text(
+            "Line of Sight between two pieces of a Gundam Assemble scenario",
+            """
+            Decide Line of Sight between two pieces of a Gundam Assemble scenario file, exactly:
+            the verdict, the hexes the line passes through, where it runs between two hexes or
+            touches a corner, every blocker with its reason and clause, the choice points, and
+            the trace of the ruling with clause ids.
+            """,
+            [
+                (
+                    'rulecheck los scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "MP-02A Oggo" --to "RX-78-2 Gundam"',
+                    "does the Oggo see the Gundam?",
+                ),
+                (
+                    'rulecheck los scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "MP-02A Oggo" --to "Char\'s Zaku II" --json',
+                    "the same question for its ally, as JSON (format rulecheck.los/1)",
+                ),
+            ],
+        ),
+    )
     p.add_argument("scenario", type=Path)
     p.add_argument("--from", dest="origin", required=True, metavar="NAME", help="the acting piece")
     p.add_argument("--to", dest="target", required=True, metavar="NAME", help="the target piece")
@@ -63,7 +85,7 @@ def run(args) -> int:
         out["interpretations"] = {
             k: rules.interpretation(k) for k in rules.interpretations if k.startswith("los_")
         }
-        print(json.dumps(out, indent=2))
+        print(json_output.dumps("los", out))
         return 0
     verdict = "CLEAR" if result.clear else "BLOCKED"
     need = "" if result.required else " (not required)"

@@ -7,17 +7,40 @@ survives unexplained, 2 on bad input. Progress goes to stderr.
 
 from __future__ import annotations
 
-import json
 import sys
 
+from rulecheck import json_output, progress
 from rulecheck.corpus import PROJECT_ROOT, project_root
+from rulecheck.help_text import parser_text
 from rulecheck.mutation import format_text, run_mutation
 from rules.limits import MAX_JOBS
 from rules.rulebook import rulesets
 
 
 def register(sub) -> None:
-    p = sub.add_parser("mutate", help="mutation score: which changes to the book does no scenario catch")
+    p = sub.add_parser(
+        "mutate",
+        **parser_text(
+            "mutation score: which changes to the book does no scenario catch",
+            """
+            Change each of the book's numbers in rulebook.yaml up and down by one (booleans
+            flipped, each interpretation to each other option), run the corpus against each
+            mutant, and print the score per ruleset with every mutant no scenario catches. Exit
+            0 when every mutant is caught or listed as equivalent with its reason, 1 otherwise.
+            """,
+            [
+                ("rulecheck mutate", "every mutant of both rulesets"),
+                (
+                    "rulecheck mutate --ruleset multibase --only to_hit_baseline",
+                    "the mutants of one parameter",
+                ),
+                (
+                    "rulecheck mutate --json -q > mutants.json",
+                    "as JSON (format rulecheck.mutate/1), without progress",
+                ),
+            ],
+        ),
+    )
     p.add_argument(
         "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
     )
@@ -60,23 +83,27 @@ def run(args) -> int:
         from rulecheck.source_yaml import InputError
 
         raise InputError("--verify", None, "", f"expected a number of mutants (0 or more), got {args.verify}")
+    with progress.shown(args.quiet):
+        result = _run(args)
+    if args.json:
+        print(json_output.dumps("mutate", result.to_json()))
+    else:
+        print(format_text(result))
+    unexplained = any(not r.killed and not r.equivalent for r in result.results)
+    disagreed = any(not v["agrees"] for v in result.verified)
+    return 1 if unexplained or disagreed else 0
+
+
+def _run(args):
     from rulecheck.explore.coverage import parse_shard
 
-    shard = parse_shard(args.shard)
-    result = run_mutation(
+    return run_mutation(
         args.root,
         args.ruleset,
         tags=args.tags,
         only=args.only,
         jobs=args.jobs,
         verify=args.verify,
-        progress=None if args.quiet else _progress,
-        shard=shard,
+        progress=_progress if progress.enabled(args.quiet) else None,
+        shard=parse_shard(args.shard),
     )
-    if args.json:
-        print(json.dumps(result.to_json(), indent=2, default=str))
-    else:
-        print(format_text(result))
-    unexplained = any(not r.killed and not r.equivalent for r in result.results)
-    disagreed = any(not v["agrees"] for v in result.verified)
-    return 1 if unexplained or disagreed else 0

@@ -2,18 +2,46 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 
+from rulecheck import json_output
+from rulecheck.help_text import parser_text
 from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import adapter, distribution_json, load_scenario
 from rulecheck.source_yaml import InputError
+from rulecheck.wording import percent
 from rules.dice import at_least
 
 
 def register(sub) -> None:
-    p = sub.add_parser("odds", help="exact odds of a scenario's attack (hits, crits, damage, defeat)")
+    p = sub.add_parser(
+        "odds",
+        **parser_text(
+            "exact odds of a scenario's attack (hits, crits, HP lost, defeat)",
+            """
+            The exact distribution of the attack a scenario file describes, every die face
+            weighed by its probability (the scripted dice are ignored): fractions and
+            percentages, with "at least k" columns. Gundam Assemble: hits, critical hits and HP
+            lost per target and the chance to defeat each; multibase: hits, wounds, bases
+            removed, Shaken and destruction.
+            """,
+            [
+                (
+                    "rulecheck odds scenarios/gundam_assemble/attack_guntank_quad_bop.yaml",
+                    "the odds of the Guntank's Quad Bop against both Zakus",
+                ),
+                (
+                    "rulecheck odds scenarios/gundam_assemble/attack_guntank_quad_bop.yaml --rules rules/gundam_assemble/overlays/crits_on_ten_only.yaml",
+                    "the same under a house rule",
+                ),
+                (
+                    "rulecheck odds scenarios/multibase/ranged_volley.yaml --json",
+                    "as JSON (format rulecheck.odds/1)",
+                ),
+            ],
+        ),
+    )
     p.add_argument("scenario", type=Path)
     p.add_argument("--rules", action="append", default=[], metavar="OVERLAY", help="apply a rule overlay")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -48,7 +76,7 @@ def table(label: str, dist: dict[int, Fraction]) -> list[str]:
     for k in range(0, max(dist, default=0) + 1):
         p = dist.get(k, Fraction(0))
         lines.append(
-            f"  {k:>3}  {str(p):>{exact_w}} {float(p):>8.2%}  {str(ge[k]):>{exact_w}} {float(ge[k]):>8.2%}"
+            f"  {k:>3}  {str(p):>{exact_w}} {percent(p):>8}  {str(ge[k]):>{exact_w}} {percent(ge[k]):>8}"
         )
     return lines
 
@@ -58,10 +86,14 @@ def run(args) -> int:
     rules = rulebooks_for([ruleset], args.rules)[ruleset]
     report = odds_function(ruleset)(scenario, rules)
     if args.json:
-        out = {"ruleset": ruleset, **report.to_json()}
+        out = {"ruleset": ruleset, "rules": rules.title, "overlays": list(rules.overlays), **report.to_json()}
         out["at_least"] = {label: distribution_json(at_least(d)) for label, d in distributions(report)}
-        print(json.dumps(out, indent=2))
+        print(json_output.dumps("odds", out))
         return 0
+    print(
+        f"Rules: {rules.title}"
+        + (f", with {', '.join(rules.overlays)}" if rules.overlays else " (no overlay)")
+    )
     print(report.format_text())
     for label, dist in distributions(report):
         print()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from rulecheck.locations import corpus_root
 from rulecheck.rulesets import Explanation
 from rulecheck.source_yaml import InputError, field_name, load_yaml
 from rules import limits
@@ -26,7 +27,7 @@ from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries, 
 from rules.rulebook import Rulebook, RulebookError
 
 STATUSES = (DISARM, FRACTURE)  # the statuses the chapter names; any other would silently do nothing
-CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "gundam_assemble" / "units.yaml"
+CATALOGUE_FILE = corpus_root() / "scenarios" / "gundam_assemble" / "units.yaml"
 
 
 @cache

@@ -14,6 +14,7 @@ from typing import Any
 from rulecheck.rulesets import distribution_json as dist_json
 from rulecheck.rulesets.gundam_assemble_explain import attack_inputs
 from rulecheck.source_yaml import InputError
+from rulecheck.wording import percent, plural
 from rules import limits
 from rules.dice import at_least
 from rules.events import Event
@@ -40,7 +41,8 @@ class OddsReport:
             out.append((f"{t.profile.name}: hits", t.hits))
             out.append((f"{t.profile.name}: critical hits", t.crits))
             if t.profile.has_hit_points:
-                out.append((f"{t.profile.name}: damage after Shields", t.damage))
+                # HP lost, not damage dealt: a target cannot lose more than it has.
+                out.append((f"{t.profile.name}: HP lost, out of {t.profile.hp} HP", t.damage))
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -98,12 +100,14 @@ class OddsReport:
                 if crit.per_crit
                 else f"at most {crit.max_triggers}x"
             )
-            lines.append(f"  critical effect ({crit.crits_needed} crit(s) needed, {how}): {', '.join(parts)}")
+            lines.append(
+                f"  critical effect ({plural(crit.crits_needed, 'critical hit')} needed, {how}): {', '.join(parts)}"
+            )
         for t in o.targets:
             p = t.profile
             lines.append(
                 f"  {p.name}: Accuracy {p.accuracy:+d}, Damage+{p.damage_plus}, reduction {p.reduction}, "
-                f"{p.shields} Shields, {p.hp} HP"
+                f"{plural(p.shields, 'Shield')}, {p.hp} HP"
                 + ("" if p.crit_recipient or not crit else ", not a critical effect recipient")
                 + (
                     f"  -> defeated {_pct(t.defeated)} ({t.defeated})"
@@ -116,7 +120,7 @@ class OddsReport:
 
 
 def _pct(p: Fraction) -> str:
-    return f"{float(p):.2%}"
+    return percent(p)
 
 
 def odds(scenario, rules: Rulebook) -> OddsReport:

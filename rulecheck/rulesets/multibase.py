@@ -18,6 +18,7 @@ from typing import Any
 from rulecheck.rulesets import Explanation, distribution_json
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, load_yaml
+from rulecheck.wording import percent, plural
 from rules import limits
 from rules.dice import DiceScriptError, DiceSource, ScriptedDice
 from rules.events import Event, interpretations_cited
@@ -415,14 +416,12 @@ class OddsReport:
         lines = [
             f"{self.title}: {self.attacker} attacks {self.target}",
             f"  {p.pool}d{p.sides} hitting on {p.threshold}+; saves on {p.save}+; Courage {p.courage}; "
-            f"Wound stat {p.wound_stat}; {p.residual} wounds already on; {p.bases} bases",
+            f"Wound stat {p.wound_stat}; {plural(p.residual, 'wound')} already on; {plural(p.bases, 'base')}",
         ]
         for name in ("hits", "wounds", "bases_removed"):
-            row = "  ".join(f"{k}: {float(v):6.2%}" for k, v in getattr(o, name).items())
-            lines.append(f"  {name:<13} mean {float(o.mean(name)):.3f}   {row}")
-        lines.append(
-            f"  Shaken after the attack: {float(o.shaken):.2%}   destroyed: {float(o.destroyed):.2%}"
-        )
+            row = "  ".join(f"{k}: {percent(v):>6}" for k, v in getattr(o, name).items())
+            lines.append(f"  {name.replace('_', ' '):<13} mean {float(o.mean(name)):.3f}   {row}")
+        lines.append(f"  Shaken after the attack: {percent(o.shaken)}   destroyed: {percent(o.destroyed)}")
         return "\n".join(lines)
 
 

@@ -34,6 +34,7 @@ from rules.gundam_assemble.status_effects import DISARM, FRACTURE, disarm_dice, 
 from rules.gundam_assemble.targeting import check_reach
 from rules.gundam_assemble.units import Battle, UnitState, Weapon
 from rules.rulebook import Rulebook
+from rules.wording import plural
 
 # The book's order. "before_attack" is GA-DECL-2 (abilities used before the attack starts);
 # "end" closes the trace.
@@ -585,7 +586,7 @@ class _Resolver(ResponseWindows):
                 "damage.hits",
                 ("GA-ROLL-4", "GA-HIT-1", "GA-HIT-2", "GA-HIT-3", "GA-HIT-4", "GA-CRIT-1"),
                 f"against {name} at {accuracy:+d} Accuracy the dice {list(self.faces)} "
-                f"score {score.hits} hits "
+                f"score {plural(score.hits, 'hit')} "
                 f"({score.crits} critical)",
                 {
                     "target": name,
@@ -611,7 +612,7 @@ class _Resolver(ResponseWindows):
         for name, accuracy, (score, dmg) in planned:
             unit = self.battle.unit(name)
             clauses = ["GA-SEQ-9", "GA-DMG-1", "GA-DMG-3"]
-            parts = [f"{dmg.hits} hits"]
+            parts = [plural(dmg.hits, "hit")]
             if dmg.damage_plus:
                 clauses.append("GA-DMG-6")
                 parts.append(f"Damage{dmg.damage_plus:+d}")

@@ -1,5 +1,5 @@
 """What a player declares for an attack: the attacker, the weapon, the target or the placed area,
-and each Response with its own choices (DESIGN.md, principle 6: choices are inputs).
+and each Response with its own choices (docs/architecture.md, "Dice and choices are inputs").
 
 ``AttackError`` marks a declaration that is malformed (an unknown weapon or unit, a Response in the
 wrong window); an attack the rules forbid is not an error but an illegal result.

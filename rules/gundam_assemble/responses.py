@@ -24,6 +24,7 @@ from rules.gundam_assemble.status_effects import FRACTURE, fracture_extra
 from rules.gundam_assemble.targeting import check_reach
 from rules.gundam_assemble.units import UnitState
 from rules.hexgrid import distance
+from rules.wording import plural
 
 WINDOW_CLAUSE = {
     "before_attack": "GA-DECL-2",
@@ -368,7 +369,11 @@ class ResponseWindows:
         if in_reach and los.clear:
             return
         cite = self.rules.cite("target_leaves_range_mid_attack")
-        why = f"{name} is now {d} hexes away" + beyond + ("" if los.clear else ", out of Line of Sight")
+        why = (
+            f"{name} is now {plural(d, 'hex')} away"
+            + beyond
+            + ("" if los.clear else ", out of Line of Sight")
+        )
         if self.rules.interpretation("target_leaves_range_mid_attack") == "attack_ends":
             self.end_attack(f"{why}: the attack ends", ("GA-SEQ-2", "GA-SEQ-13"), cite)
         self.emit(

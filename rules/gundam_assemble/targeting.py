@@ -14,6 +14,7 @@ from rules.gundam_assemble.board import Board, Piece
 from rules.gundam_assemble.line_of_sight import LosMode, LosResult, line_of_sight
 from rules.hexgrid import distance
 from rules.rulebook import Rulebook
+from rules.wording import plural
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ def check_reach(
             Event(
                 "reach.within_hexes",
                 ("GA-WR-2",),
-                f"{target.name} is {d} hexes away: {'within' if ok else 'not within'} {reach} hexes; "
+                f"{target.name} is {plural(d, 'hex')} away: {'within' if ok else 'not within'} {plural(reach, 'hex')}; "
                 "no Line of Sight is needed",
                 {"distance": d, "reach": reach},
             )
@@ -59,12 +60,14 @@ def check_reach(
     if reach <= melee:
         in_range = d <= melee
         clauses = ("GA-RNG-1",)
-        text = f"a range {reach} weapon reaches adjacent targets only; {target.name} is {d} hexes away"
+        text = (
+            f"a range {reach} weapon reaches adjacent targets only; {target.name} is {plural(d, 'hex')} away"
+        )
     else:
         in_range = d <= reach
         clauses = ("GA-RNG-2", "GA-RNG-4")
         text = (
-            f"{target.name} is {d} hexes away, counted without regard to elevation or terrain: "
+            f"{target.name} is {plural(d, 'hex')} away, counted without regard to elevation or terrain: "
             f"{'within' if in_range else 'beyond'} range {reach}"
         )
     events.append(Event("reach.range", clauses, text, {"distance": d, "reach": reach}))

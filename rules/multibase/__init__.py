@@ -1,4 +1,4 @@
-"""A generic multi-base "Attack" resolution (shared/seeds/004_6d1694ad88214a7f.txt), as code.
+"""A generic multi-base "Attack" resolution (the rules text's "Attack" entry), as code.
 
 One module per concept of the text: ``battlefield`` (units, bases, terrain, the initiative pool),
 ``geometry`` (shapes, range, arc, trace), ``target`` (step 1), ``attack_pool`` (2), ``to_hit`` (3),

@@ -4,10 +4,10 @@
 dice source and the defending players' removal picks, and returns the new battlefield with the
 events. In close combat both units roll to hit, then both check Shaken, then both save (MB-4.4).
 A removal the scenario did not pick is left open when the rules allow more than one: the result
-lists the choices instead of guessing. The push that restores coherency (MB-6.5) is the owning
-player's choice too, scripted like the dice: when more than one push is legal a strict run needs
-the scenario to say which (``pushes``), and a scripted push that is never made is an error, as an
-unused scripted die is.
+lists the choices instead of guessing (docs/architecture.md, "Dice and choices are inputs"). The
+push that restores coherency (MB-6.5) is the owning player's choice too, scripted like the dice:
+when more than one push is legal a strict run needs the scenario to say which (``pushes``), and a
+scripted push that is never made is an error, as an unused scripted die is.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from rules.multibase.shaken import courage_check, give_shaken
 from rules.multibase.target import verify_target
 from rules.multibase.to_hit import Circumstances, count_hits, roll_event, threshold
 from rules.rulebook import Rulebook
+from rules.wording import plural
 
 
 @dataclass(frozen=True)
@@ -270,7 +271,7 @@ def _casualties(
             Event(
                 "casualties.awaiting_choice",
                 ("MB-6.3",),
-                f"the defending player must pick which {due} bases of {name} to remove; "
+                f"the defending player must pick which {plural(due, 'base')} of {name} to remove; "
                 "the scenario picks none",
                 {"options": [list(o) for o in found.options]},
             )

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from rules.events import Event
 from rules.multibase.battlefield import Unit
 from rules.rulebook import Rulebook
+from rules.wording import plural
 
 
 def attack_pool(
@@ -20,7 +21,7 @@ def attack_pool(
         Event(
             "pool.base",
             ("MB-2.1",),
-            f"{unit.name}: {stat_name} {stat} x {bases} remaining bases = {stat * bases} dice",
+            f"{unit.name}: {stat_name} {stat} x {plural(bases, 'remaining base')} = {plural(stat * bases, 'die')}",
             {"stat": stat, "bases": bases},
         )
     ]
@@ -28,7 +29,12 @@ def attack_pool(
     for source, dice in bonus_dice.items():
         total += dice
         events.append(
-            Event("pool.bonus", ("MB-2.2",), f"{unit.name}: +{dice} dice from {source}", {source: dice})
+            Event(
+                "pool.bonus",
+                ("MB-2.2",),
+                f"{unit.name}: +{plural(dice, 'die')} from {source}",
+                {source: dice},
+            )
         )
     sides = int(rules.param("die_sides"))
     events.append(Event("pool.total", ("MB-2.3",), f"{unit.name} gathers {total}d{sides}", {"dice": total}))

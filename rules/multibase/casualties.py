@@ -12,6 +12,7 @@ from rules.events import Event
 from rules.multibase.battlefield import Unit
 from rules.multibase.coherency import is_coherent, stray_count
 from rules.rulebook import Rulebook
+from rules.wording import plural
 
 
 class IllegalRemoval(ValueError):
@@ -31,8 +32,9 @@ def allocate_wounds(unit: Unit, wounds: int) -> tuple[int, int, list[Event]]:
         Event(
             "casualties.wounds",
             ("MB-6.1", "MB-6.2"),
-            f"{unit.name}: {unit.wounds} wounds already on the unit + {wounds} new = {total}; "
-            f"Wound stat {per_base} removes {removals} bases, {residual} wounds stay",
+            f"{unit.name}: {plural(unit.wounds, 'wound')} already on the unit + {wounds} new = {total}; "
+            f"Wound stat {per_base} removes {plural(removals, 'base')}, {plural(residual, 'wound')} "
+            f"{'stays' if residual == 1 else 'stay'}",
             {
                 "carried": unit.wounds,
                 "new": wounds,
@@ -112,7 +114,7 @@ def options_event(unit: Unit, found: RemovalOptions, rules: Rulebook) -> Event:
     return Event(
         "casualties.coherency_impossible",
         ("MB-6.4", "MB-6.5"),
-        f"no removal of {found.count} bases keeps {unit.name} in coherency; "
+        f"no removal of {plural(found.count, 'base')} keeps {unit.name} in coherency; "
         + (
             f"any choice is open: {shown}"
             if rules.interpretation("impossible_coherency_removal") == "any_removal"
@@ -138,6 +140,6 @@ def remove_bases(
     return replace(gone, wounds=residual), Event(
         "casualties.removed",
         ("MB-6.3",),
-        f"{unit.name} removes {'+'.join(key)}; {len(gone.bases)} bases and {residual} wounds remain",
+        f"{unit.name} removes {'+'.join(key)}; {plural(len(gone.bases), 'base')} and {plural(residual, 'wound')} remain",
         {"removed": list(key), "bases_left": len(gone.bases), "residual": residual},
     )

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rules.events import Event
 from rules.multibase.battlefield import Unit
+from rules.wording import plural
 
 
 def saves_made(faces: Sequence[int], save: int) -> int:
@@ -19,13 +20,21 @@ def resolve_saves(unit: Unit, hits: int, faces: Sequence[int]) -> tuple[int, lis
     wounds = hits - made
     return wounds, [
         Event(
-            "saves.gather", ("MB-5.1",), f"{unit.name} rolls {hits} save dice, one per hit", {"dice": hits}
+            "saves.gather",
+            ("MB-5.1",),
+            f"{unit.name} rolls {plural(hits, 'save die', 'save dice')}, one per hit",
+            {"dice": hits},
         ),
         Event(
             "saves.roll",
             ("MB-5.2",),
-            f"{unit.name} rolls {list(faces)} needing {unit.stats.save}+: {made} hits cancelled",
+            f"{unit.name} rolls {list(faces)} needing {unit.stats.save}+: {plural(made, 'hit')} cancelled",
             {"faces": list(faces), "save": unit.stats.save, "saved": made},
         ),
-        Event("saves.wounds", ("MB-5.3",), f"{wounds} hits become Wounds on {unit.name}", {"wounds": wounds}),
+        Event(
+            "saves.wounds",
+            ("MB-5.3",),
+            f"{plural(wounds, 'hit')} {'becomes a Wound' if wounds == 1 else 'become Wounds'} on {unit.name}",
+            {"wounds": wounds},
+        ),
     ]

@@ -7,6 +7,7 @@ from dataclasses import replace
 from rules.events import Event
 from rules.multibase.battlefield import Unit
 from rules.rulebook import Rulebook
+from rules.wording import plural
 
 
 def give_shaken(unit: Unit, rules: Rulebook, clauses: tuple[str, ...], reason: str) -> tuple[Unit, Event]:
@@ -34,10 +35,12 @@ def courage_check(
     compare = Event(
         "shaken.check",
         when,
-        f"{unit.name} takes {hits} hits against Courage {courage}, before saves",
+        f"{unit.name} takes {plural(hits, 'hit')} against Courage {courage}, before saves",
         {"unit": unit.name, "hits": hits, "courage": courage},
     )
     if hits < courage:
         return unit, [compare, Event("shaken.passed", ("MB-4.2",), f"{hits} < {courage}: {unit.name} holds")]
-    unit, event = give_shaken(unit, rules, ("MB-4.2",), f"took {hits} hits, at least its Courage {courage},")
+    unit, event = give_shaken(
+        unit, rules, ("MB-4.2",), f"took {plural(hits, 'hit')}, at least its Courage {courage},"
+    )
     return unit, [compare, event]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from rules.events import Event
 from rules.rulebook import Rulebook
+from rules.wording import plural
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,6 @@ def roll_event(attacker: str, faces: Sequence[int], needed: int) -> Event:
     return Event(
         "to_hit.roll",
         ("MB-3.1", "MB-3.2"),
-        f"{attacker} rolls {list(faces)} needing {needed}+: {hits} hits",
+        f"{attacker} rolls {list(faces)} needing {needed}+: {plural(hits, 'hit')}",
         {"faces": list(faces), "threshold": needed, "hits": hits},
     )
