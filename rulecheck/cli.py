@@ -26,7 +26,7 @@ COMMANDS = (
     "diff",
     "mutate",
     "explore",
-    "merge_results",
+    "merge-results",
     "draw",
     "docs",
     "odds",
@@ -60,7 +60,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"rulecheck {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS if only is None else (only,):
-        importlib.import_module(f"rulecheck.commands.{name}").register(sub)
+        importlib.import_module(f"rulecheck.commands.{name.replace('-', '_')}").register(sub)
     return parser
 
 
@@ -73,13 +73,11 @@ def _inputs(args) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    module = argv[0].replace("-", "_") if argv else None  # `merge-results` lives in merge_results.py
-    parser = build_parser(module if module in COMMANDS else None)
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         print(
-            f"rulecheck: no command given (one of: {', '.join(c.replace('_', '-') for c in COMMANDS)}; "
-            "see rulecheck --help)",
+            f"rulecheck: no command given (one of: {', '.join(COMMANDS)}; see rulecheck --help)",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT

@@ -27,6 +27,7 @@ from rulecheck.explore.report import check_output_dir, format_text, report_json,
 from rulecheck.explore.search import explore
 from rulecheck.explore.strategies import KINDS
 from rulecheck.explore.versions import at_revision
+from rulecheck.help_text import parser_text
 from rulecheck.source_yaml import InputError
 from rules.rulebook import rulesets
 
@@ -34,7 +35,28 @@ from rules.rulebook import rulesets
 def register(sub) -> None:
     p = sub.add_parser(
         "explore",
-        help="find minimal positions where two rule versions disagree; write them as scenarios",
+        **parser_text(
+            "find minimal positions where two rule versions disagree; write them as scenarios",
+            """
+            Generate positions with hypothesis, rule on each under two rule versions (the book,
+            an overlay, one NAME=VALUE change, or the engine at a git revision), shrink every
+            difference to a minimal witness, group the witnesses by the first event where the two
+            explanation traces part, and write them as scenarios with diagrams. Exit 1 if a
+            difference was found, 0 if none was.
+            """,
+            [
+                (
+                    "rulecheck explore book los_corner_touch=counts",
+                    "where counting corner touches changes Line of Sight",
+                ),
+                (
+                    "rulecheck explore book crits_on_ten_only --kind attack -o explored",
+                    "a bundled overlay against the book on attacks, written as scenarios",
+                ),
+                ("rulecheck explore --rev HEAD~1", "what the last commit changed in the engine"),
+                ("rulecheck explore --all-interpretations --budget 10", "every reading against its default"),
+            ],
+        ),
     )
     p.add_argument(
         "sides",

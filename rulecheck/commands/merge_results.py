@@ -9,12 +9,25 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from rulecheck.help_text import parser_text
 from rulecheck.source_yaml import InputError
 
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "merge-results", help="merge the JSON results of explore or mutate shards into one report"
+        "merge-results",
+        **parser_text(
+            "merge the JSON results of explore or mutate shards into one report",
+            """
+            Join the --json results of `rulecheck explore --shard K/N` or `rulecheck mutate
+            --shard K/N` runs (all of one kind) into one report: explore keeps per group the
+            smaller witness and adds up the positions; mutate scores all mutants together.
+            """,
+            [
+                ("rulecheck merge-results shard1.json shard2.json", "one report from two shards"),
+                ("rulecheck merge-results a.json b.json --json", "the merged report as JSON"),
+            ],
+        ),
     )
     p.add_argument("results", nargs="+", type=Path, metavar="RESULT.json")
     p.add_argument("--json", action="store_true", help="print the merged report as JSON")
