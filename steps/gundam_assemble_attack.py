@@ -586,3 +586,9 @@ def penalty_order(attack_context: AttackContext, names: str):
     want = name_list(names)
     got = [e.data["unit"] for e in _result(attack_context).events if e.step == "defeat.timeline_penalty"]
     expect(got == want, f"the penalties in the order {'; '.join(want)}", "; ".join(got) or "no penalty")
+
+
+@then(parsers.parse("{name} now stands at {hex_text}"))
+def stands_at(attack_context: AttackContext, name: str, hex_text: str):
+    where = _result(attack_context).battle.board.piece(name).hex
+    expect(where == parse_hex(hex_text), f"{name} at {hex_text}", list(where))

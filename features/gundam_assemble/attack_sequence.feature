@@ -155,12 +155,13 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then "RX-78-2 Gundam" takes 0 damage
     And "RX-78-2 Gundam" has the status Fracture
 
-  @clause:GA-SEQ-4 @clause:GA-DECL-2 @ruling:derived
+  @clause:GA-SEQ-4 @clause:GA-DECL-2 @ruling:interpretation @interpretation:shields_after_use
   Scenario: The target's own Before Attack Roll ability raises its Shields for this attack
     Given "RX-78-2 Gundam" will use "Emergency Shield"
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
     Then Shields prevent 2 damage to "RX-78-2 Gundam"
     And "RX-78-2 Gundam" takes 0 damage
+    And "RX-78-2 Gundam" has 2 deactivated Shields
 
   @clause:GA-DMG-2 @ruling:derived
   Scenario: An ability can spend the attacker's Shield for Damage+1
@@ -172,6 +173,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
     Then "Char's Zaku II" takes 2 damage
     And "RX-78-2 Gundam" has 0 active Shields
+    And "RX-78-2 Gundam" has 1 deactivated Shields
 
   @clause:GA-DEF-7 @ruling:derived @faq:Q4 @faq:Q39
   Scenario: An attacker defeated by a counterattack during its own activation ends that activation
@@ -262,6 +264,25 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [6, 0]
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun"
     Then the attack ends early
+    And "RX-78-2 Gundam" has 6 hit points
+
+  @clause:GA-SEQ-2 @ruling:derived @faq:Q23
+  Scenario: Under attack_ends a target pushed to exactly the weapon's range is still in range, so the attack goes on
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [3, 0]
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then the attack runs to its end
+    And "RX-78-2 Gundam" now stands at [3, 0]
+    And "RX-78-2 Gundam" takes 1 damage
+
+  @clause:GA-SEQ-2 @clause:GA-LOS-1 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q23
+  Scenario: Under attack_ends a target pushed behind high ground, still in range, ends the attack
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And the hex [0, 1] is raised to elevation 3
+    And player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [0, 2]
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun"
+    Then the attack ends early
+    And "RX-78-2 Gundam" now stands at [0, 2]
     And "RX-78-2 Gundam" has 6 hit points
 
   @clause:GA-ROLL-5 @ruling:interpretation @interpretation:single_target_ability_with_aoe @faq:Q25

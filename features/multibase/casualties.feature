@@ -81,6 +81,34 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     Then the legal removals for "Bravo" are b1+b2; b3+b4; b1+b4
 
   @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  Scenario: Under the one-at-a-time reading two removals from a chain may still take both ends
+    Given the house rule "one at a time" sets the interpretation multi_removal_coherency to each_step
+    And "Alpha" rolls 6, 6, 6, 6 to hit
+    And "Bravo" rolls 1, 1, 1, 1 to save
+    When "Alpha" shoots "Bravo"
+    Then the legal removals for "Bravo" are b1+b2; b3+b4; b1+b4
+
+  @clause:MB-6.4 @ruling:interpretation @interpretation:multi_removal_coherency @interpretation:coherency
+  Scenario: Under the one-at-a-time reading a far pair cannot go, as whichever goes first strands the other
+    Given the house rule "loose coherency" sets the interpretation coherency to each_within
+    And the house rule "one at a time" sets the interpretation multi_removal_coherency to each_step
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 2      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 3   | 10 | 270    |
+      | Charlie | c4   | round 0.5 | 7   | 10 | 270    |
+      | Charlie | c5   | round 0.5 | 8.5 | 10 | 270    |
+    And "Alpha" rolls 6, 6, 1, 1 to hit
+    And "Charlie" rolls 1, 1 to save
+    And the defending player removes c4 and c5 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
   Scenario: Under the each-base-near-another reading a middle pair may go, leaving two far pairs
     Given the house rule "loose coherency" sets the interpretation coherency to each_within
     And the multibase units:
@@ -195,6 +223,57 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And base c5 of "Charlie" now stands at (2.7, 11.6)
     And no other base of "Charlie" was pushed
     And "Charlie" is in coherency
+
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack
+  Scenario: A stranded base as near to two bases of the group that stays is pushed towards the first listed
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x    | y    | facing |
+      | Charlie | c1   | round 0.5 | 0    | 10   | 270    |
+      | Charlie | c2   | round 0.5 | 1.5  | 10   | 270    |
+      | Charlie | c3   | round 0.5 | 0.75 | 12.1875 | 270  |
+      | Charlie | c4   | round 0.5 | 0.75 | 20   | 270    |
+    And "Alpha" rolls 6, 1, 1, 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c4 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+    And base c3 of "Charlie" was pushed 0.3125 inches
+    And no other base of "Charlie" was pushed
+    And "Charlie" is in coherency
+
+  @clause:MB-6.4 @ruling:derived
+  Scenario: Under the loose reading a unit down to its last base is in coherency
+    Given the house rule "loose coherency" sets the interpretation coherency to each_within
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+    And "Alpha" rolls 6, 1, 1, 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c2 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then "Charlie" has 1 bases left
+    And "Charlie" is in coherency
+
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  Scenario: A chain of bases is one group whatever order its bases are listed in
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 3   | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 1.5 | 10 | 270    |
+    And "Alpha" rolls 1, 1, 1, 1 to hit
+    When "Alpha" shoots "Charlie"
+    Then "Charlie" is in coherency
 
   @clause:MB-6.5 @clause:MB-4.3 @ruling:interpretation @interpretation:split_before_attack
   Scenario: A unit already Shaken that cannot keep coherency gets no second token
