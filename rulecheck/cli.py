@@ -18,7 +18,20 @@ from rules.limits import LimitExceeded
 from rules.rulebook import RulebookError
 
 # Order here is the order in `rulecheck --help`.
-COMMANDS = ("check", "los", "explain", "report", "diff", "mutate", "draw", "docs", "odds", "steps")
+COMMANDS = (
+    "check",
+    "los",
+    "explain",
+    "report",
+    "diff",
+    "mutate",
+    "explore",
+    "merge-results",
+    "draw",
+    "docs",
+    "odds",
+    "steps",
+)
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 3  # a bug in rulecheck, not the user's input: see main()
@@ -47,7 +60,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"rulecheck {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS if only is None else (only,):
-        importlib.import_module(f"rulecheck.commands.{name}").register(sub)
+        importlib.import_module(f"rulecheck.commands.{name.replace('-', '_')}").register(sub)
     return parser
 
 

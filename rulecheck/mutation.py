@@ -228,6 +228,7 @@ class MutationRun:
     left_out: list[ScenarioResult]  # scenarios that fail under the book: they cannot kill
     verified: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
+    shard: tuple[int, int] | None = None
 
     def for_ruleset(self, ruleset: str) -> list[MutantResult]:
         return [r for r in self.results if r.mutant.ruleset == ruleset]
@@ -257,6 +258,7 @@ class MutationRun:
     def to_json(self) -> dict[str, Any]:
         rulesets = sorted({r.mutant.ruleset for r in self.results})
         return {
+            "shard": list(self.shard) if self.shard else None,
             "scores": [self.score(rs) for rs in rulesets],
             "scores_by_kind": [self.score(rs, k) for rs in rulesets for k in KINDS if self._has(rs, k)],
             "mutants": [r.to_json() for r in self.results],
@@ -274,12 +276,17 @@ def run_mutation(
     jobs: int | None = None,
     verify: int = 0,
     progress: Callable[[str], None] | None = None,
+    shard: tuple[int, int] | None = None,
 ) -> MutationRun:
+    """``shard=(K, N)``: only every N-th mutant from the K-th (round robin over the full list),
+    so N runs cover each mutant once; ``merge_results`` joins their JSON."""
     start = time.perf_counter()
     say = progress or (lambda _msg: None)
     names = list(rulesets or []) or bundled_rulesets()
     # Pick the mutants first: a bad --only should not cost a corpus run.
     mutants = select_mutants([m for name in names for m in mutants_for(load(name))], only)
+    if shard is not None:
+        mutants = [m for i, m in enumerate(mutants) if i % shard[1] == shard[0] - 1]
     equivalents = {name: load_equivalents(root, name) for name in names}
     say("baseline: running the corpus under the book, recording what each scenario reads")
     baseline = run_corpus(root, names, tags=tags, record_reads=True)
@@ -322,7 +329,7 @@ def run_mutation(
     verified = []
     if verify:
         verified = _verify(root, results, passing, outcomes, verify, jobs, say)
-    return MutationRun(baseline, results, left_out, verified, time.perf_counter() - start)
+    return MutationRun(baseline, results, left_out, verified, time.perf_counter() - start, shard)
 
 
 def _verify(root, results, passing, outcomes, count, jobs, say) -> list[dict[str, Any]]:
@@ -406,4 +413,59 @@ def format_text(run: MutationRun) -> str:
             f"verified {agree} of {len(run.verified)} sampled mutants: the whole corpus gives the same verdict"
         )
     out.append(f"{plural(len(run.results), 'mutant')} in {run.seconds:.1f} s")
+    return "\n".join(out)
+
+
+# --- shards --------------------------------------------------------------------------------------
+
+
+def _score(mutants: list[dict[str, Any]], ruleset: str) -> dict[str, Any]:
+    rs = [m for m in mutants if m["ruleset"] == ruleset]
+    killed = sum(m["killed"] for m in rs)
+    equivalent = sum(1 for m in rs if not m["killed"] and m.get("equivalent"))
+    scored = len(rs) - equivalent
+    return {
+        "ruleset": ruleset,
+        "mutants": len(rs),
+        "killed": killed,
+        "equivalent": equivalent,
+        "survivors": len(rs) - killed - equivalent,
+        "score": round(killed / scored, 4) if scored else 1.0,
+    }
+
+
+def merge_results(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """One mutation report from the ``--json`` reports of ``mutate --shard K/N`` runs: each
+    mutant once (a mutant met twice keeps its first report), scores recomputed over all."""
+    seen: dict[tuple[str, str], dict[str, Any]] = {}
+    for report in reports:
+        for m in report["mutants"]:
+            seen.setdefault((m["ruleset"], m["mutant"]), m)
+    mutants = list(seen.values())
+    left_out = sorted({k for r in reports for k in r.get("left_out_failing_on_the_book", [])})
+    return {
+        "shard": None,
+        "shards": [r.get("shard") for r in reports],
+        "scores": [_score(mutants, rs) for rs in sorted({m["ruleset"] for m in mutants})],
+        "mutants": mutants,
+        "left_out_failing_on_the_book": left_out,
+        "verified": [v for r in reports for v in r.get("verified", [])],
+        "seconds": round(max((r.get("seconds", 0) for r in reports), default=0), 2),
+    }
+
+
+def format_merged(merged: dict[str, Any]) -> str:
+    out = []
+    for s in merged["scores"]:
+        out.append(
+            f"{s['ruleset']}: mutation score {s['score']:.0%} ({s['killed']} of {s['mutants']} mutants killed, "
+            f"{s['equivalent']} equivalent, {s['survivors']} surviving)"
+        )
+        for m in merged["mutants"]:
+            if m["ruleset"] == s["ruleset"] and not m["killed"]:
+                if m.get("equivalent"):
+                    out.append(f"  equivalent  {m['mutant']}: {m['equivalent']}")
+                else:
+                    out.append(f"  SURVIVES    {m['mutant']} (book: {_show(m['old'])})")
+    out.append(f"{len(merged['mutants'])} mutants from {len(merged['shards'])} result files")
     return "\n".join(out)

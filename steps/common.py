@@ -126,3 +126,16 @@ def pytest_bdd_before_step_call(request, feature, scenario, step, step_func, ste
     for key, value in step_func_args.items():
         if isinstance(value, str) and value.count('"') == 2 and value.startswith('"') and value.endswith('"'):
             step_func_args[key] = value[1:-1]
+
+
+@given(parsers.parse("the parameter {name} is {value}"))
+def parameter_choice(request, ruling, name: str, value: str):
+    """Run this scenario with one parameter of its own ruleset changed; the value is YAML
+    (``3``, ``[10]``, ``0.5``), as ``rulecheck explore`` writes it."""
+    import yaml
+
+    ruleset = feature_ruleset(request)
+    parsed = yaml.safe_load(value)
+    if isinstance(ruling.rules(ruleset).param(name), float) and isinstance(parsed, int):
+        parsed = float(parsed)
+    ruling.apply(ruleset, f"{name}={value}", parameters={name: parsed})

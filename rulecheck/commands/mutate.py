@@ -60,6 +60,11 @@ def register(sub) -> None:
         metavar="N",
         help="also run N sampled mutants on the whole corpus and check the verdicts agree",
     )
+    p.add_argument(
+        "--shard",
+        metavar="K/N",
+        help="run only the K-th of N deterministic parts of the mutants (merge with merge-results)",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=run)
@@ -90,6 +95,8 @@ def run(args) -> int:
 
 
 def _run(args):
+    from rulecheck.explore.coverage import parse_shard
+
     return run_mutation(
         args.root,
         args.ruleset,
@@ -98,4 +105,5 @@ def _run(args):
         jobs=args.jobs,
         verify=args.verify,
         progress=_progress if progress.enabled(args.quiet) else None,
+        shard=parse_shard(args.shard),
     )

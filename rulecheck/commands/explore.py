@@ -1,0 +1,198 @@
+"""`rulecheck explore OLD NEW`: search positions where two rule versions rule differently, shrink
+each difference to a minimal witness, and write the witnesses as scenarios.
+
+Each side is ``book``, an overlay file (or a bundled overlay's name), or one ``NAME=VALUE``
+interpretation or parameter change; ``--rev REV`` makes the old side the engine at a git
+revision. ``--all-interpretations`` compares every named interpretation's other options with its
+default and every bundled overlay with the book. Exit 1 when a difference was found (for one
+comparison), 0 when none was, 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from rulecheck.corpus import PROJECT_ROOT
+from rulecheck.explore.coverage import (
+    Comparison,
+    all_comparisons,
+    in_shard,
+    parse_shard,
+    shard_seed,
+    sides_for,
+)
+from rulecheck.explore.report import check_output_dir, format_text, report_json, write_output
+from rulecheck.explore.search import explore
+from rulecheck.explore.strategies import KINDS
+from rulecheck.explore.versions import at_revision
+from rulecheck.help_text import parser_text
+from rulecheck.source_yaml import InputError
+from rules.rulebook import rulesets
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "explore",
+        **parser_text(
+            "find minimal positions where two rule versions disagree; write them as scenarios",
+            """
+            Generate positions with hypothesis, rule on each under two rule versions (the book,
+            an overlay, one NAME=VALUE change, or the engine at a git revision), shrink every
+            difference to a minimal witness, group the witnesses by the first event where the two
+            explanation traces part, and write them as scenarios with diagrams. Exit 1 if a
+            difference was found, 0 if none was.
+            """,
+            [
+                (
+                    "rulecheck explore book los_corner_touch=counts",
+                    "where counting corner touches changes Line of Sight",
+                ),
+                (
+                    "rulecheck explore book crits_on_ten_only --kind attack -o explored",
+                    "a bundled overlay against the book on attacks, written as scenarios",
+                ),
+                ("rulecheck explore --rev HEAD~1", "what the last commit changed in the engine"),
+                ("rulecheck explore --all-interpretations --budget 10", "every reading against its default"),
+            ],
+        ),
+    )
+    p.add_argument(
+        "sides",
+        nargs="*",
+        metavar="SIDE",
+        help="OLD NEW: 'book', an overlay file or bundled overlay name, or NAME=VALUE "
+        "(with --rev, at most one: the new side, default book)",
+    )
+    p.add_argument("--rev", metavar="GIT_REV", help="the old side is the engine at this git revision")
+    p.add_argument("--ruleset", choices=rulesets(), help="default: the overlay's, else gundam_assemble")
+    p.add_argument("--kind", help="los or attack (gundam_assemble); attack or casualties (multibase)")
+    p.add_argument("--budget", type=float, default=20.0, metavar="SECONDS", help="search time per comparison")
+    p.add_argument(
+        "--seed", type=int, default=0, help="hypothesis seed (the same seed finds the same witnesses)"
+    )
+    p.add_argument(
+        "--max-positions",
+        type=int,
+        metavar="N",
+        help="also stop after N positions (whether a seed finds a witness then does not depend on load)",
+    )
+    p.add_argument(
+        "--shrink",
+        type=float,
+        metavar="SECONDS",
+        help="time each witness may shrink (default: a quarter of the budget, at least 3 s)",
+    )
+    p.add_argument("--max-groups", type=int, default=6, metavar="N", help="stop after N groups of witnesses")
+    p.add_argument(
+        "--all-interpretations",
+        action="store_true",
+        help="every interpretation option against its default and every bundled overlay against the book",
+    )
+    p.add_argument(
+        "--assert",
+        dest="assert_side",
+        choices=("new", "old"),
+        default="new",
+        help="whose ruling the scenarios assert",
+    )
+    p.add_argument("--shard", metavar="K/N", help="run only the K-th of N deterministic parts of the work")
+    p.add_argument(
+        "-o", "--output", type=Path, metavar="DIR", help="write features, diagrams and explore.json here"
+    )
+    p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding rules/ and scenarios/")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(func=run)
+
+
+def _ruleset_of(args) -> str:
+    if args.ruleset:
+        return args.ruleset
+    from rulecheck.overlays import load_overlay
+
+    for text in args.sides:
+        if Path(text).is_file():
+            return load_overlay(text).ruleset
+    return "gundam_assemble"
+
+
+def _check_kind(ruleset: str, kind: str) -> None:
+    if kind not in KINDS[ruleset]:
+        raise InputError(
+            "--kind", None, "", f"{kind!r} is not a kind of {ruleset} position ({', '.join(KINDS[ruleset])})"
+        )
+
+
+def run(args) -> int:
+    shard = parse_shard(args.shard)
+    if args.budget <= 0:
+        raise InputError("--budget", None, "", "expected a positive number of seconds")
+    if args.output is not None:
+        check_output_dir(args.output)  # before any search: a refusal should cost nothing
+    say = (lambda _m: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
+
+    if args.all_interpretations:
+        if args.sides or args.rev:
+            raise InputError("explore", None, "", "--all-interpretations takes no sides and no --rev")
+        names = [args.ruleset] if args.ruleset else rulesets()
+        comparisons = [c for i, c in enumerate(all_comparisons(names, args.root)) if in_shard(i, shard)]
+        explorations = []
+        for i, c in enumerate(comparisons, 1):
+            old, new = sides_for(c, args.root)
+            say(f"[{i}/{len(comparisons)}] {c.ruleset} {c.kind}: {new.label}")
+            explorations.append(
+                explore(
+                    old, new, c.kind, args.budget, args.seed, args.max_groups, args.max_positions, args.shrink
+                )
+            )
+        return _finish(args, explorations, shard, differs_exit=False)
+
+    ruleset = _ruleset_of(args)
+    kind = args.kind or KINDS[ruleset][0]
+    _check_kind(ruleset, kind)
+    if args.rev:
+        if len(args.sides) > 2:
+            raise InputError("explore", None, "", "with --rev give at most OLD NEW")
+        specs = (["book", "book"] + list(args.sides))[-2:]  # none: book both ways; one: the new side
+    else:
+        if len(args.sides) != 2:
+            raise InputError(
+                "explore", None, "", "give two sides, OLD and NEW (or --rev, or --all-interpretations)"
+            )
+        specs = list(args.sides)
+    c = Comparison(ruleset, specs[0], specs[1], kind)
+    old, new = sides_for(c, args.root)
+    if args.rev:
+        old = at_revision(old, args.rev, args.root)
+    try:
+        say(f"exploring {ruleset} {kind}: {old.label} vs {new.label} for {args.budget:g} s")
+        result = explore(
+            old,
+            new,
+            kind,
+            args.budget,
+            shard_seed(args.seed, shard),
+            args.max_groups,
+            args.max_positions,
+            args.shrink,
+        )
+    finally:
+        old.close()
+        new.close()
+    return _finish(args, [result], shard, differs_exit=True)
+
+
+def _finish(args, explorations, shard, differs_exit: bool) -> int:
+    report = report_json(explorations, shard)
+    if args.output is not None:
+        for path in write_output(args.output, explorations, report, args.assert_side):
+            print(f"wrote {path}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(report, indent=2, default=str))
+    else:
+        print(format_text(explorations, scenarios=not args.all_interpretations, assert_side=args.assert_side))
+    if differs_exit:
+        return 1 if any(e.witnesses for e in explorations) else 0
+    return 0

@@ -1,0 +1,281 @@
+"""One generated position through the engine, as plain JSON: its outcome and its trace.
+
+This module imports only the engine (``rules``) and the standard library, and keeps to the
+engine's long-standing entry points, so ``explore --rev`` can run it as a script against the
+engine of another revision: with that revision's checkout first on ``sys.path``, ``python
+evaluate.py CATALOGUE`` reads one request per line on stdin and writes one answer per line.
+
+A position (made by ``strategies``) is a dict:
+
+* Gundam Assemble: ``width``, ``height`` and ``cells`` (one ``[elevation, water]`` per map cell,
+  row by row, odd rows shoved right as in a compact map), ``pieces`` (``name``, ``side``,
+  ``kind``, ``col``, ``row``; structures may state ``elevation``; units may state ``profile``,
+  ``hp``, ``shields``, ``status``), and ``los`` (``from``, ``to``) or ``attack`` (the scenario
+  file's attack section, with ``dice`` as one pool of faces per roll purpose);
+* multibase: ``units`` (the scenario file's unit entries), ``terrain``, ``attack`` and ``dice``
+  (one pool of faces per unit and roll).
+
+Dice come from pools, not a strict script: both versions draw from the same pools, and the
+answer says how many faces each roll used, so a scenario can script exactly what the version it
+asserts needs.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+
+class PoolExhausted(Exception):
+    """The generated dice pool was too short for this resolution: not a usable position."""
+
+
+class PoolDice:
+    """Faces drawn in order from one pool per purpose; records how many each purpose used."""
+
+    def __init__(self, pools: dict[str, list[int]]):
+        self.pools = pools
+        self.used: dict[str, int] = {}
+
+    def roll(self, count: int, sides: int, purpose: str) -> tuple[int, ...]:
+        key = purpose
+        pool = self.pools.get(key, [])
+        start = self.used.get(key, 0)
+        if start + count > len(pool):
+            raise PoolExhausted(f"{key}: needs {start + count} faces, the pool has {len(pool)}")
+        self.used[key] = start + count
+        return tuple(min(max(f, 1), sides) for f in pool[start : start + count])
+
+    def finish(self) -> None:
+        """Unused faces are fine here: the scenario scripts only the faces used."""
+
+
+def _jsonable(value: Any) -> Any:
+    return json.loads(
+        json.dumps(value, default=lambda v: sorted(v) if isinstance(v, (set, frozenset)) else str(v))
+    )
+
+
+def _rulebook(ruleset: str, parameters: dict, interpretations: dict):
+    from rules.rulebook import load
+
+    book = load(ruleset)
+    if parameters or interpretations:
+        book = book.with_changes(parameters, interpretations, "explore")
+    return book
+
+
+# --- Gundam Assemble -------------------------------------------------------------------------
+
+
+def ga_board(position: dict[str, Any]):
+    from rules.gundam_assemble.board import Board, HexTerrain, Piece
+    from rules.hexgrid import from_offset
+
+    w, h = position["width"], position["height"]
+    hexes, extent = {}, set()
+    for i, (elevation, water) in enumerate(position["cells"][: w * h]):
+        cell = from_offset(i % w, i // w)
+        extent.add(cell)
+        if elevation or water:
+            hexes[cell] = HexTerrain(int(elevation), "water" if water else "open")
+    pieces = tuple(
+        Piece(
+            p["name"],
+            p["side"],
+            from_offset(p["col"], p["row"]),
+            p.get("kind", "unit"),
+            p.get("elevation") if p.get("kind") == "structure" else None,
+        )
+        for p in position["pieces"]
+    )
+    return Board(hexes, pieces, ("A", "B"), frozenset(extent))
+
+
+def _ga_los(position: dict[str, Any], rules) -> dict[str, Any]:
+    from rules.gundam_assemble.line_of_sight import line_of_sight
+
+    board = ga_board(position)
+    a, t = board.piece(position["los"]["from"]), board.piece(position["los"]["to"])
+    los = line_of_sight(board, a.hex, t.hex, a.side, rules)
+    return {
+        "outcome": {"line of sight": "clear" if los.clear else "blocked"},
+        "events": [e.to_json() for e in los.events],
+        "detail": {"los": los.to_json()},
+    }
+
+
+def _ga_attack(position: dict[str, Any], rules, catalogue) -> dict[str, Any]:
+    from rules.gundam_assemble.attack import resolve_attack
+    from rules.gundam_assemble.declaration import AttackError
+    from rules.gundam_assemble.setup import declaration_from_data
+    from rules.gundam_assemble.units import battle_from_entries
+
+    board = ga_board(position)
+    entries = {}
+    for p in position["pieces"]:
+        if p.get("kind", "unit") != "unit":
+            continue
+        entry = {"side": p["side"]}
+        for key in ("profile", "hp", "shields", "status", "timeline"):
+            if key in p:
+                entry[key] = p[key]
+        entries[p["name"]] = entry
+    battle = battle_from_entries(board, entries, catalogue)
+    attack = position["attack"]
+    dice = PoolDice({k: list(v) for k, v in attack.get("dice", {}).items()})
+    try:
+        decl = declaration_from_data({k: v for k, v in attack.items() if k != "dice"}, battle, catalogue)
+        result = resolve_attack(battle, decl, dice, rules)
+    except AttackError as exc:
+        return {"invalid": f"declaration: {exc}"}
+    except PoolExhausted as exc:
+        return {"invalid": f"dice: {exc}"}
+    outcome: dict[str, Any] = {"attack": "allowed" if result.legal else "not allowed"}
+    if result.ended_early:
+        outcome["ended early"] = True
+    for name, t in sorted(result.per_target.items()):
+        outcome[f"hits {name}"] = t.hits
+        outcome[f"damage {name}"] = t.dealt + t.fracture
+        outcome[f"defeated {name}"] = t.defeated
+    for name, u in sorted(result.battle.units.items()):
+        outcome[f"hp {name}"] = u.hp
+        outcome[f"statuses {name}"] = sorted(u.statuses)
+        outcome[f"timeline {name}"] = u.timeline
+    outcome["victory points"] = dict(sorted(result.battle.victory_points.items()))
+    return {
+        "outcome": _jsonable(outcome),
+        "events": [e.to_json() for e in result.events],
+        "dice_used": dict(dice.used),
+        "detail": {"targets": list(result.targets)},
+    }
+
+
+# --- multibase ----------------------------------------------------------------------------------
+
+
+def mb_field(position: dict[str, Any]):
+    """The battlefield of a multibase position, which uses the scenario document's unit format."""
+    from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
+
+    units = []
+    for u in position["units"]:
+        bases = tuple(
+            Base(
+                b["name"],
+                b["shape"],
+                float(b["x"]),
+                float(b["y"]),
+                float(b.get("facing", 0)),
+                float(b.get("radius", 0)),
+                float(b.get("width", 0)),
+                float(b.get("depth", 0)),
+            )
+            for b in u["bases"]
+        )
+        s = u["stats"]
+        stats = Stats(
+            s["ranged_attack"], s["melee_attack"], float(s["range"]), s["courage"], s["save"], s["wounds"]
+        )
+        units.append(
+            Unit(
+                u["name"],
+                u["faction"],
+                stats,
+                bases,
+                shaken=1 if u.get("shaken") else 0,
+                wounds=int(u.get("wounds_taken", 0)),
+            )
+        )
+    terrain = tuple(
+        Terrain(t["name"], tuple((float(x), float(y)) for x, y in t["polygon"]))
+        for t in position.get("terrain") or ()
+    )
+    return Battlefield(tuple(units), terrain, Initiative(tuple(u.faction for u in units)))
+
+
+def _mb_attack(position: dict[str, Any], rules) -> dict[str, Any]:
+    from rules.multibase.attack import AttackSpec, resolve_attack
+    from rules.multibase.casualties import IllegalRemoval
+
+    field = mb_field(position)
+    a = position["attack"]
+    pools = {
+        f"{kind}:{unit}": list(faces)
+        for unit, rolls in position["dice"].items()
+        for kind, faces in rolls.items()
+    }
+    dice = PoolDice(pools)
+    spec = AttackSpec(
+        attacker=a["attacker"],
+        target=a["target"],
+        close_combat=bool(a.get("close_combat", False)),
+        in_cover=frozenset(a.get("in_cover", ())),
+        bonus_dice={k: dict(v) for k, v in a.get("bonus_dice", {}).items()},
+        threshold_modifiers={k: dict(v) for k, v in a.get("threshold_modifiers", {}).items()},
+        removals={k: tuple(v) for k, v in a.get("removals", {}).items()},
+    )
+    try:
+        result = resolve_attack(field, spec, rules, dice)
+    except PoolExhausted as exc:
+        return {"invalid": f"dice: {exc}"}
+    except IllegalRemoval as exc:
+        return {"invalid": f"removal: {exc}"}
+    return {
+        "outcome": _jsonable(result.outcome()),
+        "events": [e.to_json() for e in result.events],
+        "dice_used": dict(dice.used),
+        "detail": {},
+    }
+
+
+# --- entry points ---------------------------------------------------------------------------------
+
+
+def evaluate(request: dict[str, Any], catalogue=None) -> dict[str, Any]:
+    """The answer of ``_evaluate``; an engine crash comes back as ``{"crash": why}``."""
+    try:
+        return _evaluate(request, catalogue)
+    except Exception as exc:  # an engine crash is a finding, not the end of the search
+        return {"crash": f"{type(exc).__name__}: {exc}"}
+
+
+def _evaluate(request: dict[str, Any], catalogue=None) -> dict[str, Any]:
+    """``request``: ``ruleset``, ``kind``, ``position``, and the version's ``parameters`` and
+    ``interpretations`` (changes to the book). Never raises for a position the engine refuses
+    to read: that comes back as ``{"invalid": why}``."""
+    rules = _rulebook(
+        request["ruleset"], request.get("parameters") or {}, request.get("interpretations") or {}
+    )
+    position, kind = request["position"], request["kind"]
+    if request["ruleset"] == "gundam_assemble":
+        if kind == "los":
+            return _ga_los(position, rules)
+        return _ga_attack(position, rules, catalogue)
+    return _mb_attack(position, rules)
+
+
+def load_catalogue(path: str):
+    import yaml
+
+    from rules.gundam_assemble.units import parse_catalogue
+
+    with open(path, encoding="utf-8") as fh:
+        return parse_catalogue(yaml.safe_load(fh))
+
+
+def serve(catalogue_path: str, stdin=None, stdout=None) -> None:
+    """One JSON request per line in, one JSON answer per line out, until stdin closes."""
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    catalogue = load_catalogue(catalogue_path)
+    for line in stdin:
+        if not line.strip():
+            continue
+        answer = evaluate(json.loads(line), catalogue)
+        stdout.write(json.dumps(answer) + "\n")
+        stdout.flush()
+
+
+if __name__ == "__main__":
+    serve(sys.argv[1])

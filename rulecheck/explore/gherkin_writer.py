@@ -1,0 +1,528 @@
+"""Witnesses as Gherkin scenarios in the corpus's own style, plus their SVG diagrams.
+
+Gundam Assemble: the board as a compact map with a pieces table (structures by ``at``, since a
+unit may stand on one), unit states, Responses, dice, then the ruling. multibase: the units and
+bases tables, terrain, cover, dice and removals, then the attack. Each scenario is tagged with
+the clauses of the first diverging event and with the interpretation or overlay it rests on,
+applies the asserted version's rule change with the corpus's own steps, asserts that version's
+outcome on every value the two versions disagree on, and says in its description what the other
+version rules instead.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from rulecheck.explore.search import Exploration, Witness
+
+INDENT = "    "
+
+
+def q(name: str) -> str:
+    """A piece, unit or weapon name as the step dialect writes it: in double quotes."""
+    return f'"{name}"'
+
+
+def _values(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+        return "; ".join("+".join(map(str, v)) for v in value)
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items()) or "none"
+    return str(value)
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    return [
+        "| " + " | ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=True)) + " |"
+        for r in [header, *rows]
+    ]
+
+
+def _rule_steps(side: dict[str, Any], ruleset: str) -> list[str]:
+    """The corpus's steps that put a scenario under this version's rule changes."""
+    if side.get("overlay"):
+        return [f'the house rule "{side["overlay"]}"']
+    steps = [f"the interpretation {k} is {v}" for k, v in side.get("interpretations", {}).items()]
+    steps += [f"the parameter {k} is {json.dumps(v)}" for k, v in side.get("parameters", {}).items()]
+    return steps
+
+
+def dependencies(exploration: Exploration, witness: Witness, assert_side: str = "new") -> list[str]:
+    """The other interpretations the asserted ruling rests on: those with an option under which
+    some asserted value changes (what `check` computes for every scenario)."""
+    from rulecheck.explore.evaluate import evaluate
+    from rulecheck.explore.search import differences
+    from rulecheck.explore.strategies import ga_catalogue
+    from rules.rulebook import load
+
+    side = exploration.new if assert_side == "new" else exploration.old
+    chosen = dict(side.get("interpretations") or {})
+    answer = witness.new if assert_side == "new" else witness.old
+    asserted = set(witness.changes)
+    book = load(exploration.ruleset)
+    catalogue = ga_catalogue() if exploration.ruleset == "gundam_assemble" else None
+    out = []
+    for name, interp in book.interpretations.items():
+        if name in chosen:
+            continue
+        for option in interp.options:
+            if option == interp.default:
+                continue
+            got = evaluate(
+                {
+                    "ruleset": exploration.ruleset,
+                    "kind": exploration.kind,
+                    "position": witness.position,
+                    "parameters": side.get("parameters") or {},
+                    "interpretations": {**chosen, name: option},
+                },
+                catalogue,
+            )
+            if "outcome" not in got or asserted & set(differences(answer["outcome"], got["outcome"])):
+                out.append(name)
+                break
+    return out
+
+
+def rule_tags(
+    old: dict[str, Any], new: dict[str, Any], clauses: tuple[str, ...], also: list[str] = ()
+) -> list[str]:
+    names = sorted({*old.get("interpretations", {}), *new.get("interpretations", {}), *also})
+    tags = [f"@clause:{c}" for c in clauses]
+    if names:
+        tags.append("@ruling:interpretation")
+        tags += [f"@interpretation:{n}" for n in names]
+    else:
+        tags.append("@ruling:derived")
+    return tags
+
+
+# --- Gundam Assemble ---------------------------------------------------------------------------
+
+LETTERS = "MNOPQRSTUVWXYKLJHFEDCBAGZ"  # G and Z last: the corpus uses them for its usual two units
+
+
+PREFERRED_MARKS = {"RX-78-2 Gundam": "G", "Char's Zaku II": "Z"}
+
+
+def ga_marks(position: dict[str, Any]) -> dict[str, str]:
+    """A letter per unit and Garrison: the corpus's G and Z for its two usual units, else the
+    name's first letter, else the next free one."""
+    figures = [p["name"] for p in position["pieces"] if p.get("kind", "unit") != "structure"]
+    marks = {n: PREFERRED_MARKS[n] for n in figures if n in PREFERRED_MARKS}
+    for name in figures:
+        if name in marks:
+            continue
+        first = name[0].upper() if name[0].isalpha() else ""
+        marks[name] = next(c for c in [first, *LETTERS] if c and c not in marks.values())
+    return {n: marks[n] for n in figures}
+
+
+def ga_map(position: dict[str, Any], marks: dict[str, str]) -> list[str]:
+    w, h = position["width"], position["height"]
+    at = {(p["col"], p["row"]): marks[p["name"]] for p in position["pieces"] if p["name"] in marks}
+    tokens = []
+    for r in range(h):
+        row = []
+        for c in range(w):
+            elevation, water = position["cells"][r * w + c]
+            token = (str(elevation) if elevation else "") + ("~" if water else "") + at.get((c, r), "")
+            row.append(token or ".")
+        tokens.append(row)
+    period = max(len(t) for row in tokens for t in row) + 2
+    lines = []
+    for r, row in enumerate(tokens):
+        indent = " " * ((period + 1) // 2) if r % 2 else ""
+        lines.append((indent + "".join(t.ljust(period) for t in row)).rstrip())
+    return lines
+
+
+def _hex_text(position: dict[str, Any], p: dict[str, Any]) -> str:
+    from rules.hexgrid import from_offset
+
+    q, r = from_offset(p["col"], p["row"])
+    return f"[{q}, {r}]"
+
+
+def ga_position_steps(position: dict[str, Any]) -> list[str]:
+    marks = ga_marks(position)
+    steps = ["Given the board:", '  """', *(f"  {line}" for line in ga_map(position, marks)), '  """']
+    structures = any(p.get("kind", "unit") == "structure" for p in position["pieces"])
+    kinds = any(p.get("kind", "unit") != "unit" for p in position["pieces"])
+    stated = any("elevation" in p for p in position["pieces"])
+    header = ["mark", "name", "side"] + (["kind"] if kinds else []) + (["at"] if structures else [])
+    header += ["elevation"] if stated else []
+    rows = []
+    for p in position["pieces"]:
+        row = [marks.get(p["name"], ""), p["name"], p["side"]]
+        if kinds:
+            row.append(p.get("kind", "unit"))
+        if structures:
+            row.append(_hex_text(position, p) if p["name"] not in marks else "")
+        if stated:
+            row.append(str(p.get("elevation", "")))
+        rows.append(row)
+    steps.append("And the pieces:")
+    steps += [f"  {line}" for line in _table(header, rows)]
+    columns = [c for c in ("hp", "shields", "status", "timeline") if any(c in p for p in position["pieces"])]
+    states = [p for p in position["pieces"] if any(c in p for c in columns)]
+    if states:
+        rows = [
+            [
+                p["name"],
+                *(", ".join(p[c]) if c == "status" and c in p else str(p.get(c, "")) for c in columns),
+            ]
+            for p in states
+        ]
+        steps.append("And the unit states:")
+        steps += [f"  {line}" for line in _table(["name", *columns], rows)]
+    return steps
+
+
+def _faces(faces: list[int]) -> str:
+    return ", ".join(map(str, faces))
+
+
+def ga_attack_steps(position: dict[str, Any], answer: dict[str, Any]) -> tuple[list[str], str]:
+    attack = position["attack"]
+    given = []
+    for r in attack.get("responses", []):
+        who = f"player {r['side']}" if "tactics" in r else r["unit"]
+        name = r.get("tactics") or r["ability"]
+        who = who if "tactics" in r else q(who)
+        given.append(f'{who} will use "{name}"' + (f" on {q(r['target'])}" if r.get("target") else ""))
+    if attack.get("crit_target"):
+        given.append(f"the attacking player chooses {q(attack['crit_target'])} for the critical hit effect")
+    if attack.get("defeat_order"):
+        given.append(
+            f"the defending player orders the defeated units {'; '.join(map(q, attack['defeat_order']))}"
+        )
+    used = answer.get("dice_used", {})
+    extra = attack["dice"].get("additional", [])[: used.get("additional", 0)]
+    if extra:
+        given.append(f"the additional dice will show {_faces(extra)}")
+    faces = attack["dice"]["attack"][: used.get("attack", 0)]
+    if "area" in attack:
+        area = ", ".join(f"[{q}, {r}]" for q, r in attack["area"])
+        when = f"{q(attack['attacker'])} fires {q(attack['weapon'])} at the area {area}"
+        when += f" and rolls {_faces(faces)}" if faces else ""
+    else:
+        when = f"{q(attack['attacker'])} attacks {q(attack['target'])} with {q(attack['weapon'])}"
+        when += f" and rolls {_faces(faces)}" if faces else ""
+    return given, when
+
+
+def ga_then(key: str, value: Any, other: Any, answer: dict[str, Any]) -> list[str]:
+    if key == "line of sight":
+        return [f"Line of Sight is {value}"]
+    if key == "attack":
+        if value == "allowed":
+            return ["the attack is allowed"]
+        refusal = [
+            e for e in answer["events"] if e["step"].startswith("check.") and e["step"] != "check.passed"
+        ]
+        clause = refusal[-1]["clauses"][0] if refusal else None
+        return [f"the attack is not allowed under {clause}"] if clause else []
+    if key == "ended early":
+        return ["the attack ends early" if value else "the attack runs to its end"]
+    name = q(key.split(" ", 1)[1]) if " " in key else ""
+    if key.startswith("hits "):
+        return [f"{name} takes {value} {'hit' if value == 1 else 'hits'}"]
+    if key.startswith("damage "):
+        return [f"{name} takes {value} damage"]
+    if key.startswith("defeated "):
+        return [f"{name} is defeated" if value else f"{name} is not defeated"]
+    if key.startswith("hp "):
+        return [f"{name} has {value} hit points"]
+    if key.startswith("statuses "):
+        gone = [s for s in other or [] if s not in value]
+        return [f"{name} has the status {s}" for s in value] + [
+            f"{name} does not have the status {s}" for s in gone
+        ]
+    if key.startswith("timeline "):
+        return [f"{name}'s Timeline token is on space {value}"]
+    if key.startswith("victory points."):
+        return [f"player {key.split('.', 1)[1]} has {value} victory points"]
+    return []
+
+
+# --- multibase ------------------------------------------------------------------------------------
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"
+
+
+def mb_position_steps(position: dict[str, Any], answer: dict[str, Any]) -> tuple[list[str], str]:
+    header = [
+        "unit",
+        "faction",
+        "ranged",
+        "melee",
+        "range",
+        "courage",
+        "save",
+        "wounds",
+        "shaken",
+        "wounds taken",
+    ]
+    rows = []
+    for u in position["units"]:
+        s = u["stats"]
+        rows.append(
+            [
+                u["name"],
+                u["faction"],
+                str(s["ranged_attack"]),
+                str(s["melee_attack"]),
+                _num(s["range"]),
+                str(s["courage"]),
+                str(s["save"]),
+                str(s["wounds"]),
+                "yes" if u.get("shaken") else "no",
+                str(u.get("wounds_taken", 0)),
+            ]
+        )
+    steps = ["Given the multibase units:", *(f"  {line}" for line in _table(header, rows))]
+    rows = []
+    for u in position["units"]:
+        for b in u["bases"]:
+            shape = (
+                f"round {_num(b['radius'])}"
+                if b["shape"] == "round"
+                else f"rect {_num(b['width'])}x{_num(b['depth'])}"
+            )
+            rows.append([u["name"], b["name"], shape, _num(b["x"]), _num(b["y"]), _num(b["facing"])])
+    steps.append("And the multibase bases:")
+    steps += [f"  {line}" for line in _table(["unit", "base", "shape", "x", "y", "facing"], rows)]
+    for t in position.get("terrain", []):
+        corners = " ".join(f"({_num(x)}, {_num(y)})" for x, y in t["polygon"])
+        steps.append(f'And blocking terrain "{t["name"]}" with corners {corners}')
+    attack = position["attack"]
+    for unit in attack.get("in_cover", []):
+        steps.append(f'And "{unit}" is in cover')
+    for unit, sources in attack.get("bonus_dice", {}).items():
+        steps += [f'And "{unit}" gets {n} bonus dice from {source}' for source, n in sources.items()]
+    for unit, sources in attack.get("threshold_modifiers", {}).items():
+        steps += [
+            f'And "{unit}" has a threshold modifier of {n} from {source}' for source, n in sources.items()
+        ]
+    used = answer.get("dice_used", {})
+    for unit, rolls in position["dice"].items():
+        for roll, words in (("to_hit", "to hit"), ("save", "to save")):
+            faces = rolls[roll][: used.get(f"{roll}:{unit}", 0)]
+            if faces:
+                steps.append(f'And "{unit}" rolls {", ".join(map(str, faces))} {words}')
+    for unit, bases in attack.get("removals", {}).items():
+        steps.append(f'And the defending player removes {", ".join(bases)} from "{unit}"')
+    verb = "fights" if attack.get("close_combat") else "shoots"
+    when = f'"{attack["attacker"]}" {verb} "{attack["target"]}"' + (
+        " in close combat" if attack.get("close_combat") else ""
+    )
+    return steps, when
+
+
+REFUSALS = {
+    "target.no_trace": "no trace",
+    "target.out_of_range": "out of range",
+    "target.not_enemy": "not an enemy",
+}
+
+
+def mb_then(key: str, value: Any, answer: dict[str, Any]) -> list[str]:
+    outcome = answer["outcome"]
+    parts = key.split(".")
+    if key == "target_valid":
+        if value:
+            return ["the attack may proceed"]
+        why = REFUSALS.get(answer["events"][-1]["step"]) if answer["events"] else None
+        return [f"the attack is refused: {why}"] if why else []
+    if parts[0] == "attacks" and len(parts) >= 2:
+        unit = parts[1]
+        strike = outcome["attacks"].get(unit)
+        if strike is None:
+            return []
+        fields = [parts[2]] if len(parts) == 3 else ["pool", "threshold", "hits", "wounds"]
+        out = []
+        for f in fields:
+            if f == "pool":
+                out.append(f'"{unit}" rolls {strike["pool"]} dice')
+            elif f == "threshold":
+                out.append(f'"{unit}" needs {strike["threshold"]}+ to hit')
+            elif f == "hits":
+                out.append(f'"{unit}" scores {strike["hits"]} hits')
+            elif f == "wounds":
+                out.append(f'"{strike["target"]}" suffers {strike["wounds"]} wounds')
+            elif f == "saves":
+                out.append(f'"{strike["target"]}" makes {strike["saves"]} saves')
+        return out
+    if parts[0] == "units" and len(parts) >= 2:
+        unit = parts[1]
+        status = outcome["units"].get(unit)
+        if status is None:
+            return []
+        fields = (
+            [parts[2]] if len(parts) >= 3 else ["shaken", "bases_removed", "residual_wounds", "destroyed"]
+        )
+        out = []
+        for f in fields:
+            v = status.get(f)
+            if f == "shaken":
+                out.append(f'"{unit}" has a Shaken token' if v else f'"{unit}" has no Shaken token')
+            elif f == "bases_removed":
+                out.append(f'"{unit}" lost {", ".join(v) or "no bases"}')
+            elif f == "bases_left":
+                out.append(f'"{unit}" has {v} bases left')
+            elif f == "residual_wounds":
+                out.append(f'"{unit}" carries {v} residual wounds')
+            elif f == "destroyed":
+                out.append(f'"{unit}" is destroyed' if v else f'"{unit}" is not destroyed')
+            elif f == "awaiting_choice" and v:
+                out.append(f'the defending player still has to choose for "{unit}"')
+            elif f == "removal_options" and v:
+                out.append(f'the legal removals for "{unit}" are {"; ".join("+".join(o) for o in v)}')
+            elif f == "coherency_possible" and not v:
+                out.append(f'no removal keeps "{unit}" in coherency')
+            elif f == "pushed":
+                out += [f'base {b} of "{unit}" was pushed {d:g} inches' for b, d in v.items()]
+        return out
+    if key == "initiative.pool":
+        return [f"the initiative pool now holds {', '.join(value) or 'nothing'}"]
+    if key == "initiative.discarded":
+        return [f"the discarded initiative tokens are {', '.join(value) or 'none'}"]
+    return []
+
+
+# --- scenarios -----------------------------------------------------------------------------------
+
+
+def _summary(changes: dict[str, tuple[Any, Any]], which: int) -> str:
+    return "; ".join(f"{k}: {_values(v[which])}" for k, v in changes.items())
+
+
+def title_for(exploration: Exploration, witness: Witness, index: int, assert_side: str) -> str:
+    side = exploration.new if assert_side == "new" else exploration.old
+    other = exploration.old if assert_side == "new" else exploration.new
+    changes = witness.changes
+    which = 1 if assert_side == "new" else 0
+    first = next(iter(changes))
+    text = f"{_values(changes[first][which])} ({first}) under {side['label']}, not {_values(changes[first][1 - which])} under {other['label']}"
+    text = re.sub(r"\s+", " ", text)
+    return f"Explored {index}: {text}"
+
+
+def scenario_text(
+    exploration: Exploration, witness: Witness, index: int, assert_side: str = "new"
+) -> str | None:
+    """The scenario, or None when no corpus step can assert any of the values that differ."""
+    ruleset, kind = exploration.ruleset, exploration.kind
+    side = exploration.new if assert_side == "new" else exploration.old
+    other = exploration.old if assert_side == "new" else exploration.new
+    answer = witness.new if assert_side == "new" else witness.old
+    which = 1 if assert_side == "new" else 0
+    thens: list[str] = []
+    for key, pair in witness.changes.items():
+        if ruleset == "gundam_assemble":
+            thens += ga_then(key, pair[which], pair[1 - which], answer)
+        else:
+            thens += mb_then(key, pair[which], answer)
+    thens = list(dict.fromkeys(thens))
+    if not thens:
+        return None
+    if ruleset == "gundam_assemble":
+        steps = ga_position_steps(witness.position)
+        if kind == "los":
+            los = witness.position["los"]
+            given, when = [], f"{q(los['from'])} checks Line of Sight to {q(los['to'])}"
+        else:
+            given, when = ga_attack_steps(witness.position, answer)
+    else:
+        steps, when = mb_position_steps(witness.position, answer)
+        given = []
+    steps += [f"And {s}" for s in _rule_steps(side, ruleset)]
+    steps += [f"And {g}" for g in given]
+    steps.append(f"When {when}")
+    steps.append(f"Then {thens[0]}")
+    steps += [f"And {t}" for t in thens[1:]]
+
+    d = witness.divergence
+    other_event = (d.old if assert_side == "new" else d.new) or {"text": "(its trace ends here)"}
+    this_event = (d.new if assert_side == "new" else d.old) or {"text": "(its trace ends here)"}
+    description = [
+        f"Found by rulecheck explore (seed {exploration.seed}); the traces first differ at event {d.index + 1}.",
+        f"Here: {this_event['text']}.",
+        f"Under {other['label']} instead: {other_event['text']}; so {_summary(witness.changes, 1 - which)}.",
+    ]
+    tags = rule_tags(
+        exploration.old, exploration.new, d.clauses, dependencies(exploration, witness, assert_side)
+    )
+    lines = [f"  {' '.join(tags)}", f"  Scenario: {title_for(exploration, witness, index, assert_side)}"]
+    lines += [f"{INDENT}{line}" for line in description]
+    lines.append("")
+    lines += [f"{INDENT}{s}" for s in steps]
+    return "\n".join(lines)
+
+
+def feature_text(exploration: Exploration, assert_side: str = "new") -> tuple[str, list[int]]:
+    """The feature file and the indexes of the witnesses it holds (some may have no step)."""
+    side = exploration.new if assert_side == "new" else exploration.old
+    other = exploration.old if assert_side == "new" else exploration.new
+    what = {"los": "Line of Sight", "attack": "attacks", "casualties": "casualties"}[exploration.kind]
+    head = [
+        f"Feature: Explored {what}: where {side['label']} and {other['label']} disagree",
+        f"  Minimal positions found by `rulecheck explore` (seed {exploration.seed}, {exploration.positions}",
+        f"  positions compared). Each scenario asserts the ruling under {side['label']}; its description",
+        "  says what the other version rules.",
+    ]
+    scenarios, written = [], []
+    for i, w in enumerate(exploration.witnesses, 1):
+        text = scenario_text(exploration, w, i, assert_side)
+        if text is not None:
+            scenarios.append(text)
+            written.append(i - 1)
+    return "\n".join(head) + "\n\n" + "\n\n".join(scenarios) + "\n", written
+
+
+def diagram(exploration: Exploration, witness: Witness, assert_side: str = "new") -> str:
+    """The witness's position drawn with the asserted version's rules (this checkout's engine)."""
+    from rulecheck.explore.evaluate import ga_board, mb_field
+    from rules.rulebook import load
+
+    side = exploration.new if assert_side == "new" else exploration.old
+    rules = load(exploration.ruleset).with_changes(
+        side.get("parameters"), side.get("interpretations"), "explore"
+    )
+    title = f"{side['label']}: {_summary(witness.changes, 1 if assert_side == 'new' else 0)}"[:110]
+    position = witness.position
+    if exploration.ruleset == "gundam_assemble":
+        from rulecheck.diagram_hex import draw_board
+        from rules.gundam_assemble.line_of_sight import line_of_sight
+
+        board = ga_board(position)
+        pair = position.get("los") or {
+            "from": position["attack"]["attacker"],
+            "to": position["attack"].get("target"),
+        }
+        sights = []
+        if pair.get("to"):
+            a, t = board.piece(pair["from"]), board.piece(pair["to"])
+            sights = [line_of_sight(board, a.hex, t.hex, a.side, rules)]
+        return draw_board(board, title=title, lines_of_sight=sights)
+    from rulecheck.diagram_multibase import draw_battlefield
+
+    attack = position["attack"]
+    return draw_battlefield(
+        mb_field(position),
+        rules,
+        title=title,
+        attacker=attack["attacker"],
+        target=attack["target"],
+        ranged=not attack.get("close_combat"),
+    )

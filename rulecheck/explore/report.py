@@ -1,0 +1,169 @@
+"""Explore results: the JSON report, its text form, merging shards, and the output folder.
+
+The JSON report (``format: rulecheck-explore``) holds one entry per comparison with its
+witnesses; ``merge`` joins the reports of several shards: the same comparison met in two shards
+keeps, per group of first divergence, the smaller witness, and adds up the positions compared.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from rulecheck.explore.gherkin_writer import diagram, feature_text
+from rulecheck.explore.search import Exploration
+from rulecheck.source_yaml import InputError
+
+FORMAT = "rulecheck-explore"
+MARKER = ".rulecheck-explore"
+
+
+def report_json(explorations: list[Exploration], shard: tuple[int, int] | None = None) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "shard": list(shard) if shard else None,
+        "explorations": [e.to_json() for e in explorations],
+    }
+
+
+def _key(e: dict[str, Any]) -> tuple:
+    return (e["ruleset"], e["kind"], e["old"]["label"], e["new"]["label"])
+
+
+def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    merged: dict[tuple, dict[str, Any]] = {}
+    for report in reports:
+        for e in report["explorations"]:
+            key = _key(e)
+            if key not in merged:
+                merged[key] = {**e, "witnesses": list(e["witnesses"]), "seeds": [e["seed"]]}
+                continue
+            m = merged[key]
+            m["positions"] += e["positions"]
+            m["seconds"] = round(m["seconds"] + e["seconds"], 2)
+            m["seeds"].append(e["seed"])
+            groups = {w["group"]: i for i, w in enumerate(m["witnesses"])}
+            for w in e["witnesses"]:
+                if w["group"] not in groups:
+                    groups[w["group"]] = len(m["witnesses"])
+                    m["witnesses"].append(w)
+                elif w["size"] < m["witnesses"][groups[w["group"]]]["size"]:
+                    m["witnesses"][groups[w["group"]]] = w
+            m["differs"] = bool(m["witnesses"])
+    out = []
+    for m in merged.values():
+        m["witnesses"].sort(key=lambda w: (w["size"], w["group"]))
+        out.append(m)
+    return {"format": FORMAT, "version": 1, "shard": None, "explorations": out}
+
+
+def from_json(data: dict[str, Any]) -> list[Exploration]:
+    return [Exploration.from_json(e) for e in data["explorations"]]
+
+
+# --- text ------------------------------------------------------------------------------------------
+
+
+def _show(v: Any) -> str:
+    return "none" if v in (None, [], {}) else str(v)
+
+
+def format_text(explorations: list[Exploration], scenarios: bool = True, assert_side: str = "new") -> str:
+    from rulecheck.explore.gherkin_writer import scenario_text
+
+    out = []
+    for e in explorations:
+        out.append(f"{e.ruleset} {e.kind}: {e.old['label']}  vs  {e.new['label']}")
+        for name, (count, message) in e.unusable.items():
+            out.append(f"  the {name} side's engine failed on {count} positions, first: {message[:200]}")
+        if not e.witnesses and not e.positions:
+            out.append("  no position could be compared: nothing is known about this pair")
+            continue
+        if not e.witnesses:
+            why = "hypothesis ran out of new positions" if e.exhausted else f"{e.budget:g} s budget"
+            out.append(f"  no difference found in {e.positions} positions ({why}): candidate equivalent")
+            continue
+        out.append(
+            f"  {len(e.witnesses)} group(s) of witnesses in {e.positions} positions ({e.seconds:.1f} s, seed {e.seed})"
+        )
+        for i, w in enumerate(e.witnesses, 1):
+            d = w.divergence
+            out.append(f"  group {i}: traces first differ at event {d.index + 1}: {d.key}")
+            for k, (a, b) in w.changes.items():
+                out.append(f"      {k}: {_show(a)} -> {_show(b)}")
+            if scenarios:
+                text = scenario_text(e, w, i, assert_side)
+                out += [
+                    "      " + line
+                    for line in (text or "  (no corpus step asserts these values)").splitlines()
+                ]
+    return "\n".join(out)
+
+
+# --- the output folder --------------------------------------------------------------------------
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")[:60] or "explored"
+
+
+def feature_name(e: Exploration) -> str:
+    """``explored_<what changes>.feature``, named after the side that is not the book."""
+    side = e.new if not e.new.get("label", "").endswith("as the book has it") else e.old
+    return f"explored_{e.kind}_{slug(side['label'])}"
+
+
+def check_output_dir(out: Path) -> None:
+    """Refuse a folder that holds files rulecheck did not write there."""
+    if out.exists() and not out.is_dir():
+        raise InputError(out, None, "-o", "exists and is not a folder")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+        raise InputError(out, None, "-o", "the folder is not empty and was not written by rulecheck explore")
+
+
+def write_output(
+    out: Path, explorations: list[Exploration], report: dict[str, Any], assert_side: str = "new"
+) -> list[Path]:
+    """Features (one per comparison with witnesses), diagrams and the JSON report, written into
+    a fresh folder beside ``out`` and renamed over it in one step."""
+    import json
+
+    check_output_dir(out)
+    out = out.resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    tmp.chmod(0o755)  # mkdtemp's 0700 would make the result private
+    written: list[Path] = []
+    try:
+        (tmp / MARKER).write_text("written by rulecheck explore; safe to replace\n", encoding="utf-8")
+        (tmp / "explore.json").write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
+        for e in explorations:
+            if not e.witnesses:
+                continue
+            text, indexes = feature_text(e, assert_side)
+            if not indexes:
+                continue
+            folder = tmp / e.ruleset
+            folder.mkdir(exist_ok=True)
+            name = feature_name(e)
+            (folder / f"{name}.feature").write_text(text, encoding="utf-8")
+            written.append(out / e.ruleset / f"{name}.feature")
+            for i in indexes:
+                svg = diagram(e, e.witnesses[i], assert_side)
+                (folder / f"{name}_{i + 1}.svg").write_text(svg, encoding="utf-8")
+        old = None
+        if out.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=out.parent))
+            os.replace(out, old / "previous")
+        os.replace(tmp, out)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return written

@@ -1,0 +1,284 @@
+"""Search: hypothesis generates positions, both sides rule on each, and ``hypothesis.find`` shrinks
+each difference to a minimal witness.
+
+A *witness* is a position on which the two sides' outcomes differ (verdicts, hits, damage,
+defeats, tokens, removals). Witnesses are grouped by the first event where the two explanation
+traces diverge, with that event's clause ids: one ``find`` per group, each asked for a
+difference whose divergence is not one already found, so every group gets its own minimal
+witness. The search is derandomized by ``seed`` (hypothesis's own ``seed``), keeps no example
+database, and stops when ``budget`` seconds are spent; each witness gets a quarter of the budget
+(at least 3 s) to shrink, even one found just before the end.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis.errors import NoSuchExample, Unsatisfiable
+
+from rulecheck.explore.strategies import positions
+from rulecheck.explore.versions import Side
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """The first event where the traces differ (``None`` on a side whose trace ended first)."""
+
+    index: int
+    old: dict[str, Any] | None
+    new: dict[str, Any] | None
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for e in (self.old, self.new):
+            for c in (e or {}).get("clauses", ()):
+                seen[c] = None
+        return tuple(seen)
+
+    @property
+    def key(self) -> str:
+        """The group: which decision each side took at the first difference."""
+
+        def name(e: dict[str, Any] | None) -> str:
+            return f"{e['step']} [{', '.join(e['clauses'])}]" if e else "(trace ends)"
+
+        return f"{name(self.old)} | {name(self.new)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "key": self.key,
+            "clauses": list(self.clauses),
+            "old": self.old,
+            "new": self.new,
+        }
+
+
+def _comparable(e: dict[str, Any]) -> tuple:
+    return (e["step"], tuple(e["clauses"]), e.get("text"), json.dumps(e.get("data"), sort_keys=True))
+
+
+def first_divergence(old_events: list[dict], new_events: list[dict]) -> Divergence:
+    for i, (a, b) in enumerate(zip(old_events, new_events, strict=False)):
+        if _comparable(a) != _comparable(b):
+            return Divergence(i, a, b)
+    i = min(len(old_events), len(new_events))
+    return Divergence(
+        i,
+        old_events[i] if i < len(old_events) else None,
+        new_events[i] if i < len(new_events) else None,
+    )
+
+
+def differences(old: dict[str, Any], new: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
+    """Outcome key -> (old, new), for every key whose value differs (nested dicts flattened)."""
+    out: dict[str, tuple[Any, Any]] = {}
+
+    def walk(prefix: str, a: Any, b: Any) -> None:
+        if isinstance(a, dict) and isinstance(b, dict):
+            for k in [*a, *(k for k in b if k not in a)]:
+                walk(f"{prefix}.{k}" if prefix else str(k), a.get(k), b.get(k))
+        elif a != b:
+            out[prefix] = (a, b)
+
+    walk("", old, new)
+    return out
+
+
+@dataclass
+class Witness:
+    position: dict[str, Any]
+    old: dict[str, Any]  # the old side's answer: outcome, events, dice used
+    new: dict[str, Any]
+    divergence: Divergence
+    found_after: int  # positions compared when it was first met
+
+    @property
+    def changes(self) -> dict[str, tuple[Any, Any]]:
+        return differences(self.old["outcome"], self.new["outcome"])
+
+    @property
+    def size(self) -> int:
+        """How big the position is, to pick the smaller of two witnesses of one group."""
+        return len(json.dumps(self.position, sort_keys=True))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "group": self.divergence.key,
+            "divergence": self.divergence.to_json(),
+            "changes": {k: {"old": a, "new": b} for k, (a, b) in self.changes.items()},
+            "position": self.position,
+            "old": self.old,
+            "new": self.new,
+            "found_after": self.found_after,
+            "size": self.size,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Witness:
+        d = data["divergence"]
+        return cls(
+            data["position"],
+            data["old"],
+            data["new"],
+            Divergence(d["index"], d["old"], d["new"]),
+            data["found_after"],
+        )
+
+
+@dataclass
+class Exploration:
+    ruleset: str
+    kind: str
+    old: dict[str, Any]  # the side's spec (label, changes, overlay, rev)
+    new: dict[str, Any]
+    seed: int
+    budget: float
+    positions: int = 0  # positions both sides ruled on
+    witnesses: list[Witness] = field(default_factory=list)
+    seconds: float = 0.0
+    exhausted: bool = False  # hypothesis ran out of new positions before the budget
+    # Positions a side could not rule on: the engine crashed (e.g. an older revision lacks an
+    # entry point) or the position was unusable there. side -> [count, first message]
+    unusable: dict[str, list] = field(default_factory=dict)
+
+    @property
+    def differs(self) -> bool:
+        return bool(self.witnesses)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "kind": self.kind,
+            "old": self.old,
+            "new": self.new,
+            "seed": self.seed,
+            "budget": self.budget,
+            "positions": self.positions,
+            "seconds": round(self.seconds, 2),
+            "exhausted": self.exhausted,
+            "differs": self.differs,
+            "witnesses": [w.to_json() for w in self.witnesses],
+            "unusable": self.unusable,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Exploration:
+        return cls(
+            data["ruleset"],
+            data["kind"],
+            data["old"],
+            data["new"],
+            data["seed"],
+            data["budget"],
+            data["positions"],
+            [Witness.from_json(w) for w in data["witnesses"]],
+            data.get("seconds", 0.0),
+            data.get("exhausted", False),
+            data.get("unusable", {}),
+        )
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def _usable(answer: dict[str, Any]) -> bool:
+    return "outcome" in answer
+
+
+def explore(
+    old: Side,
+    new: Side,
+    kind: str,
+    budget: float = 10.0,
+    seed: int = 0,
+    max_groups: int = 6,
+    max_positions: int | None = None,
+    shrink_seconds: float | None = None,
+) -> Exploration:
+    """Search for positions where ``old`` and ``new`` rule differently; one minimal witness per
+    group of first divergence, at most ``max_groups`` groups. Each witness shrinks for at most
+    ``shrink_seconds`` (default: a quarter of the budget, at least 3 s).
+
+    ``max_positions`` also stops the search after that many positions, so whether a seed finds a
+    witness does not depend on how busy the machine is (how far it shrinks still may, when the
+    shrinker needs more than its share of the budget)."""
+    result = Exploration(old.ruleset, kind, old.spec, new.spec, seed, budget)
+    start = time.perf_counter()
+    deadline = start + budget
+    shrink_allowance = max(3.0, budget / 4) if shrink_seconds is None else shrink_seconds
+    strategy = positions(old.ruleset, kind)
+    rng = Random(seed)
+    found_keys: set[str] = set()
+
+    while (
+        time.perf_counter() < deadline
+        and len(result.witnesses) < max_groups
+        and (max_positions is None or result.positions < max_positions)
+    ):
+        state: dict[str, Any] = {"best": None, "shrink_until": None}
+
+        def condition(position: dict[str, Any], state: dict[str, Any] = state) -> bool:
+            now = time.perf_counter()
+            if state["shrink_until"] is not None and now > state["shrink_until"]:
+                return False  # out of shrinking time: the smallest witness so far stands
+            if state["shrink_until"] is None and (
+                now > deadline or (max_positions is not None and result.positions >= max_positions)
+            ):
+                raise _OutOfTime
+            a = old.evaluate(kind, position)
+            b = new.evaluate(kind, position)
+            if not (_usable(a) and _usable(b)):
+                for name, answer in (("old", a), ("new", b)):
+                    if "crash" in answer:
+                        entry = result.unusable.setdefault(name, [0, answer["crash"]])
+                        entry[0] += 1
+                return False
+            if state["shrink_until"] is None:
+                result.positions += 1
+            if a["outcome"] == b["outcome"]:
+                return False
+            divergence = first_divergence(a["events"], b["events"])
+            if divergence.key in found_keys:
+                return False
+            if state["shrink_until"] is None:
+                state["shrink_until"] = now + shrink_allowance
+                state["found_after"] = result.positions
+            state["best"] = (position, a, b, divergence)
+            return True
+
+        config = settings(
+            database=None,
+            max_examples=1_000_000,
+            deadline=None,
+            derandomize=False,
+            suppress_health_check=list(HealthCheck),
+            phases=[Phase.generate, Phase.shrink],
+            report_multiple_bugs=False,
+        )
+        try:
+            find(strategy, condition, settings=config, random=Random(rng.getrandbits(64)))
+        except _OutOfTime:
+            break
+        except (NoSuchExample, Unsatisfiable):
+            result.exhausted = True
+            break
+        except Exception:
+            # Shrinking stopped by the clock makes hypothesis's final replay disagree (it reports
+            # the example as flaky); the smallest witness recorded so far is still a witness.
+            if state["best"] is None:
+                raise
+        if state["best"] is None:
+            break
+        position, a, b, divergence = state["best"]
+        found_keys.add(divergence.key)
+        result.witnesses.append(Witness(position, a, b, divergence, state["found_after"]))
+    result.seconds = time.perf_counter() - start
+    return result

@@ -1,0 +1,299 @@
+"""`rulecheck explore`: minimal positions where two rule versions disagree, written as scenarios
+that pass `rulecheck check` when dropped into a copy of features/.
+
+Budgets are small and seeds fixed; each search stops at its first group of witnesses.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulecheck.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT_PARTS = ("features", "steps", "scenarios", "rules", "conftest.py", "pyproject.toml")
+
+
+def rulecheck(*args: str, cwd: Path = ROOT, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "rulecheck.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=600,
+        env=env,
+    )
+
+
+def copy_project(dest: Path, with_code: bool = False) -> Path:
+    """A copy of the corpus (features, steps, scenarios, rulebooks) that `check --root` runs."""
+    for part in PROJECT_PARTS + (("rulecheck",) if with_code else ()):
+        src = ROOT / part
+        if src.is_dir():
+            shutil.copytree(src, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(src, dest / part)
+    (dest / "tests").mkdir()
+    for test in ROOT.glob("tests/test_features_*.py"):
+        shutil.copy2(test, dest / "tests" / test.name)
+    return dest
+
+
+def explore(tmp_path: Path, *args: str, cwd: Path = ROOT) -> tuple[subprocess.CompletedProcess, dict]:
+    out = tmp_path / "explored"
+    proc = rulecheck("explore", *args, "--max-groups", "1", "-q", "-o", str(out), cwd=cwd)
+    assert proc.returncode in (0, 1), proc.stderr
+    return proc, json.loads((out / "explore.json").read_text())
+
+
+def check_in_copy(tmp_path: Path, ruleset: str, tags: str, explored: Path) -> dict:
+    """Drop the written features into a copy of features/ and run `check` on the tagged ones."""
+    project = copy_project(tmp_path / "project")
+    written = sorted((explored / ruleset).glob("explored_*.feature"))
+    assert written, "explore wrote no feature"
+    for feature in written:
+        shutil.copy2(feature, project / "features" / ruleset / feature.name)
+    proc = rulecheck("check", "--root", str(project), "--ruleset", ruleset, "--tags", tags, "--json")
+    report = json.loads(proc.stdout)
+    assert proc.returncode == 0, report["rulesets"][0]["failures"]
+    return report["rulesets"][0]
+
+
+def test_a_line_of_sight_reading_yields_a_minimal_witness_that_passes_check(tmp_path):
+    proc, report = explore(
+        tmp_path, "book", "los_corner_touch=counts", "--max-positions", "300", "--budget", "60", "--seed", "0"
+    )
+    assert proc.returncode == 1
+    (e,) = report["explorations"]
+    (w,) = e["witnesses"]
+    assert w["changes"] == {"line of sight": {"old": "clear", "new": "blocked"}}
+    assert w["divergence"]["old"]["step"] == "los.corner"
+    feature = next((tmp_path / "explored" / "gundam_assemble").glob("explored_*.feature")).read_text()
+    assert "@interpretation:los_corner_touch" in feature and "@ruling:interpretation" in feature
+    assert "And the interpretation los_corner_touch is counts" in feature
+    assert "Then Line of Sight is blocked" in feature
+    assert "Under gundam_assemble as the book has it instead:" in feature  # what the other side rules
+    assert next((tmp_path / "explored" / "gundam_assemble").glob("*.svg")).read_text().startswith("<svg")
+    result = check_in_copy(
+        tmp_path, "gundam_assemble", "@interpretation:los_corner_touch", tmp_path / "explored"
+    )
+    tagged = sum(
+        line.strip().startswith("@") and "@interpretation:los_corner_touch" in line
+        for f in (ROOT / "features" / "gundam_assemble").glob("*.feature")
+        for line in f.read_text().splitlines()
+    )
+    assert result["scenarios"] == {"total": tagged + 1, "passed": tagged + 1}  # the corpus's and the witness
+
+
+def test_an_attack_overlay_and_a_parameter_change_yield_witness_scenarios_that_pass_check(tmp_path):
+    proc, report = explore(
+        tmp_path,
+        "book",
+        "crits_on_ten_only",
+        "--kind",
+        "attack",
+        "--max-positions",
+        "200",
+        "--budget",
+        "60",
+        "--shrink",
+        "2",
+    )
+    assert proc.returncode == 1
+    (w,) = report["explorations"][0]["witnesses"]
+    assert "GA-CRIT-2" in w["divergence"]["clauses"]
+    folder = tmp_path / "explored" / "gundam_assemble"
+    feature = next(folder.glob("explored_*.feature")).read_text()
+    assert 'And the house rule "crits_on_ten_only"' in feature
+    assert " attacks " in feature or " fires " in feature
+    # a NAME=VALUE parameter change is applied by the scenario's own step
+    param = tmp_path / "param"
+    param.mkdir()
+    proc, report = explore(
+        param,
+        "book",
+        "hit_threshold=5",
+        "--kind",
+        "attack",
+        "--max-positions",
+        "200",
+        "--budget",
+        "60",
+        "--shrink",
+        "2",
+    )
+    (w,) = report["explorations"][0]["witnesses"]
+    assert any(k.startswith("hits ") for k in w["changes"])
+    for feature in (param / "explored" / "gundam_assemble").glob("*.feature"):
+        assert "And the parameter hit_threshold is 5" in feature.read_text()
+        shutil.copy2(feature, folder / feature.name)
+    check_in_copy(tmp_path, "gundam_assemble", "@clause:GA-CRIT-2 or @clause:GA-HIT-1", tmp_path / "explored")
+
+
+def test_a_coherency_reading_yields_a_casualty_witness_that_passes_check(tmp_path):
+    proc, report = explore(
+        tmp_path,
+        "book",
+        "coherency=each_within",
+        "--ruleset",
+        "multibase",
+        "--kind",
+        "casualties",
+        "--max-positions",
+        "150",
+        "--budget",
+        "60",
+        "--shrink",
+        "2",
+    )
+    assert proc.returncode == 1
+    (w,) = report["explorations"][0]["witnesses"]
+    assert any(k.startswith("units.Bravo.") for k in w["changes"])
+    feature = next((tmp_path / "explored" / "multibase").glob("explored_*.feature")).read_text()
+    assert "Given the multibase units:" in feature and "And the multibase bases:" in feature
+    check_in_copy(tmp_path, "multibase", "@interpretation:coherency", tmp_path / "explored")
+
+
+def test_the_book_against_itself_finds_no_difference_and_says_how_many_positions_it_tried():
+    proc = rulecheck("explore", "book", "book", "--max-positions", "50", "--budget", "60", "-q")
+    assert proc.returncode == 0, proc.stderr
+    assert "no difference found in 50 positions" in proc.stdout and "candidate equivalent" in proc.stdout
+
+
+def test_the_same_seed_finds_the_same_witness():
+    runs = [
+        rulecheck(
+            "explore",
+            "book",
+            "los_corner_touch=counts",
+            "--max-positions",
+            "300",
+            "--budget",
+            "60",
+            "--max-groups",
+            "1",
+            "--json",
+            "-q",
+        )
+        for _ in range(2)
+    ]
+    witnesses = [json.loads(p.stdout)["explorations"][0]["witnesses"] for p in runs]
+    assert witnesses[0] and witnesses[0][0]["position"] == witnesses[1][0]["position"]
+
+
+def test_output_into_a_folder_rulecheck_did_not_write_is_refused_and_left_alone(tmp_path, capsys):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("keep me")
+    assert main(["explore", "book", "los_corner_touch=counts", "--budget", "1", "-o", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "not written by rulecheck explore" in err
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["book", "no_such_reading=x"], "no interpretation or parameter"),
+        (["book", "los_corner_touch=sideways"], "unknown option"),
+        (["book", "book", "--kind", "casualties"], "not a kind of gundam_assemble"),
+        (["book", "book", "--shard", "3/2"], "K/N"),
+    ],
+)
+def test_bad_sides_and_options_are_one_line_errors(args, message, capsys):
+    assert main(["explore", *args, "--budget", "1"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and message in err
+
+
+# --- an engine change the corpus does not catch ------------------------------------------------------
+
+# A structure taller than both units now blocks like terrain; no corpus scenario has one.
+ALTERED = (
+    "rules/gundam_assemble/line_of_sight.py",
+    "structure.side != side and board.piece_elevation(structure) == hi:",
+    "structure.side != side and board.piece_elevation(structure) >= hi:",
+)
+
+
+def _git(repo: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "user.email=t@example.com", "-c", "user.name=t", "-C", str(repo), *args],
+        check=True,
+        capture_output=True,
+    )
+
+
+def test_explore_rev_finds_a_witness_for_an_engine_change_the_corpus_passes(tmp_path):
+    repo = copy_project(tmp_path / "repo", with_code=True)
+    _git(repo, "init", "-q")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "the engine as it is")
+    path, old, new = ALTERED
+    module = repo / path
+    assert old in module.read_text()
+    module.write_text(module.read_text().replace(old, new))
+    _git(repo, "commit", "-qam", "a deliberate engine change")
+
+    # The corpus passes under the altered engine: `check` cannot see the change.
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(repo)}
+    proc = rulecheck("check", "--root", str(repo), "--ruleset", "gundam_assemble", cwd=repo, env=env)
+    assert proc.returncode == 0, proc.stdout[-2000:]
+
+    # explore: the altered engine (at HEAD, in its own worktree) against this checkout's engine.
+    proc, report = explore(
+        tmp_path,
+        "--rev",
+        "HEAD",
+        "--root",
+        str(repo),
+        "--max-positions",
+        "1500",
+        "--budget",
+        "60",
+        "--shrink",
+        "2",
+        "--seed",
+        "0",
+    )
+    assert proc.returncode == 1
+    (w,) = report["explorations"][0]["witnesses"]
+    assert w["changes"] == {"line of sight": {"old": "blocked", "new": "clear"}}
+    assert any(p["kind"] == "structure" for p in w["position"]["pieces"])
+    assert "worktree" not in _worktrees(repo)
+    tags = f"@ruling:derived and @clause:{w['divergence']['clauses'][0]}"
+    check_in_copy(tmp_path, "gundam_assemble", tags, tmp_path / "explored")
+
+
+def _worktrees(repo: Path) -> str:
+    listing = subprocess.run(
+        ["git", "-C", str(repo), "worktree", "list"], capture_output=True, text=True
+    ).stdout
+    return "worktree" if len(listing.strip().splitlines()) > 1 else ""
+
+
+def test_all_interpretations_covers_every_other_option_and_every_bundled_overlay():
+    from rulecheck.explore.coverage import all_comparisons
+    from rules.rulebook import load
+
+    comparisons = all_comparisons(["gundam_assemble", "multibase"])
+    for ruleset in ("gundam_assemble", "multibase"):
+        book = load(ruleset)
+        expected = {
+            f"{name}={option}"
+            for name, i in book.interpretations.items()
+            for option in i.options
+            if option != i.default
+        } | {p.stem for p in (ROOT / "rules" / ruleset / "overlays").glob("*.yaml")}
+        got = [c.new for c in comparisons if c.ruleset == ruleset]
+        assert sorted(got) == sorted(expected)
+        assert all(c.old == "book" for c in comparisons)
+    kinds = {c.new: c.kind for c in comparisons}
+    assert kinds["los_corner_touch=counts"] == "los" and kinds["coherency=each_within"] == "casualties"
+    assert kinds["crits_on_ten_only"] == "attack"
