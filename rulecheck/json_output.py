@@ -17,6 +17,7 @@ VERSIONS = {
     "odds": 1,
     "docs": 1,
     "steps": 1,
+    "explore": 1,
 }
 
 

@@ -1,6 +1,6 @@
 """Explore results: the JSON report, its text form, merging shards, and the output folder.
 
-The JSON report (``format: rulecheck-explore``) holds one entry per comparison with its
+The JSON report (``format: rulecheck.explore/1``) holds one entry per comparison with its
 witnesses; ``merge`` joins the reports of several shards: the same comparison met in two shards
 keeps, per group of first divergence, the smaller witness, and adds up the positions compared.
 """
@@ -14,18 +14,18 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from rulecheck import json_output
 from rulecheck.explore.gherkin_writer import diagram, feature_text
 from rulecheck.explore.search import Exploration
 from rulecheck.source_yaml import InputError
 
-FORMAT = "rulecheck-explore"
+FORMAT = json_output.document("explore", {})["format"]  # rulecheck.explore/N, like every command
 MARKER = ".rulecheck-explore"
 
 
 def report_json(explorations: list[Exploration], shard: tuple[int, int] | None = None) -> dict[str, Any]:
     return {
         "format": FORMAT,
-        "version": 1,
         "shard": list(shard) if shard else None,
         "explorations": [e.to_json() for e in explorations],
     }
@@ -59,7 +59,7 @@ def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
     for m in merged.values():
         m["witnesses"].sort(key=lambda w: (w["size"], w["group"]))
         out.append(m)
-    return {"format": FORMAT, "version": 1, "shard": None, "explorations": out}
+    return {"format": FORMAT, "shard": None, "explorations": out}
 
 
 def from_json(data: dict[str, Any]) -> list[Exploration]:
