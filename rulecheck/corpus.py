@@ -606,7 +606,9 @@ def run_corpus(
         # pytest from picking up an unrelated one from a folder above it.
         args += ["-c", os.devnull, "-o", "bdd_features_base_dir=features"]
     for o in overlays:
-        args += ["--rules", o]
+        # One token: as "--rules PATH" pytest would take a path outside the project for a test
+        # path, and look for its configuration (bdd_features_base_dir) above that instead.
+        args.append(f"--rules={o}")
     args += list(pytest_args)
     collector = _Collector(root, tag_filter, set(select) if select is not None else None)
     plugins: list[Any] = [collector]

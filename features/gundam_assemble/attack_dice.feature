@@ -198,3 +198,8 @@ Feature: Attack dice - hits, misses, critical hits and Accuracy
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 2, 5, 5, 5
     Then the dice are 6, 5, 5, 5
     And "Char's Zaku II" takes 4 hits
+
+  @clause:GA-ROLL-1 @ruling:derived
+  Scenario: Attack dice are ten-sided, so a scripted 11 is no face of one
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 11, 4, 1, 1
+    Then resolving fails because "scripted face 11 is not on a d10"

@@ -31,7 +31,8 @@ class CombatDamage:
 def combat_damage(
     hits: int, damage_plus: int, reduction: int, active_shields: int, rules: Rulebook
 ) -> CombatDamage:
-    if hits == 0 and rules.interpretation("damage_plus_without_hits") == "needs_a_hit":
+    # Asked only when it can matter: no hit, and a Damage+X to add.
+    if hits == 0 and damage_plus and rules.interpretation("damage_plus_without_hits") == "needs_a_hit":
         damage_plus = 0
     raw = hits * rules.param("damage_per_hit") + damage_plus
     after_reduction = max(0, raw - reduction)

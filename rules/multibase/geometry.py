@@ -138,7 +138,7 @@ Cut = tuple[float, float, float]  # (nx, ny, b): the closed half-plane of points
 
 def arc_apex(base: Base, rules: Rulebook) -> tuple[float, float]:
     """Where the arc's boundary passes: the centre, or the middle of the front edge."""
-    if rules.interpretation("arc_origin") == "front_edge" and base.shape != "round":
+    if base.shape != "round" and rules.interpretation("arc_origin") == "front_edge":
         fx, fy = direction(base.facing)
         return (base.x + fx * base.depth / 2, base.y + fy * base.depth / 2)
     return (base.x, base.y)
@@ -508,10 +508,79 @@ TRACE_RULES = (
 
 
 def trace(field: Battlefield, attacker: Unit, target: Unit, rules: Rulebook) -> Trace:
-    """MB-1.1: some attacker base reaches some target base, inside its front arc, unobstructed."""
+    """MB-1.1: some attacker base reaches some target base, inside its front arc, unobstructed.
+
+    Only the readings in question (``trace_questions``) are asked of the rulebook; the others
+    cannot change this Trace, so their defaults stand in (no reading is recorded for them, and
+    `rulecheck check` does not re-run the scenario under their other options)."""
     interpretations, parameters = TRACE_RULES
-    key = tuple(rules.interpretation(n) for n in interpretations) + tuple(rules.param(n) for n in parameters)
-    return _trace(field.terrain, field.units, attacker, target, _TraceRules(key, rules))
+    asked = trace_questions(field, attacker, target, rules)
+    settled = {
+        n: rules.interpretation(n) if n in asked else rules.interpretations[n].default for n in interpretations
+    }
+    key = tuple(settled[n] for n in interpretations) + tuple(rules.param(n) for n in parameters)
+    return _trace(field.terrain, field.units, attacker, target, _TraceRules(key, _Settled(rules, settled)))
+
+
+ARC_READINGS = ("arc_origin", "arc_boundary", "trace_target_part")
+
+
+def trace_questions(field: Battlefield, attacker: Unit, target: Unit, rules: Rulebook) -> tuple[str, ...]:
+    """The Trace readings whose options could change this Trace.
+
+    ``trace_blockers`` only when a third unit is on the table. The arc readings only when some
+    target base is neither wholly inside nor wholly outside the arc of some attacker base under
+    every combination of ``arc_origin`` and ``arc_boundary``: a base wholly inside offers the
+    same part to trace to under every option, a base wholly outside none."""
+    asked: list[str] = []
+    if any(u.name not in (attacker.name, target.name) for u in field.units):
+        asked.append("trace_blockers")
+    combos = [
+        _Settled(rules, {"arc_origin": o, "arc_boundary": b})
+        for o in rules.interpretations["arc_origin"].options
+        for b in rules.interpretations["arc_boundary"].options
+    ]
+    for a in attacker.bases:
+        for t in target.bases:
+            seen = {_arc_class(a, t, c) for c in combos}
+            if seen != {"inside"} and seen != {"outside"}:
+                return (*asked, *ARC_READINGS)
+    return tuple(asked)
+
+
+def _arc_class(attacker: Base, target: Base, rules) -> str:
+    """"inside" (the whole base), "outside" (no part of it) or "partial"."""
+    mode, cuts = arc_cuts(attacker, rules)
+    if not cuts:
+        return "inside"
+    whole = part_of(target)
+    if whole.disc is not None:
+        cx, cy, r = whole.disc
+        margins = [nx * cx + ny * cy - b - r for nx, ny, b in cuts]
+    else:
+        margins = [min(nx * x + ny * y - b for x, y in whole.ring) for nx, ny, b in cuts]
+    if (all if mode == "all" else any)(m >= 0 for m in margins):
+        return "inside"
+    return "partial" if arc_parts(attacker, target, rules) else "outside"
+
+
+class _Settled:
+    """A rulebook whose answers to some interpretations are fixed (the Trace's settled readings);
+    every other question goes to the rulebook itself."""
+
+    __slots__ = ("rules", "settled")
+
+    def __init__(self, rules: Rulebook, settled: dict[str, str]):
+        self.rules, self.settled = rules, settled
+
+    def interpretation(self, name: str) -> str:
+        return self.settled[name] if name in self.settled else self.rules.interpretation(name)
+
+    def param(self, name: str):
+        return self.rules.param(name)
+
+    def __getattr__(self, name: str):
+        return getattr(self.rules, name)
 
 
 class _TraceRules:

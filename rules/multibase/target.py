@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from rules.events import Event
 from rules.multibase.battlefield import Battlefield, Unit
-from rules.multibase.geometry import Measurement, Trace, trace, unit_distance
+from rules.multibase.geometry import Measurement, Trace, trace, trace_questions, unit_distance
 from rules.rulebook import Rulebook
 
 
@@ -35,9 +35,8 @@ def verify_target(
         return TargetCheck(False, None, None), events
     events.append(Event("target.declared", ("MB-1",), f"{attacker} declares {target} as its single target"))
     seen = trace(field, a, t, rules)
-    cites = ", ".join(
-        rules.cite(n) for n in ("arc_origin", "arc_boundary", "trace_blockers", "trace_target_part")
-    )
+    # Only the readings that could change this Trace are cited (and so asked of the rulebook).
+    cites = ", ".join(rules.cite(n) for n in trace_questions(field, a, t, rules))
     if seen.clear:
         events.append(
             Event(
@@ -93,8 +92,12 @@ def verify_target(
 
 def measure_range(field: Battlefield, a: Unit, t: Unit, rules: Rulebook) -> tuple[Measurement, str]:
     """MB-1.2 measures from "the" attacker's base; which of several is ``range_from``."""
+    nearest = unit_distance(a, t)
+    if len(a.bases) == 1:
+        return nearest, ""  # one base: no choice of base to read
+    tracing = tuple(b for b in a.bases if trace(field, replace(a, bases=(b,)), t, rules).clear)
+    from_tracing = unit_distance(a, t, tracing or None)
+    if from_tracing == nearest:
+        return nearest, ""  # both readings measure the same bases: nothing to ask
     cite = rules.cite("range_from")
-    if rules.interpretation("range_from") == "tracing_base" and len(a.bases) > 1:
-        tracing = tuple(b for b in a.bases if trace(field, replace(a, bases=(b,)), t, rules).clear)
-        return unit_distance(a, t, tracing or None), cite
-    return unit_distance(a, t), cite
+    return (from_tracing if rules.interpretation("range_from") == "tracing_base" else nearest), cite
