@@ -18,6 +18,7 @@ VERSIONS = {
     "docs": 1,
     "steps": 1,
     "explore": 1,
+    "draw": 1,
 }
 
 

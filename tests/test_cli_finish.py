@@ -62,6 +62,7 @@ def test_the_quick_examples_run_as_written(command, capsys, monkeypatch, tmp_pat
         ["los", OGGO, "--from", "MP-02A Oggo", "--to", "RX-78-2 Gundam", "--json"],
         ["explain", QUAD_BOP, "--json"],
         ["odds", VOLLEY, "--json"],
+        ["draw", VOLLEY, "--json"],
         ["check", "--ruleset", "multibase", "--tags", "@clause:MB-3.1", "--json"],
         ["report", "--ruleset", "multibase", "--tags", "@clause:MB-3.1", "--json"],
     ],
@@ -72,6 +73,15 @@ def test_json_names_its_format_and_version(argv, capsys, monkeypatch):
     main(argv)
     data = json.loads(capsys.readouterr().out)
     assert data["format"] == f"rulecheck.{argv[0]}/1"
+
+
+def test_draw_json_carries_the_same_picture(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    main(["draw", VOLLEY])
+    svg = capsys.readouterr().out
+    main(["draw", VOLLEY, "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert data["svg"] == svg and data["ruleset"] == "multibase"
 
 
 def test_docs_json_says_what_was_written(capsys, tmp_path):

@@ -149,3 +149,31 @@ def test_bad_input_is_one_line_and_exit_2_and_leaves_a_good_report_alone(tmp_pat
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
     proc = rulecheck("check", "--rules", str(tmp_path / "nope.yaml"))
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_an_overlay_outside_the_project_applies_to_check(tmp_path):
+    # pytest once took "--rules /elsewhere/x.yaml" for a test path and lost the project's own
+    # configuration, so every overlay kept outside the repository broke `check`.
+    overlay = tmp_path / "clamp.yaml"
+    overlay.write_text(
+        "ruleset: multibase\nname: narrow clamp\nparameters: {threshold_min: 3}\n", encoding="utf-8"
+    )
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "rulecheck.cli",
+            "check",
+            "--ruleset",
+            "multibase",
+            "--no-dependencies",
+            "--rules",
+            str(overlay),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert proc.returncode == 1, proc.stderr  # the clamp overturns rulings; it must run to say so
+    assert "FAILED" in proc.stdout and "pytest could not run" not in proc.stderr

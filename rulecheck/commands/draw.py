@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from rulecheck import json_output
 from rulecheck.help_text import parser_text
 from rulecheck.output_files import check_file_target, write_text
 from rulecheck.overlays import rulebooks_for
@@ -23,7 +24,8 @@ def register(sub) -> None:
             elevation, water, structures, Garrisons and units (Gundam Assemble), or the table with
             bases, facings and front arcs (multibase). With --from and --to, also the Line of
             Sight or Trace between two pieces and what it turns on; with an attack, its result.
-            The output is the picture itself, so there is no --json.
+            With --json the picture comes inside a JSON document (format rulecheck.draw/1) with
+            the scenario's ruleset and file, for tools that embed it.
             """,
             [
                 (
@@ -35,6 +37,10 @@ def register(sub) -> None:
                     "an area attack and its result",
                 ),
                 ("rulecheck draw scenarios/multibase/ranged_volley.yaml > volley.svg", "a multibase volley"),
+                (
+                    "rulecheck draw scenarios/multibase/ranged_volley.yaml --json",
+                    "the same picture inside JSON (format rulecheck.draw/1)",
+                ),
             ],
         ),
     )
@@ -43,6 +49,7 @@ def register(sub) -> None:
     p.add_argument("--to", dest="target", metavar="NAME", help="... to this piece")
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here (default: stdout)")
     p.add_argument("--rules", action="append", default=[], metavar="OVERLAY", help="apply a rule overlay")
+    p.add_argument("--json", action="store_true", help="the SVG inside JSON (format rulecheck.draw/1)")
     p.set_defaults(func=run)
 
 
@@ -77,6 +84,22 @@ def run(args) -> int:
     if args.output is not None:
         check_file_target(args.output, "-o")  # refuse a bad target before any work
     svg = render(args.scenario, args.origin, args.target, args.rules)
+    if args.json:
+        ruleset = load_scenario(args.scenario)[0]
+        svg = (
+            json_output.dumps(
+                "draw",
+                {
+                    "scenario": str(args.scenario),
+                    "ruleset": ruleset,
+                    "from": args.origin,
+                    "to": args.target,
+                    "overlays": list(args.rules),
+                    "svg": svg,
+                },
+            )
+            + "\n"
+        )
     if args.output is None:
         sys.stdout.write(svg)
         return 0
