@@ -13,6 +13,8 @@ What counts as a perturbation of one step's text:
 * a clause id replaced by the next clause of the book, an interpretation (or option) by another;
 * a quoted piece name replaced by each other quoted name of the scenario: the step is vacuous only
   if it survives every one of at least two others (two pieces may share a value by coincidence);
+  not for "the trace says ...", whose quoted text is a message (its negation, "the trace does not
+  say ...", is what must fail);
 * a data table with its last row dropped.
 
 A perturbed text that no step definition matches is no perturbation and is skipped. A Then-step
@@ -31,6 +33,8 @@ from rules.rulebook import Rulebook
 
 # Both directions are tried; the first pair that matches is used (longest phrases first).
 VERDICTS = (
+    ("the trace does not say", "the trace says"),
+    ("no attack is made back", "an attack is made back"),
     ("Line of Sight is clear", "Line of Sight is blocked"),
     ("is refused: not an enemy", "may proceed"),
     ("is refused: no trace", "may proceed"),
@@ -62,6 +66,7 @@ VERDICTS = (
     ("keeps", "loses"),
 )
 
+TRACE_TEXT = re.compile(r"the trace (says|does not say) ")
 CLAUSE = re.compile(r"\b[A-Z]{2,3}-[A-Z0-9]+(?:[-.][A-Z0-9]+)*\b")
 QUOTED = re.compile(r'"[^"]*"')
 NUMBER = re.compile(r"(?<![\w.-])(-?\d+(?:\.\d+)?)(?![\w.])")
@@ -182,7 +187,9 @@ def perturbations(
     """Every perturbation of one Then-step (a pytest-bdd parser Step)."""
     text = step.name
     out = [*_numbers(text), *_verdicts(text), *_clauses(text, book, cited), *_interpretations(text, book)]
-    out += [*_lists(text), *_base_ids(text), *_names(text, names)]
+    out += [*_lists(text), *_base_ids(text)]
+    if not TRACE_TEXT.match(text):  # what a trace says is a message, not a piece: its negation tests it
+        out += _names(text, names)
     table = step.datatable
     if table is not None and len(table.rows) > 2:  # a header and at least two rows
         out.append(

@@ -695,6 +695,20 @@ def no_nested(attack_context: AttackContext):
     expect(not nested, "no attack made back", f"{len(nested)} attacks made back")
 
 
+@then("an attack is made back")
+def some_nested(attack_context: AttackContext):
+    nested = _result(attack_context).nested
+    expect(bool(nested), "an attack made back", "no attack made back")
+
+
+@then(parsers.parse("the trace does not say {text}"))
+def trace_does_not_say(attack_context: AttackContext, text: str):
+    text = unquote(text)
+    events = attack_context.all_events or list(_result(attack_context).events)
+    said = [e.text for e in events if text in e.text]
+    expect(not said, f"no step saying {text!r}", f"{said[0]!r}" if said else "")
+
+
 @then(parsers.parse("the trace says {text}"))
 def trace_says(attack_context: AttackContext, text: str):
     text = unquote(text)
