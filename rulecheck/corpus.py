@@ -349,6 +349,7 @@ class _Collector:
         self.select = select
         self.results: dict[str, ScenarioResult] = {}
         self.undefined: tuple | None = None  # the first step no definition matched
+        self.bad_input: InputError | None = None  # the first input error a step met
         # Set while a passing scenario is re-run (dependencies, vacuous steps): a perturbed
         # Then-step that no definition matches is the probe's business, not a broken feature.
         self.rerunning = False
@@ -356,6 +357,23 @@ class _Collector:
     def pytest_bdd_step_func_lookup_error(self, request, feature, scenario, step, exception):
         if self.undefined is None and not self.rerunning:
             self.undefined = (feature.filename, step.line_number, step.type, step.name)
+
+    def pytest_bdd_step_error(self, request, feature, scenario, step, step_func, step_func_args, exception):
+        """A step that meets bad input (a table cell it cannot read, an overlay that does not
+        exist) makes the run a bad-input error, not a failed ruling; without a line of its own
+        the error is placed at the step in its feature file."""
+        if self.bad_input is not None or self.rerunning or not isinstance(exception, InputError):
+            return
+        if exception.line is not None:
+            self.bad_input = exception
+            return
+        where = "" if exception.file == "feature table" else f" ({exception.file})"
+        self.bad_input = InputError(
+            _relative(feature.filename, self.root),
+            step.line_number,
+            exception.field,
+            f"{exception.message}{where}",
+        )
 
     def _scenario(self, item):
         # pytest-bdd has no public way to get from a collected test to its scenario; this
@@ -633,6 +651,8 @@ def run_corpus(
             raise collection_error(root, sink.getvalue(), code)
         if collector.undefined is not None:
             raise undefined_step_error(root, collector.undefined)
+        if collector.bad_input is not None:
+            raise collector.bad_input
         if tag_filter is not None and not collector.results:
             raise InputError("--tags", None, "", f"the tag expression {tags!r} selects no scenario")
     if recorder is not None:
