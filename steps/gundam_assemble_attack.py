@@ -221,12 +221,15 @@ def _resolve(
     ctx.state = ctx.result.battle
     ctx.all_events += list(ctx.result.events)
     _record(ruling, ctx.result)
+    # The sightline the target check turned on, as the engine found it (single-target attacks).
+    sight = {"los": ctx.result.sightlines[0].to_json()} if ctx.result.sightlines else {}
     ruling.show(
         ga.RULESET,
         board_to_json(ctx.battle.board),
         events=[e.to_json() for e in ctx.result.events],
         outcome=ctx.result.outcome(),
         attack={k: data[k] for k in ("attacker", "target", "area") if k in data},
+        **sight,
     )
 
 

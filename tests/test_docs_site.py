@@ -188,3 +188,12 @@ def test_every_docs_diagram_has_its_highlights_on_their_hexes(site):
                 f"{page.name}: {[o for o in found if o[2] >= 0.01][:3]}"
             )
     assert checked > 0
+
+
+def test_an_attack_page_draws_the_sightline_its_target_check_turned_on(tmp_path):
+    # "A target in range but behind a hill ... cannot be attacked": the ruling is the blocked
+    # sightline, so its docs diagram must show that line and the hill that blocks it.
+    out = tmp_path / "site"
+    assert main(["docs", str(out), "--ruleset", "gundam_assemble", "--tags", "@faq:Q98", "-q"]) == 0
+    page = (out / "features" / "gundam_assemble" / "attack_targeting.html").read_text(encoding="utf-8")
+    assert 'class="los-line"' in page and 'class="blocker"' in page and "GA-LOS-3" in page

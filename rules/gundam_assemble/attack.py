@@ -29,7 +29,7 @@ from rules.gundam_assemble.damage import combat_damage, damage_counted, lose_hit
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.defeat import defeat
 from rules.gundam_assemble.engagement import engaged_with, engagement_check
-from rules.gundam_assemble.line_of_sight import LosMode
+from rules.gundam_assemble.line_of_sight import LosMode, LosResult
 from rules.gundam_assemble.responses import Modifier, ResponseWindows
 from rules.gundam_assemble.status_effects import DISARM, FRACTURE, disarm_dice, fracture_extra
 from rules.gundam_assemble.targeting import check_reach
@@ -94,6 +94,7 @@ class AttackResult:
     per_target: Mapping[str, TargetOutcome] = field(default_factory=dict)
     ended_early: str | None = None
     nested: tuple[AttackResult, ...] = ()  # attacks made by effects during this one
+    sightlines: tuple[LosResult, ...] = ()  # the Line of Sight each single target was checked by
 
     def outcome(self) -> dict[str, Any]:
         # pragma: no mutate block (presentation: no ruling reads it)
@@ -168,6 +169,7 @@ class _Resolver(ResponseWindows, CardEffects):
         self.crit_triggers = 0
         self.disarm_accuracy = 0
         self.per_target: dict[str, TargetOutcome] = {}
+        self.sightlines: list[LosResult] = []
         self.ended: str | None = None
         self.shields_gone: set[str] = set()
         self.before_strength: list[Modifier] = []
@@ -377,6 +379,7 @@ class _Resolver(ResponseWindows, CardEffects):
             dict(self.per_target),
             self.ended,
             tuple(self.nested),
+            tuple(self.sightlines),
         )
 
     def end_attack(self, why: str, clauses, interpretation: str | None = None) -> None:
@@ -493,6 +496,8 @@ class _Resolver(ResponseWindows, CardEffects):
                 self.battle.board, attacker, target, self.rules, self.weapon.range + bonus, mode=mode
             )
             self.events.extend(replace(e, step=f"check.{e.step}") for e in reach.events)
+            if reach.los is not None:
+                self.sightlines.append(reach.los)
             if not reach.eligible:
                 return None
             found.append(target)
