@@ -236,32 +236,17 @@ class MutationRun:
     def score(self, ruleset: str, kind: str | None = None) -> dict[str, Any]:
         """The score of one ruleset; ``kind`` (book, assumed, interpretation) restricts it to the
         mutants of book numbers, of the project's assumed numbers or of interpretations."""
-        rs = [r for r in self.for_ruleset(ruleset) if kind is None or r.mutant.kind == kind]
-        killed = sum(r.killed for r in rs)
-        equivalent = sum(1 for r in rs if not r.killed and r.equivalent)
-        survivors = [r for r in rs if not r.killed and not r.equivalent]
-        # The score leaves out the listed equivalent mutants: no corpus could kill them.
-        scored = len(rs) - equivalent
-        return {
-            "ruleset": ruleset,
-            **({"kind": kind} if kind else {}),
-            "mutants": len(rs),
-            "killed": killed,
-            "equivalent": equivalent,
-            "survivors": len(survivors),
-            "score": round(killed / scored, 4) if scored else 1.0,
-        }
+        return score_of([r.to_json() for r in self.results], ruleset, kind)
 
     def _has(self, ruleset: str, kind: str) -> bool:
         return any(r.mutant.kind == kind for r in self.for_ruleset(ruleset))
 
     def to_json(self) -> dict[str, Any]:
-        rulesets = sorted({r.mutant.ruleset for r in self.results})
+        mutants = [r.to_json() for r in self.results]
         return {
             "shard": list(self.shard) if self.shard else None,
-            "scores": [self.score(rs) for rs in rulesets],
-            "scores_by_kind": [self.score(rs, k) for rs in rulesets for k in KINDS if self._has(rs, k)],
-            "mutants": [r.to_json() for r in self.results],
+            **scores(mutants),
+            "mutants": mutants,
             "left_out_failing_on_the_book": [r.key for r in self.left_out],
             "verified": self.verified,
             "seconds": round(self.seconds, 2),
@@ -419,18 +404,32 @@ def format_text(run: MutationRun) -> str:
 # --- shards --------------------------------------------------------------------------------------
 
 
-def _score(mutants: list[dict[str, Any]], ruleset: str) -> dict[str, Any]:
-    rs = [m for m in mutants if m["ruleset"] == ruleset]
-    killed = sum(m["killed"] for m in rs)
+def score_of(mutants: list[dict[str, Any]], ruleset: str, kind: str | None = None) -> dict[str, Any]:
+    """The score of one ruleset over mutant reports (``MutantResult.to_json``), for a whole run
+    or for the shards' reports merged; ``kind`` restricts it to one kind of rulebook entry."""
+    rs = [m for m in mutants if m["ruleset"] == ruleset and (kind is None or m["kind"] == kind)]
+    killed = sum(bool(m["killed"]) for m in rs)
     equivalent = sum(1 for m in rs if not m["killed"] and m.get("equivalent"))
+    # The score leaves out the listed equivalent mutants: no corpus could kill them.
     scored = len(rs) - equivalent
     return {
         "ruleset": ruleset,
+        **({"kind": kind} if kind else {}),
         "mutants": len(rs),
         "killed": killed,
         "equivalent": equivalent,
         "survivors": len(rs) - killed - equivalent,
         "score": round(killed / scored, 4) if scored else 1.0,
+    }
+
+
+def scores(mutants: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per ruleset, and per ruleset and kind of entry (only the kinds it has)."""
+    rulesets = sorted({m["ruleset"] for m in mutants})
+    kinds = {(m["ruleset"], m["kind"]) for m in mutants}
+    return {
+        "scores": [score_of(mutants, rs) for rs in rulesets],
+        "scores_by_kind": [score_of(mutants, rs, k) for rs in rulesets for k in KINDS if (rs, k) in kinds],
     }
 
 
@@ -446,7 +445,7 @@ def merge_results(reports: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "shard": None,
         "shards": [r.get("shard") for r in reports],
-        "scores": [_score(mutants, rs) for rs in sorted({m["ruleset"] for m in mutants})],
+        **scores(mutants),
         "mutants": mutants,
         "left_out_failing_on_the_book": left_out,
         "verified": [v for r in reports for v in r.get("verified", [])],
