@@ -41,6 +41,8 @@ def test_mutate_shards_merge_into_the_unsharded_score(tmp_path):
     merged = json.loads(proc.stdout)
     (score,) = merged["scores"]
     assert score["mutants"] == 4 and score["killed"] == 2 and score["survivors"] == 2
+    unsharded = json.loads(rulecheck(*selection).stdout)
+    assert merged["scores_by_kind"] == unsharded["scores_by_kind"]  # book / assumed split kept
     text = rulecheck("merge-results", *map(str, files)).stdout
     assert (
         "multibase: mutation score 50%" in text and "SURVIVES    parameters.long_range_fraction=0.4" in text
@@ -75,3 +77,17 @@ def test_merge_results_refuses_a_file_that_is_not_a_result(tmp_path):
     proc = rulecheck("merge-results", str(bad))
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1 and "not a JSON result" in proc.stderr
+
+
+def test_merge_results_refuses_a_result_that_is_not_shaped_like_one(tmp_path):
+    for name, text in (
+        ("no_format.json", '{"explorations": "x"}'),
+        ("explore.json", '{"format": "rulecheck.explore/1", "explorations": ["x"]}'),
+        ("mutate.json", '{"format": "rulecheck.mutate/1", "mutants": [{"ruleset": "multibase"}]}'),
+    ):
+        bad = tmp_path / name
+        bad.write_text(text)
+        proc = rulecheck("merge-results", str(bad))
+        assert proc.returncode == 2, (name, proc.stderr)
+        assert len(proc.stderr.strip().splitlines()) == 1 and name in proc.stderr
+        assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr

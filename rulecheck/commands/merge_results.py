@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from rulecheck import json_output
 from rulecheck.help_text import parser_text
 from rulecheck.source_yaml import InputError
 
@@ -45,27 +46,42 @@ def _load(path: Path) -> dict:
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         line = getattr(exc, "lineno", None)
         raise InputError(path, line, "", "not a JSON result of explore or mutate") from None
-    if not isinstance(data, dict) or not ("explorations" in data or "mutants" in data):
-        raise InputError(path, None, "", "not a JSON result of explore or mutate (--json)")
+    kind = FORMATS.get(data.get("format")) if isinstance(data, dict) else None
+    if kind is None or not isinstance(data.get(kind[1]), list):
+        raise InputError(path, None, "format", "not a JSON result of explore or mutate (--json)")
     return data
+
+
+# The result formats that merge, and the list each holds.
+FORMATS = {
+    json_output.document("explore", {})["format"]: ("explore", "explorations"),
+    json_output.document("mutate", {})["format"]: ("mutate", "mutants"),
+}
 
 
 def run(args) -> int:
     reports = [_load(p) for p in args.results]
-    kinds = {"explore" if "explorations" in r else "mutate" for r in reports}
+    kinds = {FORMATS[r["format"]][0] for r in reports}
     if len(kinds) > 1:
         raise InputError(args.results[0], None, "", "cannot merge explore results with mutate results")
-    if kinds == {"explore"}:
-        from rulecheck.explore.report import format_text, from_json, merge, write_output
+    try:
+        if kinds == {"explore"}:
+            from rulecheck.explore.report import format_text, from_json, merge, write_output
 
-        merged = merge(reports)
-        explorations = from_json(merged)
-        if args.output is not None:
-            write_output(args.output, explorations, merged)
-        print(json.dumps(merged, indent=2) if args.json else format_text(explorations, scenarios=False))
-        return 0
-    from rulecheck.mutation import format_merged, merge_results
+            merged = merge(reports)
+            explorations = from_json(merged)
+            text = json.dumps(merged, indent=2) if args.json else format_text(explorations, scenarios=False)
+        else:
+            from rulecheck.mutation import format_merged, merge_results
 
-    merged = merge_results(reports)
-    print(json.dumps(merged, indent=2) if args.json else format_merged(merged))
+            merged = merge_results(reports)
+            text = json.dumps(merged, indent=2) if args.json else format_merged(merged)
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        # A file that says it is such a result but is not shaped like one (edited, truncated).
+        what = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
+        files = ", ".join(str(p) for p in args.results)
+        raise InputError(files, None, "", f"not shaped like a result of {next(iter(kinds))} --json: {what}") from None
+    if kinds == {"explore"} and args.output is not None:
+        write_output(args.output, explorations, merged)
+    print(text)
     return 0
