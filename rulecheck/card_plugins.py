@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.locations import corpus_root
-from rulecheck.source_yaml import InputError, load_yaml
+from rulecheck.source_yaml import InputError, field_path, load_yaml
 from rules.gundam_assemble.abilities import AbilityError
 from rules.gundam_assemble.units import Catalogue, parse_catalogue
 
@@ -47,16 +47,6 @@ def python_cards() -> dict[str, Any]:
     return _Lazy({ep.name: ep for ep in entry_points(group=GROUP)})
 
 
-def _path_of(field: str) -> tuple:
-    """``units[2].abilities[0].window`` -> ("units", 2, "abilities", 0, "window")."""
-    out: list = []
-    for part in field.split("."):
-        name, _, rest = part.partition("[")
-        if name:
-            out.append(name)
-        out.extend(int(i) for i in rest.replace("]", "[").split("[") if i)
-    return tuple(out)
-
 
 def load_cards(path: str | Path, base: Catalogue | None = None) -> Catalogue:
     """A card file, added to ``base`` if given. Bad cards: one ``InputError`` with file:line: field."""
@@ -75,7 +65,7 @@ def load_cards(path: str | Path, base: Catalogue | None = None) -> Catalogue:
 
 
 def _raise(doc, field: str, message: str):
-    path = _path_of(field)
+    path = field_path(field)
     raise InputError(doc.file, doc.line(path), field, message) from None
 
 

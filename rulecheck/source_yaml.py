@@ -41,6 +41,17 @@ def field_name(path: PathKey) -> str:
     return out or "(document)"
 
 
+def field_path(field: str) -> PathKey:
+    """The inverse of ``field_name``: ``units[2].at`` -> ("units", 2, "at")."""
+    path: list = []
+    for part in field.split("."):
+        name, _, rest = part.partition("[")
+        if name:
+            path.append(name)
+        path.extend(int(i) for i in rest.replace("]", "[").split("[") if i)
+    return tuple(path)
+
+
 @dataclass(frozen=True)
 class LocatedYaml:
     """A parsed YAML document plus the line of every mapping key and sequence item (1-based)."""

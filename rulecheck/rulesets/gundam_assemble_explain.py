@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rulecheck.card_plugins import catalogue_with
 from rulecheck.rulesets import Explanation
-from rulecheck.source_yaml import InputError, field_name
+from rulecheck.source_yaml import InputError, field_name, field_path
 from rules import limits
 from rules.dice import DiceScriptError
 from rules.events import interpretations_cited
@@ -36,25 +36,15 @@ def _attack_error(scenario, field: tuple, message: str, prefix: tuple = ("attack
     return InputError(scenario.file, line, field_name((*prefix, *field)), message)
 
 
-def _field_path(field: str) -> tuple:
-    """``responses[1].unit`` -> ("responses", 1, "unit")."""
-    path: list = []
-    for part in field.split("."):
-        name, _, rest = part.partition("[")
-        if name:
-            path.append(name)
-        path.extend(int(i) for i in rest.replace("]", "[").split("[") if i)
-    return tuple(path)
-
 
 def _engine_error(scenario, exc: AttackError, prefix: tuple = ("attack",)) -> InputError:
     """An engine complaint about the attack section, pointed at the field it names if any: the
     error's ``field``, or a leading ``attack.<field>:`` in its message."""
     if exc.field:
-        return _attack_error(scenario, _field_path(exc.field), str(exc), prefix)
+        return _attack_error(scenario, field_path(exc.field), str(exc), prefix)
     field, _, message = str(exc).partition(": ")
     if field.startswith("attack."):
-        return _attack_error(scenario, _field_path(field.removeprefix("attack.")), message, prefix)
+        return _attack_error(scenario, field_path(field.removeprefix("attack.")), message, prefix)
     return _attack_error(scenario, (), str(exc), prefix)
 
 
