@@ -13,7 +13,14 @@ A position (made by ``strategies``) is a dict:
   ``hp``, ``shields``, ``status``), and ``los`` (``from``, ``to``) or ``attack`` (the scenario
   file's attack section, with ``dice`` as one pool of faces per roll purpose);
 * multibase: ``units`` (the scenario file's unit entries), ``terrain``, ``attack`` and ``dice``
-  (one pool of faces per unit and roll).
+  (one pool of faces per unit and roll). ``attack`` may hold ``pick``: where the engine leaves a
+  removal or a push to a player and lists the legal ones, the player takes the one at that index
+  (modulo their number), and the answer's ``picks`` says which bases that was, so a scenario can
+  script it.
+
+Every answer also lists the rulebook entries the run read (``reads``: ``interpretations.NAME`` and
+``parameters.NAME``), as `rulecheck check` records them: a reading a run never asks cannot change
+its ruling, which is how the search steers towards positions where the compared readings matter.
 
 Dice come from pools, not a strict script: both versions draw from the same pools, and the
 answer says how many faces each roll used, so a scenario can script exactly what the version it
@@ -22,6 +29,7 @@ asserts needs.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from typing import Any
@@ -185,6 +193,8 @@ def mb_field(position: dict[str, Any]):
                 stats,
                 bases,
                 shaken=1 if u.get("shaken") else 0,
+                dash=bool(u.get("dash")),
+                activated=bool(u.get("activated")),
                 wounds=int(u.get("wounds_taken", 0)),
             )
         )
@@ -192,10 +202,43 @@ def mb_field(position: dict[str, Any]):
         Terrain(t["name"], tuple((float(x), float(y)) for x, y in t["polygon"]))
         for t in position.get("terrain") or ()
     )
-    return Battlefield(tuple(units), terrain, Initiative(tuple(u.faction for u in units)))
+    # The pool a scenario without an initiative step gets: one token per unit yet to activate.
+    pool = tuple(u.faction for u in units if not u.activated)
+    return Battlefield(tuple(units), terrain, Initiative(pool))
 
 
 def _mb_attack(position: dict[str, Any], rules) -> dict[str, Any]:
+    """Resolve the attack; with ``pick``, again with each choice the engine left open made (a
+    removal first, then the push it may lead to), so the search reaches pushes and destruction."""
+    a = position["attack"]
+    removals = {k: tuple(v) for k, v in a.get("removals", {}).items()}
+    pushes = {k: tuple(v) for k, v in a.get("pushes", {}).items()}
+    picked: dict[str, dict[str, list[str]]] = {}
+    while True:
+        answer, result = _mb_resolve(position, rules, removals, pushes)
+        made = False
+        if result is not None and a.get("pick") is not None:
+            for name, lost in sorted(result.casualties.items()):
+                if lost.awaiting_choice and lost.options and name not in removals:
+                    removals[name] = tuple(lost.options[a["pick"] % len(lost.options)])
+                    picked.setdefault("removals", {})[name] = list(removals[name])
+                    made = True
+                options = getattr(lost, "push_options", ())
+                if getattr(lost, "awaiting_push", False) and options and name not in pushes:
+                    pushes[name] = tuple(options[a["pick"] % len(options)])
+                    picked.setdefault("pushes", {})[name] = list(pushes[name])
+                    made = True
+        if not made:
+            break
+    if picked and "outcome" in answer:
+        answer["picks"] = picked
+    return answer
+
+
+def _mb_resolve(position: dict[str, Any], rules, removals: dict, pushes: dict) -> tuple[dict[str, Any], Any]:
+    from dataclasses import fields
+
+    from rules.multibase import attack as attack_module
     from rules.multibase.attack import AttackSpec, resolve_attack
     from rules.multibase.casualties import IllegalRemoval
 
@@ -207,6 +250,12 @@ def _mb_attack(position: dict[str, Any], rules) -> dict[str, Any]:
         for kind, faces in rolls.items()
     }
     dice = PoolDice(pools)
+    known = {f.name for f in fields(AttackSpec)}
+    extra: dict[str, Any] = {}
+    if "pushes" in known:  # older engines have no scripted push and no strict mode
+        extra["pushes"] = dict(pushes)
+    if "strict" in known:  # an open push is listed, not an error, unless the position asks
+        extra["strict"] = bool(a.get("strict", False))
     spec = AttackSpec(
         attacker=a["attacker"],
         target=a["target"],
@@ -214,31 +263,72 @@ def _mb_attack(position: dict[str, Any], rules) -> dict[str, Any]:
         in_cover=frozenset(a.get("in_cover", ())),
         bonus_dice={k: dict(v) for k, v in a.get("bonus_dice", {}).items()},
         threshold_modifiers={k: dict(v) for k, v in a.get("threshold_modifiers", {}).items()},
-        removals={k: tuple(v) for k, v in a.get("removals", {}).items()},
+        removals=dict(removals),
+        **extra,
+    )
+    from rules import limits
+
+    # A choice the rules do not allow, or a position too big to list the choices of: unusable.
+    refused = tuple(
+        e
+        for e in (
+            IllegalRemoval,
+            getattr(attack_module, "PushChoiceError", None),
+            getattr(limits, "LimitExceeded", None),
+        )
+        if e is not None
     )
     try:
         result = resolve_attack(field, spec, rules, dice)
     except PoolExhausted as exc:
-        return {"invalid": f"dice: {exc}"}
-    except IllegalRemoval as exc:
-        return {"invalid": f"removal: {exc}"}
+        return {"invalid": f"dice: {exc}"}, None
+    except refused as exc:
+        return {"invalid": f"choice: {exc}"}, None
     return {
         "outcome": _jsonable(result.outcome()),
         "events": [e.to_json() for e in result.events],
         "dice_used": dict(dice.used),
         "detail": {},
-    }
+    }, result
 
 
 # --- entry points ---------------------------------------------------------------------------------
 
 
 def evaluate(request: dict[str, Any], catalogue=None) -> dict[str, Any]:
-    """The answer of ``_evaluate``; an engine crash comes back as ``{"crash": why}``."""
+    """The answer of ``_evaluate`` with the rulebook entries it read; an engine crash comes back
+    as ``{"crash": why}``."""
+    reads: set[str] = set()
     try:
-        return _evaluate(request, catalogue)
+        with recording_reads(reads):
+            answer = _evaluate(request, catalogue)
     except Exception as exc:  # an engine crash is a finding, not the end of the search
         return {"crash": f"{type(exc).__name__}: {exc}"}
+    answer["reads"] = sorted(reads)
+    return answer
+
+
+@contextlib.contextmanager
+def recording_reads(reads: set[str]):
+    """Note every ``Rulebook.interpretation`` and ``Rulebook.param`` asked while the body runs (as
+    `rulecheck check` does per scenario; the engine asks the rulebook for every open question)."""
+    from rules.rulebook import Rulebook
+
+    original_param, original_interpretation = Rulebook.param, Rulebook.interpretation
+
+    def param(book, name):
+        reads.add(f"parameters.{name}")
+        return original_param(book, name)
+
+    def interpretation(book, name):
+        reads.add(f"interpretations.{name}")
+        return original_interpretation(book, name)
+
+    Rulebook.param, Rulebook.interpretation = param, interpretation
+    try:
+        yield
+    finally:
+        Rulebook.param, Rulebook.interpretation = original_param, original_interpretation
 
 
 def _evaluate(request: dict[str, Any], catalogue=None) -> dict[str, Any]:

@@ -68,6 +68,18 @@ def dependencies(exploration: Exploration, witness: Witness, assert_side: str = 
     asserted = set(witness.changes)
     book = load(exploration.ruleset)
     catalogue = ga_catalogue() if exploration.ruleset == "gundam_assemble" else None
+    position = witness.position
+    if exploration.ruleset == "multibase":  # as the scenario states it, ruled on as it asserts
+        position = mb_concrete(position, answer)
+        answer = evaluate(
+            {
+                "ruleset": exploration.ruleset,
+                "kind": exploration.kind,
+                "position": position,
+                "parameters": side.get("parameters") or {},
+                "interpretations": chosen,
+            }
+        )
     out = []
     for name, interp in book.interpretations.items():
         if name in chosen:
@@ -79,7 +91,7 @@ def dependencies(exploration: Exploration, witness: Witness, assert_side: str = 
                 {
                     "ruleset": exploration.ruleset,
                     "kind": exploration.kind,
-                    "position": witness.position,
+                    "position": position,
                     "parameters": side.get("parameters") or {},
                     "interpretations": {**chosen, name: option},
                 },
@@ -273,6 +285,8 @@ def mb_position_steps(position: dict[str, Any], answer: dict[str, Any]) -> tuple
         "shaken",
         "wounds taken",
     ]
+    markers = [m for m in ("activated", "dash") if any(u.get(m) for u in position["units"])]
+    header += markers
     rows = []
     for u in position["units"]:
         s = u["stats"]
@@ -288,6 +302,7 @@ def mb_position_steps(position: dict[str, Any], answer: dict[str, Any]) -> tuple
                 str(s["wounds"]),
                 "yes" if u.get("shaken") else "no",
                 str(u.get("wounds_taken", 0)),
+                *("yes" if u.get(m) else "no" for m in markers),
             ]
         )
     steps = ["Given the multibase units:", *(f"  {line}" for line in _table(header, rows))]
@@ -322,11 +337,32 @@ def mb_position_steps(position: dict[str, Any], answer: dict[str, Any]) -> tuple
                 steps.append(f'And "{unit}" rolls {", ".join(map(str, faces))} {words}')
     for unit, bases in attack.get("removals", {}).items():
         steps.append(f'And the defending player removes {", ".join(bases)} from "{unit}"')
+    for unit, bases in attack.get("pushes", {}).items():
+        steps.append(f'And the owning player pushes {", ".join(bases)} of "{unit}"')
     verb = "fights" if attack.get("close_combat") else "shoots"
     when = f'"{attack["attacker"]}" {verb} "{attack["target"]}"' + (
         " in close combat" if attack.get("close_combat") else ""
     )
     return steps, when
+
+
+def mb_concrete(position: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    """The position as a scenario states it: the choices the engine made by index (``pick``)
+    become the bases the players name, an open push the first legal one (a scenario must name
+    the push when there are several), and a choice left unnamed is an error (``strict``)."""
+    attack = {k: v for k, v in position["attack"].items() if k != "pick"}
+    picks = answer.get("picks") or {}
+    removals = {**attack.get("removals", {}), **picks.get("removals", {})}
+    pushes = {**attack.get("pushes", {}), **picks.get("pushes", {})}
+    for unit, status in (answer.get("outcome") or {}).get("units", {}).items():
+        if status.get("awaiting_push") and status.get("push_options") and unit not in pushes:
+            pushes[unit] = status["push_options"][0]
+    if removals:
+        attack["removals"] = removals
+    if pushes:
+        attack["pushes"] = pushes
+    attack["strict"] = True
+    return {**position, "attack": attack}
 
 
 REFUSALS = {
@@ -391,7 +427,14 @@ def mb_then(key: str, value: Any, answer: dict[str, Any]) -> list[str]:
             elif f == "coherency_possible" and not v:
                 out.append(f'no removal keeps "{unit}" in coherency')
             elif f == "pushed":
-                out += [f'base {b} of "{unit}" was pushed {d:g} inches' for b, d in v.items()]
+                out += [f'base {b} of "{unit}" was pushed {d:.12g} inches' for b, d in v.items()]
+                if not v:
+                    out.append(f'no base of "{unit}" was pushed')
+            elif f == "push_options":
+                if v:
+                    out.append(f'the legal pushes for "{unit}" are {"; ".join("+".join(o) for o in v)}')
+                elif not status.get("pushed"):
+                    out.append(f'no base of "{unit}" was pushed')
         return out
     if key == "initiative.pool":
         return [f"the initiative pool now holds {', '.join(value) or 'nothing'}"]
@@ -444,7 +487,7 @@ def scenario_text(
         else:
             given, when = ga_attack_steps(witness.position, answer)
     else:
-        steps, when = mb_position_steps(witness.position, answer)
+        steps, when = mb_position_steps(mb_concrete(witness.position, answer), answer)
         given = []
     steps += [f"And {s}" for s in _rule_steps(side, ruleset)]
     steps += [f"And {g}" for g in given]

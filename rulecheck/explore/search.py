@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis import HealthCheck, Phase, find, settings, target
 from hypothesis.errors import NoSuchExample, Unsatisfiable
 
 from rulecheck.explore.strategies import positions
@@ -189,6 +189,44 @@ class _OutOfTime(Exception):
     pass
 
 
+# --- where a difference is possible -------------------------------------------------------------
+# The engine asks the rulebook for every number and every open question, and each answer lists
+# what its run asked (``reads``). Two sides that differ only in rulebook entries rule alike on a
+# position whose run never asks any of them: the second side is then not run at all, and the
+# search is steered (``hypothesis.target``) towards positions that ask them.
+
+
+def watched_entries(old: Side, new: Side) -> frozenset[str] | None:
+    """The rulebook entries (``interpretations.NAME``, ``parameters.NAME``) the two sides set
+    differently; None when a side runs another revision's engine, which no entry describes."""
+    if old.rev is not None or new.rev is not None:
+        return None
+    out = set()
+    for section in ("parameters", "interpretations"):
+        a, b = getattr(old, section), getattr(new, section)
+        out |= {f"{section}.{k}" for k in {*a, *b} if a.get(k) != b.get(k)}
+    return frozenset(out)
+
+
+def reads_any(answer: dict[str, Any], watched: frozenset[str]) -> bool:
+    """Did this run ask any of the watched entries? (An answer without ``reads`` counts as yes.)"""
+    reads = answer.get("reads")
+    return reads is None or not watched.isdisjoint(reads)
+
+
+def promise(answer: dict[str, Any], watched: frozenset[str] | None) -> float:
+    """How promising a position is, for ``hypothesis.target``: with watched entries, whether the
+    run asked one plus how many of its events cite one (each is a decision the reading made);
+    against another revision (nothing to watch), how many kinds of decision the run made, so the
+    search drifts to positions that exercise more of the engine."""
+    events = answer.get("events") or []
+    if watched is None:
+        return float(len({e["step"] for e in events}))
+    names = {w.partition(".")[2] for w in watched}
+    citing = sum(1 for e in events if any(f"{n}=" in (e.get("interpretation") or "") for n in names))
+    return float(reads_any(answer, watched)) + citing
+
+
 def _usable(answer: dict[str, Any]) -> bool:
     return "outcome" in answer
 
@@ -217,6 +255,7 @@ def explore(
     strategy = positions(old.ruleset, kind)
     rng = Random(seed)
     found_keys: set[str] = set()
+    watched = watched_entries(old, new)
 
     while (
         time.perf_counter() < deadline
@@ -234,7 +273,11 @@ def explore(
             ):
                 raise _OutOfTime
             a = old.evaluate(kind, position)
-            b = new.evaluate(kind, position)
+            asked = watched is None or (_usable(a) and reads_any(a, watched))
+            # Same questions, same answers: the other side would rule exactly as this one.
+            b = new.evaluate(kind, position) if asked or not _usable(a) else a
+            if state["shrink_until"] is None and _usable(a):
+                target(promise(a, watched), label="promise")
             if not (_usable(a) and _usable(b)):
                 for name, answer in (("old", a), ("new", b)):
                     if "crash" in answer:
@@ -260,7 +303,7 @@ def explore(
             deadline=None,
             derandomize=False,
             suppress_health_check=list(HealthCheck),
-            phases=[Phase.generate, Phase.shrink],
+            phases=[Phase.generate, Phase.target, Phase.shrink],
             report_multiple_bugs=False,
         )
         try:

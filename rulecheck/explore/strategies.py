@@ -247,125 +247,275 @@ def ga_attack_positions(draw) -> dict[str, Any]:
 
 
 # --- multibase -------------------------------------------------------------------------------------
+#
+# Positions are built around what each clause decides, so that most of them reach the step a
+# reading changes rather than stop at the Trace: the target stands where the attacker's arc
+# line cuts it as often as squarely in front; walls and a third unit stand across the lines
+# between the two units' bases, often across only some of them; the attacker's range is set from
+# the distances its bases actually measure (at a base's distance, between two bases', around half
+# range); the target's bases form chains and clumps whose gaps sit at, under and over the
+# coherency distance, so removals break coherency, leave groups to push and destroy units; the
+# player's choices (removals, pushes) are made by index where the engine leaves them open.
 
 # Rectangles first: they shrink to them, and the engine's exact Trace (every line through two
-# outline vertices) costs far more for a 128-gon round base than for a 4-corner rectangle.
+# outline vertices) costs far more for a round base than for a 4-corner rectangle.
 SHAPES = (
     {"shape": "rect", "width": 1.0, "depth": 1.0},
     {"shape": "rect", "width": 2.0, "depth": 1.0},
     {"shape": "round", "radius": 0.5},
+    {"shape": "rect", "width": 1.0, "depth": 2.0},
+    {"shape": "round", "radius": 1.0},
 )
+# Turns away from the unit's facing: square ones first (they shrink to them), then off the axes.
+TURNS = (0, 90, -90, 180, 45, -45, 30, -30, 135, -60, 15)
+# Where the target stands, seen from the attacker's first base, in degrees off its facing: ahead,
+# on the arc line (partly in the arc), just inside and outside it, behind.
+BEARINGS = (0, 90, -90, 20, -20, 60, -60, 85, -85, 95, -95, 120, 180)
+# Gaps between neighbouring bases, in inches: under, at and over the coherency distance (1").
+GAPS = (0.5, 1.0, 1.5, 0.0, 2.0, 3.0, 0.25, 1.25)
+
+
+def _extent(shape: dict[str, Any]) -> float:
+    """Half the size of a base across its facing (its half-width, or its radius)."""
+    return shape.get("radius", 0) or shape.get("width", 0) / 2
+
+
+def _rotated(dx: float, dy: float, degrees: float) -> tuple[float, float]:
+    import math
+
+    c, s_ = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    return dx * c - dy * s_, dx * s_ + dy * c
+
+
+def _snap(v: float) -> float:
+    """Positions on a 1/8-inch grid: short to write, and exact in binary."""
+    return round(v * 8) / 8
 
 
 @st.composite
-def _mb_unit(
-    draw,
-    name: str,
-    faction: str,
-    y: float,
-    facing: float,
-    min_bases: int,
-    max_bases: int,
-    spacing,
-    max_wounds=3,
-) -> dict[str, Any]:
+def _mb_bases(draw, prefix: str, x: float, y: float, facing: float, count: int, casualties: bool):
+    """``count`` bases of one shape, in a row across the facing with the gaps drawn, some rows
+    folded back (a clump, so a base can have two neighbours), facings turned a little or not."""
     shape = draw(st.sampled_from(SHAPES[:2]) | st.sampled_from(SHAPES))
-    count = draw(st.integers(min_bases, max_bases))
-    turn = draw(st.sampled_from([0, 45, -45, 90, -90, 180, 30, -30]))
-    bases = []
-    x = draw(st.integers(0, 8)) / 2
+    across = _rotated(1.0, 0.0, facing - 90)  # along the row, to the unit's right
+    back = _rotated(-1.0, 0.0, facing)
+    size = 2 * _extent(shape)
+    depth = shape.get("depth", 0) or 2 * shape.get("radius", 0)
+    bases, along, row = [], 0.0, 0
     for i in range(count):
-        gap = draw(spacing)
+        if i:
+            gap = draw(st.sampled_from(GAPS if casualties else GAPS[:3]))
+            if casualties and draw(st.integers(0, 4)) == 4:  # start a second rank behind the first
+                row, along = row + 1, draw(st.sampled_from([0.0, 0.5, 1.0])) * size
+                gap = 0.0
+            else:
+                along += size + gap
+        spread = draw(st.sampled_from([0, 0, 0.5, 1.0]))
+        turn = draw(st.sampled_from([0, 0, 0, 0, 45, -45, 90, 180]))  # a base turned on its own
+        bx = x + across[0] * along + back[0] * row * (depth + spread)
+        by = y + across[1] * along + back[1] * row * (depth + spread)
         bases.append(
             {
-                "name": f"{name[0].lower()}{i + 1}",
+                "name": f"{prefix}{i + 1}",
                 **shape,
-                "x": x,
-                "y": y + draw(st.integers(0, 2)) / 2,
+                "x": _snap(bx),
+                "y": _snap(by),
                 "facing": (facing + turn) % 360,
             }
         )
-        x += (shape.get("radius", 0) * 2 or shape.get("width", 0)) + gap
-    wounds = draw(st.integers(1, max_wounds))
+    return bases
+
+
+@st.composite
+def _mb_unit(draw, name: str, faction: str, bases: list[dict[str, Any]], casualties: bool) -> dict[str, Any]:
+    wounds = draw(st.integers(1, 2)) if casualties else draw(st.integers(1, 3))
     return {
         "name": name,
         "faction": faction,
         "stats": {
             "ranged_attack": draw(st.integers(1, 4)),
             "melee_attack": draw(st.integers(1, 3)),
-            "range": float(draw(st.sampled_from([12, 6, 24, 18]))),
-            "courage": draw(st.integers(2, 9)),
-            "save": draw(st.integers(2, 6)),
+            "range": 24.0,  # set from the measured distances in mb_positions
+            "courage": draw(st.sampled_from([2, 3, 1, 4, 6, 9])),
+            "save": draw(st.sampled_from([4, 5, 6, 2, 3])),
             "wounds": wounds,
         },
         "shaken": draw(st.booleans()),
+        "activated": draw(st.integers(0, 3)) == 3,
+        "dash": draw(st.integers(0, 3)) == 3,
         "wounds_taken": draw(st.integers(0, wounds - 1)),
         "bases": bases,
     }
 
 
+def _centre(b: dict[str, Any]) -> tuple[float, float]:
+    return b["x"], b["y"]
+
+
+@st.composite
+def _across(draw, a: dict[str, Any], b: dict[str, Any], name: str, turn: bool = True) -> dict[str, Any]:
+    """A wall standing across the line between bases ``a`` and ``b``: at a point along it, square
+    to it or turned, long enough to cover some of the lines between the two bases or all of them."""
+    import math
+
+    (ax, ay), (bx, by) = _centre(a), _centre(b)
+    t = draw(st.sampled_from([0.5, 0.3, 0.7, 0.15, 0.85]))
+    px, py = ax + (bx - ax) * t, ay + (by - ay) * t
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    if turn and draw(st.booleans()):
+        ux, uy = _rotated(ux, uy, draw(st.sampled_from([30, -30, 60, -60, 90])))
+    # Sideways shifts and lengths that cover one side of the line only, or its middle, or all.
+    shift = draw(st.sampled_from([0.0, 0.5, -0.5, 0.125, -0.125, 0.375, -0.375, 1.0, -1.0, 0.25, -0.25]))
+    half = draw(st.sampled_from([1.0, 0.5, 0.75, 2.0, 0.25, 4.0]))
+    thick = draw(st.sampled_from([0.25, 0.5]))
+    cx, cy = px - uy * shift, py + ux * shift  # moved sideways off the line
+    lx, ly = -uy * half, ux * half  # along the wall
+    tx, ty = ux * thick / 2, uy * thick / 2  # its thickness
+    polygon = [
+        [_snap(cx - lx - tx), _snap(cy - ly - ty)],
+        [_snap(cx + lx - tx), _snap(cy + ly - ty)],
+        [_snap(cx + lx + tx), _snap(cy + ly + ty)],
+        [_snap(cx - lx + tx), _snap(cy - ly + ty)],
+    ]
+    return {"name": name, "polygon": polygon}
+
+
+def _separate(units: list[dict[str, Any]]) -> None:
+    """Bases may touch but never stand on each other (a scenario refuses that): a base that
+    overlaps one placed before it steps away from it, half an inch at a time, until it is clear.
+    Moving instead of rejecting keeps every draw usable."""
+    import math
+
+    from rulecheck.explore.evaluate import mb_field
+    from rulecheck.rulesets.multibase import _overlap
+
+    placed = []
+    for u, unit in zip(units, mb_field({"units": units}).units, strict=True):
+        for entry, base in zip(u["bases"], unit.bases, strict=True):
+            for _ in range(60):
+                other = next((p for p in placed if _overlap(p, base)), None)
+                if other is None:
+                    break
+                dx, dy = base.x - other.x, base.y - other.y
+                length = math.hypot(dx, dy)
+                dx, dy = (dx / length, dy / length) if length > 1e-9 else (1.0, 0.0)
+                base = base.moved(_snap(dx * 0.5), _snap(dy * 0.5) or 0.125)
+            entry["x"], entry["y"] = base.x, base.y
+            placed.append(base)
+
+
+def _distances(alpha: dict[str, Any], bravo: dict[str, Any]) -> list[float]:
+    """Each attacker base's distance to the nearest target base, as the engine measures it."""
+    from rulecheck.explore.evaluate import mb_field
+
+    field = mb_field({"units": [alpha, bravo]})
+    a, b = field.units
+    from rules.multibase.geometry import base_distance
+
+    return sorted(min(base_distance(x, y) for y in b.bases) for x in a.bases)
+
+
+@st.composite
+def _mb_range(draw, distances: list[float]) -> float:
+    """A maximum range that makes the measurement matter: exactly some base's distance (at the
+    limit), between two bases' distances (in range from one base, not from the other), a little
+    short of the nearest (out of range), around twice a distance (the half-range line), or long."""
+    d = draw(st.sampled_from(distances))
+    pairs = [(x + y) / 2 for x, y in zip(distances, distances[1:], strict=False) if y - x > 0.2]
+    options = [d * 2 + 0.5, d + 0.5, d, d * 2, d * 2 - 0.5, d - 0.5, 24.0, d * 1.5] + pairs
+    value = draw(st.sampled_from(options))
+    return max(0.5, _snap(value))
+
+
+# Attack scenes, each aimed at clauses a plain "target ahead" position rarely decides:
+# ``flank``: the target on the attacker's arc line (partly in the arc) with a wall across one side
+#   of it (arc_origin, arc_boundary, trace_target_part);
+# ``screen``: a wall across the lines from one attacker base only, so the base that traces is not
+#   the nearest one (range_from, and the range limit measured from either);
+# ``melee``: close combat at touching distance, facings turned (close_combat_return, MB-4.4).
+SCENES = ("open", "flank", "screen", "melee")
+
+
 @st.composite
 def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
-    gaps = st.sampled_from([0.5, 1.0, 0.0, 1.5, 2.0]) if casualties else st.sampled_from([0.5, 1.0])
-    distance = draw(st.integers(2, 30)) / 2
-    alpha = draw(_mb_unit("Alpha", "Red", 0.0, 90.0, 1, 3, st.just(0.5)))
-    if casualties:  # enough dice, in range, to remove bases
-        alpha["stats"].update(ranged_attack=alpha["stats"]["ranged_attack"] + 2, range=24.0)
-    bravo = draw(
-        _mb_unit(
-            "Bravo",
-            "Blue",
-            distance,
-            270.0,
-            4 if casualties else 1,
-            6 if casualties else 3,
-            gaps,
-            1 if casualties else 3,
-        )
-    )
+    """An attack (or, with ``casualties``, an attack that removes bases) of Alpha on Bravo."""
+    scene = "open" if casualties else draw(st.sampled_from(SCENES))
+    close = scene == "melee"
+    alpha_facing = draw(st.sampled_from([90.0, 0.0, 45.0, 30.0, 180.0]))
+    most = 2 if casualties else 3
+    count = draw(st.integers(2, 3)) if scene == "screen" else draw(st.integers(1, most))
+    alpha_bases = draw(_mb_bases("a", 0.0, 0.0, alpha_facing, count, False))
+    alpha = draw(_mb_unit("Alpha", "Red", alpha_bases, False))
+    # Bravo: ahead of Alpha's first base, on its arc line or behind it; in close combat at touch.
+    if casualties:
+        bearing = 0
+    elif scene == "flank":
+        bearing = draw(st.sampled_from([90, -90, 85, -85, 95, -95]))
+    else:
+        bearing = draw(st.sampled_from(BEARINGS))
+    if close:
+        distance = draw(st.sampled_from([1.0, 1.5, 2.0, 1.25]))
+    else:
+        distance = draw(st.sampled_from([3.0, 6.0, 2.0, 4.5, 9.0, 12.0, 1.5]))
+    first = alpha_bases[0]
+    dx, dy = _rotated(1.0, 0.0, alpha_facing + bearing)
+    bx, by = first["x"] + dx * distance, first["y"] + dy * distance
+    bravo_facing = (alpha_facing + 180 + draw(st.sampled_from(TURNS))) % 360
+    count = draw(st.integers(3, 6)) if casualties else draw(st.integers(1, 3))
+    bravo_bases = draw(_mb_bases("b", bx, by, bravo_facing, count, casualties))
+    bravo = draw(_mb_unit("Bravo", "Blue", bravo_bases, casualties))
+    if casualties:  # enough dice to remove bases
+        alpha["stats"]["ranged_attack"] += 2
     units = [alpha, bravo]
-    if not casualties and draw(st.booleans()):
-        charlie = draw(
-            _mb_unit("Charlie", draw(st.sampled_from(["Blue", "Red"])), distance / 2, 0.0, 1, 1, st.just(0.5))
-        )
-        units.append(charlie)
     terrain = []
-    if not casualties and draw(st.booleans()):
-        x0 = draw(st.integers(-4, 8)) / 2
-        w = draw(st.integers(1, 8)) / 2
-        y0 = draw(st.integers(1, max(1, int(distance * 2) - 1))) / 2
-        terrain.append(
-            {"name": "Wall", "polygon": [[x0, y0], [x0 + w, y0], [x0 + w, y0 + 0.5], [x0, y0 + 0.5]]}
-        )
-    close = draw(st.booleans()) if not casualties else False
+    if not casualties:
+        if scene == "flank":  # across one side of the line from Alpha's first base to the target's
+            terrain.append(draw(_across(alpha_bases[0], bravo_bases[0], "Wall", turn=False)))
+        elif scene == "screen":  # across the lines from one of Alpha's bases only
+            terrain.append(draw(_across(draw(st.sampled_from(alpha_bases)), bravo_bases[0], "Wall")))
+        for k in range(len(terrain), len(terrain) + draw(st.integers(0, 2 if scene == "open" else 1))):
+            a = draw(st.sampled_from(alpha_bases))
+            b = draw(st.sampled_from(bravo_bases))
+            terrain.append(draw(_across(a, b, f"Wall {k + 1}" if k else "Wall")))
+        if draw(st.integers(0, 2)) == 2:  # a third unit, often standing across the lines
+            a, b = draw(st.sampled_from(alpha_bases)), draw(st.sampled_from(bravo_bases))
+            t = draw(st.sampled_from([0.5, 0.3, 0.7]))
+            shift = draw(st.sampled_from([0.0, 0.75, -0.75, 1.5]))
+            (ax, ay), (bx2, by2) = _centre(a), _centre(b)
+            px, py = ax + (bx2 - ax) * t, ay + (by2 - ay) * t
+            facing = draw(st.sampled_from([0.0, 90.0, 45.0]))
+            bases = draw(_mb_bases("c", px + shift, py, facing, draw(st.integers(1, 2)), False))
+            charlie = draw(_mb_unit("Charlie", draw(st.sampled_from(["Blue", "Red"])), bases, False))
+            units.append(charlie)
+    _separate(units)
+    distances = _distances(alpha, bravo)
+    alpha["stats"]["range"] = draw(_mb_range(distances)) if not casualties else max(24.0, distances[-1] + 1)
+    bravo["stats"]["range"] = alpha["stats"]["range"]
     attack: dict[str, Any] = {"attacker": "Alpha", "target": "Bravo", "close_combat": close}
-    if draw(st.booleans()):
-        attack["in_cover"] = ["Bravo"]
+    if draw(st.integers(0, 2)) == 2:
+        attack["in_cover"] = [draw(st.sampled_from(["Bravo", "Alpha"]))]
     for unit in ("Alpha", "Bravo"):
-        modifier = draw(st.sampled_from([0, 0, -1, 1, -2, 2, -3, 3]))
+        modifier = draw(st.sampled_from([0, 0, 0, -1, 1, -2, 2, -3, 3]))
         if modifier:
             attack.setdefault("threshold_modifiers", {})[unit] = {"a special rule": modifier}
         bonus = draw(st.sampled_from([0, 0, 1, 2]))
         if bonus:
             attack.setdefault("bonus_dice", {})[unit] = {"a special rule": bonus}
-    hit = st.integers(1, 6) if not casualties else st.integers(3, 6)
-    save = st.integers(1, 6) if not casualties else st.integers(1, 3)
+    # Faces: mostly hits and failed saves where casualties are the point; anything otherwise.
+    hit = st.integers(3, 6) if casualties else st.integers(1, 6)
+    save = st.integers(1, 3) if casualties else st.integers(1, 6)
     dice = {
         u["name"]: {
-            "to_hit": draw(st.lists(hit, min_size=20, max_size=20)),
-            "save": draw(st.lists(save, min_size=12, max_size=12)),
+            "to_hit": draw(st.lists(hit, min_size=24, max_size=24)),
+            "save": draw(st.lists(save, min_size=24, max_size=24)),
         }
         for u in units[:2]
     }
-    # Picks only on attack positions: on casualty positions the engine then lists the legal
-    # removals (or makes the only one), which is where readings of coherency differ.
-    removals = (
-        []
-        if casualties
-        else draw(st.lists(st.sampled_from([b["name"] for b in bravo["bases"]]), max_size=2, unique=True))
-    )
-    if removals:
-        attack["removals"] = {"Bravo": removals}
+    # The defending and owning players' choices: none (the engine lists them) or by index.
+    pick = draw(st.none() | st.integers(0, 5))
+    if pick is not None:
+        attack["pick"] = pick
     return {"units": units, "terrain": terrain, "attack": attack, "dice": dice}
 
 
