@@ -214,11 +214,20 @@ def test_bad_sides_and_options_are_one_line_errors(args, message, capsys):
 
 # --- an engine change the corpus does not catch ------------------------------------------------------
 
-# A structure taller than both units now blocks like terrain; no corpus scenario has one.
+# Two deliberate changes no corpus scenario notices. Gundam Assemble: a structure taller than both
+# units now blocks like terrain (no scenario has one). multibase: a round base measured from a
+# rectangular one loses its radius (every range scenario pairs bases of one shape).
 ALTERED = (
-    "rules/gundam_assemble/line_of_sight.py",
-    "structure.side != side and board.piece_elevation(structure) == hi:",
-    "structure.side != side and board.piece_elevation(structure) >= hi:",
+    (
+        "rules/gundam_assemble/line_of_sight.py",
+        "structure.side != side and board.piece_elevation(structure) == hi:",
+        "structure.side != side and board.piece_elevation(structure) >= hi:",
+    ),
+    (
+        "rules/multibase/geometry.py",
+        "return max(0.0, core(a).distance(core(b)) - radius_of(a) - radius_of(b))",
+        "return max(0.0, core(a).distance(core(b)) - radius_of(a) - radius_of(b) * (a.shape == b.shape))",
+    ),
 )
 
 
@@ -235,15 +244,15 @@ def test_explore_rev_finds_a_witness_for_an_engine_change_the_corpus_passes(tmp_
     _git(repo, "init", "-q")
     _git(repo, "add", "-A")
     _git(repo, "commit", "-qm", "the engine as it is")
-    path, old, new = ALTERED
-    module = repo / path
-    assert old in module.read_text()
-    module.write_text(module.read_text().replace(old, new))
-    _git(repo, "commit", "-qam", "a deliberate engine change")
+    for path, old, new in ALTERED:
+        module = repo / path
+        assert old in module.read_text()
+        module.write_text(module.read_text().replace(old, new))
+    _git(repo, "commit", "-qam", "deliberate engine changes")
 
-    # The corpus passes under the altered engine: `check` cannot see the change.
+    # The corpus passes under the altered engine: `check` cannot see either change.
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(repo)}
-    proc = rulecheck("check", "--root", str(repo), "--ruleset", "gundam_assemble", cwd=repo, env=env)
+    proc = rulecheck("check", "--root", str(repo), cwd=repo, env=env)
     assert proc.returncode == 0, proc.stdout[-2000:]
 
     # explore: the altered engine (at HEAD, in its own worktree) against this checkout's engine.
@@ -269,6 +278,35 @@ def test_explore_rev_finds_a_witness_for_an_engine_change_the_corpus_passes(tmp_
     assert "worktree" not in _worktrees(repo)
     tags = f"@ruling:derived and @clause:{w['divergence']['clauses'][0]}"
     check_in_copy(tmp_path, "gundam_assemble", tags, tmp_path / "explored")
+
+    # multibase: a range measured short of a round target base, within a few dozen attacks.
+    mb = tmp_path / "multibase"
+    mb.mkdir()
+    proc, report = explore(
+        mb,
+        "--rev",
+        "HEAD",
+        "--root",
+        str(repo),
+        "--ruleset",
+        "multibase",
+        "--kind",
+        "attack",
+        "--max-positions",
+        "150",
+        "--budget",
+        "60",
+        "--shrink",
+        "2",
+        "--seed",
+        "0",
+    )
+    assert proc.returncode == 1
+    (w,) = report["explorations"][0]["witnesses"]
+    assert w["divergence"]["old"]["step"] == "target.range" and w["divergence"]["clauses"] == ["MB-1.2"]
+    shapes = {b["shape"] for u in w["position"]["units"] for b in u["bases"]}
+    assert shapes == {"rect", "round"}
+    assert "worktree" not in _worktrees(repo)
 
 
 def _worktrees(repo: Path) -> str:

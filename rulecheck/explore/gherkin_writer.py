@@ -427,7 +427,14 @@ def mb_then(key: str, value: Any, answer: dict[str, Any]) -> list[str]:
             elif f == "coherency_possible" and not v:
                 out.append(f'no removal keeps "{unit}" in coherency')
             elif f == "pushed":
-                out += [f'base {b} of "{unit}" was pushed {d:.12g} inches' for b, d in v.items()]
+                # A distance two bases share would still hold with their names swapped: say it
+                # only of a base that alone moved that far (the legal pushes say the rest).
+                distances = list(v.values())
+                out += [
+                    f'base {b} of "{unit}" was pushed {d:.12g} inches'
+                    for b, d in v.items()
+                    if distances.count(d) == 1
+                ]
                 if not v:
                     out.append(f'no base of "{unit}" was pushed')
             elif f == "push_options":

@@ -185,8 +185,10 @@ class Exploration:
         )
 
 
-class _OutOfTime(Exception):
-    pass
+class _OutOfTime(BaseException):
+    """The budget or the position limit is spent. Not an ``Exception``: hypothesis takes those as
+    failures of the condition and shrinks them (for as long as a witness would get), whereas
+    this one leaves ``find`` at once."""
 
 
 # --- where a difference is possible -------------------------------------------------------------

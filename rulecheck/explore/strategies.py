@@ -268,6 +268,7 @@ SHAPES = (
 )
 # Turns away from the unit's facing: square ones first (they shrink to them), then off the axes.
 TURNS = (0, 90, -90, 180, 45, -45, 30, -30, 135, -60, 15)
+SQUARE = 4  # the first four of TURNS and BEARINGS keep every edge on the axes
 # Where the target stands, seen from the attacker's first base, in degrees off its facing: ahead,
 # on the arc line (partly in the arc), just inside and outside it, behind.
 BEARINGS = (0, 90, -90, 20, -20, 60, -60, 85, -85, 95, -95, 120, 180)
@@ -361,8 +362,8 @@ def _across(draw, a: dict[str, Any], b: dict[str, Any], name: str, turn: bool = 
     (ax, ay), (bx, by) = _centre(a), _centre(b)
     t = draw(st.sampled_from([0.5, 0.3, 0.7, 0.15, 0.85]))
     px, py = ax + (bx - ax) * t, ay + (by - ay) * t
-    length = math.hypot(bx - ax, by - ay) or 1.0
-    ux, uy = (bx - ax) / length, (by - ay) / length
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = ((bx - ax) / length, (by - ay) / length) if length > 1e-9 else (1.0, 0.0)
     if turn and draw(st.booleans()):
         ux, uy = _rotated(ux, uy, draw(st.sampled_from([30, -30, 60, -60, 90])))
     # Sideways shifts and lengths that cover one side of the line only, or its middle, or all.
@@ -421,10 +422,12 @@ def _mb_range(draw, distances: list[float]) -> float:
     """A maximum range that makes the measurement matter: exactly some base's distance (at the
     limit), between two bases' distances (in range from one base, not from the other), a little
     short of the nearest (out of range), around twice a distance (the half-range line), or long."""
-    d = draw(st.sampled_from(distances))
+    d = draw(st.just(distances[0]) | st.sampled_from(distances))  # the nearest measures, mostly
     pairs = [(x + y) / 2 for x, y in zip(distances, distances[1:], strict=False) if y - x > 0.2]
-    options = [d * 2 + 0.5, d + 0.5, d, d * 2, d * 2 - 0.5, d - 0.5, 24.0, d * 1.5] + pairs
-    value = draw(st.sampled_from(options))
+    # On the lines (the limit, half range) half the time; either side of them the other half.
+    on_lines = st.sampled_from([d * 2, d])
+    near = st.sampled_from([d * 2 + 0.5, d + 0.5, d * 2 - 0.5, d - 0.5, 24.0, d * 1.5, *pairs])
+    value = draw(on_lines | near)
     return max(0.5, _snap(value))
 
 
@@ -442,7 +445,9 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
     """An attack (or, with ``casualties``, an attack that removes bases) of Alpha on Bravo."""
     scene = "open" if casualties else draw(st.sampled_from(SCENES))
     close = scene == "melee"
-    alpha_facing = draw(st.sampled_from([90.0, 0.0, 45.0, 30.0, 180.0]))
+    # Square to the axes half the time: distances then fall on the 1/8-inch grid, and a range set
+    # from them (at the limit, at half range) is exact in the scenario's table.
+    alpha_facing = draw(st.sampled_from([90.0, 0.0, 180.0]) | st.sampled_from([45.0, 30.0]))
     most = 2 if casualties else 3
     count = draw(st.integers(2, 3)) if scene == "screen" else draw(st.integers(1, most))
     alpha_bases = draw(_mb_bases("a", 0.0, 0.0, alpha_facing, count, False))
@@ -453,7 +458,7 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
     elif scene == "flank":
         bearing = draw(st.sampled_from([90, -90, 85, -85, 95, -95]))
     else:
-        bearing = draw(st.sampled_from(BEARINGS))
+        bearing = draw(st.sampled_from(BEARINGS[:3]) | st.sampled_from(BEARINGS))
     if close:
         distance = draw(st.sampled_from([1.0, 1.5, 2.0, 1.25]))
     else:
@@ -461,7 +466,8 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
     first = alpha_bases[0]
     dx, dy = _rotated(1.0, 0.0, alpha_facing + bearing)
     bx, by = first["x"] + dx * distance, first["y"] + dy * distance
-    bravo_facing = (alpha_facing + 180 + draw(st.sampled_from(TURNS))) % 360
+    turn = draw(st.sampled_from(TURNS[:SQUARE]) | st.sampled_from(TURNS))
+    bravo_facing = (alpha_facing + 180 + turn) % 360
     count = draw(st.integers(3, 6)) if casualties else draw(st.integers(1, 3))
     bravo_bases = draw(_mb_bases("b", bx, by, bravo_facing, count, casualties))
     bravo = draw(_mb_unit("Bravo", "Blue", bravo_bases, casualties))
@@ -491,12 +497,12 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
     _separate(units)
     distances = _distances(alpha, bravo)
     alpha["stats"]["range"] = draw(_mb_range(distances)) if not casualties else max(24.0, distances[-1] + 1)
-    bravo["stats"]["range"] = alpha["stats"]["range"]
+    bravo["stats"]["range"] = draw(st.sampled_from([alpha["stats"]["range"], 24.0, 6.0]))
     attack: dict[str, Any] = {"attacker": "Alpha", "target": "Bravo", "close_combat": close}
     if draw(st.integers(0, 2)) == 2:
         attack["in_cover"] = [draw(st.sampled_from(["Bravo", "Alpha"]))]
     for unit in ("Alpha", "Bravo"):
-        modifier = draw(st.sampled_from([0, 0, 0, -1, 1, -2, 2, -3, 3]))
+        modifier = draw(st.sampled_from([0, 0, 0, -1, 1, -2, 2, -3, 3, -5, 4]))
         if modifier:
             attack.setdefault("threshold_modifiers", {})[unit] = {"a special rule": modifier}
         bonus = draw(st.sampled_from([0, 0, 1, 2]))
