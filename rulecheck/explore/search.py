@@ -185,6 +185,11 @@ class Exploration:
         )
 
 
+class _ShrunkEnough(BaseException):
+    """A witness's shrinking time is spent (a BaseException for the same reason as below: the
+    shrinker would otherwise keep replaying examples the condition no longer looks at)."""
+
+
 class _OutOfTime(BaseException):
     """The budget or the position limit is spent. Not an ``Exception``: hypothesis takes those as
     failures of the condition and shrinks them (for as long as a witness would get), whereas
@@ -269,7 +274,7 @@ def explore(
         def condition(position: dict[str, Any], state: dict[str, Any] = state) -> bool:
             now = time.perf_counter()
             if state["shrink_until"] is not None and now > state["shrink_until"]:
-                return False  # out of shrinking time: the smallest witness so far stands
+                raise _ShrunkEnough  # out of shrinking time: the smallest witness so far stands
             if state["shrink_until"] is None and (
                 now > deadline or (max_positions is not None and result.positions >= max_positions)
             ):
@@ -312,6 +317,8 @@ def explore(
             find(strategy, condition, settings=config, random=Random(rng.getrandbits(64)))
         except _OutOfTime:
             break
+        except _ShrunkEnough:
+            pass  # the smallest witness recorded stands
         except (NoSuchExample, Unsatisfiable):
             result.exhausted = True
             break

@@ -466,6 +466,10 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
     first = alpha_bases[0]
     dx, dy = _rotated(1.0, 0.0, alpha_facing + bearing)
     bx, by = first["x"] + dx * distance, first["y"] + dy * distance
+    if scene == "flank":  # across the arc line, or just touching it from either side
+        shift = draw(st.sampled_from([0.0, 1.0, -1.0])) * 0.5  # half the depth of a 1" base
+        fx, fy = _rotated(1.0, 0.0, alpha_facing)
+        bx, by = bx + fx * shift, by + fy * shift
     turn = draw(st.sampled_from(TURNS[:SQUARE]) | st.sampled_from(TURNS))
     bravo_facing = (alpha_facing + 180 + turn) % 360
     count = draw(st.integers(3, 6)) if casualties else draw(st.integers(1, 3))
@@ -478,8 +482,10 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
     if not casualties:
         if scene == "flank":  # across one side of the line from Alpha's first base to the target's
             terrain.append(draw(_across(alpha_bases[0], bravo_bases[0], "Wall", turn=False)))
-        elif scene == "screen":  # across the lines from one of Alpha's bases only
-            terrain.append(draw(_across(draw(st.sampled_from(alpha_bases)), bravo_bases[0], "Wall")))
+        elif scene == "screen":  # across the lines from Alpha's nearest base (often it alone)
+            b0 = bravo_bases[0]
+            nearest = min(alpha_bases, key=lambda a: (a["x"] - b0["x"]) ** 2 + (a["y"] - b0["y"]) ** 2)
+            terrain.append(draw(_across(nearest, b0, "Wall", turn=False)))
         for k in range(len(terrain), len(terrain) + draw(st.integers(0, 2 if scene == "open" else 1))):
             a = draw(st.sampled_from(alpha_bases))
             b = draw(st.sampled_from(bravo_bases))
