@@ -26,6 +26,7 @@ CASES = (
     ("gundam_assemble", "los", "los_corner_touch=counts"),
     ("gundam_assemble", "attack", "disarm_timing=before_defender_responses"),
     ("multibase", "attack", "arc_boundary=outside"),
+    ("multibase", "casualties", "coherency=each_within"),
 )
 
 

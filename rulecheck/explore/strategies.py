@@ -456,7 +456,7 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
     if casualties:
         bearing = 0
     elif scene == "flank":
-        bearing = draw(st.sampled_from([90, -90, 85, -85, 95, -95]))
+        bearing = draw(st.sampled_from([90, -90]) | st.sampled_from([85, -85, 95, -95]))
     else:
         bearing = draw(st.sampled_from(BEARINGS[:3]) | st.sampled_from(BEARINGS))
     if close:
@@ -480,7 +480,10 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
     units = [alpha, bravo]
     terrain = []
     if not casualties:
-        if scene == "flank":  # across one side of the line from Alpha's first base to the target's
+        # flank: half the time a wall across one side of the line from Alpha's first base to the
+        # target's (where the Trace must reach the part inside the arc); else the line stays open
+        # for a target just touching the arc line
+        if scene == "flank" and draw(st.booleans()):
             terrain.append(draw(_across(alpha_bases[0], bravo_bases[0], "Wall", turn=False)))
         elif scene == "screen":  # across the lines from Alpha's nearest base (often it alone)
             b0 = bravo_bases[0]
