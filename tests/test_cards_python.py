@@ -17,6 +17,7 @@ import pytest
 from rulecheck.card_plugins import bundled_catalogue
 from rulecheck.cli import main
 from rules.dice import ScriptedDice
+from rules.gundam_assemble.abilities import AbilityError
 from rules.gundam_assemble.attack import resolve_attack
 from rules.gundam_assemble.board import Board, Piece
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
@@ -220,6 +221,8 @@ def test_attacks_made_by_effects_stop_at_the_depth_limit_with_one_line():
     assert depth == 8
 
 
+KEEP = {"kind": "prevent_defeat", "hit_points": 1}
+UNIT = {"name": "U", "hp": 3, "vp": 1}
 BAD_CARDS = [
     ("window: before_attack_roll\n", "window: before_the_roll\n", 3, "tactics[0].window", "is not a window"),
     ("kind: accuracy", "kind: accuracy_boost", 5, "tactics[0].effects[0].kind", "is not an effect"),
@@ -239,6 +242,20 @@ BAD_CARDS = [
         "not an Upgrade",
     ),
     ("trigger: own_attack", "trigger: sometimes", 4, "tactics[0].trigger", "is not a trigger"),
+    (
+        "amount: 1}",
+        "amount: 1, hit_points: 2}",
+        5,
+        "tactics[0].effects[0].hit_points",
+        "only a prevent_defeat effect",
+    ),
+    (
+        "kind: accuracy, amount: 1",
+        "kind: prevent_defeat, hit_points: 1",
+        5,
+        "tactics[0].effects[0]",
+        "cannot be used in the before_attack_roll",
+    ),
     ("    effects", "    colour: red\n    effects", 5, "tactics[0].colour", "unknown key"),
 ]
 
@@ -257,6 +274,85 @@ def test_a_bad_card_is_one_line_with_file_line_and_field(capsys, tmp_path, old, 
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1
     assert f"cards.yaml:{line}: {field}: " in err and message in err, err
+
+
+@pytest.mark.parametrize(
+    ("card", "field"),
+    [
+        # a Tactics card belongs to a player, not to the unit it would keep on the board
+        ({"tactics": [{"name": "T", "window": "ongoing", "effects": [KEEP]}]}, "tactics[0]: "),
+        # a weapon effect applies to attacks with it, not to its unit's defeat
+        (
+            {
+                "units": [
+                    {
+                        **UNIT,
+                        "weapons": [
+                            {"name": "W", "tl_cost": 1, "range": 1, "strength": 1, "effects": [KEEP]}
+                        ],
+                    }
+                ]
+            },
+            "units[0].weapons[0].effects: ",
+        ),
+        # it keeps its own unit on the board, no other
+        (
+            {
+                "units": [
+                    {
+                        **UNIT,
+                        "abilities": [
+                            {"name": "A", "window": "ongoing", "effects": [{**KEEP, "to": "targets"}]}
+                        ],
+                    }
+                ]
+            },
+            "units[0].abilities[0].effects[0].to: ",
+        ),
+        (
+            {
+                "units": [
+                    {
+                        **UNIT,
+                        "abilities": [
+                            {"name": "A", "window": "ongoing", "effects": [{**KEEP, "hit_points": True}]}
+                        ],
+                    }
+                ]
+            },
+            "units[0].abilities[0].effects[0].hit_points: ",
+        ),
+        (
+            {
+                "units": [
+                    {
+                        **UNIT,
+                        "abilities": [
+                            {"name": "A", "window": "ongoing", "effects": [{**KEEP, "hit_points": 0}]}
+                        ],
+                    }
+                ]
+            },
+            "units[0].abilities[0].effects[0].hit_points: ",
+        ),
+    ],
+)
+def test_a_prevent_defeat_effect_only_where_it_can_keep_its_unit_on_the_board(card, field):
+    with pytest.raises(AbilityError) as exc:
+        parse_catalogue(card)
+    assert str(exc.value).startswith(field), exc.value
+
+
+def test_exact_odds_refuse_a_target_whose_card_keeps_it_from_defeat():
+    from rules.gundam_assemble.odds import OddsUnsupported, profile_from_attack
+
+    holdout = "Hypothetical (Q.40) Holdout"
+    board = Board(pieces=(Piece("Char's Zaku II", "A", (0, 0)), Piece(holdout, "B", (2, 0))))
+    battle = battle_from_entries(
+        board, {"Char's Zaku II": {"side": "A"}, holdout: {"side": "B"}}, bundled_catalogue()
+    )
+    with pytest.raises(OddsUnsupported, match="keeps it on the board"):
+        profile_from_attack(battle, AttackDeclaration("Char's Zaku II", "Zaku Machine Gun", holdout), RULES)
 
 
 def test_a_missing_card_file_is_one_line_at_the_cards_key(capsys, tmp_path):

@@ -244,3 +244,18 @@ Feature: FAQ entries decided by hypothetical cards
     When "Char's Zaku II" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then "Hypothetical (Q.40) Holdout" is not defeated
     And "Hypothetical (Q.40) Holdout" has 1 hit points
+
+  @clause:GA-DEF-1 @clause:GA-DEF-7 @ruling:derived @faq:Q40
+  Scenario: Q.40 - a card that keeps the attacking unit on the board lets its attack and its activation go on
+    Given the pieces:
+      | name                        | side | at     |
+      | Hypothetical (Q.40) Holdout | A    | [0, 0] |
+      | RX-78-2 Gundam              | B    | [2, 0] |
+    And the unit states:
+      | name                        | hp | activating |
+      | Hypothetical (Q.40) Holdout | 2  | yes        |
+    And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
+    When "Hypothetical (Q.40) Holdout" attacks "RX-78-2 Gundam" with Rifle and rolls 5, 5, 1, 1, 1
+    Then "Hypothetical (Q.40) Holdout" has 1 hit points
+    And "RX-78-2 Gundam" takes 1 damage
+    And the activation does not end

@@ -467,7 +467,9 @@ def parse_ability(
     if not effects and card is None:
         raise AbilityError(f"{where}.effects: an ability has at least one effect")
     if tactics and any(e.kind == "prevent_defeat" for e in effects):
-        raise AbilityError(f"{where}: a prevent_defeat effect is an ongoing ability of the unit it keeps on the board")
+        raise AbilityError(
+            f"{where}: a prevent_defeat effect is an ongoing ability of the unit it keeps on the board"
+        )
     if any(e.kind == "area_damage" for e in effects) and reach is None:
         raise AbilityError(f"{where}: an area_damage ability says how far it reaches ('within' or 'range')")
     once_per = data.get("once_per")

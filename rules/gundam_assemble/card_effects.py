@@ -347,6 +347,8 @@ class CardEffects:
         """Whether a card steps in as ``name`` reaches 0 hit points (``prevent_defeat``), keeping
         it on the board; the rest of the defeat is then not made (``defeat.defeat_prevented``)."""
         unit = self.battle.unit(name)
+        if unit.in_reserve:  # defeated already: nothing left to step in against (GA-DEF-1)
+            return False
         for ability, eff in defeat_stoppers(unit):
             if not self.trigger_fits(ability.trigger, name):
                 continue

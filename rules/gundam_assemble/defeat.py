@@ -19,6 +19,7 @@ from dataclasses import replace
 from rules.events import Event
 from rules.gundam_assemble.units import Battle
 from rules.rulebook import Rulebook
+from rules.wording import plural
 
 
 def defeat(battle: Battle, name: str, rules: Rulebook, stage: str) -> tuple[Battle, list[Event]]:
@@ -119,7 +120,7 @@ def defeat_prevented(
         Event(
             f"{stage}.defeat_prevented",
             ("GA-SEQ-11", "GA-DEF-1", "GA-DEF-2", "GA-DEF-3"),
-            f"{name} is at 0 hit points; {source} steps in: it stays on the board with {hp} hit points"
+            f"{name} is at 0 hit points; {source} steps in: it stays on the board with {plural(hp, 'hit point')}"
             + (f" (its card's maximum; the card gives {hit_points})" if hp < hit_points else "")
             + ", so it does not go to Reserve, take the Timeline penalty or reset",
             {"unit": name, "hp": hp, "source": source},
