@@ -188,10 +188,7 @@ Feature: FAQ entries decided by hypothetical cards
 
   @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:interpretation @faq:Q40 @interpretation:defeat_prevented_victory_points
   Scenario: Q.40 - a card keeps its unit on the board at 0 hit points; by default the opponent still scores its points
-    Given the pieces:
-      | name                        | side | at     |
-      | Char's Zaku II              | A    | [0, 0] |
-      | Hypothetical (Q.40) Holdout | B    | [2, 0] |
+    Given the scenario "faq_q40_holdout.yaml"
     And the unit states:
       | name                        | hp | timeline |
       | Hypothetical (Q.40) Holdout | 2  | 3        |
@@ -204,10 +201,7 @@ Feature: FAQ entries decided by hypothetical cards
   @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:interpretation @faq:Q40 @interpretation:defeat_prevented_victory_points
   Scenario: Q.40 - where the card undoes the defeat, the opponent scores nothing for it
     Given the interpretation defeat_prevented_victory_points is not_scored
-    And the pieces:
-      | name                        | side | at     |
-      | Char's Zaku II              | A    | [0, 0] |
-      | Hypothetical (Q.40) Holdout | B    | [2, 0] |
+    And the scenario "faq_q40_holdout.yaml"
     And the unit states:
       | name                        | hp | timeline |
       | Hypothetical (Q.40) Holdout | 2  | 3        |
@@ -218,10 +212,7 @@ Feature: FAQ entries decided by hypothetical cards
 
   @clause:GA-DEF-1 @clause:GA-DEF-2 @clause:GA-DEF-3 @ruling:derived @faq:Q40
   Scenario: Q.40 - a card that steps in once per turn does not save its unit a second time that turn
-    Given the pieces:
-      | name                        | side | at     |
-      | Char's Zaku II              | A    | [0, 0] |
-      | Hypothetical (Q.40) Holdout | B    | [2, 0] |
+    Given the scenario "faq_q40_holdout.yaml"
     And the unit states:
       | name                        | hp | timeline |
       | Hypothetical (Q.40) Holdout | 2  | 3        |
@@ -233,10 +224,7 @@ Feature: FAQ entries decided by hypothetical cards
 
   @clause:GA-DEF-1 @clause:GA-DMG-3 @ruling:derived @faq:Q40
   Scenario: Q.40 - the card steps in whatever takes its unit to 0 hit points, non-combat damage too
-    Given the pieces:
-      | name                        | side | at     |
-      | Char's Zaku II              | A    | [0, 0] |
-      | Hypothetical (Q.40) Holdout | B    | [2, 0] |
+    Given the scenario "faq_q40_holdout.yaml"
     And the unit states:
       | name                        | hp |
       | Hypothetical (Q.40) Holdout | 2  |
@@ -247,15 +235,12 @@ Feature: FAQ entries decided by hypothetical cards
 
   @clause:GA-DEF-1 @clause:GA-DEF-7 @ruling:derived @faq:Q40
   Scenario: Q.40 - a card that keeps the attacking unit on the board lets its attack and its activation go on
-    Given the pieces:
-      | name                        | side | at     |
-      | Hypothetical (Q.40) Holdout | A    | [0, 0] |
-      | RX-78-2 Gundam              | B    | [2, 0] |
+    Given the scenario "faq_q40_holdout.yaml"
     And the unit states:
       | name                        | hp | activating |
       | Hypothetical (Q.40) Holdout | 2  | yes        |
-    And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
-    When "Hypothetical (Q.40) Holdout" attacks "RX-78-2 Gundam" with Rifle and rolls 5, 5, 1, 1, 1
+    And player B will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
+    When "Hypothetical (Q.40) Holdout" attacks "Char's Zaku II" with Rifle and rolls 5, 5, 1, 1, 1
     Then "Hypothetical (Q.40) Holdout" has 1 hit points
-    And "RX-78-2 Gundam" takes 1 damage
+    And "Char's Zaku II" takes 2 damage
     And the activation does not end
