@@ -276,71 +276,56 @@ def test_a_bad_card_is_one_line_with_file_line_and_field(capsys, tmp_path, old, 
     assert f"cards.yaml:{line}: {field}: " in err and message in err, err
 
 
+def _keeper(**effect) -> dict:
+    """A card file with one unit whose ongoing ability is this prevent_defeat effect."""
+    ability = {"name": "A", "window": "ongoing", "effects": [{**KEEP, **effect}]}
+    return {"units": [{**UNIT, "abilities": [ability]}]}
+
+
+WEAPON = {"name": "W", "tl_cost": 1, "range": 1, "strength": 1, "effects": [KEEP]}
+EFFECT = "units[0].abilities[0].effects[0]"
+
+
 @pytest.mark.parametrize(
     ("card", "field"),
     [
         # a Tactics card belongs to a player, not to the unit it would keep on the board
         ({"tactics": [{"name": "T", "window": "ongoing", "effects": [KEEP]}]}, "tactics[0]: "),
         # a weapon effect applies to attacks with it, not to its unit's defeat
-        (
-            {
-                "units": [
-                    {
-                        **UNIT,
-                        "weapons": [
-                            {"name": "W", "tl_cost": 1, "range": 1, "strength": 1, "effects": [KEEP]}
-                        ],
-                    }
-                ]
-            },
-            "units[0].weapons[0].effects: ",
-        ),
-        # it keeps its own unit on the board, no other
-        (
-            {
-                "units": [
-                    {
-                        **UNIT,
-                        "abilities": [
-                            {"name": "A", "window": "ongoing", "effects": [{**KEEP, "to": "targets"}]}
-                        ],
-                    }
-                ]
-            },
-            "units[0].abilities[0].effects[0].to: ",
-        ),
-        (
-            {
-                "units": [
-                    {
-                        **UNIT,
-                        "abilities": [
-                            {"name": "A", "window": "ongoing", "effects": [{**KEEP, "hit_points": True}]}
-                        ],
-                    }
-                ]
-            },
-            "units[0].abilities[0].effects[0].hit_points: ",
-        ),
-        (
-            {
-                "units": [
-                    {
-                        **UNIT,
-                        "abilities": [
-                            {"name": "A", "window": "ongoing", "effects": [{**KEEP, "hit_points": 0}]}
-                        ],
-                    }
-                ]
-            },
-            "units[0].abilities[0].effects[0].hit_points: ",
-        ),
+        ({"units": [{**UNIT, "weapons": [WEAPON]}]}, "units[0].weapons[0].effects: "),
+        (_keeper(to="targets"), f"{EFFECT}.to: "),  # it keeps its own unit on the board, no other
+        (_keeper(hit_points=True), f"{EFFECT}.hit_points: "),
+        (_keeper(hit_points=0), f"{EFFECT}.hit_points: "),  # at 0 the unit would still be defeated
+        (_keeper(amount=2), f"{EFFECT}.amount: "),  # its number is hit_points
     ],
 )
 def test_a_prevent_defeat_effect_only_where_it_can_keep_its_unit_on_the_board(card, field):
     with pytest.raises(AbilityError) as exc:
         parse_catalogue(card)
     assert str(exc.value).startswith(field), exc.value
+
+
+@pytest.mark.parametrize(("trigger", "kept"), [("attacked", False), ("own_attack", True), ("any", True)])
+def test_a_card_that_keeps_its_unit_from_defeat_steps_in_only_where_its_trigger_says(trigger, kept):
+    """The Holdout's own Overload takes it to 0 hit points as it attacks: a card that steps in
+    when the unit is attacked does not help it then; one for its own attacks, or any time, does."""
+    card = {
+        **UNIT,
+        "hp": 4,
+        "weapons": [{"name": "Rifle", "tl_cost": 2, "range": 3, "strength": 3}],
+        "abilities": [{"name": "Hold", "window": "ongoing", "trigger": trigger, "effects": [KEEP]}],
+    }
+    cards = parse_catalogue({"units": [card]}, base=bundled_catalogue())
+    board = Board(pieces=(Piece("U", "A", (0, 0)), Piece("RX-78-2 Gundam", "B", (2, 0))))
+    battle = battle_from_entries(board, {"U": {"side": "A", "hp": 2}, "RX-78-2 Gundam": {"side": "B"}}, cards)
+    overload = Response(
+        "before_attack_roll", cards.tactics["Hypothetical (Q.39): Overload Harming Its Own Unit"], side="A"
+    )
+    decl = AttackDeclaration("U", "Rifle", "RX-78-2 Gundam", responses=(overload,))
+    dice = ScriptedDice.of(attack=[1, 1, 1, 1, 1]) if kept else ScriptedDice.of()
+    result = resolve_attack(battle, decl, dice, RULES)
+    unit = result.battle.unit("U")
+    assert (unit.in_reserve, unit.hp) == ((False, 1) if kept else (True, 4))
 
 
 def test_exact_odds_refuse_a_target_whose_card_keeps_it_from_defeat():

@@ -377,6 +377,9 @@ def _hit_points(data: Mapping[str, Any], kind: str, on: str, where: str) -> int:
         return 0
     if on != "self":
         raise AbilityError(f"{where}.to: a prevent_defeat effect keeps its own unit on the board ('self')")
+    if "amount" in data or "per_upgrade" in data:  # its number is the hit points it leaves
+        key = "amount" if "amount" in data else "per_upgrade"
+        raise AbilityError(f"{where}.{key}: a prevent_defeat effect takes hit_points, not {key}")
     n = data.get("hit_points")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise AbilityError(
