@@ -333,7 +333,7 @@ def test_exact_odds_refuse_a_target_whose_card_keeps_it_from_defeat():
 
     holdout = "Hypothetical (Q.40) Holdout"
     board = Board(pieces=(Piece("Char's Zaku II", "A", (0, 0)), Piece(holdout, "B", (2, 0))))
-    cards = catalogue_with((str(ROOT / "scenarios" / "gundam_assemble" / "faq_q40_cards.yaml"),))
+    cards = catalogue_with((str(ROOT / "scenarios" / "gundam_assemble" / "cards" / "faq_q40.yaml"),))
     battle = battle_from_entries(board, {"Char's Zaku II": {"side": "A"}, holdout: {"side": "B"}}, cards)
     with pytest.raises(OddsUnsupported, match="keeps it on the board"):
         profile_from_attack(battle, AttackDeclaration("Char's Zaku II", "Zaku Machine Gun", holdout), RULES)
