@@ -49,8 +49,8 @@ Effects (``EFFECTS``), each with an ``amount`` where it takes one:
 * ``prevent_defeat``: when its unit's hit points reach 0, the card steps in and the unit stays on
   the board with ``hit_points`` hit points (never above its card's maximum) instead of being
   defeated: it does not leave for Reserve, take the Timeline penalty, reset or end its activation.
-  An ``ongoing`` ability of the unit, used whenever its unit would be defeated, as often as its
-  ``once_per`` allows; whether the opponent still scores the unit's victory points is the
+  An ``ongoing`` ability of the unit, used whenever its unit would be defeated where its
+  ``trigger`` puts it in play (as for any ongoing ability), as often as its ``once_per`` allows; whether the opponent still scores the unit's victory points is the
   ``defeat_prevented_victory_points`` interpretation (FAQ Q.40).
 
 Any effect may scale with typed Upgrade tokens: ``per_upgrade: Strength`` multiplies ``amount`` by
