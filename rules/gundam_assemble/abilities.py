@@ -50,7 +50,8 @@ Effects (``EFFECTS``), each with an ``amount`` where it takes one:
   the board with ``hit_points`` hit points (never above its card's maximum) instead of being
   defeated: it does not leave for Reserve, take the Timeline penalty, reset or end its activation.
   An ``ongoing`` ability of the unit, used whenever its unit would be defeated where its
-  ``trigger`` puts it in play (as for any ongoing ability), as often as its ``once_per`` allows; whether the opponent still scores the unit's victory points is the
+  ``trigger`` puts it in play (as for any ongoing ability), as often as its ``once_per`` allows;
+  whether the opponent still scores the unit's victory points is the
   ``defeat_prevented_victory_points`` interpretation (FAQ Q.40).
 
 Any effect may scale with typed Upgrade tokens: ``per_upgrade: Strength`` multiplies ``amount`` by
@@ -89,6 +90,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from rules.wording import plural
 
 WINDOWS = ("before_attack", "ongoing", "before_attack_roll", "after_attack_roll", "after_combat_damage")
 RESPONSE_WINDOWS = ("before_attack", "before_attack_roll", "after_attack_roll", "after_combat_damage")
@@ -229,8 +232,8 @@ class Effect:
             + (" by area of effect attacks" if self.by == "area" else ""),
             "ignore_los": "ignore Line of Sight",
             "forbid_responses": f"no Responses {' or '.join(w.replace('_', ' ') for w in self.windows)}",
-            "prevent_defeat": f"when this unit would be defeated, it stays on the board with {self.hit_points} "
-            "hit points instead",
+            "prevent_defeat": "when this unit would be defeated, it stays on the board with "
+            f"{plural(self.hit_points, 'hit point')} instead",
         }[self.kind]
 
 

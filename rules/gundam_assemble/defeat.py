@@ -120,7 +120,8 @@ def defeat_prevented(
         Event(
             f"{stage}.defeat_prevented",
             ("GA-SEQ-11", "GA-DEF-1", "GA-DEF-2", "GA-DEF-3"),
-            f"{name} is at 0 hit points; {source} steps in: it stays on the board with {plural(hp, 'hit point')}"
+            f"{name} is at 0 hit points; {source} steps in: "
+            f"it stays on the board with {plural(hp, 'hit point')}"
             + (f" (its card's maximum; the card gives {hit_points})" if hp < hit_points else "")
             + ", so it does not go to Reserve, take the Timeline penalty or reset",
             {"unit": name, "hp": hp, "source": source},
