@@ -15,6 +15,7 @@ import json
 import re
 from typing import Any
 
+from rulecheck.explore.evaluate import mb_concrete
 from rulecheck.explore.search import Exploration, Witness
 
 INDENT = "    "
@@ -346,25 +347,6 @@ def mb_position_steps(position: dict[str, Any], answer: dict[str, Any]) -> tuple
     return steps, when
 
 
-def mb_concrete(position: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
-    """The position as a scenario states it: the choices the engine made by index (``pick``)
-    become the bases the players name, an open push the first legal one (a scenario must name
-    the push when there are several), and a choice left unnamed is an error (``strict``)."""
-    attack = {k: v for k, v in position["attack"].items() if k != "pick"}
-    picks = answer.get("picks") or {}
-    removals = {**attack.get("removals", {}), **picks.get("removals", {})}
-    pushes = {**attack.get("pushes", {}), **picks.get("pushes", {})}
-    for unit, status in (answer.get("outcome") or {}).get("units", {}).items():
-        if status.get("awaiting_push") and status.get("push_options") and unit not in pushes:
-            pushes[unit] = status["push_options"][0]
-    if removals:
-        attack["removals"] = removals
-    if pushes:
-        attack["pushes"] = pushes
-    attack["strict"] = True
-    return {**position, "attack": attack}
-
-
 REFUSALS = {
     "target.no_trace": "no trace",
     "target.out_of_range": "out of range",
@@ -462,7 +444,8 @@ def title_for(exploration: Exploration, witness: Witness, index: int, assert_sid
     other = exploration.old if assert_side == "new" else exploration.new
     changes = witness.changes
     which = 1 if assert_side == "new" else 0
-    first = next(iter(changes))
+    # the first value the asserted version has (a value only the other has reads "None")
+    first = next((k for k, v in changes.items() if v[which] is not None), next(iter(changes)))
     text = f"{_values(changes[first][which])} ({first}) under {side['label']}, not {_values(changes[first][1 - which])} under {other['label']}"
     text = re.sub(r"\s+", " ", text)
     return f"Explored {index}: {text}"

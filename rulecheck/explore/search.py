@@ -221,6 +221,20 @@ def reads_any(answer: dict[str, Any], watched: frozenset[str]) -> bool:
     return reads is None or not watched.isdisjoint(reads)
 
 
+def choices_matter(old: Side, new: Side, kind: str, position: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Where a player's choice was made by index (multibase ``pick``), two sides that list the
+    same choices in a different order can pick different ones: no ruling differs. The difference
+    counts only if it stands once the new side's choices are stated as a scenario states them
+    (or the other side refuses them)."""
+    if "pick" not in position.get("attack", {}) or not b.get("picks"):
+        return True
+    from rulecheck.explore.evaluate import mb_concrete
+
+    stated = mb_concrete(position, b)
+    a2, b2 = old.evaluate(kind, stated), new.evaluate(kind, stated)
+    return not (_usable(a2) and _usable(b2)) or a2["outcome"] != b2["outcome"]
+
+
 def promise(answer: dict[str, Any], watched: frozenset[str] | None) -> float:
     """How promising a position is, for ``hypothesis.target``: with watched entries, whether the
     run asked one plus how many of its events cite one (each is a decision the reading made);
@@ -294,6 +308,8 @@ def explore(
             if state["shrink_until"] is None:
                 result.positions += 1
             if a["outcome"] == b["outcome"]:
+                return False
+            if not choices_matter(old, new, kind, position, b):
                 return False
             divergence = first_divergence(a["events"], b["events"])
             if divergence.key in found_keys:
