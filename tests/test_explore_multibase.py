@@ -44,7 +44,7 @@ def _sample(kind: str, count: int, at: int) -> list[dict]:
 
 
 def test_generated_positions_reach_every_clause_the_engine_cites_and_ask_every_reading():
-    answers = _sample("attack", 45, 0) + _sample("casualties", 45, 0)
+    answers = _sample("attack", 45, 1) + _sample("casualties", 45, 1)
     assert all("outcome" in a for a in answers), [a for a in answers if "outcome" not in a][:1]
     cited = {c for a in answers for e in a["events"] for c in e["clauses"]}
     read = {r.partition(".")[2] for a in answers for r in a["reads"] if r.startswith("interpretations.")}

@@ -266,7 +266,10 @@ def _mb_resolve(position: dict[str, Any], rules, removals: dict, pushes: dict) -
         removals=dict(removals),
         **extra,
     )
-    from rules import limits
+    try:
+        from rules import limits
+    except ImportError:  # an older engine without limits
+        limits = None
 
     # A choice the rules do not allow, or a position too big to list the choices of: unusable.
     refused = tuple(
@@ -284,8 +287,13 @@ def _mb_resolve(position: dict[str, Any], rules, removals: dict, pushes: dict) -
         return {"invalid": f"dice: {exc}"}, None
     except refused as exc:
         return {"invalid": f"choice: {exc}"}, None
+    outcome = _jsonable(result.outcome())
+    for name, lost in result.casualties.items():
+        # The legal removals are a ruling whether or not a removal was then made (the engine's
+        # outcome lists them only while the choice is open).
+        outcome["units"][name]["removal_options"] = [list(o) for o in lost.options]
     return {
-        "outcome": _jsonable(result.outcome()),
+        "outcome": outcome,
         "events": [e.to_json() for e in result.events],
         "dice_used": dict(dice.used),
         "detail": {},

@@ -8,6 +8,7 @@ the next free one instead of rejecting the example, so generation rarely wastes 
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -294,7 +295,9 @@ def _snap(v: float) -> float:
 
 
 @st.composite
-def _mb_bases(draw, prefix: str, x: float, y: float, facing: float, count: int, casualties: bool):
+def _mb_bases(
+    draw, prefix: str, x: float, y: float, facing: float, count: int, casualties: bool, own_turns: bool = True
+):
     """``count`` bases of one shape, in a row across the facing with the gaps drawn, some rows
     folded back (a clump, so a base can have two neighbours), facings turned a little or not."""
     shape = draw(st.sampled_from(SHAPES[:2]) | st.sampled_from(SHAPES))
@@ -312,7 +315,7 @@ def _mb_bases(draw, prefix: str, x: float, y: float, facing: float, count: int, 
             else:
                 along += size + gap
         spread = draw(st.sampled_from([0, 0, 0.5, 1.0]))
-        turn = draw(st.sampled_from([0, 0, 0, 0, 45, -45, 90, 180]))  # a base turned on its own
+        turn = draw(st.sampled_from([0, 0, 0, 0, 45, -45, 90, 180])) if own_turns else 0  # turned on its own
         bx = x + across[0] * along + back[0] * row * (depth + spread)
         by = y + across[1] * along + back[1] * row * (depth + spread)
         bases.append(
@@ -447,10 +450,13 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
     close = scene == "melee"
     # Square to the axes half the time: distances then fall on the 1/8-inch grid, and a range set
     # from them (at the limit, at half range) is exact in the scenario's table.
-    alpha_facing = draw(st.sampled_from([90.0, 0.0, 180.0]) | st.sampled_from([45.0, 30.0]))
+    square = st.sampled_from([90.0, 0.0, 180.0])
+    # (flank: square always, so a target can touch the arc line exactly)
+    alpha_facing = draw(square if scene == "flank" else square | st.sampled_from([45.0, 30.0]))
     most = 2 if casualties else 3
     count = draw(st.integers(2, 3)) if scene == "screen" else draw(st.integers(1, most))
-    alpha_bases = draw(_mb_bases("a", 0.0, 0.0, alpha_facing, count, False))
+    # flank: the unit's bases all face its way, so the target meets each one's arc line alike
+    alpha_bases = draw(_mb_bases("a", 0.0, 0.0, alpha_facing, count, False, own_turns=scene != "flank"))
     alpha = draw(_mb_unit("Alpha", "Red", alpha_bases, False))
     # Bravo: ahead of Alpha's first base, on its arc line or behind it; in close combat at touch.
     if casualties:
@@ -493,14 +499,17 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
             a = draw(st.sampled_from(alpha_bases))
             b = draw(st.sampled_from(bravo_bases))
             terrain.append(draw(_across(a, b, f"Wall {k + 1}" if k else "Wall")))
-        if draw(st.integers(0, 2)) == 2:  # a third unit, often standing across the lines
+        if draw(st.booleans()):  # a third unit, often standing across the lines
             a, b = draw(st.sampled_from(alpha_bases)), draw(st.sampled_from(bravo_bases))
             t = draw(st.sampled_from([0.5, 0.3, 0.7]))
             shift = draw(st.sampled_from([0.0, 0.75, -0.75, 1.5]))
             (ax, ay), (bx2, by2) = _centre(a), _centre(b)
-            px, py = ax + (bx2 - ax) * t, ay + (by2 - ay) * t
-            facing = draw(st.sampled_from([0.0, 90.0, 45.0]))
-            bases = draw(_mb_bases("c", px + shift, py, facing, draw(st.integers(1, 2)), False))
+            along = math.degrees(math.atan2(by2 - ay, bx2 - ax))
+            sx, sy = _rotated(1.0, 0.0, along + 90)  # sideways off the line
+            px, py = ax + (bx2 - ax) * t + sx * shift, ay + (by2 - ay) * t + sy * shift
+            # facing along the line first: its width then stands across every line between them
+            facing = draw(st.sampled_from([float(round(along)) % 360, 0.0, 90.0, 45.0]))
+            bases = draw(_mb_bases("c", px, py, facing, draw(st.integers(1, 2)), False))
             charlie = draw(_mb_unit("Charlie", draw(st.sampled_from(["Blue", "Red"])), bases, False))
             units.append(charlie)
     _separate(units)
