@@ -193,13 +193,15 @@ terrain_maps = st.dictionaries(
 @st.composite
 def boards(draw, with_pieces=True):
     terrain = draw(terrain_maps)
-    cells = draw(st.permutations(AREA))
     n_figures = draw(st.integers(0, 6)) if with_pieces else 0
+    n_structures = draw(st.integers(0, 3)) if with_pieces else 0
+    # Distinct hexes for the pieces only: a permutation of the whole area cost 60 draws an example.
+    n = n_figures + n_structures
+    cells = draw(st.lists(st.sampled_from(AREA), min_size=n, max_size=n, unique=True))
     pieces = [
         Piece(f"P{i}", draw(st.sampled_from("AB")), h, draw(st.sampled_from(["unit", "unit", "garrison"])))
         for i, h in enumerate(cells[:n_figures])
     ]
-    n_structures = draw(st.integers(0, 3)) if with_pieces else 0
     pieces += [
         Piece(f"S{i}", draw(st.sampled_from("AB")), h, "structure")
         for i, h in enumerate(cells[n_figures : n_figures + n_structures])
