@@ -189,6 +189,12 @@ class _OutOfTime(Exception):
     pass
 
 
+class _ShrinkTimeUp(BaseException):
+    """The witness's shrinking time is spent. A BaseException, so that hypothesis stops ``find``
+    at once: it would keep drawing positions for every candidate its shrinker still has, each
+    then turned down unevaluated, and take longer than the shrinking itself."""
+
+
 def _usable(answer: dict[str, Any]) -> bool:
     return "outcome" in answer
 
@@ -228,7 +234,7 @@ def explore(
         def condition(position: dict[str, Any], state: dict[str, Any] = state) -> bool:
             now = time.perf_counter()
             if state["shrink_until"] is not None and now > state["shrink_until"]:
-                return False  # out of shrinking time: the smallest witness so far stands
+                raise _ShrinkTimeUp  # the smallest witness so far stands
             if state["shrink_until"] is None and (
                 now > deadline or (max_positions is not None and result.positions >= max_positions)
             ):
@@ -267,6 +273,8 @@ def explore(
             find(strategy, condition, settings=config, random=Random(rng.getrandbits(64)))
         except _OutOfTime:
             break
+        except _ShrinkTimeUp:
+            pass
         except (NoSuchExample, Unsatisfiable):
             result.exhausted = True
             break
