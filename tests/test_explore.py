@@ -65,7 +65,8 @@ def check_in_copy(tmp_path: Path, ruleset: str, tags: str, explored: Path) -> di
     return report["rulesets"][0]
 
 
-LOS_SEARCH = ("book", "los_corner_touch=counts", "--max-positions", "300", "--budget", "60", "--seed", "0")
+# seed 7 meets a witness after about 35 positions (seed 0 needed about 115)
+LOS_SEARCH = ("book", "los_corner_touch=counts", "--max-positions", "300", "--budget", "60", "--seed", "7")
 
 
 def test_a_line_of_sight_reading_yields_a_minimal_witness_that_passes_check(tmp_path, capsys):
