@@ -5,7 +5,6 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
 
 # Step modules import each other; have their asserts rewritten whichever is imported first.
 pytest.register_assert_rewrite("steps")
@@ -19,14 +18,23 @@ pytest_plugins = ["rulecheck.pytest_plugin"] + sorted(
     if p.stem != "__init__"
 )
 
-# CI: enough examples to matter, and deterministic (derandomize) so a red run reproduces.
-settings.register_profile(
-    "ci",
-    max_examples=500,
-    derandomize=True,
-    deadline=None,
-    print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.register_profile("dev", max_examples=100, deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The hypothesis profiles, before any test module is imported. A corpus run (`rulecheck
+    check`, which collects only the feature bindings tests/test_features_*.py) uses no hypothesis
+    and skips importing it, about 0.15 s of every run."""
+    if config.args and all(Path(a.split("::")[0]).name.startswith("test_features_") for a in config.args):
+        return
+    from hypothesis import HealthCheck, settings
+
+    # CI: enough examples to matter, and deterministic (derandomize) so a red run reproduces.
+    settings.register_profile(
+        "ci",
+        max_examples=500,
+        derandomize=True,
+        deadline=None,
+        print_blob=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    settings.register_profile("dev", max_examples=100, deadline=None)
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))

@@ -6,8 +6,8 @@ see, then matching the step definitions among them against the step's text: one 
 lookup per fixture name for every step of every scenario (about 200,000 for the bundled corpus,
 a third of a corpus run). Which step definitions a test can see depends only on where the test
 is defined (a definition in a test module or class is visible there only), so here that list is
-built once per place, with pytest-bdd's own helpers in its own order, and each step is then only
-matched against it: the same definitions, in the same order. Each pytest session keeps its own
+built once per place, with pytest-bdd's own helpers in its own order, and each step text is then
+matched against it once per place: the same definitions, in the same order. Each pytest session keeps its own
 lists, so in-process runs (`diff`, `mutate`) never share one. ``tests/test_bdd_step_lookup.py``
 checks the two lookups agree on every step of the corpus.
 """
@@ -23,6 +23,8 @@ bdd_scenario = importlib.import_module("pytest_bdd.scenario")
 _ORIGINAL = getattr(bdd_scenario, "find_fixturedefs_for_step", None)
 _HELPERS = ("get_fixture_names", "getfixturedefs", "step_function_context_registry")
 _VISIBLE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # fixture manager -> place -> defs
+# fixture manager -> (place, step type, step text) -> the definitions that match it
+_MATCHED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _step_definitions(fixturemanager, node) -> list:
@@ -41,11 +43,19 @@ def _step_definitions(fixturemanager, node) -> list:
 
 
 def find_fixturedefs_for_step(step, fixturemanager, node):
-    for fixturedef, context in _step_definitions(fixturemanager, node):
-        if context.type is not None and context.type != step.type:
-            continue
-        if context.parser.is_matching(step.name):
-            yield fixturedef
+    # The definitions matching a step text are the same each time the step runs (re-runs under
+    # other readings, perturbed re-runs of --vacuous), so they are matched once per place.
+    place = node.parent.nodeid if node.parent is not None else ""
+    matched = _MATCHED.setdefault(fixturemanager, {})
+    key = (place, step.type, step.name)
+    found = matched.get(key)
+    if found is None:
+        found = matched[key] = [
+            fixturedef
+            for fixturedef, context in _step_definitions(fixturemanager, node)
+            if (context.type is None or context.type == step.type) and context.parser.is_matching(step.name)
+        ]
+    yield from found
 
 
 def install() -> None:

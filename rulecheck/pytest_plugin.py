@@ -168,6 +168,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # installed wheel runs, which has no pytest configuration file.
     for kind in TAG_KINDS:
         config.addinivalue_line("markers", f"{kind}(value): from the @{kind}:VALUE tags of a scenario")
-    from rulecheck.bdd_step_lookup import install
+    from rulecheck import bdd_datatable, bdd_step_lookup
 
-    install()  # the same step definitions found, once per step text instead of once per step run
+    bdd_step_lookup.install()  # the same step definitions found, once per step text instead of once per step run
+    bdd_datatable.install()  # the same rendered data tables, without deep-copying each one

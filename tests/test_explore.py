@@ -65,13 +65,19 @@ def check_in_copy(tmp_path: Path, ruleset: str, tags: str, explored: Path) -> di
     return report["rulesets"][0]
 
 
-def test_a_line_of_sight_reading_yields_a_minimal_witness_that_passes_check(tmp_path):
-    proc, report = explore(
-        tmp_path, "book", "los_corner_touch=counts", "--max-positions", "300", "--budget", "60", "--seed", "0"
-    )
+# seed 7 meets a witness after about 35 positions (seed 0 needed about 115)
+LOS_SEARCH = ("book", "los_corner_touch=counts", "--max-positions", "300", "--budget", "60", "--seed", "7")
+
+
+def test_a_line_of_sight_reading_yields_a_minimal_witness_that_passes_check(tmp_path, capsys):
+    proc, report = explore(tmp_path, *LOS_SEARCH)
     assert proc.returncode == 1
     (e,) = report["explorations"]
     (w,) = e["witnesses"]
+    # The same seed finds the same witness: the search again, in this process.
+    assert main(["explore", *LOS_SEARCH, "--max-groups", "1", "--json", "-q"]) == 1
+    (again,) = json.loads(capsys.readouterr().out)["explorations"][0]["witnesses"]
+    assert again["position"] == w["position"]
     assert w["changes"] == {"line of sight": {"old": "clear", "new": "blocked"}}
     assert w["divergence"]["old"]["step"] == "los.corner"
     feature = next((tmp_path / "explored" / "gundam_assemble").glob("explored_*.feature")).read_text()
@@ -104,6 +110,9 @@ def test_an_attack_overlay_and_a_parameter_change_yield_witness_scenarios_that_p
         "60",
         "--shrink",
         "2",
+        # seed 6 meets a witness after about 30 positions (seed 0 needed about 190)
+        "--seed",
+        "6",
     )
     assert proc.returncode == 1
     (w,) = report["explorations"][0]["witnesses"]
@@ -164,27 +173,6 @@ def test_the_book_against_itself_finds_no_difference_and_says_how_many_positions
     proc = rulecheck("explore", "book", "book", "--max-positions", "50", "--budget", "60", "-q")
     assert proc.returncode == 0, proc.stderr
     assert "no difference found in 50 positions" in proc.stdout and "candidate equivalent" in proc.stdout
-
-
-def test_the_same_seed_finds_the_same_witness():
-    runs = [
-        rulecheck(
-            "explore",
-            "book",
-            "los_corner_touch=counts",
-            "--max-positions",
-            "300",
-            "--budget",
-            "60",
-            "--max-groups",
-            "1",
-            "--json",
-            "-q",
-        )
-        for _ in range(2)
-    ]
-    witnesses = [json.loads(p.stdout)["explorations"][0]["witnesses"] for p in runs]
-    assert witnesses[0] and witnesses[0][0]["position"] == witnesses[1][0]["position"]
 
 
 def test_output_into_a_folder_rulecheck_did_not_write_is_refused_and_left_alone(tmp_path, capsys):
@@ -250,9 +238,10 @@ def test_explore_rev_finds_a_witness_for_an_engine_change_the_corpus_passes(tmp_
         module.write_text(module.read_text().replace(old, new))
     _git(repo, "commit", "-qam", "deliberate engine changes")
 
-    # The corpus passes under the altered engine: `check` cannot see either change.
+    # The corpus passes under the altered engine: `check` cannot see either change. (Whether it
+    # passes is all that is asked, so the dependencies on interpretations are not computed.)
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(repo)}
-    proc = rulecheck("check", "--root", str(repo), cwd=repo, env=env)
+    proc = rulecheck("check", "--root", str(repo), "--no-dependencies", cwd=repo, env=env)
     assert proc.returncode == 0, proc.stdout[-2000:]
 
     # explore: the altered engine (at HEAD, in its own worktree) against this checkout's engine.

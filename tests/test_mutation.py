@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from rulecheck.cli import main
 from rulecheck.mutation import mutants_for
 from rules.rulebook import load
 
@@ -33,15 +34,21 @@ def test_each_number_moves_up_and_down_by_one_and_each_interpretation_to_each_ot
     assert "interpretations.push_anchor=least_distance" not in mb  # the default is no mutant
 
 
-@pytest.mark.slow  # runs a corpus selection once per mutant in a subprocess
-def test_mutation_on_a_small_selection_kills_a_mutant_and_reports_a_survivor():
-    proc = subprocess.run(
-        [
-            sys.executable, "-m", "rulecheck.cli", "mutate", "--ruleset", "multibase", "--tags", "@clause:MB-3.3",
-            "--only", "threshold_min", "--only", "long_range_fraction", "--jobs", "2", "--verify", "1", "--json",
-        ],
-        capture_output=True, text=True, cwd=ROOT, timeout=300,
-    )  # fmt: skip
+SELECTION = ["mutate", "--ruleset", "multibase", "--tags", "@clause:MB-3.3",
+             "--only", "threshold_min", "--only", "long_range_fraction"]  # fmt: skip
+
+
+def rulecheck(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "rulecheck.cli", *args], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
+
+
+@pytest.mark.slow  # runs a corpus selection once per mutant, whole and in two shards, in subprocesses
+def test_mutation_on_a_small_selection_kills_a_mutant_reports_a_survivor_and_shards_merge_into_it(
+    tmp_path, capsys
+):
+    proc = rulecheck(*SELECTION, "--jobs", "2", "--verify", "1", "--json")
     assert proc.returncode == 1, proc.stderr  # a survivor nobody explained
     result = json.loads(proc.stdout)
     assert result["format"] == "rulecheck.mutate/1"
@@ -53,6 +60,26 @@ def test_mutation_on_a_small_selection_kills_a_mutant_and_reports_a_survivor():
     assert score["mutants"] == 4 and score["killed"] == 2 and score["survivors"] == 2
     assert all(v["agrees"] for v in result["verified"])
     assert "[4/4]" not in proc.stderr  # progress goes to a terminal only, not to a pipe
+
+    # `--shard K/N` splits the same mutants without overlap, and `merge-results` joins the
+    # shards' JSON into the score of the whole run (the run above, not a third one).
+    files = []
+    for k in (1, 2):
+        shard = rulecheck(*SELECTION, "--jobs", "1", "--json", "-q", "--shard", f"{k}/2")
+        assert shard.returncode in (0, 1), shard.stderr
+        files.append(tmp_path / f"shard{k}.json")
+        files[-1].write_text(shard.stdout)
+    parts = [{m["mutant"] for m in json.loads(f.read_text())["mutants"]} for f in files]
+    assert parts[0] and parts[1] and not parts[0] & parts[1]
+    assert main(["merge-results", *map(str, files), "--json"]) == 0
+    merged = json.loads(capsys.readouterr().out)
+    assert merged["scores"] == result["scores"]
+    assert merged["scores_by_kind"] == result["scores_by_kind"]  # book / assumed split kept
+    assert main(["merge-results", *map(str, files)]) == 0
+    text = capsys.readouterr().out
+    assert (
+        "multibase: mutation score 50%" in text and "SURVIVES    parameters.long_range_fraction=0.4" in text
+    )
 
 
 def test_bad_input_exits_2_with_one_line():

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from rulecheck.cli import main
 from rulecheck.corpus import CorpusRun, ScenarioResult, parse_tag_expression
 from rulecheck.report import build_report, format_markdown, format_text
 from rulecheck.source_yaml import InputError
@@ -138,17 +139,19 @@ def test_check_fails_on_an_unknown_clause_tag_in_a_feature(tmp_path):
     )
 
 
-def test_bad_input_is_one_line_and_exit_2_and_leaves_a_good_report_alone(tmp_path):
+def test_bad_input_is_one_line_and_exit_2_and_leaves_a_good_report_alone(tmp_path, capsys):
+    # In-process: each is refused before any scenario runs (the real entry point on bad input
+    # is checked by tests/test_bad_inputs.py).
     junit = tmp_path / "junit.xml"
     junit.write_text("the last good report")
-    proc = rulecheck("check", "--tags", "@faq and (", "--junit-xml", str(junit))
-    assert proc.returncode == 2
-    assert len(proc.stderr.strip().splitlines()) == 1 and "tag expression" in proc.stderr
+    assert main(["check", "--tags", "@faq and (", "--junit-xml", str(junit)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "tag expression" in err
     assert junit.read_text() == "the last good report"
-    proc = rulecheck("report", "--junit-xml", str(tmp_path / "missing" / "junit.xml"))
-    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
-    proc = rulecheck("check", "--rules", str(tmp_path / "nope.yaml"))
-    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+    assert main(["report", "--junit-xml", str(tmp_path / "missing" / "junit.xml")]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    assert main(["check", "--rules", str(tmp_path / "nope.yaml")]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
 
 
 def test_an_overlay_outside_the_project_applies_to_check(tmp_path):
@@ -169,6 +172,9 @@ def test_an_overlay_outside_the_project_applies_to_check(tmp_path):
             "--no-dependencies",
             "--rules",
             str(overlay),
+            # the threshold clause's scenarios are enough to show the overlay applied
+            "--tags",
+            "@clause:MB-3.3",
         ],
         capture_output=True,
         text=True,

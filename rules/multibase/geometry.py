@@ -225,8 +225,10 @@ def meets(part: Part) -> bool:
 
 def arc_parts(attacker: Base, target: Base, rules: Rulebook) -> list[Part]:
     """The convex pieces of ``target`` inside ``attacker``'s front arc (none when it is outside)."""
-    mode, cuts = arc_cuts(attacker, rules)
-    whole = part_of(target)
+    return _parts_in_arc(*arc_cuts(attacker, rules), part_of(target))
+
+
+def _parts_in_arc(mode: str, cuts: list[Cut], whole: Part) -> list[Part]:
     pieces = (
         [Part(whole.ring, whole.disc, tuple(cuts))]
         if mode == "all"
@@ -540,20 +542,22 @@ def trace_questions(field: Battlefield, attacker: Unit, target: Unit, rules: Rul
         for o in rules.interpretations["arc_origin"].options
         for b in rules.interpretations["arc_boundary"].options
     ]
-    for a in attacker.bases:
-        for t in target.bases:
-            seen = {_arc_class(a, t, c) for c in combos}
+    # Each arc once per attacker base and reading, each target base's outline once: this runs
+    # for every attack (and twice in the target check), over every pair of bases.
+    wholes = [part_of(t) for t in target.bases]
+    for a in attacker.bases if wholes else ():
+        arcs = [arc_cuts(a, c) for c in combos]
+        for whole in wholes:
+            seen = {_arc_class(mode, cuts, whole) for mode, cuts in arcs}
             if seen != {"inside"} and seen != {"outside"}:
                 return (*asked, *ARC_READINGS)
     return tuple(asked)
 
 
-def _arc_class(attacker: Base, target: Base, rules) -> str:
+def _arc_class(mode: str, cuts: list[Cut], whole: Part) -> str:
     """"inside" (the whole base), "outside" (no part of it) or "partial"."""
-    mode, cuts = arc_cuts(attacker, rules)
     if not cuts:
         return "inside"
-    whole = part_of(target)
     if whole.disc is not None:
         cx, cy, r = whole.disc
         margins = [nx * cx + ny * cy - b - r for nx, ny, b in cuts]
@@ -561,7 +565,7 @@ def _arc_class(attacker: Base, target: Base, rules) -> str:
         margins = [min(nx * x + ny * y - b for x, y in whole.ring) for nx, ny, b in cuts]
     if (all if mode == "all" else any)(m >= 0 for m in margins):
         return "inside"
-    return "partial" if arc_parts(attacker, target, rules) else "outside"
+    return "partial" if _parts_in_arc(mode, cuts, whole) else "outside"
 
 
 class _Settled:
