@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import contextmanager
 from typing import Any
 
 
@@ -106,10 +107,63 @@ def _ga_los(position: dict[str, Any], rules) -> dict[str, Any]:
     }
 
 
-def _ga_attack(position: dict[str, Any], rules, catalogue) -> dict[str, Any]:
+UNIT_STATE_KEYS = ("profile", "hp", "shields", "deactivated_shields", "status", "timeline", "activating")
+
+
+def _ga_resolve(attack: dict[str, Any], battle, rules, catalogue, tag: str = ""):
+    """One attack of a position: (its outcome keys, its events, dice used, the battle after)."""
     from rules.gundam_assemble.attack import resolve_attack
-    from rules.gundam_assemble.declaration import AttackError
     from rules.gundam_assemble.setup import declaration_from_data
+
+    dice = PoolDice({k: list(v) for k, v in attack.get("dice", {}).items()})
+    decl = declaration_from_data({k: v for k, v in attack.items() if k != "dice"}, battle, catalogue)
+    result = resolve_attack(battle, decl, dice, rules)
+    outcome: dict[str, Any] = {f"{tag}attack": "allowed" if result.legal else "not allowed"}
+    if result.legal:
+        outcome[f"{tag}ended early"] = bool(result.ended_early)
+        outcome[f"{tag}dice rolled"] = result.strength
+        outcome[f"{tag}critical triggers"] = result.critical_triggers
+        outcome[f"{tag}targets"] = list(result.targets)
+        order = [e.data["unit"] for e in result.events if e.step == "defeat.timeline_penalty"]
+        if len(order) > 1:
+            outcome[f"{tag}defeat order"] = order
+        back = [
+            f"{e.data['attacker']} > {e.data['target']} with {e.data['weapon']}"
+            for e in result.events
+            if e.step.endswith(".nested_attack")
+        ]
+        if back:
+            outcome[f"{tag}attacks back"] = back
+    for name, t in sorted(result.per_target.items()):
+        outcome[f"{tag}accuracy {name}"] = t.accuracy
+        outcome[f"{tag}hits {name}"] = t.hits
+        outcome[f"{tag}damage {name}"] = t.dealt + t.fracture
+    return outcome, [e.to_json() for e in result.events], dict(dice.used), result.battle
+
+
+def _ga_state(battle) -> dict[str, Any]:
+    """What the attacks leave on the table: each unit's state, Garrison damage, victory points."""
+    outcome: dict[str, Any] = {}
+    for name, u in sorted(battle.units.items()):
+        outcome[f"defeated {name}"] = u.in_reserve
+        outcome[f"hp {name}"] = u.hp
+        outcome[f"shields {name}"] = u.shields
+        outcome[f"deactivated shields {name}"] = u.deactivated_shields
+        outcome[f"statuses {name}"] = sorted(u.statuses)
+        outcome[f"timeline {name}"] = u.timeline
+        outcome[f"upgrades {name}"] = sorted(u.upgrades)
+        outcome[f"energy {name}"] = u.energy
+    for name, n in sorted((getattr(battle, "garrison_damage", None) or {}).items()):
+        outcome[f"garrison damage {name}"] = n
+    outcome["activation ended"] = bool(getattr(battle, "activation_ended", False))
+    outcome["victory points"] = dict(sorted(battle.victory_points.items()))
+    return outcome
+
+
+def _ga_attack(position: dict[str, Any], rules, catalogue) -> dict[str, Any]:
+    """The position's attack, and its ``second`` attack if it has one (after nothing, the end
+    of the activation or the end of the turn, as ``second.after`` says)."""
+    from rules.gundam_assemble.declaration import AttackError
     from rules.gundam_assemble.units import battle_from_entries
 
     board = ga_board(position)
@@ -118,38 +172,41 @@ def _ga_attack(position: dict[str, Any], rules, catalogue) -> dict[str, Any]:
         if p.get("kind", "unit") != "unit":
             continue
         entry = {"side": p["side"]}
-        for key in ("profile", "hp", "shields", "status", "timeline"):
+        for key in UNIT_STATE_KEYS:
             if key in p:
                 entry[key] = p[key]
         entries[p["name"]] = entry
     battle = battle_from_entries(board, entries, catalogue)
-    attack = position["attack"]
-    dice = PoolDice({k: list(v) for k, v in attack.get("dice", {}).items()})
+    answer: dict[str, Any] = {"events": [], "dice_used": {}}
     try:
-        decl = declaration_from_data({k: v for k, v in attack.items() if k != "dice"}, battle, catalogue)
-        result = resolve_attack(battle, decl, dice, rules)
+        outcome, events, used, battle = _ga_resolve(position["attack"], battle, rules, catalogue)
+        answer["events"], answer["dice_used"] = events, used
+        answer["first_events"] = len(events)  # the first attack's events; the rest are the second's
+        second = position.get("second")
+        if second is not None:
+            from rules.gundam_assemble import durations
+
+            after = second.get("after", "nothing")
+            if after in ("activation", "turn"):
+                end = durations.end_activation if after == "activation" else durations.end_turn
+                battle, ended = end(battle, rules)
+                answer["events"] += [e.to_json() for e in ended]
+            attack = {k: v for k, v in second.items() if k != "after"}
+            more, events, used, battle = _ga_resolve(attack, battle, rules, catalogue, SECOND)
+            outcome.update(more)
+            answer["events"] += events
+            answer["dice_used_second"] = used
     except AttackError as exc:
         return {"invalid": f"declaration: {exc}"}
     except PoolExhausted as exc:
         return {"invalid": f"dice: {exc}"}
-    outcome: dict[str, Any] = {"attack": "allowed" if result.legal else "not allowed"}
-    if result.ended_early:
-        outcome["ended early"] = True
-    for name, t in sorted(result.per_target.items()):
-        outcome[f"hits {name}"] = t.hits
-        outcome[f"damage {name}"] = t.dealt + t.fracture
-        outcome[f"defeated {name}"] = t.defeated
-    for name, u in sorted(result.battle.units.items()):
-        outcome[f"hp {name}"] = u.hp
-        outcome[f"statuses {name}"] = sorted(u.statuses)
-        outcome[f"timeline {name}"] = u.timeline
-    outcome["victory points"] = dict(sorted(result.battle.victory_points.items()))
-    return {
-        "outcome": _jsonable(outcome),
-        "events": [e.to_json() for e in result.events],
-        "dice_used": dict(dice.used),
-        "detail": {"targets": list(result.targets)},
-    }
+    outcome.update(_ga_state(battle))
+    answer["outcome"] = _jsonable(outcome)
+    answer["detail"] = {}
+    return answer
+
+
+SECOND = "second attack: "  # the outcome keys of a position's second attack start so
 
 
 # --- multibase ----------------------------------------------------------------------------------
@@ -244,16 +301,45 @@ def evaluate(request: dict[str, Any], catalogue=None) -> dict[str, Any]:
 def _evaluate(request: dict[str, Any], catalogue=None) -> dict[str, Any]:
     """``request``: ``ruleset``, ``kind``, ``position``, and the version's ``parameters`` and
     ``interpretations`` (changes to the book). Never raises for a position the engine refuses
-    to read: that comes back as ``{"invalid": why}``."""
+    to read: that comes back as ``{"invalid": why}``. The answer's ``asked`` lists the
+    parameters and interpretations the engine asked the rulebook for while ruling."""
     rules = _rulebook(
         request["ruleset"], request.get("parameters") or {}, request.get("interpretations") or {}
     )
     position, kind = request["position"], request["kind"]
-    if request["ruleset"] == "gundam_assemble":
-        if kind == "los":
-            return _ga_los(position, rules)
-        return _ga_attack(position, rules, catalogue)
-    return _mb_attack(position, rules)
+    asked: set[str] = set()
+    with _recording(asked):
+        if request["ruleset"] == "gundam_assemble":
+            answer = _ga_los(position, rules) if kind == "los" else _ga_attack(position, rules, catalogue)
+        else:
+            answer = _mb_attack(position, rules)
+    answer["asked"] = sorted(asked)
+    return answer
+
+
+@contextmanager
+def _recording(asked: set[str]):
+    """Note every parameter and interpretation asked of any rulebook while the block runs (as
+    ``check`` does to compute a scenario's dependencies). The engine is pure and asks the
+    rulebook for every number and open question, so a reading it did not ask cannot have
+    changed its ruling."""
+    from rules.rulebook import Rulebook
+
+    original_param, original_interpretation = Rulebook.param, Rulebook.interpretation
+
+    def param(book, name):
+        asked.add(name)
+        return original_param(book, name)
+
+    def interpretation(book, name):
+        asked.add(name)
+        return original_interpretation(book, name)
+
+    Rulebook.param, Rulebook.interpretation = param, interpretation
+    try:
+        yield
+    finally:
+        Rulebook.param, Rulebook.interpretation = original_param, original_interpretation
 
 
 def load_catalogue(path: str):

@@ -147,6 +147,9 @@ class Exploration:
     # Positions a side could not rule on: the engine crashed (e.g. an older revision lacks an
     # entry point) or the position was unusable there. side -> [count, first message]
     unusable: dict[str, list] = field(default_factory=dict)
+    # Of the positions compared, how many asked the rulebook for an entry the sides change (None
+    # when the sides differ in engine, not in rulebook entries).
+    asked: int | None = None
 
     @property
     def differs(self) -> bool:
@@ -161,6 +164,7 @@ class Exploration:
             "seed": self.seed,
             "budget": self.budget,
             "positions": self.positions,
+            "asked": self.asked,
             "seconds": round(self.seconds, 2),
             "exhausted": self.exhausted,
             "differs": self.differs,
@@ -182,6 +186,7 @@ class Exploration:
             data.get("seconds", 0.0),
             data.get("exhausted", False),
             data.get("unusable", {}),
+            data.get("asked"),
         )
 
 
@@ -189,8 +194,23 @@ class _OutOfTime(Exception):
     pass
 
 
+class _ShrinkDone(Exception):
+    """A witness has shrunk for its share of the budget (raised so hypothesis stops at once)."""
+
+
 def _usable(answer: dict[str, Any]) -> bool:
     return "outcome" in answer
+
+
+ROUND = 120  # positions per round; between rounds the generator's weights learn (ga_attacks.Bias)
+
+
+def changed_entries(old: Side, new: Side) -> set[str] | None:
+    """The rulebook entries the two sides may rule differently on, or None when a side is an
+    engine revision (then any code may differ)."""
+    if old.rev or new.rev:
+        return None
+    return {*old.parameters, *old.interpretations, *new.parameters, *new.interpretations}
 
 
 def explore(
@@ -209,12 +229,24 @@ def explore(
 
     ``max_positions`` also stops the search after that many positions, so whether a seed finds a
     witness does not depend on how busy the machine is (how far it shrinks still may, when the
-    shrinker needs more than its share of the budget)."""
+    shrinker needs more than its share of the budget).
+
+    When the sides differ in rulebook entries only, a position on which the old side never asked
+    for any of them is ruled alike by both (the engine is pure and asks the rulebook for every
+    open question), so the new side is not run there; and the search goes in rounds of
+    ``ROUND`` positions, after each of which the generator's weights move toward the choices
+    under which those entries were asked (``Bias.learn``). Both are deterministic per seed."""
+    from rulecheck.explore import ga_attacks
+
     result = Exploration(old.ruleset, kind, old.spec, new.spec, seed, budget)
+    changed = changed_entries(old, new)
+    if changed:
+        result.asked = 0
     start = time.perf_counter()
     deadline = start + budget
     shrink_allowance = max(3.0, budget / 4) if shrink_seconds is None else shrink_seconds
-    strategy = positions(old.ruleset, kind)
+    bias = ga_attacks.Bias()
+    seen: list[tuple[list[tuple[str, str]], bool]] = []
     rng = Random(seed)
     found_keys: set[str] = set()
 
@@ -223,18 +255,22 @@ def explore(
         and len(result.witnesses) < max_groups
         and (max_positions is None or result.positions < max_positions)
     ):
-        state: dict[str, Any] = {"best": None, "shrink_until": None}
+        state: dict[str, Any] = {"best": None, "shrink_until": None, "tried": 0}
 
         def condition(position: dict[str, Any], state: dict[str, Any] = state) -> bool:
             now = time.perf_counter()
             if state["shrink_until"] is not None and now > state["shrink_until"]:
-                return False  # out of shrinking time: the smallest witness so far stands
+                raise _ShrinkDone  # out of shrinking time: the smallest witness so far stands
             if state["shrink_until"] is None and (
                 now > deadline or (max_positions is not None and result.positions >= max_positions)
             ):
                 raise _OutOfTime
+            knobs = list(ga_attacks.drawn)
+            state["tried"] += 1
             a = old.evaluate(kind, position)
-            b = new.evaluate(kind, position)
+            asked = changed is None or bool(changed & set(a.get("asked", ())))
+            # Not asked: the new side would rule exactly alike (and fail alike: not its finding).
+            b = new.evaluate(kind, position) if asked else {k: v for k, v in a.items() if k != "crash"}
             if not (_usable(a) and _usable(b)):
                 for name, answer in (("old", a), ("new", b)):
                     if "crash" in answer:
@@ -243,6 +279,9 @@ def explore(
                 return False
             if state["shrink_until"] is None:
                 result.positions += 1
+                if changed:
+                    result.asked += asked
+                    seen.append((knobs, asked))
             if a["outcome"] == b["outcome"]:
                 return False
             divergence = first_divergence(a["events"], b["events"])
@@ -256,20 +295,27 @@ def explore(
 
         config = settings(
             database=None,
-            max_examples=1_000_000,
+            max_examples=ROUND,
             deadline=None,
             derandomize=False,
             suppress_health_check=list(HealthCheck),
             phases=[Phase.generate, Phase.shrink],
             report_multiple_bugs=False,
         )
+        strategy = positions(old.ruleset, kind, bias)
         try:
             find(strategy, condition, settings=config, random=Random(rng.getrandbits(64)))
         except _OutOfTime:
             break
+        except _ShrinkDone:
+            pass
         except (NoSuchExample, Unsatisfiable):
-            result.exhausted = True
-            break
+            if state["tried"] < ROUND:  # hypothesis ran out of new positions
+                result.exhausted = True
+                break
+            if seen and any(asked for _, asked in seen):
+                bias = bias.learn(seen)
+            continue
         except Exception:
             # Shrinking stopped by the clock makes hypothesis's final replay disagree (it reports
             # the example as flaky); the smallest witness recorded so far is still a witness.

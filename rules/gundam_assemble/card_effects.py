@@ -49,7 +49,8 @@ class CardEffects:
             return r.unit
         if side == self.side:
             return self.decl.attacker
-        return self.targets[0] if len(self.targets) == 1 else None
+        # A Garrison target is not a unit: a card's "this unit" is never one.
+        return self.targets[0] if len(self.targets) == 1 and self.targets[0] in self.battle.units else None
 
     def result_conditions_hold(self, r: Response, side: str, window: str) -> bool:
         """Conditions on the result (``self_survived``, ``target_defeated``, ...): all must hold."""

@@ -402,19 +402,17 @@ class ResponseWindows:
                 self.rules.cite("target_defeated_mid_attack"),
             )
         if name in self.targets and stage not in ("after_combat_damage",):
-            how = self.rules.interpretation("target_defeated_mid_attack")
-            cite = self.rules.cite("target_defeated_mid_attack")
             self.targets = [t for t in self.targets if t != name]
-            if how == "attack_ends":
-                self.end_attack(
-                    f"{name} was defeated before the attack dealt damage: the attack ends",
-                    ("GA-SEQ-13", "GA-DEF-2"),
-                    cite,
-                )
-            if not self.targets:
+            if not self.targets:  # the attack ends under either reading: it is not asked
                 self.end_attack(
                     f"{name} was defeated before the attack dealt damage and no target is left: "
                     "the attack ends (the Timeline cost stays paid)",
+                    ("GA-SEQ-13", "GA-DEF-2"),
+                )
+            cite = self.rules.cite("target_defeated_mid_attack")
+            if self.rules.interpretation("target_defeated_mid_attack") == "attack_ends":
+                self.end_attack(
+                    f"{name} was defeated before the attack dealt damage: the attack ends",
                     ("GA-SEQ-13", "GA-DEF-2"),
                     cite,
                 )
@@ -430,6 +428,17 @@ class ResponseWindows:
         if r is None or r.to is None:
             raise AttackError(f"{source}: a move effect needs the hex it moves to ('to')")
         piece = self.piece(name)
+        if piece is None:  # defeated earlier: in Reserve, not on the board
+            self.emit(
+                f"{stage}.not_allowed",
+                ("GA-DEF-2",),
+                f"{source}: {name} is not on the board and cannot be moved",
+                {"unit": name},
+            )
+            return
+        there = self.battle.board.figure_at(tuple(r.to))
+        if there is not None and there.name != name:
+            raise AttackError(f"{source}: {name} cannot move to {list(r.to)}, where {there.name} stands")
         self.battle = replace(self.battle, board=self.battle.board.with_piece_moved(name, tuple(r.to)))
         self.emit(
             f"{stage}.moved",
