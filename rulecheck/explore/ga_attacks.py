@@ -17,9 +17,8 @@ to 0, the first and plainest value, so witnesses still shrink to readable positi
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from hypothesis import strategies as st
@@ -45,19 +44,16 @@ def ga_catalogue():
 drawn: list[tuple[str, str]] = []
 
 
-# Where even weights waste positions. Hypothesis draws the first, plainest value of a choice
-# far more often than the others (it starts from simple examples and reuses them), so the
-# weights below hold that back where the plain value reaches little: most attacks have a few
-# Responses, other units and the like; most single-target attacks are in range (the others
-# still test the range check).
+# Where even weights waste positions: most attacks have a few Responses and other units, most
+# single-target attacks are in range (the others still test the range check), and a position
+# without a second attack is the common case.
 STARTING_WEIGHTS = {
     ("target distance", "beyond"): 0.3,
     ("response count", "0"): 0.2,
     ("response count", "1"): 0.7,
     ("second response count", "0"): 0.3,
     ("other units", "0"): 0.4,
-    ("second attack", "none"): 0.4,
-    ("weapon", "single"): 0.35,
+    ("second attack", "none"): 1.5,
     ("garrisons and structures", "0"): 0.6,
 }
 
@@ -101,15 +97,29 @@ def _weighted(draw, bias: Bias, knob: str, options: list[Any]) -> Any:
     if len(options) == 1:
         drawn.append((knob, str(options[0])))
         return options[0]
-    weights = [bias.weight(knob, str(o)) for o in options]
-    total = sum(weights)
-    bounds, acc = [], 0.0
-    for w in weights[:-1]:
-        acc += w
-        bounds.append(int(RESOLUTION * acc / total))
-    chosen = options[bisect_right(bounds, draw(st.integers(0, RESOLUTION - 1)))]
+    table = _spread(tuple(bias.weight(knob, str(o)) for o in options))
+    chosen = options[table[draw(st.integers(0, RESOLUTION - 1))]]
     drawn.append((knob, str(chosen)))
     return chosen
+
+
+@lru_cache(maxsize=4096)
+def _spread(weights: tuple[float, ...]) -> tuple[int, ...]:
+    """``RESOLUTION`` option indexes, each about as often as its weight says, interleaved (smooth
+    weighted round robin) and starting with the first option. Hypothesis draws small integers
+    far more often than large ones; interleaving spreads those draws over every option instead
+    of piling them on the first, while 0, where shrinking ends, stays the plainest option."""
+    total = sum(weights)
+    current = [0.0] * len(weights)
+    table = [0]
+    current[0] -= total
+    for _ in range(RESOLUTION - 1):
+        for i, w in enumerate(weights):
+            current[i] += w
+        best = max(range(len(weights)), key=lambda i: current[i])
+        current[best] -= total
+        table.append(best)
+    return tuple(table)
 
 
 # --- the board around the attack ---------------------------------------------------------------

@@ -91,6 +91,21 @@ def dependencies(exploration: Exploration, witness: Witness, assert_side: str = 
     return out
 
 
+def changed_clauses(exploration: Exploration) -> tuple[str, ...]:
+    """The clauses of the rulebook entries the two sides change: a witness's tags when its two
+    traces never part (only an outcome the trace does not spell out differs)."""
+    from rules.rulebook import load
+
+    book = load(exploration.ruleset)
+    out: dict[str, None] = {}
+    for side in (exploration.old, exploration.new):
+        for name in side.get("interpretations") or {}:
+            out.update(dict.fromkeys(book.interpretations[name].clauses))
+        for name in side.get("parameters") or {}:
+            out[book.parameters[name].clause] = None
+    return tuple(out)
+
+
 def rule_tags(
     old: dict[str, Any], new: dict[str, Any], clauses: tuple[str, ...], also: list[str] = ()
 ) -> list[str]:
@@ -267,6 +282,8 @@ def attack_key(key: str) -> bool:
 
 
 def ga_then(key: str, value: Any, other: Any, answer: dict[str, Any]) -> list[str]:
+    if value is None:  # not ruled on under this version (the attack was refused): nothing to assert
+        return []
     if key == "line of sight":
         return [f"Line of Sight is {value}"]
     events = answer.get("events", [])
@@ -569,7 +586,10 @@ def scenario_text(
         f"Under {other['label']} instead: {other_event['text']}; so {_summary(witness.changes, 1 - which)}.",
     ]
     tags = rule_tags(
-        exploration.old, exploration.new, d.clauses, dependencies(exploration, witness, assert_side)
+        exploration.old,
+        exploration.new,
+        d.clauses or changed_clauses(exploration),
+        dependencies(exploration, witness, assert_side),
     )
     lines = [f"  {' '.join(tags)}", f"  Scenario: {title_for(exploration, witness, index, assert_side)}"]
     lines += [f"{INDENT}{line}" for line in description]

@@ -61,7 +61,15 @@ class Divergence:
 
 
 def _comparable(e: dict[str, Any]) -> tuple:
-    return (e["step"], tuple(e["clauses"]), e.get("text"), json.dumps(e.get("data"), sort_keys=True))
+    # The reading an event cites is part of the explanation: two traces that cite different
+    # options of it part there, even where the text is the same.
+    return (
+        e["step"],
+        tuple(e["clauses"]),
+        e.get("text"),
+        json.dumps(e.get("data"), sort_keys=True),
+        e.get("interpretation"),
+    )
 
 
 def first_divergence(old_events: list[dict], new_events: list[dict]) -> Divergence:

@@ -917,10 +917,11 @@ class _Resolver(ResponseWindows, CardEffects):
         ]
         interp = None
         if len(down) > 1:
-            interp = self.rules.cite("simultaneous_defeat_order")
+            # Asked only when it can matter: the owner has said an order of their own.
+            interp = self.rules.cite("simultaneous_defeat_order") if self.decl.defeat_order else None
             if (
-                self.rules.interpretation("simultaneous_defeat_order") == "owner_chooses"
-                and self.decl.defeat_order
+                self.decl.defeat_order
+                and self.rules.interpretation("simultaneous_defeat_order") == "owner_chooses"
             ):
                 order = [n for n in self.decl.defeat_order if n in down]
                 down = order + [n for n in down if n not in order]

@@ -107,8 +107,7 @@ class CardEffects:
             (MODIFIER_CLAUSE[eff.kind],),
             f"{source}: the effect stays on {unit} until {until}",
             {"unit": unit, "effect": eff.kind, "amount": amount, "duration": eff.duration},
-            self.rules.cite("card_turn_duration") if eff.duration == "turn" else None,
-        )
+        )  # when "this turn" ends is asked when an activation ends (durations.end_activation)
 
     def collect_lasting(self, stage: str) -> None:
         """Lasting modifiers given before this attack: the attacker's apply to its attack, a

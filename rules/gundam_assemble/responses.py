@@ -344,7 +344,8 @@ class ResponseWindows:
 
     def non_combat(self, eff: Effect, name: str, stage: str, source: str, by: str | None = None) -> None:
         unit = self.battle.unit(name)
-        amount = non_combat_damage(eff.amount, self.mod_total("damage_reduction", name), self.rules)
+        reduction = self.mod_total("damage_reduction", name)
+        amount = non_combat_damage(eff.amount, reduction, self.rules)
         new = lose_hit_points(unit, amount)
         self.battle = self.battle.with_unit(new)
         self.emit(
@@ -353,7 +354,7 @@ class ResponseWindows:
             f"{source}: {amount} non-combat damage to {name} (Shields do not stop it), "
             f"hit points {unit.hp} -> {new.hp}",
             {"target": name, "amount": amount, "hp": new.hp},
-            self.rules.cite("non_combat_damage_mitigation"),
+            self.rules.cite("non_combat_damage_mitigation") if reduction else None,
         )
         if amount and FRACTURE in unit.statuses:
             new = self.fracture_on_non_combat(name, stage)
@@ -396,10 +397,8 @@ class ResponseWindows:
 
     def after_mid_attack_defeat(self, name: str, stage: str) -> None:
         if name == self.decl.attacker:
-            self.end_attack(
-                f"the attacker {name} was defeated: its attack ends",
-                ("GA-DEF-2", "GA-DEF-7"),
-                self.rules.cite("target_defeated_mid_attack"),
+            self.end_attack(  # under either reading of target_defeated_mid_attack: not asked
+                f"the attacker {name} was defeated: its attack ends", ("GA-DEF-2", "GA-DEF-7")
             )
         if name in self.targets and stage not in ("after_combat_damage",):
             self.targets = [t for t in self.targets if t != name]
