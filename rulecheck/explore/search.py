@@ -198,12 +198,14 @@ class Exploration:
         )
 
 
-class _OutOfTime(Exception):
-    pass
+# BaseException, not Exception: hypothesis takes an Exception from the condition for a failure
+# and goes on shrinking it; these two must stop it at once.
+class _OutOfTime(BaseException):  # noqa: N818
+    """The budget or the positions allowed are spent."""
 
 
-class _ShrinkDone(Exception):
-    """A witness has shrunk for its share of the budget (raised so hypothesis stops at once)."""
+class _ShrinkDone(BaseException):  # noqa: N818
+    """A witness has shrunk for its share of the budget."""
 
 
 def _usable(answer: dict[str, Any]) -> bool:
