@@ -118,7 +118,7 @@ def _ga_resolve(attack: dict[str, Any], battle, rules, catalogue, tag: str = "")
     dice = PoolDice({k: list(v) for k, v in attack.get("dice", {}).items()})
     decl = declaration_from_data({k: v for k, v in attack.items() if k != "dice"}, battle, catalogue)
     result = resolve_attack(battle, decl, dice, rules)
-    outcome: dict[str, Any] = {f"{tag}attack": "allowed" if result.legal else "not allowed"}
+    outcome: dict[str, Any] = {f"{tag}attack": "allowed" if result.legal else _refusal(result.events)}
     if result.legal:
         outcome[f"{tag}ended early"] = bool(result.ended_early)
         outcome[f"{tag}dice rolled"] = result.strength
@@ -139,6 +139,29 @@ def _ga_resolve(attack: dict[str, Any], battle, rules, catalogue, tag: str = "")
         outcome[f"{tag}hits {name}"] = t.hits
         outcome[f"{tag}damage {name}"] = t.dealt + t.fracture
     return outcome, [e.to_json() for e in result.events], dict(dice.used), result.battle
+
+
+def _refusal(events) -> str:
+    """ "not allowed under <clause>": the clause of the last check that refused the attack (the
+    checks the step "the attack is not allowed under ..." reads), so two refusals for different
+    reasons are different rulings."""
+    clause = None
+    for e in events:
+        data = e.data or {}
+        if e.step == "check.reach.range":
+            refused = data.get("distance", 0) > data.get("reach", 0)
+        elif e.step == "check.engagement":
+            refused = bool(data.get("engaged_with")) and not data.get("included")
+        else:
+            refused = e.step in (
+                "check.illegal",
+                "check.reach.ineligible",
+                "check.los.blocked",
+                "check.los.blocked_by",
+            )
+        if refused and e.clauses:
+            clause = e.clauses[0]
+    return f"not allowed under {clause}" if clause else "not allowed"
 
 
 def _ga_state(battle) -> dict[str, Any]:

@@ -85,7 +85,14 @@ def dependencies(exploration: Exploration, witness: Witness, assert_side: str = 
                 },
                 catalogue,
             )
-            if "outcome" not in got or asserted & set(differences(answer["outcome"], got["outcome"])):
+            # The scenario scripts exactly the faces each roll used: a roll of more or fewer dice
+            # fails it as surely as a changed value.
+            dice = ("dice_used", "dice_used_second")
+            if (
+                "outcome" not in got
+                or asserted & set(differences(answer["outcome"], got["outcome"]))
+                or any(got.get(k) != answer.get(k) for k in dice)
+            ):
                 out.append(name)
                 break
     return out
@@ -295,6 +302,8 @@ def ga_then(key: str, value: Any, other: Any, answer: dict[str, Any]) -> list[st
     if key == "attack":
         if value == "allowed":
             return ["the attack is allowed"]
+        if value.startswith("not allowed under "):  # evaluate names the refusing check's clause
+            return [f"the attack is {value}"]
         refusal = [e for e in events if _refuses(e)]
         clause = refusal[-1]["clauses"][0] if refusal else None
         return [f"the attack is not allowed under {clause}"] if clause else ["the attack is not allowed"]
