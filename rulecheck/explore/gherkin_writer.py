@@ -85,17 +85,30 @@ def dependencies(exploration: Exploration, witness: Witness, assert_side: str = 
                 },
                 catalogue,
             )
-            # The scenario scripts exactly the faces each roll used: a roll of more or fewer dice
-            # fails it as surely as a changed value.
-            dice = ("dice_used", "dice_used_second")
             if (
                 "outcome" not in got
                 or asserted & set(differences(answer["outcome"], got["outcome"]))
-                or any(got.get(k) != answer.get(k) for k in dice)
+                or _other_faces(answer, got)
             ):
                 out.append(name)
                 break
     return out
+
+
+def _used(dice_used: dict[str, int] | None) -> dict[str, int]:
+    """Faces used per roll, leaving out rolls of no dice (a scenario scripts nothing for them)."""
+    return {k: n for k, n in (dice_used or {}).items() if n}
+
+
+def _other_faces(answer: dict[str, Any], got: dict[str, Any]) -> bool:
+    """Does an attack that runs under the other reading roll other dice than the scenario
+    scripts (exactly the faces used)? Then the scenario fails there as surely as on a changed
+    value. A refused attack rolls nothing and leaves scripted faces unread without failing."""
+    for used, key in (("dice_used", "attack"), ("dice_used_second", SECOND + "attack")):
+        runs = got.get("outcome", {}).get(key) == "allowed"
+        if runs and _used(got.get(used)) != _used(answer.get(used)):
+            return True
+    return False
 
 
 def changed_clauses(exploration: Exploration) -> tuple[str, ...]:
@@ -278,6 +291,7 @@ def _refuses(e: dict[str, Any]) -> bool:
 
 
 SECOND = "second attack: "  # evaluate.SECOND: the keys of a position's second attack
+STATUS_NAMES = ("Disarm", "Fracture")  # the chapter's status effects
 ATTACK_KEYS = ("attack", "ended early", "dice rolled", "critical triggers", "targets", "defeat order")
 ATTACK_PREFIXES = ("attacks back", "accuracy ", "hits ", "damage ")
 
@@ -357,7 +371,8 @@ def ga_then(key: str, value: Any, other: Any, answer: dict[str, Any]) -> list[st
     if key.startswith("hp "):
         return [f"{name} has {value} hit points"]
     if key.startswith("statuses "):
-        gone = [s for s in other or [] if s not in value]
+        # The whole set, as the outcome compares it: each status the unit has, and not the others.
+        gone = [s for s in sorted({*(other or []), *STATUS_NAMES}) if s not in value]
         return [f"{name} has the status {s}" for s in value] + [
             f"{name} does not have the status {s}" for s in gone
         ]
