@@ -116,7 +116,8 @@ def test_an_attack_overlay_and_a_parameter_change_yield_witness_scenarios_that_p
     )
     assert proc.returncode == 1
     (w,) = report["explorations"][0]["witnesses"]
-    assert "GA-CRIT-2" in w["divergence"]["clauses"]
+    # Where the traces part depends on how far the witness shrank; it is a critical hit step.
+    crit_clause = next(c for c in w["divergence"]["clauses"] if c.startswith("GA-CRIT-"))
     folder = tmp_path / "explored" / "gundam_assemble"
     feature = next(folder.glob("explored_*.feature")).read_text()
     assert 'And the house rule "crits_on_ten_only"' in feature
@@ -142,7 +143,69 @@ def test_an_attack_overlay_and_a_parameter_change_yield_witness_scenarios_that_p
     for feature in (param / "explored" / "gundam_assemble").glob("*.feature"):
         assert "And the parameter hit_threshold is 5" in feature.read_text()
         shutil.copy2(feature, folder / feature.name)
-    check_in_copy(tmp_path, "gundam_assemble", "@clause:GA-CRIT-2 or @clause:GA-HIT-1", tmp_path / "explored")
+    # The witnesses of readings the attack generator used to miss, written beside them: a
+    # reroll, a move, an area with a Garrison, a second attack (one `check` run for all).
+    for feature in _formerly_missed_witnesses(tmp_path / "missed").glob("*.feature"):
+        shutil.copy2(feature, folder / feature.name)
+    tags = " or ".join(
+        [
+            f"@clause:{crit_clause}",
+            "@clause:GA-HIT-1",
+            *(f"@interpretation:{r.partition('=')[0]}" for r, *_ in MISSED),
+        ]
+    )
+    check_in_copy(tmp_path, "gundam_assemble", tags, tmp_path / "explored")
+
+
+# Readings on which the attack generator used to report "no difference" although they change
+# rulings, each with a seed that reaches it within a few dozen positions and what its witness
+# must hold to reach the rule: (reading, seed, positions, what the position holds).
+MISSED = (
+    ("disarm_timing=after_all_responses", 10, 30, lambda p: _responses(p) & {"Jam Targeting"}),
+    ("target_leaves_range_mid_attack=attack_ends", 0, 20, lambda p: any("to" in r for r in _all(p))),
+    ("aoe_garrison_targets=units_only", 0, 30, lambda p: "area" in p["attack"] and _kinds(p) & {"garrison"}),
+    ("strength_bonus_duration=whole_activation", 4, 20, lambda p: "second" in p),
+)
+
+
+def _all(position: dict) -> list[dict]:
+    return [*position["attack"].get("responses", []), *position.get("second", {}).get("responses", [])]
+
+
+def _responses(position: dict) -> set[str]:
+    return {r.get("tactics") or r.get("ability") for r in _all(position)}
+
+
+def _kinds(position: dict) -> set[str]:
+    return {p["kind"] for p in position["pieces"]}
+
+
+def _formerly_missed_witnesses(out: Path) -> Path:
+    """Explore each of MISSED (fixed seed and positions), check its witness reaches the rule
+    it needs, and write the witnesses as scenarios into ``out``."""
+    from rulecheck.explore.report import report_json, write_output
+    from rulecheck.explore.search import explore as search
+    from rulecheck.explore.versions import parse_side
+
+    found = []
+    for reading, seed, positions, holds in MISSED:
+        old, new = parse_side("book", "gundam_assemble"), parse_side(reading, "gundam_assemble")
+        e = search(
+            old,
+            new,
+            "attack",
+            budget=60,
+            seed=seed,
+            max_groups=1,
+            max_positions=positions,
+            shrink_seconds=0.3,
+        )
+        assert e.witnesses, f"{reading}: no witness in {e.positions} positions (asked in {e.asked})"
+        assert e.asked and e.asked <= e.positions
+        assert holds(e.witnesses[0].position), (reading, e.witnesses[0].position)
+        found.append(e)
+    write_output(out, found, report_json(found))
+    return out / "gundam_assemble"
 
 
 def test_a_coherency_reading_yields_a_casualty_witness_that_passes_check(tmp_path):
@@ -217,6 +280,13 @@ ALTERED = (
         "return max(0.0, core(a).distance(core(b)) - radius_of(a) - radius_of(b) * (a.shape == b.shape))",
     ),
 )
+# An attack-code change no scenario sees: spending Shields a unit does not have (the count
+# goes below zero instead of stopping at the Shields it has).
+ALTERED_ATTACK = (
+    "rules/gundam_assemble/responses.py",
+    "n = min(eff.amount, unit.shields)",
+    "n = eff.amount",
+)
 
 
 def _git(repo: Path, *args: str) -> None:
@@ -232,14 +302,17 @@ def test_explore_rev_finds_a_witness_for_an_engine_change_the_corpus_passes(tmp_
     _git(repo, "init", "-q")
     _git(repo, "add", "-A")
     _git(repo, "commit", "-qm", "the engine as it is")
-    for path, old, new in ALTERED:
-        module = repo / path
-        assert old in module.read_text()
-        module.write_text(module.read_text().replace(old, new))
-    _git(repo, "commit", "-qam", "deliberate engine changes")
+    # HEAD~1 holds the attack-code change, HEAD the Line of Sight and multibase changes on top.
+    for changes in ((ALTERED_ATTACK,), ALTERED):
+        for path, old, new in changes:
+            module = repo / path
+            assert old in module.read_text()
+            module.write_text(module.read_text().replace(old, new))
+        _git(repo, "commit", "-qam", f"deliberate changes to {', '.join(c[0] for c in changes)}")
 
-    # The corpus passes under the altered engine: `check` cannot see either change. (Whether it
-    # passes is all that is asked, so the dependencies on interpretations are not computed.)
+    # The corpus passes under the engine with all three changes: `check` sees none (they touch
+    # unrelated code, so none hides a failure of another). Whether it passes is all that is
+    # asked, so the dependencies on interpretations are not computed.
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(repo)}
     proc = rulecheck("check", "--root", str(repo), "--no-dependencies", cwd=repo, env=env)
     assert proc.returncode == 0, proc.stdout[-2000:]
@@ -266,6 +339,36 @@ def test_explore_rev_finds_a_witness_for_an_engine_change_the_corpus_passes(tmp_
     assert any(p["kind"] == "structure" for p in w["position"]["pieces"])
     assert "worktree" not in _worktrees(repo)
     tags = f"@ruling:derived and @clause:{w['divergence']['clauses'][0]}"
+
+    # The attack-code change alone (HEAD~1), on attack positions: a witness spends a Shield the
+    # unit does not have, written beside the Line of Sight one.
+    attack = tmp_path / "attack"
+    attack.mkdir()
+    proc, report = explore(
+        attack,
+        "--rev",
+        "HEAD~1",
+        "--root",
+        str(repo),
+        "--kind",
+        "attack",
+        "--max-positions",
+        "40",
+        "--budget",
+        "60",
+        "--shrink",
+        "1",
+        "--seed",
+        "0",
+    )
+    assert proc.returncode == 1
+    (w,) = report["explorations"][0]["witnesses"]
+    assert any(k.startswith("shields ") and a < 0 <= b for k, (a, b) in _pairs(w["changes"]))
+    assert "Shield Bash" in json.dumps(w["position"])
+    assert "worktree" not in _worktrees(repo)
+    for feature in (attack / "explored" / "gundam_assemble").glob("*.feature"):
+        shutil.copy2(feature, tmp_path / "explored" / "gundam_assemble" / feature.name)
+    tags += f" or (@ruling:derived and @clause:{w['divergence']['clauses'][0]})"
     check_in_copy(tmp_path, "gundam_assemble", tags, tmp_path / "explored")
 
     # multibase: a range measured short of a round base, found within a few dozen attacks.
@@ -296,6 +399,10 @@ def test_explore_rev_finds_a_witness_for_an_engine_change_the_corpus_passes(tmp_
     shapes = {b["shape"] for u in w["position"]["units"] for b in u["bases"]}
     assert shapes == {"rect", "round"}
     assert "worktree" not in _worktrees(repo)
+
+
+def _pairs(changes: dict) -> list[tuple[str, tuple]]:
+    return [(k, (v["old"], v["new"])) for k, v in changes.items()]
 
 
 def _worktrees(repo: Path) -> str:

@@ -114,10 +114,86 @@ def _ga_los(position: dict[str, Any], rules) -> dict[str, Any]:
     }
 
 
-def _ga_attack(position: dict[str, Any], rules, catalogue) -> dict[str, Any]:
+UNIT_STATE_KEYS = ("profile", "hp", "shields", "deactivated_shields", "status", "timeline", "activating")
+
+
+def _ga_resolve(attack: dict[str, Any], battle, rules, catalogue, tag: str = ""):
+    """One attack of a position: (its outcome keys, its events, dice used, the battle after)."""
     from rules.gundam_assemble.attack import resolve_attack
-    from rules.gundam_assemble.declaration import AttackError
     from rules.gundam_assemble.setup import declaration_from_data
+
+    dice = PoolDice({k: list(v) for k, v in attack.get("dice", {}).items()})
+    decl = declaration_from_data({k: v for k, v in attack.items() if k != "dice"}, battle, catalogue)
+    result = resolve_attack(battle, decl, dice, rules)
+    outcome: dict[str, Any] = {f"{tag}attack": "allowed" if result.legal else _refusal(result.events)}
+    if result.legal:
+        outcome[f"{tag}ended early"] = bool(result.ended_early)
+        outcome[f"{tag}dice rolled"] = result.strength
+        outcome[f"{tag}critical triggers"] = result.critical_triggers
+        outcome[f"{tag}targets"] = list(result.targets)
+        order = [e.data["unit"] for e in result.events if e.step == "defeat.timeline_penalty"]
+        if len(order) > 1:
+            outcome[f"{tag}defeat order"] = order
+        back = [
+            f"{e.data['attacker']} > {e.data['target']} with {e.data['weapon']}"
+            for e in result.events
+            if e.step.endswith(".nested_attack")
+        ]
+        if back:
+            outcome[f"{tag}attacks back"] = back
+    for name, t in sorted(result.per_target.items()):
+        outcome[f"{tag}accuracy {name}"] = t.accuracy
+        outcome[f"{tag}hits {name}"] = t.hits
+        outcome[f"{tag}damage {name}"] = t.dealt + t.fracture
+    return outcome, [e.to_json() for e in result.events], dict(dice.used), result.battle
+
+
+def _refusal(events) -> str:
+    """ "not allowed under <clause>": the clause of the last check that refused the attack (the
+    checks the step "the attack is not allowed under ..." reads), so two refusals for different
+    reasons are different rulings."""
+    clause = None
+    for e in events:
+        data = e.data or {}
+        if e.step == "check.reach.range":
+            refused = data.get("distance", 0) > data.get("reach", 0)
+        elif e.step == "check.engagement":
+            refused = bool(data.get("engaged_with")) and not data.get("included")
+        else:
+            refused = e.step in (
+                "check.illegal",
+                "check.reach.ineligible",
+                "check.los.blocked",
+                "check.los.blocked_by",
+            )
+        if refused and e.clauses:
+            clause = e.clauses[0]
+    return f"not allowed under {clause}" if clause else "not allowed"
+
+
+def _ga_state(battle) -> dict[str, Any]:
+    """What the attacks leave on the table: each unit's state, Garrison damage, victory points."""
+    outcome: dict[str, Any] = {}
+    for name, u in sorted(battle.units.items()):
+        outcome[f"defeated {name}"] = u.in_reserve
+        outcome[f"hp {name}"] = u.hp
+        outcome[f"shields {name}"] = u.shields
+        outcome[f"deactivated shields {name}"] = u.deactivated_shields
+        outcome[f"statuses {name}"] = sorted(u.statuses)
+        outcome[f"timeline {name}"] = u.timeline
+        outcome[f"upgrades {name}"] = sorted(u.upgrades)
+        outcome[f"energy {name}"] = u.energy
+    for name, n in sorted((getattr(battle, "garrison_damage", None) or {}).items()):
+        outcome[f"garrison damage {name}"] = n
+    outcome["activation ended"] = bool(getattr(battle, "activation_ended", False))
+    outcome["victory points"] = dict(sorted(battle.victory_points.items()))
+    return outcome
+
+
+def _ga_attack(position: dict[str, Any], rules, catalogue) -> dict[str, Any]:
+    """The position's attack, and its ``second`` attack if it has one (after nothing, the end
+    of the activation or the end of the turn, as ``second.after`` says)."""
+    from rules.gundam_assemble.declaration import AttackError
     from rules.gundam_assemble.units import battle_from_entries
 
     board = ga_board(position)
@@ -126,38 +202,41 @@ def _ga_attack(position: dict[str, Any], rules, catalogue) -> dict[str, Any]:
         if p.get("kind", "unit") != "unit":
             continue
         entry = {"side": p["side"]}
-        for key in ("profile", "hp", "shields", "status", "timeline"):
+        for key in UNIT_STATE_KEYS:
             if key in p:
                 entry[key] = p[key]
         entries[p["name"]] = entry
     battle = battle_from_entries(board, entries, catalogue)
-    attack = position["attack"]
-    dice = PoolDice({k: list(v) for k, v in attack.get("dice", {}).items()})
+    answer: dict[str, Any] = {"events": [], "dice_used": {}}
     try:
-        decl = declaration_from_data({k: v for k, v in attack.items() if k != "dice"}, battle, catalogue)
-        result = resolve_attack(battle, decl, dice, rules)
+        outcome, events, used, battle = _ga_resolve(position["attack"], battle, rules, catalogue)
+        answer["events"], answer["dice_used"] = events, used
+        answer["first_events"] = len(events)  # the first attack's events; the rest are the second's
+        second = position.get("second")
+        if second is not None:
+            from rules.gundam_assemble import durations
+
+            after = second.get("after", "nothing")
+            if after in ("activation", "turn"):
+                end = durations.end_activation if after == "activation" else durations.end_turn
+                battle, ended = end(battle, rules)
+                answer["events"] += [e.to_json() for e in ended]
+            attack = {k: v for k, v in second.items() if k != "after"}
+            more, events, used, battle = _ga_resolve(attack, battle, rules, catalogue, SECOND)
+            outcome.update(more)
+            answer["events"] += events
+            answer["dice_used_second"] = used
     except AttackError as exc:
         return {"invalid": f"declaration: {exc}"}
     except PoolExhausted as exc:
         return {"invalid": f"dice: {exc}"}
-    outcome: dict[str, Any] = {"attack": "allowed" if result.legal else "not allowed"}
-    if result.ended_early:
-        outcome["ended early"] = True
-    for name, t in sorted(result.per_target.items()):
-        outcome[f"hits {name}"] = t.hits
-        outcome[f"damage {name}"] = t.dealt + t.fracture
-        outcome[f"defeated {name}"] = t.defeated
-    for name, u in sorted(result.battle.units.items()):
-        outcome[f"hp {name}"] = u.hp
-        outcome[f"statuses {name}"] = sorted(u.statuses)
-        outcome[f"timeline {name}"] = u.timeline
-    outcome["victory points"] = dict(sorted(result.battle.victory_points.items()))
-    return {
-        "outcome": _jsonable(outcome),
-        "events": [e.to_json() for e in result.events],
-        "dice_used": dict(dice.used),
-        "detail": {"targets": list(result.targets)},
-    }
+    outcome.update(_ga_state(battle))
+    answer["outcome"] = _jsonable(outcome)
+    answer["detail"] = {}
+    return answer
+
+
+SECOND = "second attack: "  # the outcome keys of a position's second attack start so
 
 
 # --- multibase ----------------------------------------------------------------------------------
@@ -367,9 +446,7 @@ def _evaluate(request: dict[str, Any], catalogue=None) -> dict[str, Any]:
     )
     position, kind = request["position"], request["kind"]
     if request["ruleset"] == "gundam_assemble":
-        if kind == "los":
-            return _ga_los(position, rules)
-        return _ga_attack(position, rules, catalogue)
+        return _ga_los(position, rules) if kind == "los" else _ga_attack(position, rules, catalogue)
     return _mb_attack(position, rules)
 
 

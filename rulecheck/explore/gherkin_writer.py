@@ -98,10 +98,45 @@ def dependencies(exploration: Exploration, witness: Witness, assert_side: str = 
                 },
                 catalogue,
             )
-            if "outcome" not in got or asserted & set(differences(answer["outcome"], got["outcome"])):
+            if (
+                "outcome" not in got
+                or asserted & set(differences(answer["outcome"], got["outcome"]))
+                or _other_faces(answer, got)
+            ):
                 out.append(name)
                 break
     return out
+
+
+def _used(dice_used: dict[str, int] | None) -> dict[str, int]:
+    """Faces used per roll, leaving out rolls of no dice (a scenario scripts nothing for them)."""
+    return {k: n for k, n in (dice_used or {}).items() if n}
+
+
+def _other_faces(answer: dict[str, Any], got: dict[str, Any]) -> bool:
+    """Does an attack that runs under the other reading roll other dice than the scenario
+    scripts (exactly the faces used)? Then the scenario fails there as surely as on a changed
+    value. A refused attack rolls nothing and leaves scripted faces unread without failing."""
+    for used, key in (("dice_used", "attack"), ("dice_used_second", SECOND + "attack")):
+        runs = got.get("outcome", {}).get(key) == "allowed"
+        if runs and _used(got.get(used)) != _used(answer.get(used)):
+            return True
+    return False
+
+
+def changed_clauses(exploration: Exploration) -> tuple[str, ...]:
+    """The clauses of the rulebook entries the two sides change: a witness's tags when its two
+    traces never part (only an outcome the trace does not spell out differs)."""
+    from rules.rulebook import load
+
+    book = load(exploration.ruleset)
+    out: dict[str, None] = {}
+    for side in (exploration.old, exploration.new):
+        for name in side.get("interpretations") or {}:
+            out.update(dict.fromkeys(book.interpretations[name].clauses))
+        for name in side.get("parameters") or {}:
+            out[book.parameters[name].clause] = None
+    return tuple(out)
 
 
 def rule_tags(
@@ -184,43 +219,65 @@ def ga_position_steps(position: dict[str, Any]) -> list[str]:
         rows.append(row)
     steps.append("And the pieces:")
     steps += [f"  {line}" for line in _table(header, rows)]
-    columns = [c for c in ("hp", "shields", "status", "timeline") if any(c in p for p in position["pieces"])]
+    columns = [
+        c
+        for c in ("hp", "shields", "deactivated_shields", "status", "timeline", "activating")
+        if any(c in p for p in position["pieces"])
+    ]
     states = [p for p in position["pieces"] if any(c in p for c in columns)]
     if states:
-        rows = [
-            [
-                p["name"],
-                *(", ".join(p[c]) if c == "status" and c in p else str(p.get(c, "")) for c in columns),
-            ]
-            for p in states
-        ]
+        rows = [[p["name"], *(_state_cell(p, c) for c in columns)] for p in states]
         steps.append("And the unit states:")
         steps += [f"  {line}" for line in _table(["name", *columns], rows)]
     return steps
+
+
+def _state_cell(piece: dict[str, Any], column: str) -> str:
+    if column not in piece:
+        return ""
+    if column == "status":
+        return ", ".join(piece[column])
+    if column == "activating":
+        return "yes" if piece[column] else "no"
+    return str(piece[column])
 
 
 def _faces(faces: list[int]) -> str:
     return ", ".join(map(str, faces))
 
 
-def ga_attack_steps(position: dict[str, Any], answer: dict[str, Any]) -> tuple[list[str], str]:
-    attack = position["attack"]
+# Scripted dice other than the attack roll, as the corpus's step names them.
+LATER_DICE = (("additional", "additional"), ("reroll", "rerolled"), ("nested", "nested attack"))
+
+
+def ga_attack_steps(
+    position: dict[str, Any], answer: dict[str, Any], which: str = "attack"
+) -> tuple[list[str], str]:
+    """The steps that set up one attack of the position (``attack`` or its ``second``) and the
+    When step that makes it."""
+    attack = position[which]
+    used = answer.get("dice_used" if which == "attack" else "dice_used_second", {})
     given = []
     for r in attack.get("responses", []):
         who = f"player {r['side']}" if "tactics" in r else r["unit"]
         name = r.get("tactics") or r["ability"]
         who = who if "tactics" in r else q(who)
-        given.append(f'{who} will use "{name}"' + (f" on {q(r['target'])}" if r.get("target") else ""))
+        step = f'{who} will use "{name}"' + (f" on {q(r['target'])}" if r.get("target") else "")
+        if r.get("to") is not None:
+            step += f" moving it to [{r['to'][0]}, {r['to'][1]}]"
+        given.append(step)
+        if r.get("weapon"):
+            given.append(f"{q(name)} chooses weapon {q(r['weapon'])}")
     if attack.get("crit_target"):
         given.append(f"the attacking player chooses {q(attack['crit_target'])} for the critical hit effect")
     if attack.get("defeat_order"):
         given.append(
             f"the defending player orders the defeated units {'; '.join(map(q, attack['defeat_order']))}"
         )
-    used = answer.get("dice_used", {})
-    extra = attack["dice"].get("additional", [])[: used.get("additional", 0)]
-    if extra:
-        given.append(f"the additional dice will show {_faces(extra)}")
+    for purpose, words in LATER_DICE:
+        faces = attack["dice"].get(purpose, [])[: used.get(purpose, 0)]
+        if faces:
+            given.append(f"the {words} dice will show {_faces(faces)}")
     faces = attack["dice"]["attack"][: used.get("attack", 0)]
     if "area" in attack:
         area = ", ".join(f"[{q}, {r}]" for q, r in attack["area"])
@@ -232,20 +289,92 @@ def ga_attack_steps(position: dict[str, Any], answer: dict[str, Any]) -> tuple[l
     return given, when
 
 
+def _refuses(e: dict[str, Any]) -> bool:
+    """A check that refused the attack (what the step "the attack is not allowed under" reads)."""
+    if e["step"] == "check.reach.range":
+        return e["data"]["distance"] > e["data"]["reach"]
+    if e["step"] == "check.engagement":
+        return bool(e["data"].get("engaged_with")) and not e["data"].get("included")
+    return e["step"] in (
+        "check.illegal",
+        "check.reach.ineligible",
+        "check.los.blocked",
+        "check.los.blocked_by",
+    )
+
+
+SECOND = "second attack: "  # evaluate.SECOND: the keys of a position's second attack
+STATUS_NAMES = ("Disarm", "Fracture")  # the chapter's status effects
+ATTACK_KEYS = ("attack", "ended early", "dice rolled", "critical triggers", "targets", "defeat order")
+ATTACK_PREFIXES = ("attacks back", "accuracy ", "hits ", "damage ")
+
+
+def attack_key(key: str) -> bool:
+    """Is ``key`` about one attack (asserted right after it) rather than the table after all?"""
+    key = key.removeprefix(SECOND)
+    return key in ATTACK_KEYS or key.startswith(ATTACK_PREFIXES)
+
+
 def ga_then(key: str, value: Any, other: Any, answer: dict[str, Any]) -> list[str]:
+    if value is None:  # not ruled on under this version (the attack was refused): nothing to assert
+        return []
     if key == "line of sight":
         return [f"Line of Sight is {value}"]
+    events = answer.get("events", [])
+    first = answer.get("first_events", len(events))
+    if key.startswith(SECOND):
+        key, events = key.removeprefix(SECOND), events[first:]
+    elif attack_key(key):
+        events = events[:first]
     if key == "attack":
         if value == "allowed":
             return ["the attack is allowed"]
-        refusal = [
-            e for e in answer["events"] if e["step"].startswith("check.") and e["step"] != "check.passed"
-        ]
+        if value.startswith("not allowed under "):  # evaluate names the refusing check's clause
+            return [f"the attack is {value}"]
+        refusal = [e for e in events if _refuses(e)]
         clause = refusal[-1]["clauses"][0] if refusal else None
-        return [f"the attack is not allowed under {clause}"] if clause else []
+        return [f"the attack is not allowed under {clause}"] if clause else ["the attack is not allowed"]
     if key == "ended early":
         return ["the attack ends early" if value else "the attack runs to its end"]
+    if key == "dice rolled":
+        return [f"the attack rolls {value} dice"]
+    if key == "critical triggers":
+        if not value:
+            return ["the critical hit effect does not trigger"]
+        return [
+            "the critical hit effect triggers once"
+            if value == 1
+            else f"the critical hit effect triggers {value} times"
+        ]
+    if key == "targets":
+        if value:
+            return [f"the targets are {'; '.join(map(q, value))}"]
+        return [f"{q(n)} is not a target" for n in other or []]
+    if key == "defeat order":
+        return [f"the penalties apply in the order {'; '.join(map(q, value))}"] if value else []
+    if key == "attacks back":
+        if not value:
+            return ["no attack is made back"]
+        out = []
+        for entry in value:
+            who, _, rest = entry.partition(" > ")
+            target, _, weapon = rest.partition(" with ")
+            out.append(f"{q(who)} attacks {q(target)} back with {q(weapon)}")
+        return out
+    if key == "activation ended":
+        return ["the activation ends" if value else "the activation does not end"]
+    if key.startswith("garrison damage "):
+        return [f"the Garrison {q(key.removeprefix('garrison damage '))} has taken {value} damage"]
+    if key.startswith("deactivated shields "):
+        return [f"{q(key.removeprefix('deactivated shields '))} has {value} deactivated Shields"]
     name = q(key.split(" ", 1)[1]) if " " in key else ""
+    if key.startswith("accuracy "):
+        return [f"the Accuracy against {name} is {value}"]
+    if key.startswith("shields "):
+        return [f"{name} has {value} active Shields"]
+    if key.startswith("upgrades "):
+        kinds = sorted({*value, *(other or [])})
+        return [f"{name} has {value.count(k)} {k} Upgrades" for k in kinds]
     if key.startswith("hits "):
         return [f"{name} takes {value} {'hit' if value == 1 else 'hits'}"]
     if key.startswith("damage "):
@@ -255,7 +384,8 @@ def ga_then(key: str, value: Any, other: Any, answer: dict[str, Any]) -> list[st
     if key.startswith("hp "):
         return [f"{name} has {value} hit points"]
     if key.startswith("statuses "):
-        gone = [s for s in other or [] if s not in value]
+        # The whole set, as the outcome compares it: each status the unit has, and not the others.
+        gone = [s for s in sorted({*(other or []), *STATUS_NAMES}) if s not in value]
         return [f"{name} has the status {s}" for s in value] + [
             f"{name} does not have the status {s}" for s in gone
         ]
@@ -461,14 +591,20 @@ def scenario_text(
     answer = witness.new if assert_side == "new" else witness.old
     which = 1 if assert_side == "new" else 0
     thens: list[str] = []
+    first_thens: list[str] = []  # a two-attack position: what is asserted after its first attack
+    second = ruleset == "gundam_assemble" and "second" in witness.position
     for key, pair in witness.changes.items():
         if ruleset == "gundam_assemble":
-            thens += ga_then(key, pair[which], pair[1 - which], answer)
+            lines = ga_then(key, pair[which], pair[1 - which], answer)
+            (first_thens if second and attack_key(key) and not key.startswith(SECOND) else thens).extend(
+                lines
+            )
         else:
             thens += mb_then(key, pair[which], answer)
-    thens = list(dict.fromkeys(thens))
-    if not thens:
+    thens, first_thens = list(dict.fromkeys(thens)), list(dict.fromkeys(first_thens))
+    if not thens and not first_thens:
         return None
+    later: list[str] = []  # the second attack's steps
     if ruleset == "gundam_assemble":
         steps = ga_position_steps(witness.position)
         if kind == "los":
@@ -476,14 +612,27 @@ def scenario_text(
             given, when = [], f"{q(los['from'])} checks Line of Sight to {q(los['to'])}"
         else:
             given, when = ga_attack_steps(witness.position, answer)
+        if second:
+            after = witness.position["second"].get("after", "nothing")
+            if after in ("activation", "turn"):
+                later.append(f"the {after} ends")
+            more, second_when = ga_attack_steps(witness.position, answer, "second")
+            later += [*more, second_when]
     else:
         steps, when = mb_position_steps(mb_concrete(witness.position, answer), answer)
         given = []
     steps += [f"And {s}" for s in _rule_steps(side, ruleset)]
     steps += [f"And {g}" for g in given]
     steps.append(f"When {when}")
-    steps.append(f"Then {thens[0]}")
-    steps += [f"And {t}" for t in thens[1:]]
+    if first_thens:
+        steps.append(f"Then {first_thens[0]}")
+        steps += [f"And {t}" for t in first_thens[1:]]
+    if later:
+        steps.append(f"{'When' if first_thens else 'And'} {later[0]}")
+        steps += [f"And {t}" for t in later[1:]]
+    if thens:
+        steps.append(f"Then {thens[0]}")
+        steps += [f"And {t}" for t in thens[1:]]
 
     d = witness.divergence
     other_event = (d.old if assert_side == "new" else d.new) or {"text": "(its trace ends here)"}
@@ -494,7 +643,10 @@ def scenario_text(
         f"Under {other['label']} instead: {other_event['text']}; so {_summary(witness.changes, 1 - which)}.",
     ]
     tags = rule_tags(
-        exploration.old, exploration.new, d.clauses, dependencies(exploration, witness, assert_side)
+        exploration.old,
+        exploration.new,
+        d.clauses or changed_clauses(exploration),
+        dependencies(exploration, witness, assert_side),
     )
     lines = [f"  {' '.join(tags)}", f"  Scenario: {title_for(exploration, witness, index, assert_side)}"]
     lines += [f"{INDENT}{line}" for line in description]

@@ -45,6 +45,8 @@ def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
                 continue
             m = merged[key]
             m["positions"] += e["positions"]
+            if m.get("asked") is not None or e.get("asked") is not None:
+                m["asked"] = (m.get("asked") or 0) + (e.get("asked") or 0)
             m["seconds"] = round(m["seconds"] + e["seconds"], 2)
             m["seeds"].append(e["seed"])
             groups = {w["group"]: i for i, w in enumerate(m["witnesses"])}
@@ -86,7 +88,14 @@ def format_text(explorations: list[Exploration], scenarios: bool = True, assert_
             continue
         if not e.witnesses:
             why = "hypothesis ran out of new positions" if e.exhausted else f"{e.budget:g} s budget"
-            out.append(f"  no difference found in {e.positions} positions ({why}): candidate equivalent")
+            if e.asked == 0:
+                # Nothing was compared where the change could matter: no claim either way.
+                out.append(f"  not reached: none of {e.positions} positions ({why}) asked for what changes")
+                continue
+            asked = f"; {e.asked} asked for what changes" if e.asked is not None else ""
+            out.append(
+                f"  no difference found in {e.positions} positions ({why}{asked}): candidate equivalent"
+            )
             continue
         out.append(
             f"  {len(e.witnesses)} group(s) of witnesses in {e.positions} positions ({e.seconds:.1f} s, seed {e.seed})"

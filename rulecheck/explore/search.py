@@ -20,6 +20,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, find, settings, target
 from hypothesis.errors import NoSuchExample, Unsatisfiable
+from hypothesis.internal.conjecture.providers import AVAILABLE_PROVIDERS, HypothesisProvider
 
 from rulecheck.explore.strategies import positions
 from rulecheck.explore.versions import Side
@@ -61,7 +62,15 @@ class Divergence:
 
 
 def _comparable(e: dict[str, Any]) -> tuple:
-    return (e["step"], tuple(e["clauses"]), e.get("text"), json.dumps(e.get("data"), sort_keys=True))
+    # The reading an event cites is part of the explanation: two traces that cite different
+    # options of it part there, even where the text is the same.
+    return (
+        e["step"],
+        tuple(e["clauses"]),
+        e.get("text"),
+        json.dumps(e.get("data"), sort_keys=True),
+        e.get("interpretation"),
+    )
 
 
 def first_divergence(old_events: list[dict], new_events: list[dict]) -> Divergence:
@@ -147,6 +156,9 @@ class Exploration:
     # Positions a side could not rule on: the engine crashed (e.g. an older revision lacks an
     # entry point) or the position was unusable there. side -> [count, first message]
     unusable: dict[str, list] = field(default_factory=dict)
+    # Of the positions compared, how many asked the rulebook for an entry the sides change (None
+    # when the sides differ in engine, not in rulebook entries).
+    asked: int | None = None
 
     @property
     def differs(self) -> bool:
@@ -161,6 +173,7 @@ class Exploration:
             "seed": self.seed,
             "budget": self.budget,
             "positions": self.positions,
+            "asked": self.asked,
             "seconds": round(self.seconds, 2),
             "exhausted": self.exhausted,
             "differs": self.differs,
@@ -182,18 +195,31 @@ class Exploration:
             data.get("seconds", 0.0),
             data.get("exhausted", False),
             data.get("unusable", {}),
+            data.get("asked"),
         )
 
 
-class _ShrunkEnough(BaseException):
-    """A witness's shrinking time is spent (a BaseException for the same reason as below: the
-    shrinker would otherwise keep replaying examples the condition no longer looks at)."""
+class StableProvider(HypothesisProvider):
+    """Hypothesis's own way of drawing, without its "constants" (a few draws in a hundred are
+    values found in the source of every local module imported so far). Which modules a process
+    has imported differs between a CLI run, a pytest worker and the run before, so with them the
+    same seed would find different positions; without them it finds the same ones anywhere."""
+
+    def _maybe_draw_constant(self, choice_type, constraints, *, p: float = 0.05):
+        return None
 
 
-class _OutOfTime(BaseException):
-    """The budget or the position limit is spent. Not an ``Exception``: hypothesis takes those as
-    failures of the condition and shrinks them (for as long as a witness would get), whereas
-    this one leaves ``find`` at once."""
+AVAILABLE_PROVIDERS.setdefault("rulecheck-explore", f"{__name__}.StableProvider")
+
+
+# BaseException, not Exception: hypothesis takes an Exception from the condition for a failure
+# and goes on shrinking it; these two must stop it at once.
+class _OutOfTime(BaseException):  # noqa: N818
+    """The budget or the positions allowed are spent."""
+
+
+class _ShrinkDone(BaseException):  # noqa: N818
+    """A witness has shrunk for its share of the budget."""
 
 
 # --- where a difference is possible -------------------------------------------------------------
@@ -252,6 +278,9 @@ def _usable(answer: dict[str, Any]) -> bool:
     return "outcome" in answer
 
 
+ROUND = 120  # positions per round; between rounds the generator's weights learn (ga_attacks.Bias)
+
+
 def explore(
     old: Side,
     new: Side,
@@ -268,35 +297,51 @@ def explore(
 
     ``max_positions`` also stops the search after that many positions, so whether a seed finds a
     witness does not depend on how busy the machine is (how far it shrinks still may, when the
-    shrinker needs more than its share of the budget)."""
+    shrinker needs more than its share of the budget).
+
+    When the sides differ in rulebook entries only, a position on which the old side never asked
+    for any of them is ruled alike by both (the engine is pure and asks the rulebook for every
+    open question), so the new side is not run there; and the search goes in rounds of
+    ``ROUND`` positions, after each of which the generator's weights move toward the choices
+    under which those entries were asked (``Bias.learn``). Both are deterministic per seed."""
+    from rulecheck.explore import ga_attacks
+
     result = Exploration(old.ruleset, kind, old.spec, new.spec, seed, budget)
+    watched = watched_entries(old, new)
+    if watched:
+        result.asked = 0
     start = time.perf_counter()
     deadline = start + budget
     shrink_allowance = max(3.0, budget / 4) if shrink_seconds is None else shrink_seconds
-    strategy = positions(old.ruleset, kind)
+    bias = ga_attacks.Bias()
+    # Only the Gundam Assemble attack generator has weights to learn; the others run in one go.
+    learns = (old.ruleset, kind) == ("gundam_assemble", "attack")
+    round_size = ROUND if learns else 1_000_000
+    seen: list[tuple[list[tuple[str, str]], bool]] = []
     rng = Random(seed)
     found_keys: set[str] = set()
-    watched = watched_entries(old, new)
 
     while (
         time.perf_counter() < deadline
         and len(result.witnesses) < max_groups
         and (max_positions is None or result.positions < max_positions)
     ):
-        state: dict[str, Any] = {"best": None, "shrink_until": None}
+        state: dict[str, Any] = {"best": None, "shrink_until": None, "tried": 0}
 
         def condition(position: dict[str, Any], state: dict[str, Any] = state) -> bool:
             now = time.perf_counter()
             if state["shrink_until"] is not None and now > state["shrink_until"]:
-                raise _ShrunkEnough  # out of shrinking time: the smallest witness so far stands
+                raise _ShrinkDone  # out of shrinking time: the smallest witness so far stands
             if state["shrink_until"] is None and (
                 now > deadline or (max_positions is not None and result.positions >= max_positions)
             ):
                 raise _OutOfTime
+            knobs = list(ga_attacks.drawn)
+            state["tried"] += 1
             a = old.evaluate(kind, position)
-            asked = watched is None or (_usable(a) and reads_any(a, watched))
-            # Same questions, same answers: the other side would rule exactly as this one.
-            b = new.evaluate(kind, position) if asked or not _usable(a) else a
+            asked = watched is None or reads_any(a, watched)
+            # Not asked: the new side would rule exactly alike (and fail alike: not its finding).
+            b = new.evaluate(kind, position) if asked else {k: v for k, v in a.items() if k != "crash"}
             if state["shrink_until"] is None and _usable(a):
                 target(promise(a, watched), label="promise")
             if not (_usable(a) and _usable(b)):
@@ -307,6 +352,9 @@ def explore(
                 return False
             if state["shrink_until"] is None:
                 result.positions += 1
+                if watched:
+                    result.asked += asked
+                    seen.append((knobs, asked))
             if a["outcome"] == b["outcome"]:
                 return False
             if not choices_matter(old, new, kind, position, b):
@@ -322,22 +370,28 @@ def explore(
 
         config = settings(
             database=None,
-            max_examples=1_000_000,
+            max_examples=round_size,
             deadline=None,
             derandomize=False,
             suppress_health_check=list(HealthCheck),
             phases=[Phase.generate, Phase.target, Phase.shrink],
             report_multiple_bugs=False,
+            backend="rulecheck-explore",
         )
+        strategy = positions(old.ruleset, kind, bias)
         try:
             find(strategy, condition, settings=config, random=Random(rng.getrandbits(64)))
         except _OutOfTime:
             break
-        except _ShrunkEnough:
-            pass  # the smallest witness recorded stands
+        except _ShrinkDone:
+            pass
         except (NoSuchExample, Unsatisfiable):
-            result.exhausted = True
-            break
+            if state["tried"] < round_size:  # hypothesis ran out of new positions
+                result.exhausted = True
+                break
+            if learns and any(asked for _, asked in seen):
+                bias = bias.learn(seen)
+            continue
         except Exception:
             # Shrinking stopped by the clock makes hypothesis's final replay disagree (it reports
             # the example as flaky); the smallest witness recorded so far is still a witness.

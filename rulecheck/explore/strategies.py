@@ -9,14 +9,13 @@ the next free one instead of rejecting the example, so generation rarely wastes 
 from __future__ import annotations
 
 import math
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from hypothesis import assume
 from hypothesis import strategies as st
 
 from rulecheck.corpus import PROJECT_ROOT
+from rulecheck.explore.ga_attacks import Bias, ga_attack_positions, ga_catalogue  # noqa: F401
 
 CATALOGUE = PROJECT_ROOT / "scenarios" / "gundam_assemble" / "units.yaml"
 
@@ -123,128 +122,7 @@ def ga_los_positions(draw) -> dict[str, Any]:
     return {**board, "pieces": pieces, "los": {"from": "RX-78-2 Gundam", "to": "Char's Zaku II"}}
 
 
-# --- Gundam Assemble attacks ---------------------------------------------------------------------
-
-
-@cache
-def ga_catalogue():
-    from rulecheck.explore.evaluate import load_catalogue
-
-    return load_catalogue(str(CATALOGUE))
-
-
-STATUSES = ("Disarm", "Fracture")
-
-
-def _response_options(catalogue, unit_names: list[str], target: str | None) -> list[dict[str, Any]]:
-    """Responses a scenario can script without further choices: Tactics cards of either player
-    and the non-ongoing abilities of the units on the board. Rerolls and moves are left out (they
-    need faces or hexes picked); a one-target effect goes to the attack's target."""
-    options = []
-
-    def usable(ability) -> bool:
-        return all(e.kind not in ("reroll", "move") for e in ability.effects)
-
-    def one_target(ability) -> bool:
-        return any(e.on == "one_target" for e in ability.effects)
-
-    for name, ability in sorted(catalogue.tactics.items()):
-        if not usable(ability) or (one_target(ability) and target is None):
-            continue
-        for side in ("A", "B"):
-            entry = {"side": side, "tactics": name}
-            if one_target(ability):
-                entry["target"] = target
-            options.append(entry)
-    for unit in unit_names:
-        for name, ability in sorted(catalogue.units[unit].abilities.items()):
-            if ability.window == "ongoing" or not usable(ability) or one_target(ability):
-                continue
-            options.append({"unit": unit, "ability": name})
-    return options
-
-
-@st.composite
-def ga_attack_positions(draw) -> dict[str, Any]:
-    from rulecheck.explore.evaluate import ga_board
-    from rules.gundam_assemble.area_effect import placements
-
-    catalogue = ga_catalogue()
-    cards = sorted(catalogue.units)
-    board, origin, target_at = draw(_ga_layout(max_reach=4))
-    n = board["width"] * board["height"]
-    attacker = draw(st.sampled_from(cards))
-    weapon_name = draw(st.sampled_from(sorted(catalogue.units[attacker].weapons)))
-    weapon = catalogue.units[attacker].weapons[weapon_name]
-    target = draw(st.sampled_from([c for c in cards if c != attacker]))
-    others = draw(
-        st.lists(st.sampled_from([c for c in cards if c not in (attacker, target)]), max_size=2, unique=True)
-    )
-    taken: set[int] = {origin, target_at}
-    pieces = []
-    placed = [(attacker, "A", origin), (target, "B", target_at)]
-    for other in others:
-        side = draw(st.sampled_from(["B", "A"]))
-        placed.append(
-            (other, side, _free(draw(st.sampled_from(board["_spot"]) | st.sampled_from(range(n))), taken, n))
-        )
-        if placed[-1][2] is not None:
-            taken.add(placed[-1][2])
-    for name, side, where in placed:
-        if where is None:
-            continue
-        col, row = _cell(board, where)
-        piece = {"name": name, "side": side, "kind": "unit", "col": col, "row": row}
-        card = catalogue.units[name]
-        lost = draw(st.integers(0, card.hp - 1))
-        if lost:
-            piece["hp"] = card.hp - lost
-        shields_lost = draw(st.integers(0, card.shields))
-        if shields_lost:
-            piece["shields"] = card.shields - shields_lost
-        timeline = draw(st.sampled_from([0, 0, 1, 3, 5]))
-        if timeline:
-            piece["timeline"] = timeline
-        status = draw(st.lists(st.sampled_from(STATUSES), max_size=2, unique=True))
-        if status:
-            piece["status"] = sorted(status)
-        pieces.append(piece)
-    pieces += draw(_extra_pieces(board, taken, [], kinds=("garrison", "structure")))
-    del board["_spot"]
-    position = {**board, "pieces": pieces}
-
-    attack: dict[str, Any] = {"attacker": attacker, "weapon": weapon_name}
-    if weapon.area is not None:
-        built = ga_board(position)
-        legal = placements(weapon.area, built.piece(attacker).hex, built)
-        assume(legal)
-        legal_areas = [sorted(p.hexes) for p in legal]
-        attack["area"] = [list(h) for h in draw(st.sampled_from(legal_areas))]
-        enemies = [p["name"] for p in pieces if p["side"] == "B" and p["kind"] == "unit"]
-        if draw(st.booleans()):
-            attack["crit_target"] = draw(st.sampled_from(enemies))
-        if draw(st.booleans()):
-            attack["defeat_order"] = draw(st.permutations(enemies))
-        in_area = [
-            p["name"]
-            for p in pieces
-            if p["kind"] == "unit" and p["side"] == "B" and [*_hex(p)] in attack["area"]
-        ]
-        one_target = in_area[0] if in_area else None
-    else:
-        attack["target"] = target
-        one_target = target
-    unit_names = [p["name"] for p in pieces if p["kind"] == "unit"]
-    options = _response_options(catalogue, unit_names, one_target)
-    picked = draw(st.lists(st.sampled_from(range(len(options))), max_size=4, unique=True)) if options else []
-    if picked:
-        attack["responses"] = [options[i] for i in sorted(picked)]
-    attack["dice"] = {
-        "attack": draw(st.lists(st.integers(1, 10), min_size=12, max_size=12)),
-        "additional": draw(st.lists(st.integers(1, 10), min_size=4, max_size=4)),
-    }
-    position["attack"] = attack
-    return position
+# --- Gundam Assemble attacks: rulecheck/explore/ga_attacks.py ---------------------------------
 
 
 # --- multibase -------------------------------------------------------------------------------------
@@ -543,9 +421,11 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
     return {"units": units, "terrain": terrain, "attack": attack, "dice": dice}
 
 
-def positions(ruleset: str, kind: str):
+def positions(ruleset: str, kind: str, bias: Bias | None = None):
+    """The strategy for one kind of position; ``bias`` weights the Gundam Assemble attack
+    generator's choices (see ``ga_attacks``)."""
     if ruleset == "gundam_assemble":
-        return ga_los_positions() if kind == "los" else ga_attack_positions()
+        return ga_los_positions() if kind == "los" else ga_attack_positions(bias or Bias())
     return mb_positions(casualties=kind == "casualties")
 
 

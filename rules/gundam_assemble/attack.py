@@ -174,6 +174,7 @@ class _Resolver(ResponseWindows, CardEffects):
         self.shields_gone: set[str] = set()
         self.before_strength: list[Modifier] = []
         self.fracture_dealt: dict[str, int] = {}
+        self.disarm_timing_asked = False
         if decl.attacker not in battle.units:
             raise AttackError(f"attacker {decl.attacker!r} is not a unit of this battle", "attacker")
         profile = battle.unit(decl.attacker).profile
@@ -223,12 +224,14 @@ class _Resolver(ResponseWindows, CardEffects):
             return False
         board = self.battle.board
         ea, et = board.elevation(a.hex), board.elevation(t.hex)
+        # Each fact is worked out only when a condition asks for it, so the rulebook is asked
+        # only for what a condition reads (explore and check rely on what was asked).
         facts = {
-            "target_elevation": "higher" if et > ea else "lower" if et < ea else "same",
-            "target_in_water": board.in_water(t.hex),
-            "target_terrain": board.terrain(t.hex).terrain,
-            "target_engaged": bool(engaged_with(board, t, self.rules)),
-            "attack_tl_cost": self.attack_tl_cost(),
+            "target_elevation": lambda: "higher" if et > ea else "lower" if et < ea else "same",
+            "target_in_water": lambda: board.in_water(t.hex),
+            "target_terrain": lambda: board.terrain(t.hex).terrain,
+            "target_engaged": lambda: bool(engaged_with(board, t, self.rules)),
+            "attack_tl_cost": self.attack_tl_cost,
         }
         unit = self.battle.units.get(target)  # None for a Garrison
 
@@ -237,7 +240,7 @@ class _Resolver(ResponseWindows, CardEffects):
                 return unit is not None and want in unit.statuses
             if key == "target_hp_at_most":
                 return unit is not None and unit.hp <= want
-            return facts[key] == want
+            return facts[key]() == want
 
         return all(met(key, want) for key, want in when.items())
 
@@ -246,7 +249,10 @@ class _Resolver(ResponseWindows, CardEffects):
         return any(self.holds(when, t) for t in self.targets) if when else True
 
     def attack_tl_cost(self) -> int:
-        if self.rules.interpretation("reduced_tl_cost_identity") == "printed_cost" or self.tl_paid is None:
+        # Asked only when it can matter: the cost paid is not the printed one.
+        if self.tl_paid is None or self.tl_paid == self.weapon.tl_cost:
+            return self.weapon.tl_cost
+        if self.rules.interpretation("reduced_tl_cost_identity") == "printed_cost":
             return self.weapon.tl_cost
         return self.tl_paid
 
@@ -619,7 +625,8 @@ class _Resolver(ResponseWindows, CardEffects):
         )
 
     def roll(self) -> None:
-        if self.battle.activating == self.decl.attacker:
+        # Asked only when it can matter: an earlier attack of this activation used such a bonus.
+        if self.battle.activating == self.decl.attacker and self.battle.activation_strength:
             lasts = self.rules.interpretation("strength_bonus_duration") == "whole_activation"
             for source, amount in self.battle.activation_strength:
                 if lasts:
@@ -656,9 +663,15 @@ class _Resolver(ResponseWindows, CardEffects):
         )
 
     def after_roll(self) -> None:
-        # The timing of Disarm is a question only for a Disarmed attacker.
-        disarmed = DISARM in self.attacker.statuses
-        if disarmed and self.rules.interpretation("disarm_timing") == "before_defender_responses":
+        # The timing of Disarm is a question only for a Disarmed attacker whose defender has After
+        # Attack Roll Responses to resolve before or after it: asked only then.
+        self.disarm_timing_asked = DISARM in self.attacker.statuses and any(
+            r.window == "after_attack_roll" and self.owner_side(r) != self.side for r in self.decl.responses
+        )
+        if (
+            self.disarm_timing_asked
+            and self.rules.interpretation("disarm_timing") == "before_defender_responses"
+        ):
             self.window("after_attack_roll", only="attacker")
             self.disarm()
             self.window("after_attack_roll", only="defender")
@@ -672,9 +685,11 @@ class _Resolver(ResponseWindows, CardEffects):
             return
         self.faces, acc, event = disarm_dice(self.faces, self.rules)
         self.disarm_accuracy += acc
-        self.events.append(
-            replace(event, interpretation=f"{event.interpretation}; {self.rules.cite('disarm_timing')}")
-        )
+        if self.disarm_timing_asked:
+            event = replace(
+                event, interpretation=f"{event.interpretation}; {self.rules.cite('disarm_timing')}"
+            )
+        self.events.append(event)
         self.battle = self.battle.with_unit(replace(unit, statuses=unit.statuses - {DISARM}))
         self.emit("disarm.removed", ("GA-SEQ-7",), f"Disarm is removed from {unit.name}")
 
@@ -708,12 +723,11 @@ class _Resolver(ResponseWindows, CardEffects):
         limit = self.rules.param("crit_effect_triggers_per_attack")
         times = crits // crit.crits_needed if crit.per_crit else min(limit, crits // crit.crits_needed)
         self.crit_triggers = times
-        scope = self.rules.interpretation("aoe_crit_effect_scope")
         recipients = list(self.targets)
         interp = None
-        if len(self.targets) > 1:
+        if len(self.targets) > 1:  # asked only when it can matter: several targets
             interp = self.rules.cite("aoe_crit_effect_scope")
-            if scope == "chosen_target":
+            if self.rules.interpretation("aoe_crit_effect_scope") == "chosen_target":
                 chosen = self.decl.crit_target or self.targets[0]
                 recipients = [chosen]
         self.emit(
@@ -909,10 +923,11 @@ class _Resolver(ResponseWindows, CardEffects):
                 self.per_target[n] = replace(self.per_target[n], hp_after=self.battle.unit(n).hp)
         interp = None
         if len(down) > 1:
-            interp = self.rules.cite("simultaneous_defeat_order")
+            # Asked only when it can matter: the owner has said an order of their own.
+            interp = self.rules.cite("simultaneous_defeat_order") if self.decl.defeat_order else None
             if (
-                self.rules.interpretation("simultaneous_defeat_order") == "owner_chooses"
-                and self.decl.defeat_order
+                self.decl.defeat_order
+                and self.rules.interpretation("simultaneous_defeat_order") == "owner_chooses"
             ):
                 order = [n for n in self.decl.defeat_order if n in down]
                 down = order + [n for n in down if n not in order]

@@ -61,7 +61,8 @@ class CardEffects:
             return r.unit
         if side == self.side:
             return self.decl.attacker
-        return self.targets[0] if len(self.targets) == 1 else None
+        # A Garrison target is not a unit: a card's "this unit" is never one.
+        return self.targets[0] if len(self.targets) == 1 and self.targets[0] in self.battle.units else None
 
     def result_conditions_hold(self, r: Response, side: str, window: str) -> bool:
         """Conditions on the result (``self_survived``, ``target_defeated``, ...): all must hold."""
@@ -118,8 +119,7 @@ class CardEffects:
             (MODIFIER_CLAUSE[eff.kind],),
             f"{source}: the effect stays on {unit} until {until}",
             {"unit": unit, "effect": eff.kind, "amount": amount, "duration": eff.duration},
-            self.rules.cite("card_turn_duration") if eff.duration == "turn" else None,
-        )
+        )  # when "this turn" ends is asked when an activation ends (durations.end_activation)
 
     def collect_lasting(self, stage: str) -> None:
         """Lasting modifiers given before this attack: the attacker's apply to its attack, a

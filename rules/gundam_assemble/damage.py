@@ -65,6 +65,7 @@ def lose_hit_points(unit: UnitState, amount: int) -> UnitState:
 
 
 def non_combat_damage(amount: int, reduction: int, rules: Rulebook) -> int:
-    if rules.interpretation("non_combat_damage_mitigation") == "reductions_apply":
+    # Asked only when it can matter: there is a reduction to apply or not.
+    if reduction and rules.interpretation("non_combat_damage_mitigation") == "reductions_apply":
         return max(0, amount - reduction)
     return amount

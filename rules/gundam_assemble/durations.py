@@ -20,19 +20,23 @@ from rules.rulebook import Rulebook
 def end_activation(battle: Battle, rules: Rulebook) -> tuple[Battle, list[Event]]:
     """The activation in progress ends: effects lasting until its end expire."""
     ending = {"activation"}
-    if rules.interpretation("card_turn_duration") == "activation_end":
+    # Asked only when it can matter: something lasts, or was used once, "this turn".
+    turn_bound = any(x.duration == "turn" for x in battle.lasting) or any(u[2] == "turn" for u in battle.uses)
+    cite = rules.cite("card_turn_duration") if turn_bound else None
+    if turn_bound and rules.interpretation("card_turn_duration") == "activation_end":
         ending.add("turn")
-    return _expire(battle, ending, "activation", rules, ("GA-DEF-7",))
+    return _expire(battle, ending, "activation", cite, ("GA-DEF-7",))
 
 
 def end_turn(battle: Battle, rules: Rulebook) -> tuple[Battle, list[Event]]:
-    """The turn ends (and with it any activation): every lasting effect expires."""
-    battle, events = _expire(battle, {"activation", "turn"}, "turn", rules, ("GA-DEF-7",))
+    """The turn ends (and with it any activation): every lasting effect expires, whatever the
+    reading of "this turn"."""
+    battle, events = _expire(battle, {"activation", "turn"}, "turn", None, ("GA-DEF-7",))
     return replace(battle, defeated_this_turn={}), events
 
 
 def _expire(
-    battle: Battle, durations: set[str], what: str, rules: Rulebook, clauses: tuple[str, ...]
+    battle: Battle, durations: set[str], what: str, cite: str | None, clauses: tuple[str, ...]
 ) -> tuple[Battle, list[Event]]:
     gone = [x for x in battle.lasting if x.duration in durations]
     kept = tuple(x for x in battle.lasting if x.duration not in durations)
@@ -44,7 +48,7 @@ def _expire(
         clauses,
         text,
         {"expired": [x.source for x in gone], "kept": len(kept)},
-        rules.cite("card_turn_duration") if any(x.duration == "turn" for x in battle.lasting) else None,
+        cite,
     )
     uses = tuple(u for u in battle.uses if u[2] not in durations)
     new = replace(battle, lasting=kept, uses=uses, activating=None if what == "turn" else battle.activating)

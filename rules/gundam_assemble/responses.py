@@ -344,7 +344,8 @@ class ResponseWindows:
 
     def non_combat(self, eff: Effect, name: str, stage: str, source: str, by: str | None = None) -> None:
         unit = self.battle.unit(name)
-        amount = non_combat_damage(eff.amount, self.mod_total("damage_reduction", name), self.rules)
+        reduction = self.mod_total("damage_reduction", name)
+        amount = non_combat_damage(eff.amount, reduction, self.rules)
         new = lose_hit_points(unit, amount)
         self.battle = self.battle.with_unit(new)
         self.emit(
@@ -353,7 +354,7 @@ class ResponseWindows:
             f"{source}: {amount} non-combat damage to {name} (Shields do not stop it), "
             f"hit points {unit.hp} -> {new.hp}",
             {"target": name, "amount": amount, "hp": new.hp},
-            self.rules.cite("non_combat_damage_mitigation"),
+            self.rules.cite("non_combat_damage_mitigation") if reduction else None,
         )
         if amount and FRACTURE in unit.statuses:
             new = self.fracture_on_non_combat(name, stage)
@@ -396,25 +397,21 @@ class ResponseWindows:
 
     def after_mid_attack_defeat(self, name: str, stage: str) -> None:
         if name == self.decl.attacker:
-            self.end_attack(
-                f"the attacker {name} was defeated: its attack ends",
-                ("GA-DEF-2", "GA-DEF-7"),
-                self.rules.cite("target_defeated_mid_attack"),
+            self.end_attack(  # under either reading of target_defeated_mid_attack: not asked
+                f"the attacker {name} was defeated: its attack ends", ("GA-DEF-2", "GA-DEF-7")
             )
         if name in self.targets and stage not in ("after_combat_damage",):
-            how = self.rules.interpretation("target_defeated_mid_attack")
-            cite = self.rules.cite("target_defeated_mid_attack")
             self.targets = [t for t in self.targets if t != name]
-            if how == "attack_ends":
-                self.end_attack(
-                    f"{name} was defeated before the attack dealt damage: the attack ends",
-                    ("GA-SEQ-13", "GA-DEF-2"),
-                    cite,
-                )
-            if not self.targets:
+            if not self.targets:  # the attack ends under either reading: it is not asked
                 self.end_attack(
                     f"{name} was defeated before the attack dealt damage and no target is left: "
                     "the attack ends (the Timeline cost stays paid)",
+                    ("GA-SEQ-13", "GA-DEF-2"),
+                )
+            cite = self.rules.cite("target_defeated_mid_attack")
+            if self.rules.interpretation("target_defeated_mid_attack") == "attack_ends":
+                self.end_attack(
+                    f"{name} was defeated before the attack dealt damage: the attack ends",
                     ("GA-SEQ-13", "GA-DEF-2"),
                     cite,
                 )
@@ -430,6 +427,17 @@ class ResponseWindows:
         if r is None or r.to is None:
             raise AttackError(f"{source}: a move effect needs the hex it moves to ('to')")
         piece = self.piece(name)
+        if piece is None:  # defeated earlier: in Reserve, not on the board
+            self.emit(
+                f"{stage}.not_allowed",
+                ("GA-DEF-2",),
+                f"{source}: {name} is not on the board and cannot be moved",
+                {"unit": name},
+            )
+            return
+        there = self.battle.board.figure_at(tuple(r.to))
+        if there is not None and there.name != name:
+            raise AttackError(f"{source}: {name} cannot move to {list(r.to)}, where {there.name} stands")
         self.battle = replace(self.battle, board=self.battle.board.with_piece_moved(name, tuple(r.to)))
         self.emit(
             f"{stage}.moved",
