@@ -303,6 +303,23 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then "Brawler" rolls 1 dice
     And "Bravo" makes no attack
 
+  @clause:MB-0 @clause:MB-4.4 @clause:MB-1.1 @ruling:derived
+  Scenario: Under trace_and_arc a target facing its attacker strikes back
+    Given the interpretation close_combat_return is trace_and_arc
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Brawler | Red     | 0      | 1     | 0     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape    | x | y   | facing |
+      | Brawler | r1   | rect 2x1 | 0 | 0   | 90     |
+      | Alpha   | a1   | rect 2x1 | 9 | 9   | 90     |
+      | Bravo   | b1   | rect 2x1 | 0 | 1.5 | 270    |
+    And "Brawler" rolls 1 to hit
+    And "Bravo" rolls 1 to hit
+    When "Brawler" fights "Bravo" in close combat
+    Then "Brawler" rolls 1 dice
+    And "Bravo" rolls 1 dice
+
   @clause:MB-1.1 @clause:MB-0 @ruling:derived
   Scenario: Close combat needs the Trace too, so an enemy behind the front arc cannot be fought
     Given the multibase units:
