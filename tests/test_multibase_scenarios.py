@@ -32,6 +32,8 @@ def test_the_ranged_scenario_explains_to_the_documented_outcome():
         "wounds": 3,
     }
     assert bravo["shaken"] and bravo["bases_removed"] == ["b3", "b4"] and bravo["residual_wounds"] == 0
+    # the report says true or false, never null: a JSON reader compares with true
+    assert bravo["coherency_possible"] is True and bravo["awaiting_choice"] is False
     assert explained.interpretations["unstated_modifier_sizes"] == "one_step"
     assert {c for e in explained.events for c in e.clauses} >= {"MB-1.1", "MB-1.2", "MB-3.2", "MB-6.4"}
 
