@@ -117,6 +117,18 @@ Feature: Damage and Shields
     When "Char's Zaku II" attacks "RGM-79 GM" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
     Then "RGM-79 GM" has 3 hit points
 
+  @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation
+  Scenario: Under reductions_apply a reduction as large as the non-combat damage leaves none of it
+    Given the interpretation non_combat_damage_mitigation is reductions_apply
+    And the pieces:
+      | name           | side | at      |
+      | Char's Zaku II | A    | [0, 0]  |
+      | RGM-79 GM      | B    | [0, 2]  |
+      | MP-02A Oggo    | A    | [-1, 0] |
+    And "MP-02A Oggo" will use "Artillery Support"
+    When "Char's Zaku II" attacks "RGM-79 GM" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "RGM-79 GM" has 4 hit points
+
   @clause:GA-DMG-6 @clause:GA-DMG-1 @ruling:interpretation @interpretation:damage_plus_without_hits
   Scenario: By default Damage+X adds its damage even when no die hits
     Given the unit states:

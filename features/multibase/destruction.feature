@@ -67,7 +67,7 @@ Feature: Step 7 - destruction, its markers and the Faction Initiative token
     And the multibase bases:
       | unit  | base | shape    | x | y   | facing |
       | Bravo | b1   | rect 2x1 | 0 | 1.5 | 270    |
-    And the initiative pool holds Red, Blue
+    And the initiative pool holds Red, Blue, Blue
     And "Alpha" rolls 6, 1 to hit
     And "Bravo" rolls 6 to hit
     And "Bravo" rolls 1 to save
@@ -75,7 +75,7 @@ Feature: Step 7 - destruction, its markers and the Faction Initiative token
     When "Alpha" fights "Bravo" in close combat
     Then "Alpha" is destroyed
     And "Bravo" is destroyed
-    And the initiative pool now holds nothing
+    And the initiative pool now holds Blue
 
   @clause:MB-7.3 @ruling:derived
   Scenario: Residual wounds on a surviving unit are still there two attacks later
