@@ -25,6 +25,25 @@ Feature: Damage and Shields
     Then Shields prevent 1 damage to "RX-78-2 Gundam"
     And "RX-78-2 Gundam" takes 1 damage
 
+  @clause:GA-DMG-1 @clause:GA-DMG-2 @ruling:derived
+  Scenario: With the rulebook number set to 2 damage a hit, two hits deal 4 damage and the Shield stops 1 of it
+    Given the parameter damage_per_hit is 2
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then Shields prevent 1 damage to "RX-78-2 Gundam"
+    And "RX-78-2 Gundam" takes 3 damage
+    And "RX-78-2 Gundam" has 3 hit points
+
+  @clause:GA-DMG-2 @ruling:interpretation @interpretation:shields_after_use
+  Scenario: With the rulebook number set to 2 damage a Shield, 3 damage use up both Shields, the second only in part
+    Given the parameter damage_per_shield is 2
+    And the unit states:
+      | name           | shields |
+      | RX-78-2 Gundam | 2       |
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 5, 1
+    Then Shields prevent 3 damage to "RX-78-2 Gundam"
+    And "RX-78-2 Gundam" has 6 hit points
+    And "RX-78-2 Gundam" has 0 active Shields
+
   @clause:GA-DMG-2 @ruling:interpretation @interpretation:shields_after_use @faq:Q83
   Scenario: A Shield that prevented damage is deactivated by default
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
