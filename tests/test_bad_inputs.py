@@ -7,6 +7,7 @@ Each case file starts with comment lines that say how to run it and what must co
                                               {scenarios}: the bundled scenarios folder)
     # expect: attack.dice[0]: expected a whole number     a fragment of the one error line
     # setup: mkdir out | file NAME | fifo NAME | symlink NAME TARGET | feature-root RULESET
+    #        | card-file-of NAME    (NAME: a bundled attack scenario whose card file is this case)
 
 Each case must end with exit status 2, exactly one line on stderr containing the fragment, no
 traceback, and nothing written or removed in the temporary folder, within the time limit. The
@@ -63,6 +64,9 @@ def set_up(case: Path, folder: Path, setup: list[str]) -> str:
             os.mkfifo(folder / rest[0])
         elif what == "symlink":
             (folder / rest[0]).symlink_to(rest[1])
+        elif what == "card-file-of":  # the case is a card file; a scenario next to it reads it
+            scenario = ROOT / "scenarios" / "gundam_assemble" / "attack_guntank_uphill_barrage.yaml"
+            (folder / rest[0]).write_text(f"cards: [{name}]\n" + scenario.read_text())
         elif what == "feature-root":  # a project of its own holding this one feature
             ruleset = rest[0]
             proj = folder / "proj"

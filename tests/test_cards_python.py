@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from rulecheck.card_plugins import bundled_catalogue
+from rulecheck.card_plugins import bundled_catalogue, catalogue_with
 from rulecheck.cli import main
 from rules.dice import ScriptedDice
+from rules.gundam_assemble.abilities import AbilityError
 from rules.gundam_assemble.attack import resolve_attack
 from rules.gundam_assemble.board import Board, Piece
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
@@ -220,6 +221,8 @@ def test_attacks_made_by_effects_stop_at_the_depth_limit_with_one_line():
     assert depth == 8
 
 
+KEEP = {"kind": "prevent_defeat", "hit_points": 1}
+UNIT = {"name": "U", "hp": 3, "vp": 1}
 BAD_CARDS = [
     ("window: before_attack_roll\n", "window: before_the_roll\n", 3, "tactics[0].window", "is not a window"),
     ("kind: accuracy", "kind: accuracy_boost", 5, "tactics[0].effects[0].kind", "is not an effect"),
@@ -239,6 +242,20 @@ BAD_CARDS = [
         "not an Upgrade",
     ),
     ("trigger: own_attack", "trigger: sometimes", 4, "tactics[0].trigger", "is not a trigger"),
+    (
+        "amount: 1}",
+        "amount: 1, hit_points: 2}",
+        5,
+        "tactics[0].effects[0].hit_points",
+        "only a prevent_defeat effect",
+    ),
+    (
+        "kind: accuracy, amount: 1",
+        "kind: prevent_defeat, hit_points: 1",
+        5,
+        "tactics[0].effects[0]",
+        "cannot be used in the before_attack_roll",
+    ),
     ("    effects", "    colour: red\n    effects", 5, "tactics[0].colour", "unknown key"),
 ]
 
@@ -257,6 +274,69 @@ def test_a_bad_card_is_one_line_with_file_line_and_field(capsys, tmp_path, old, 
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1
     assert f"cards.yaml:{line}: {field}: " in err and message in err, err
+
+
+def _keeper(**effect) -> dict:
+    """A card file with one unit whose ongoing ability is this prevent_defeat effect."""
+    ability = {"name": "A", "window": "ongoing", "effects": [{**KEEP, **effect}]}
+    return {"units": [{**UNIT, "abilities": [ability]}]}
+
+
+WEAPON = {"name": "W", "tl_cost": 1, "range": 1, "strength": 1, "effects": [KEEP]}
+EFFECT = "units[0].abilities[0].effects[0]"
+
+
+@pytest.mark.parametrize(
+    ("card", "field"),
+    [
+        # a Tactics card belongs to a player, not to the unit it would keep on the board
+        ({"tactics": [{"name": "T", "window": "ongoing", "effects": [KEEP]}]}, "tactics[0]: "),
+        # a weapon effect applies to attacks with it, not to its unit's defeat
+        ({"units": [{**UNIT, "weapons": [WEAPON]}]}, "units[0].weapons[0].effects: "),
+        (_keeper(to="targets"), f"{EFFECT}.to: "),  # it keeps its own unit on the board, no other
+        (_keeper(hit_points=True), f"{EFFECT}.hit_points: "),
+        (_keeper(hit_points=0), f"{EFFECT}.hit_points: "),  # at 0 the unit would still be defeated
+        (_keeper(amount=2), f"{EFFECT}.amount: "),  # its number is hit_points
+    ],
+)
+def test_a_prevent_defeat_effect_only_where_it_can_keep_its_unit_on_the_board(card, field):
+    with pytest.raises(AbilityError) as exc:
+        parse_catalogue(card)
+    assert str(exc.value).startswith(field), exc.value
+
+
+@pytest.mark.parametrize(("trigger", "kept"), [("attacked", False), ("own_attack", True), ("any", True)])
+def test_a_card_that_keeps_its_unit_from_defeat_steps_in_only_where_its_trigger_says(trigger, kept):
+    """The Holdout's own Overload takes it to 0 hit points as it attacks: a card that steps in
+    when the unit is attacked does not help it then; one for its own attacks, or any time, does."""
+    card = {
+        **UNIT,
+        "hp": 4,
+        "weapons": [{"name": "Rifle", "tl_cost": 2, "range": 3, "strength": 3}],
+        "abilities": [{"name": "Hold", "window": "ongoing", "trigger": trigger, "effects": [KEEP]}],
+    }
+    cards = parse_catalogue({"units": [card]}, base=bundled_catalogue())
+    board = Board(pieces=(Piece("U", "A", (0, 0)), Piece("RX-78-2 Gundam", "B", (2, 0))))
+    battle = battle_from_entries(board, {"U": {"side": "A", "hp": 2}, "RX-78-2 Gundam": {"side": "B"}}, cards)
+    overload = Response(
+        "before_attack_roll", cards.tactics["Hypothetical (Q.39): Overload Harming Its Own Unit"], side="A"
+    )
+    decl = AttackDeclaration("U", "Rifle", "RX-78-2 Gundam", responses=(overload,))
+    dice = ScriptedDice.of(attack=[1, 1, 1, 1, 1]) if kept else ScriptedDice.of()
+    result = resolve_attack(battle, decl, dice, RULES)
+    unit = result.battle.unit("U")
+    assert (unit.in_reserve, unit.hp) == ((False, 1) if kept else (True, 4))
+
+
+def test_exact_odds_refuse_a_target_whose_card_keeps_it_from_defeat():
+    from rules.gundam_assemble.odds import OddsUnsupported, profile_from_attack
+
+    holdout = "Hypothetical (Q.40) Holdout"
+    board = Board(pieces=(Piece("Char's Zaku II", "A", (0, 0)), Piece(holdout, "B", (2, 0))))
+    cards = catalogue_with((str(ROOT / "scenarios" / "gundam_assemble" / "cards" / "faq_q40.yaml"),))
+    battle = battle_from_entries(board, {"Char's Zaku II": {"side": "A"}, holdout: {"side": "B"}}, cards)
+    with pytest.raises(OddsUnsupported, match="keeps it on the board"):
+        profile_from_attack(battle, AttackDeclaration("Char's Zaku II", "Zaku Machine Gun", holdout), RULES)
 
 
 def test_a_missing_card_file_is_one_line_at_the_cards_key(capsys, tmp_path):

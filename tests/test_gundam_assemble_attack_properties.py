@@ -4,7 +4,7 @@ Accuracy, Shields, hit points and positions. Unit cards come from the test-data 
 from __future__ import annotations
 
 import yaml
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.dice import ScriptedDice
@@ -131,3 +131,43 @@ def test_the_input_battle_is_never_changed(case):
     before = (dict(battle.units), battle.board, dict(battle.victory_points))
     _resolve(battle, dice)
     assert (dict(battle.units), battle.board, dict(battle.victory_points)) == before
+
+
+@st.composite
+def attacks_on_a_holdout(draw):
+    """The Gundam fires at a unit whose card keeps it on the board with ``keep`` hit points when it
+    would be defeated (prevent_defeat, no use limit); its card's maximum may be lower than ``keep``."""
+    keep, top = draw(st.integers(1, 12)), draw(st.integers(1, 6))
+    card = {
+        "name": "Holdout",
+        "hp": top,
+        "vp": 2,
+        "abilities": [
+            {
+                "name": "Will Not Fall",
+                "window": "ongoing",
+                "trigger": "any",
+                "effects": [{"kind": "prevent_defeat", "hit_points": keep}],
+            }
+        ],
+    }
+    catalogue = parse_catalogue({"units": [card]}, base=CATALOGUE)
+    board = Board({}, (Piece("RX-78-2 Gundam", "A", (0, 0)), Piece("Holdout", "B", (2, 0))))
+    entries = {"RX-78-2 Gundam": {"side": "A"}, "Holdout": {"side": "B", "hp": draw(st.integers(1, top))}}
+    strength = CATALOGUE.units["RX-78-2 Gundam"].weapons["Beam Rifle"].strength
+    dice = draw(st.lists(st.integers(1, SIDES), min_size=strength, max_size=strength))
+    return battle_from_entries(board, entries, catalogue), dice, keep
+
+
+@settings(max_examples=200)  # a small space: keep, maximum, hit points left and the dice
+@given(attacks_on_a_holdout())
+def test_a_card_that_steps_in_at_defeat_never_leaves_more_than_the_maximum_hit_points(case):
+    battle, dice, keep = case
+    decl = AttackDeclaration("RX-78-2 Gundam", "Beam Rifle", target="Holdout")
+    result = resolve_attack(battle, decl, ScriptedDice.of(attack=dice), RULES)
+    unit = result.battle.unit("Holdout")
+    assert not unit.in_reserve and result.battle.board.has_piece("Holdout")
+    assert 1 <= unit.hp <= unit.profile.hp
+    stepped_in = [e for e in result.events if e.step == "defeat.defeat_prevented"]
+    if stepped_in:
+        assert unit.hp == min(keep, unit.profile.hp) == result.per_target["Holdout"].hp_after

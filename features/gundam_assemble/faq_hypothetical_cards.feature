@@ -185,3 +185,62 @@ Feature: FAQ entries decided by hypothetical cards
     And "MP-02A Oggo" will use "Covering Fire"
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then "Char's Zaku II" has 4 hit points
+
+  @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:interpretation @faq:Q40 @interpretation:defeat_prevented_victory_points
+  Scenario: Q.40 - a card keeps its unit on the board at 0 hit points; by default the opponent still scores its points
+    Given the scenario "faq_q40_holdout.yaml"
+    And the unit states:
+      | name                        | hp | timeline |
+      | Hypothetical (Q.40) Holdout | 2  | 3        |
+    When "Char's Zaku II" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "Hypothetical (Q.40) Holdout" is not defeated
+    And "Hypothetical (Q.40) Holdout" has 1 hit points
+    And "Hypothetical (Q.40) Holdout"'s Timeline token is on space 3
+    And player A has 3 victory points
+
+  @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:interpretation @faq:Q40 @interpretation:defeat_prevented_victory_points
+  Scenario: Q.40 - where the card undoes the defeat, the opponent scores nothing for it
+    Given the interpretation defeat_prevented_victory_points is not_scored
+    And the scenario "faq_q40_holdout.yaml"
+    And the unit states:
+      | name                        | hp | timeline |
+      | Hypothetical (Q.40) Holdout | 2  | 3        |
+    When "Char's Zaku II" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "Hypothetical (Q.40) Holdout" is not defeated
+    And "Hypothetical (Q.40) Holdout" has 1 hit points
+    And player A has 0 victory points
+
+  @clause:GA-DEF-1 @clause:GA-DEF-2 @clause:GA-DEF-3 @ruling:derived @faq:Q40
+  Scenario: Q.40 - a card that steps in once per turn does not save its unit a second time that turn
+    Given the scenario "faq_q40_holdout.yaml"
+    And the unit states:
+      | name                        | hp | timeline |
+      | Hypothetical (Q.40) Holdout | 2  | 3        |
+    When "Char's Zaku II" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    And "Char's Zaku II" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then "Hypothetical (Q.40) Holdout" cannot use "Hypothetical (Q.40): Refuses to Fall"
+    And "Hypothetical (Q.40) Holdout" is in Reserve and must be redeployed
+    And "Hypothetical (Q.40) Holdout"'s Timeline token is on space 5
+
+  @clause:GA-DEF-1 @clause:GA-DMG-3 @ruling:derived @faq:Q40
+  Scenario: Q.40 - the card steps in whatever takes its unit to 0 hit points, non-combat damage too
+    Given the scenario "faq_q40_holdout.yaml"
+    And the unit states:
+      | name                        | hp |
+      | Hypothetical (Q.40) Holdout | 2  |
+    And player A will use "Hypothetical (Q.52): Edge Dealing Non-Combat Damage"
+    When "Char's Zaku II" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Hypothetical (Q.40) Holdout" is not defeated
+    And "Hypothetical (Q.40) Holdout" has 1 hit points
+
+  @clause:GA-DEF-1 @clause:GA-DEF-7 @ruling:derived @faq:Q40
+  Scenario: Q.40 - a card that keeps the attacking unit on the board lets its attack and its activation go on
+    Given the scenario "faq_q40_holdout.yaml"
+    And the unit states:
+      | name                        | hp | activating |
+      | Hypothetical (Q.40) Holdout | 2  | yes        |
+    And player B will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
+    When "Hypothetical (Q.40) Holdout" attacks "Char's Zaku II" with Rifle and rolls 5, 5, 1, 1, 1
+    Then "Hypothetical (Q.40) Holdout" has 1 hit points
+    And "Char's Zaku II" takes 2 damage
+    And the activation does not end

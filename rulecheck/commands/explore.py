@@ -125,10 +125,24 @@ def _check_kind(ruleset: str, kind: str) -> None:
         )
 
 
+# A day: far beyond any useful search, and it keeps "no hangs" true of a mistyped budget.
+MAX_SECONDS = 86_400.0
+
+
+def _check_numbers(args) -> None:
+    """Budgets are finite positive seconds and counts are at least 1: ``nan``, ``inf``, 0 or a
+    negative count would otherwise run forever, stop at once, or search nothing and say so."""
+    for flag, seconds in (("--budget", args.budget), ("--shrink", args.shrink)):
+        if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # also false for nan
+            raise InputError(flag, None, "", f"expected seconds above 0 and at most {MAX_SECONDS:g}, got {seconds:g}")
+    for flag, count in (("--max-positions", args.max_positions), ("--max-groups", args.max_groups)):
+        if count is not None and count < 1:
+            raise InputError(flag, None, "", f"expected a count of at least 1, got {count}")
+
+
 def run(args) -> int:
     shard = parse_shard(args.shard)
-    if args.budget <= 0:
-        raise InputError("--budget", None, "", "expected a positive number of seconds")
+    _check_numbers(args)
     if args.output is not None:
         check_output_dir(args.output)  # before any search: a refusal should cost nothing
     say = (lambda _m: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))

@@ -45,7 +45,14 @@ Effects (``EFFECTS``), each with an ``amount`` where it takes one:
   the Responses of units outside the attack (neither the attacker nor a target) are closed;
 * ``attack``: the ability's unit makes another attack (``weapon``, or the response's scripted
   choice), by default against this attack's attacker, with ``tl_cost`` added to its cost (a
-  Response "attacks back at a lower cost"); it is a full attack with its own sequence and trace.
+  Response "attacks back at a lower cost"); it is a full attack with its own sequence and trace;
+* ``prevent_defeat``: when its unit's hit points reach 0, the card steps in and the unit stays on
+  the board with ``hit_points`` hit points (never above its card's maximum) instead of being
+  defeated: it does not leave for Reserve, take the Timeline penalty, reset or end its activation.
+  An ``ongoing`` ability of the unit, used whenever its unit would be defeated where its
+  ``trigger`` puts it in play (as for any ongoing ability), as often as its ``once_per`` allows;
+  whether the opponent still scores the unit's victory points is the
+  ``defeat_prevented_victory_points`` interpretation (FAQ Q.40).
 
 Any effect may scale with typed Upgrade tokens: ``per_upgrade: Strength`` multiplies ``amount`` by
 the number of Strength Upgrades its unit has ("+1 Strength for each Strength Upgrade"). A modifier
@@ -84,6 +91,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.wording import plural
+
 WINDOWS = ("before_attack", "ongoing", "before_attack_roll", "after_attack_roll", "after_combat_damage")
 RESPONSE_WINDOWS = ("before_attack", "before_attack_roll", "after_attack_roll", "after_combat_damage")
 # A weapon's critical hit effect resolves at the critical step (GA-SEQ-8) unless its card gives it
@@ -121,6 +130,7 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "range": ("before_attack", "ongoing"),
     "ignore_los": ("before_attack", "ongoing"),
     "cannot_be_targeted": RESPONSE_WINDOWS + ("ongoing",),
+    "prevent_defeat": ("ongoing",),
 }
 # Modifiers that can outlast the attack they were used in (``duration``).
 LASTING_KINDS = (
@@ -174,6 +184,7 @@ class Effect:
     tl_cost: int = 0  # attack: added to that attack's Timeline cost
     windows: tuple[str, ...] = ()  # forbid_responses
     by: str = "any"  # cannot_be_targeted: any|area attacks; forbid_responses: any|bystanders' Responses
+    hit_points: int = 0  # prevent_defeat: the hit points its unit is left with
 
     def describe(self) -> str:
         # pragma: no mutate block (presentation: no ruling reads it)
@@ -221,6 +232,8 @@ class Effect:
             + (" by area of effect attacks" if self.by == "area" else ""),
             "ignore_los": "ignore Line of Sight",
             "forbid_responses": f"no Responses {' or '.join(w.replace('_', ' ') for w in self.windows)}",
+            "prevent_defeat": "when this unit would be defeated, it stays on the board with "
+            f"{plural(self.hit_points, 'hit point')} instead",
         }[self.kind]
 
 
@@ -282,6 +295,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         "remove_status": "self",
         "repair": "self",
         "cannot_be_targeted": "self",
+        "prevent_defeat": "self",
     }.get(kind, "attack")
     # The recipient key is "to": YAML 1.1 reads a bare "on" key as the boolean true.
     unknown = set(data) - set(EFFECT_KEYS)
@@ -336,6 +350,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     )
     if by not in allowed_by:
         raise AbilityError(f"{where}.by: {by!r} is not one of {', '.join(allowed_by)}")
+    hit_points = _hit_points(data, kind, on, where)
     amount = data.get("amount", 1 if kind in ("grant_upgrade", "destroy_upgrade") else 0)
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise AbilityError(f"{where}.amount: {amount!r} is not a whole number")
@@ -352,7 +367,30 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         int(data.get("tl_cost", 0)),
         windows,
         by,
+        hit_points,
     )
+
+
+def _hit_points(data: Mapping[str, Any], kind: str, on: str, where: str) -> int:
+    """``prevent_defeat``'s ``hit_points``: a whole number of at least 1 (at 0 the unit would still
+    be defeated); no other effect takes one."""
+    if kind != "prevent_defeat":
+        if "hit_points" in data:
+            raise AbilityError(f"{where}.hit_points: only a prevent_defeat effect leaves its unit hit points")
+        return 0
+    if on != "self":
+        raise AbilityError(f"{where}.to: a prevent_defeat effect keeps its own unit on the board ('self')")
+    if "amount" in data or "per_upgrade" in data:  # its number is the hit points it leaves
+        key = "amount" if "amount" in data else "per_upgrade"
+        raise AbilityError(f"{where}.{key}: a prevent_defeat effect takes hit_points, not {key}")
+    n = data.get("hit_points")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise AbilityError(
+            f"{where}.hit_points: {n!r} is not a number of hit points to stay with (a whole number, 1 or more)"
+            if "hit_points" in data
+            else f"{where}.hit_points: a prevent_defeat effect says how many hit points its unit keeps"
+        )
+    return n
 
 
 EFFECT_KEYS = (
@@ -368,6 +406,7 @@ EFFECT_KEYS = (
     "tl_cost",
     "windows",
     "by",
+    "hit_points",
 )
 
 
@@ -433,6 +472,10 @@ def parse_ability(
     )
     if not effects and card is None:
         raise AbilityError(f"{where}.effects: an ability has at least one effect")
+    if tactics and any(e.kind == "prevent_defeat" for e in effects):
+        raise AbilityError(
+            f"{where}: a prevent_defeat effect is an ongoing ability of the unit it keeps on the board"
+        )
     if any(e.kind == "area_damage" for e in effects) and reach is None:
         raise AbilityError(f"{where}: an area_damage ability says how far it reaches ('within' or 'range')")
     once_per = data.get("once_per")

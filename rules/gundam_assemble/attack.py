@@ -896,11 +896,17 @@ class _Resolver(ResponseWindows, CardEffects):
             )
 
     def defeats(self) -> None:
-        down = [
+        at_zero = [
             n
             for n in self.targets
             if n in self.battle.units and self.battle.unit(n).hp == 0 and not self.battle.unit(n).in_reserve
         ]
+        down = []
+        for n in at_zero:
+            if not self.kept_from_defeat(n, "defeat"):
+                down.append(n)
+            elif n in self.per_target:  # a card kept it on the board with some hit points
+                self.per_target[n] = replace(self.per_target[n], hp_after=self.battle.unit(n).hp)
         interp = None
         if len(down) > 1:
             interp = self.rules.cite("simultaneous_defeat_order")
@@ -917,7 +923,7 @@ class _Resolver(ResponseWindows, CardEffects):
                 {"order": down},
                 interp,
             )
-        if not down:
+        if not at_zero:
             self.emit("defeat.none", ("GA-SEQ-11",), "no unit is at 0 hit points")
         for name in down:
             self.battle, events = defeat(self.battle, name, self.rules, "defeat")

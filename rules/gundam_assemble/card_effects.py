@@ -16,6 +16,7 @@ from rules.dice import DiceScriptError, DiceSource
 from rules.events import count_of
 from rules.gundam_assemble.abilities import Ability, Effect
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
+from rules.gundam_assemble.defeat import defeat_prevented
 from rules.gundam_assemble.python_abilities import Play
 from rules.gundam_assemble.responses import MODIFIER_CLAUSE, WINDOW_CLAUSE, Modifier
 from rules.gundam_assemble.units import Lasting
@@ -23,6 +24,17 @@ from rules.gundam_assemble.units import Lasting
 # How deep attacks made by effects may nest (a Response attacks back, whose attack lets the other
 # unit attack back, ...). Card text never loops for long; a deeper chain is a card that loops.
 MAX_NESTED_ATTACKS = 8
+
+
+def defeat_stoppers(unit) -> list[tuple[Ability, Effect]]:
+    """The unit's ongoing abilities that step in when it would be defeated, each with its effect."""
+    return [
+        (a, e)
+        for a in unit.profile.abilities.values()
+        if a.window == "ongoing"
+        for e in a.effects
+        if e.kind == "prevent_defeat"
+    ]
 
 
 class NestedDice(DiceSource):
@@ -309,24 +321,55 @@ class CardEffects:
         return {self.decl.attacker, *self.targets}
 
     def use_allowed(self, r: Response, who: str, window: str) -> bool:
+        return self.limited_use(r.ability, who, window, WINDOW_CLAUSE[window])
+
+    def limited_use(self, ability: Ability, who: str, stage: str, clause: str) -> bool:
         """An ability limited to once per attack, activation or turn: refused after its use."""
-        key = (who, r.ability.name, r.ability.once_per)
-        used = key in self.battle.uses or (r.ability.once_per == "attack" and key in self.used_in_attack)
+        key = (who, ability.name, ability.once_per)
+        used = key in self.battle.uses or (ability.once_per == "attack" and key in self.used_in_attack)
         if used:
             self.emit(
-                f"{window}.not_allowed",
-                (WINDOW_CLAUSE[window],),
-                f"{who} has already used {r.ability.name} this {r.ability.once_per}: "
-                f"it can be used once per {r.ability.once_per}",
-                {"ability": r.ability.name, "once_per": r.ability.once_per},
-                self.rules.cite("card_turn_duration") if r.ability.once_per == "turn" else None,
+                f"{stage}.not_allowed",
+                (clause,),
+                f"{who} has already used {ability.name} this {ability.once_per}: "
+                f"it can be used once per {ability.once_per}",
+                {"ability": ability.name, "once_per": ability.once_per},
+                self.rules.cite("card_turn_duration") if ability.once_per == "turn" else None,
             )
             return False
-        if r.ability.once_per == "attack":
+        if ability.once_per == "attack":
             self.used_in_attack.add(key)
         else:
             self.battle = replace(self.battle, uses=(*self.battle.uses, key))
         return True
+
+    def kept_from_defeat(self, name: str, stage: str) -> bool:
+        """Whether a card steps in as ``name`` reaches 0 hit points (``prevent_defeat``), keeping
+        it on the board; the rest of the defeat is then not made (``defeat.defeat_prevented``)."""
+        unit = self.battle.unit(name)
+        if unit.in_reserve:  # defeated already: nothing left to step in against (GA-DEF-1)
+            return False
+        for ability, eff in defeat_stoppers(unit):
+            if not self.trigger_fits(ability.trigger, name):
+                continue
+            if ability.once_per and not self.limited_use(ability, name, stage, "GA-DEF-1"):
+                continue
+            self.battle, events = defeat_prevented(
+                self.battle, name, eff.hit_points, f"{name}'s {ability.name}", self.rules, stage
+            )
+            self.events.extend(events)
+            return True
+        return False
+
+    def trigger_fits(self, trigger: str, name: str) -> bool:
+        """Whether an ongoing ability of ``name`` with this trigger is in play in this attack."""
+        attacking = self.battle.unit(name).side == self.side
+        return {
+            "own_attack": name == self.decl.attacker,
+            "attacked": name in self.original_targets,
+            "defending": not attacking,
+            "ally_attacks": attacking and name != self.decl.attacker,
+        }.get(trigger, True)
 
     def run_card(self, ability: Ability, play: Play, who: str) -> None:
         """A Python ability's ``resolve``; a bug in it is the card's error, reported in one line."""

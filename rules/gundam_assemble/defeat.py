@@ -5,6 +5,11 @@ goes from the board to its owner's Reserve, its Timeline token moves forward by 
 hit points reset and its status effects go, while Energy and Upgrades stay; it must be redeployed
 before it next acts, and a unit defeated during its own activation ends that activation. What
 becomes of its Shields is ``defeated_unit_shields``.
+
+A card may step in when its unit would be defeated (``prevent_defeat``): the unit stays on the
+board with the card's hit points and none of the rest happens. The chapter ties the victory points
+to the hit points reaching 0 and says nothing of such a card; whether they are still scored is
+``defeat_prevented_victory_points`` (FAQ Q.40).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from dataclasses import replace
 from rules.events import Event
 from rules.gundam_assemble.units import Battle
 from rules.rulebook import Rulebook
+from rules.wording import plural
 
 
 def defeat(battle: Battle, name: str, rules: Rulebook, stage: str) -> tuple[Battle, list[Event]]:
@@ -95,6 +101,46 @@ def defeat(battle: Battle, name: str, rules: Rulebook, stage: str) -> tuple[Batt
         )
     new = replace(battle, board=board, victory_points=scores, activation_ended=ended).with_unit(new_unit)
     return new, events
+
+
+def defeat_prevented(
+    battle: Battle, name: str, hit_points: int, source: str, rules: Rulebook, stage: str
+) -> tuple[Battle, list[Event]]:
+    """``source`` steps in as ``name`` reaches 0 hit points: the unit stays on the board with
+    ``hit_points`` (at most its card's maximum), keeps its Timeline position, status effects and
+    Shields, and its activation goes on. The victory points follow
+    ``defeat_prevented_victory_points``."""
+    unit = battle.unit(name)
+    hp = min(hit_points, unit.profile.hp)
+    opponent = battle.opponent_of(unit.side)
+    scored = rules.interpretation("defeat_prevented_victory_points") == "scored"
+    vp = unit.profile.vp if scored else 0
+    cite = rules.cite("defeat_prevented_victory_points")
+    events = [
+        Event(
+            f"{stage}.defeat_prevented",
+            ("GA-SEQ-11", "GA-DEF-1", "GA-DEF-2", "GA-DEF-3"),
+            f"{name} is at 0 hit points; {source} steps in: "
+            f"it stays on the board with {plural(hp, 'hit point')}"
+            + (f" (its card's maximum; the card gives {hit_points})" if hp < hit_points else "")
+            + ", so it does not go to Reserve, take the Timeline penalty or reset",
+            {"unit": name, "hp": hp, "source": source},
+        ),
+        Event(
+            f"{stage}.defeat_prevented_points",
+            ("GA-DEF-1",),
+            f"player {opponent} scores {vp} victory points for {name}: "
+            + (
+                "they were earned when its hit points reached 0, before the card stepped in"
+                if scored
+                else "the card undoes the defeat, and the points with it"
+            ),
+            {"unit": name, "side": opponent, "vp": vp},
+            cite,
+        ),
+    ]
+    scores = {**battle.victory_points, opponent: battle.victory_points.get(opponent, 0) + vp}
+    return replace(battle, victory_points=scores).with_unit(replace(unit, hp=hp)), events
 
 
 def _shields_event(unit, rules: Rulebook, stage: str) -> Event:

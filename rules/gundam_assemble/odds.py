@@ -32,6 +32,7 @@ from math import comb
 from rules.dice import DiceSource
 from rules.gundam_assemble.attack import _AttackEnded, _Resolver, resolve_attack
 from rules.gundam_assemble.attack_dice import CRIT, HIT, score_die, terrain_accuracy
+from rules.gundam_assemble.card_effects import defeat_stoppers
 from rules.gundam_assemble.damage import combat_damage
 from rules.gundam_assemble.declaration import AttackDeclaration
 from rules.gundam_assemble.status_effects import DISARM, FRACTURE, fracture_extra
@@ -336,6 +337,11 @@ class _Probe(_Resolver):
         for name in self.targets:
             terrain, _ = terrain_accuracy(board, attacker, self.piece(name), self.rules)
             unit = self.battle.units.get(name)
+            if unit is not None and defeat_stoppers(unit):
+                raise OddsUnsupported(
+                    f"{name} has a card that keeps it on the board when it would be defeated: "
+                    "not modelled by the odds"
+                )
             found.append(
                 TargetProfile(
                     name,

@@ -357,7 +357,7 @@ class ResponseWindows:
         )
         if amount and FRACTURE in unit.statuses:
             new = self.fracture_on_non_combat(name, stage)
-        if new.hp == 0:
+        if new.hp == 0 and not self.kept_from_defeat(name, stage):
             self.battle, events = defeat(self.battle, name, self.rules, stage)
             self.events.extend(events)
             self.defeated_in_attack.add(name)

@@ -211,6 +211,10 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
     effects = tuple(
         parse_effect(e, "ongoing", f"{where}.effects[{i}]") for i, e in enumerate(data.get("effects") or [])
     )
+    if any(e.kind == "prevent_defeat" for e in effects):
+        raise AbilityError(
+            f"{where}.effects: a prevent_defeat effect is an ability of a unit, not of a weapon"
+        )
     critical = None
     if "critical" in data:
         c = data["critical"]
