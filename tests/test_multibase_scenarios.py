@@ -32,8 +32,18 @@ def test_the_ranged_scenario_explains_to_the_documented_outcome():
         "wounds": 3,
     }
     assert bravo["shaken"] and bravo["bases_removed"] == ["b3", "b4"] and bravo["residual_wounds"] == 0
+    # the report says true or false, never null: a JSON reader compares with true
+    assert bravo["coherency_possible"] is True and bravo["awaiting_choice"] is False
     assert explained.interpretations["unstated_modifier_sizes"] == "one_step"
     assert {c for e in explained.events for c in e.clauses} >= {"MB-1.1", "MB-1.2", "MB-3.2", "MB-6.4"}
+
+
+def test_a_removal_the_scenario_does_not_pick_is_reported_as_an_open_choice(tmp_path):
+    unpicked = _write(tmp_path, VOLLEY.replace("  removals: {Bravo: [b4, b3]}\n", ""))
+    bravo = ADAPTER.explain(ADAPTER.load_scenario(unpicked), BOOK).outcome["units"]["Bravo"]
+    assert bravo["awaiting_choice"] is True and bravo["bases_removed"] == []
+    assert sorted(bravo["removal_options"]) == [["b1", "b2"], ["b1", "b4"], ["b3", "b4"]]
+    assert bravo["coherency_possible"] is True  # a JSON reader compares with true: never null
 
 
 def test_the_close_combat_scenario_explains_both_directions():

@@ -25,6 +25,25 @@ Feature: Damage and Shields
     Then Shields prevent 1 damage to "RX-78-2 Gundam"
     And "RX-78-2 Gundam" takes 1 damage
 
+  @clause:GA-DMG-1 @clause:GA-DMG-2 @ruling:derived
+  Scenario: With the rulebook number set to 2 damage a hit, two hits deal 4 damage and the Shield stops 1 of it
+    Given the parameter damage_per_hit is 2
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then Shields prevent 1 damage to "RX-78-2 Gundam"
+    And "RX-78-2 Gundam" takes 3 damage
+    And "RX-78-2 Gundam" has 3 hit points
+
+  @clause:GA-DMG-2 @ruling:interpretation @interpretation:shields_after_use
+  Scenario: With the rulebook number set to 2 damage a Shield, 3 damage use up both Shields, the second only in part
+    Given the parameter damage_per_shield is 2
+    And the unit states:
+      | name           | shields |
+      | RX-78-2 Gundam | 2       |
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 5, 1
+    Then Shields prevent 3 damage to "RX-78-2 Gundam"
+    And "RX-78-2 Gundam" has 6 hit points
+    And "RX-78-2 Gundam" has 0 active Shields
+
   @clause:GA-DMG-2 @ruling:interpretation @interpretation:shields_after_use @faq:Q83
   Scenario: A Shield that prevented damage is deactivated by default
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
@@ -116,6 +135,18 @@ Feature: Damage and Shields
     And player A will use "Collision Course" on "RGM-79 GM"
     When "Char's Zaku II" attacks "RGM-79 GM" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
     Then "RGM-79 GM" has 3 hit points
+
+  @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation
+  Scenario: Under reductions_apply a reduction as large as the non-combat damage leaves none of it
+    Given the interpretation non_combat_damage_mitigation is reductions_apply
+    And the pieces:
+      | name           | side | at      |
+      | Char's Zaku II | A    | [0, 0]  |
+      | RGM-79 GM      | B    | [0, 2]  |
+      | MP-02A Oggo    | A    | [-1, 0] |
+    And "MP-02A Oggo" will use "Artillery Support"
+    When "Char's Zaku II" attacks "RGM-79 GM" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "RGM-79 GM" has 4 hit points
 
   @clause:GA-DMG-6 @clause:GA-DMG-1 @ruling:interpretation @interpretation:damage_plus_without_hits
   Scenario: By default Damage+X adds its damage even when no die hits

@@ -34,6 +34,15 @@ Feature: Defeated units
     Then "Char's Zaku II" has 5 hit points
     And "Char's Zaku II" does not have the status Fracture
 
+  @clause:GA-DEF-4 @ruling:derived
+  Scenario: A defeated unit also loses a status effect the attack did not use up
+    Given the unit states:
+      | name           | status |
+      | Char's Zaku II | Disarm |
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" is defeated
+    And "Char's Zaku II" does not have the status Disarm
+
   @clause:GA-DEF-5 @ruling:derived
   Scenario: A defeated unit keeps its Energy and Upgrades
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1

@@ -312,6 +312,27 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And "Charlie" has no Shaken token
     And no base of "Charlie" was pushed
 
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
+  Scenario: Under not_caused a unit coherent before the attack whose losses strand a base is Shaken and pushed all the same
+    Given the interpretation split_before_attack is not_caused
+    And the house rule "loose coherency" sets the interpretation coherency to each_within
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 6   | 10 | 270    |
+      | Charlie | c4   | round 0.5 | 7.5 | 10 | 270    |
+    And "Alpha" rolls 6, 1, 1, 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c1 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+    And "Charlie" has a Shaken token
+    And base c2 of "Charlie" was pushed 2.5 inches
+
   @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:impossible_coherency_removal
   Scenario: Under fewest_stray a unit that cannot stay coherent must still lose the bases that strand the fewest
     Given the interpretation impossible_coherency_removal is fewest_stray

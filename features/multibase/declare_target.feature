@@ -271,6 +271,29 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Alpha" shoots "Bravo"
     Then the attack is refused: out of range
 
+  @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc widened to 120 degrees, a target 50 degrees right of the facing is inside it
+    Given the parameter front_arc_degrees is 120
+    And the multibase bases:
+      | unit  | base | shape     | x    | y    | facing |
+      | Alpha | a1   | round 0.5 | 0    | 0    | 90     |
+      | Bravo | b1   | round 0.5 | 6.13 | 5.14 | 270    |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And some target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc widened to 120 degrees, a target 70 degrees left of the facing is still outside it
+    Given the parameter front_arc_degrees is 120
+    And the multibase bases:
+      | unit  | base | shape     | x     | y    | facing |
+      | Alpha | a1   | round 0.5 | 0     | 0    | 90     |
+      | Bravo | b1   | round 0.5 | -7.52 | 2.74 | 270    |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
   @clause:MB-0 @clause:MB-4.4 @ruling:interpretation @interpretation:close_combat_return
   Scenario: By default the target of a close combat strikes back though the attacker is behind its front arc
     Given the multibase units:
@@ -302,6 +325,23 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Brawler" fights "Bravo" in close combat
     Then "Brawler" rolls 1 dice
     And "Bravo" makes no attack
+
+  @clause:MB-0 @clause:MB-4.4 @clause:MB-1.1 @ruling:derived
+  Scenario: Under trace_and_arc a target facing its attacker strikes back
+    Given the interpretation close_combat_return is trace_and_arc
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Brawler | Red     | 0      | 1     | 0     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape    | x | y   | facing |
+      | Brawler | r1   | rect 2x1 | 0 | 0   | 90     |
+      | Alpha   | a1   | rect 2x1 | 9 | 9   | 90     |
+      | Bravo   | b1   | rect 2x1 | 0 | 1.5 | 270    |
+    And "Brawler" rolls 1 to hit
+    And "Bravo" rolls 1 to hit
+    When "Brawler" fights "Bravo" in close combat
+    Then "Brawler" rolls 1 dice
+    And "Bravo" rolls 1 dice
 
   @clause:MB-1.1 @clause:MB-0 @ruling:derived
   Scenario: Close combat needs the Trace too, so an enemy behind the front arc cannot be fought

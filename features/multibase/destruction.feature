@@ -59,6 +59,24 @@ Feature: Step 7 - destruction, its markers and the Faction Initiative token
     Then "Bravo" is not destroyed
     And "Bravo" has 1 bases left
 
+  @clause:MB-4.4 @clause:MB-7 @clause:MB-7.2 @ruling:derived
+  Scenario: Two units that destroy each other in a close combat both leave play, and both their tokens leave the pool
+    Given the multibase units:
+      | unit  | faction | ranged | melee | range | courage | save | wounds |
+      | Bravo | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit  | base | shape    | x | y   | facing |
+      | Bravo | b1   | rect 2x1 | 0 | 1.5 | 270    |
+    And the initiative pool holds Red, Blue, Blue
+    And "Alpha" rolls 6, 1 to hit
+    And "Bravo" rolls 6 to hit
+    And "Bravo" rolls 1 to save
+    And "Alpha" rolls 1 to save
+    When "Alpha" fights "Bravo" in close combat
+    Then "Alpha" is destroyed
+    And "Bravo" is destroyed
+    And the initiative pool now holds Blue
+
   @clause:MB-7.3 @ruling:derived
   Scenario: Residual wounds on a surviving unit are still there two attacks later
     Given the multibase units:
