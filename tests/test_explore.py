@@ -69,6 +69,7 @@ def check_in_copy(tmp_path: Path, ruleset: str, tags: str, explored: Path) -> di
 LOS_SEARCH = ("book", "los_corner_touch=counts", "--max-positions", "300", "--budget", "60", "--seed", "7")
 
 
+@pytest.mark.slow  # searches, shrinks and runs check on the witness, in subprocesses
 def test_a_line_of_sight_reading_yields_a_minimal_witness_that_passes_check(tmp_path, capsys):
     proc, report = explore(tmp_path, *LOS_SEARCH)
     assert proc.returncode == 1
@@ -97,6 +98,7 @@ def test_a_line_of_sight_reading_yields_a_minimal_witness_that_passes_check(tmp_
     assert result["scenarios"] == {"total": tagged + 1, "passed": tagged + 1}  # the corpus's and the witness
 
 
+@pytest.mark.slow  # six attack searches and one check run on their witnesses
 def test_an_attack_overlay_and_a_parameter_change_yield_witness_scenarios_that_pass_check(tmp_path):
     proc, report = explore(
         tmp_path,
@@ -209,6 +211,7 @@ def _formerly_missed_witnesses(out: Path) -> Path:
     return out / "gundam_assemble"
 
 
+@pytest.mark.slow  # a casualty search and a check run on its witness
 def test_a_coherency_reading_yields_a_casualty_witness_that_passes_check(tmp_path):
     proc, report = explore(
         tmp_path,
@@ -298,6 +301,7 @@ def _git(repo: Path, *args: str) -> None:
     )
 
 
+@pytest.mark.slow  # a git repository, two worktrees, the corpus and three searches
 def test_explore_rev_finds_a_witness_for_an_engine_change_the_corpus_passes(tmp_path):
     repo = copy_project(tmp_path / "repo", with_code=True)
     _git(repo, "init", "-q")

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rulecheck.cli import main
 from rulecheck.explore.coverage import all_comparisons, in_shard
 
@@ -28,6 +30,7 @@ def test_shards_split_the_interpretation_comparisons_without_overlap_or_gap():
     assert sum(len(s) for s in shards) == len(everything)
 
 
+@pytest.mark.slow  # two searches in subprocesses and a merge
 def test_explore_shards_search_different_seeds_and_merge_into_one_report(tmp_path):
     files = []
     for k in (1, 2):
