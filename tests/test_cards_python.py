@@ -61,6 +61,7 @@ def _explain(*args: str, site: Path | None) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # pip builds and installs the example card package first (about 4 s)
 def test_the_example_card_resolves_in_explain_with_a_full_trace(installed_example):
     done = _explain(str(SCENARIO), "--json", site=installed_example)
     assert done.returncode == 0, done.stderr

@@ -154,6 +154,7 @@ needs_browser = pytest.mark.skipif(
 
 
 @needs_browser
+@pytest.mark.slow  # starts a headless browser per page (about 2 s each)
 @pytest.mark.parametrize(
     "page", ["features/gundam_assemble/los_choice_points.html", "features/multibase/declare_target.html"]
 )
