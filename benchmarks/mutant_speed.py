@@ -46,7 +46,7 @@ def main() -> int:
     at = with_plugin.index(PLUGIN[1]) - 1
     without = with_plugin[:at] + with_plugin[at + 2 :]
     runner._pytest_add_cli_args = without  # warm up as the old configuration did
-    devnull = open(os.devnull, "w")
+    devnull = open(os.devnull, "w")  # noqa: SIM115 (stays open: every forked child writes to it)
     sys.stdout, saved = devnull, sys.stdout
     runner.warm_up()
     sys.stdout = saved
@@ -55,7 +55,9 @@ def main() -> int:
     names = []
     for meta in sorted((ROOT / "mutants" / "rules").rglob("*.py.meta")):
         names += sorted(json.loads(meta.read_text())["exit_code_by_key"])
-    names = [n for n in names if fnmatch.fnmatchcase(n, args.pattern) and n.rsplit("__mutmut_", 1)[0] in tests_of]
+    names = [
+        n for n in names if fnmatch.fnmatchcase(n, args.pattern) and n.rsplit("__mutmut_", 1)[0] in tests_of
+    ]
     step = max(1, len(names) // args.sample)
     sample = names[::step][: args.sample]
 
@@ -85,8 +87,10 @@ def main() -> int:
             print(f"  {verdict:9} {len(b):3}   before {sum(b) / len(b):.3f}   after {sum(a) / len(a):.3f}")
     total_b = sum(sum(v) for v in cpu["before"].values())
     total_a = sum(sum(v) for v in cpu["after"].values())
-    print(f"  all       {len(sample):3}   before {total_b / len(sample):.3f}   after {total_a / len(sample):.3f}"
-          f"   ratio after/before {total_a / total_b:.2f}")
+    print(
+        f"  all       {len(sample):3}   before {total_b / len(sample):.3f}   after {total_a / len(sample):.3f}"
+        f"   ratio after/before {total_a / total_b:.2f}"
+    )
     if disagree:
         print("verdicts differ with the plugin:", *disagree)
         return 1

@@ -58,7 +58,11 @@ def main() -> None:
     for label, selection in PARTS:
         for _ in range(max(1, args.runs)):
             wall, cpu, summary = timed(selection)
-            ratio = f", {wall / TARGET_SECONDS:.2f} of the {TARGET_SECONDS:g} s target" if "not slow" in selection else ""
+            ratio = (
+                f", {wall / TARGET_SECONDS:.2f} of the {TARGET_SECONDS:g} s target"
+                if "not slow" in selection
+                else ""
+            )
             print(f"{label}: {wall:.1f} s wall, {cpu:.1f} s CPU{ratio} ({summary})")
 
 

@@ -47,7 +47,6 @@ def python_cards() -> dict[str, Any]:
     return _Lazy({ep.name: ep for ep in entry_points(group=GROUP)})
 
 
-
 def load_cards(path: str | Path, base: Catalogue | None = None) -> Catalogue:
     """A card file, added to ``base`` if given. Bad cards: one ``InputError`` with file:line: field."""
     doc = load_yaml(path)

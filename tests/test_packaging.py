@@ -56,7 +56,8 @@ def test_nothing_in_the_repository_points_outside_it():
     # A user who clones the repository has only the repository: no design note or rules text
     # kept beside it. (The strings are split so this file does not match itself.)
     outside = ("DESIGN" + ".md", "shared" + "/seeds", "../" + "shared")
-    skip = {".git", ".venv", "build", "dist", "__pycache__", ".hypothesis", "mutants"}  # mutants: mutmut's work copy
+    # mutants: mutmut's work copy of the project
+    skip = {".git", ".venv", "build", "dist", "__pycache__", ".hypothesis", "mutants"}
     hits = []
     for path in ROOT.rglob("*"):
         if path.is_dir() or skip & set(path.relative_to(ROOT).parts) or path.suffix in (".pyc", ".png"):

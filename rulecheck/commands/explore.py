@@ -134,7 +134,9 @@ def _check_numbers(args) -> None:
     negative count would otherwise run forever, stop at once, or search nothing and say so."""
     for flag, seconds in (("--budget", args.budget), ("--shrink", args.shrink)):
         if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # also false for nan
-            raise InputError(flag, None, "", f"expected seconds above 0 and at most {MAX_SECONDS:g}, got {seconds:g}")
+            raise InputError(
+                flag, None, "", f"expected seconds above 0 and at most {MAX_SECONDS:g}, got {seconds:g}"
+            )
     for flag, count in (("--max-positions", args.max_positions), ("--max-groups", args.max_groups)):
         if count is not None and count < 1:
             raise InputError(flag, None, "", f"expected a count of at least 1, got {count}")

@@ -80,7 +80,9 @@ def run(args) -> int:
         # A file that says it is such a result but is not shaped like one (edited, truncated).
         what = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
         files = ", ".join(str(p) for p in args.results)
-        raise InputError(files, None, "", f"not shaped like a result of {next(iter(kinds))} --json: {what}") from None
+        raise InputError(
+            files, None, "", f"not shaped like a result of {next(iter(kinds))} --json: {what}"
+        ) from None
     if kinds == {"explore"} and args.output is not None:
         write_output(args.output, explorations, merged)
     print(text)

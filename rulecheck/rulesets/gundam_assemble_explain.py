@@ -36,7 +36,6 @@ def _attack_error(scenario, field: tuple, message: str, prefix: tuple = ("attack
     return InputError(scenario.file, line, field_name((*prefix, *field)), message)
 
 
-
 def _engine_error(scenario, exc: AttackError, prefix: tuple = ("attack",)) -> InputError:
     """An engine complaint about the attack section, pointed at the field it names if any: the
     error's ``field``, or a leading ``attack.<field>:`` in its message."""

@@ -518,7 +518,8 @@ def trace(field: Battlefield, attacker: Unit, target: Unit, rules: Rulebook) -> 
     interpretations, parameters = TRACE_RULES
     asked = trace_questions(field, attacker, target, rules)
     settled = {
-        n: rules.interpretation(n) if n in asked else rules.interpretations[n].default for n in interpretations
+        n: rules.interpretation(n) if n in asked else rules.interpretations[n].default
+        for n in interpretations
     }
     key = tuple(settled[n] for n in interpretations) + tuple(rules.param(n) for n in parameters)
     return _trace(field.terrain, field.units, attacker, target, _TraceRules(key, _Settled(rules, settled)))
@@ -555,7 +556,7 @@ def trace_questions(field: Battlefield, attacker: Unit, target: Unit, rules: Rul
 
 
 def _arc_class(mode: str, cuts: list[Cut], whole: Part) -> str:
-    """"inside" (the whole base), "outside" (no part of it) or "partial"."""
+    """ "inside" (the whole base), "outside" (no part of it) or "partial"."""
     if not cuts:
         return "inside"
     if whole.disc is not None:
