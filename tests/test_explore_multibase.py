@@ -110,3 +110,31 @@ def test_push_choice_partial_arc_and_tracing_base_witnesses_write_as_the_corpus_
     ).read_text()
     assert "And the owning player pushes" in push and 'Then base b6 of "Bravo" was pushed 1.25 inches' in push
     assert 'the legal pushes for "Bravo" are' in push
+
+
+def _reach_past_arc_line(attacker: dict, target: dict) -> float:
+    """How far ``target`` reaches in front of ``attacker``'s arc line (through its centre):
+    0 when it only touches the line, negative when it stays behind."""
+    from rules.multibase.battlefield import Base
+    from rules.multibase.geometry import corners, direction
+
+    nx, ny = direction(attacker["facing"])
+    if target["shape"] == "round":
+        far = nx * target["x"] + ny * target["y"] + target["radius"]
+    else:
+        fields = {k: target[k] for k in ("name", "shape", "width", "depth", "x", "y", "facing")}
+        far = max(nx * x + ny * y for x, y in corners(Base(**fields)))
+    return far - (nx * attacker["x"] + ny * attacker["y"])
+
+
+def test_a_target_exactly_touching_the_arc_line_is_met_within_a_few_dozen_attacks():
+    """Whether a base touching the arc line is inside (arc_boundary) needs an exact tangency, which
+    random placement almost never builds; the generator's ``tangent`` scene builds it on purpose."""
+    old, new = parse_side("book", "multibase"), parse_side("arc_boundary=outside", "multibase")
+    result = explore(old, new, "attack", budget=60, seed=0, max_groups=1, max_positions=40, shrink_seconds=0.5)
+    assert result.witnesses, "no witness for arc_boundary=outside in 40 attack positions"
+    position = result.witnesses[0].position
+    alpha, bravo = position["units"][0]["bases"], position["units"][1]["bases"]
+    reach = [[_reach_past_arc_line(a, b) for b in bravo] for a in alpha]
+    # some attacker base has the target touching its arc line and reaching no further
+    assert any(abs(max(row)) <= 1e-9 for row in reach), reach

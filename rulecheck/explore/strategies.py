@@ -317,14 +317,143 @@ def _mb_range(draw, distances: list[float]) -> float:
 #   of it (arc_origin, arc_boundary, trace_target_part);
 # ``screen``: a wall across the lines from one attacker base only, so the base that traces is not
 #   the nearest one (range_from, and the range limit measured from either);
-# ``melee``: close combat at touching distance, facings turned (close_combat_return, MB-4.4).
-SCENES = ("open", "flank", "screen", "melee")
+# ``melee``: close combat at touching distance, facings turned (close_combat_return, MB-4.4);
+# ``tangent``: an exact boundary case (see ``_mb_tangent``).
+SCENES = ("open", "flank", "screen", "melee", "tangent")
+
+
+def _reach(base: dict[str, Any], n: tuple[int, int]) -> float:
+    """How far the base reaches along the whole-number direction ``n`` (n . p at its farthest
+    point). Exact for a rectangle square to the axes, and for a circle when ``n`` is an axis."""
+    if base["shape"] == "round":
+        return n[0] * base["x"] + n[1] * base["y"] + base["radius"] * math.hypot(*n)
+    upright = base["facing"] % 180 == 90
+    hx, hy = (base["depth"], base["width"]) if not upright else (base["width"], base["depth"])
+    return n[0] * base["x"] + n[1] * base["y"] + abs(n[0]) * hx / 2 + abs(n[1]) * hy / 2
+
+
+def _moved(bases: list[dict[str, Any]], dx: float, dy: float) -> None:
+    for b in bases:
+        b["x"], b["y"] = b["x"] + dx, b["y"] + dy
+
+
+@st.composite
+def _mb_tangent(draw) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]], list]:
+    """Exact boundary cases, which a readings' edge (and a planted off-by-tolerance change) needs
+    and random placement almost never builds: (alpha bases, bravo bases, other units, terrain).
+
+    ``arc``: the target's nearest base exactly touches the attacker's arc line (through the centre,
+    or for a rectangle now and then its front edge), facing along an axis, or at 45 degrees with the
+    target square to the axes so a corner touches (x + y is exact on the 1/8-inch grid).
+    ``graze``: one attacker base and one target base face each other along an axis with the same
+    width across the line; a third unit's base or a wall stands between them, exactly as wide as
+    that lane (every clear line grazes it), wider on one side (one line grazes it), or wider on
+    both (every line blocked)."""
+    if draw(st.booleans()):  # arc
+        facing = draw(st.sampled_from([90.0, 0.0, 180.0, 270.0]) | st.sampled_from([45.0, 135.0]))
+        square = facing % 90 == 0
+        shapes = SHAPES if square else [s for s in SHAPES if s["shape"] == "rect"]
+        count = draw(st.integers(1, 3)) if square else 1
+        alpha = draw(_mb_bases("a", 0.0, 0.0, facing, count, False, own_turns=False))
+        for b in alpha:  # the rectangle-only choice at 45 degrees
+            if not square and b["shape"] == "round":
+                b.update(shape="rect", width=1.0, depth=1.0)
+                del b["radius"]
+        n = {0.0: (1, 0), 90.0: (0, 1), 180.0: (-1, 0), 270.0: (0, -1), 45.0: (1, 1), 135.0: (-1, 1)}[facing]
+        first = alpha[0]
+        edge = square and first["shape"] == "rect" and draw(st.integers(0, 3)) == 3  # the front edge line
+        apex = n[0] * first["x"] + n[1] * first["y"] + (first.get("depth", 0) / 2 if edge else 0.0)
+        side = draw(st.sampled_from([1, -1]))  # along the arc line to the left, or past the row's end
+        origin = first if side == 1 else alpha[-1]
+        distance = draw(st.sampled_from([3.0, 2.0, 4.5, 6.0, 9.0]))
+        lx, ly = -n[1] * side, n[0] * side  # along the line (a whole-number vector)
+        turn = draw(st.sampled_from([0, 90, 180, -90]) if square else st.sampled_from([45, -45, 135, -135]))
+        bravo = draw(
+            _mb_bases_of(
+                "b",
+                origin["x"] + lx * distance,
+                origin["y"] + ly * distance,
+                (facing + 180 + turn) % 360,
+                shapes,
+            )
+        )
+        over = max(_reach(b, n) for b in bravo) - apex  # moved back onto the line: its nearest touches
+        _moved(bravo, *((0.0, -over / n[1]) if n[1] else (-over / n[0], 0.0)))
+        return alpha, bravo, [], []
+    facing = draw(st.sampled_from([90.0, 0.0, 180.0, 270.0]))
+    shape = draw(st.sampled_from(SHAPES[:3]) | st.sampled_from(SHAPES))
+    half = _extent(shape)  # half the lane's width
+    alpha = [{"name": "a1", **shape, "x": 0.0, "y": 0.0, "facing": facing}]
+    # The target: the same width across the lane (a rectangle turned a quarter when its depth fits).
+    same = [(s, 0) for s in SHAPES if _extent(s) == half] + [
+        (s, 90) for s in SHAPES if s["shape"] == "rect" and s["depth"] / 2 == half
+    ]
+    b_shape, b_turn = draw(st.sampled_from(same))
+    gap = draw(st.sampled_from([4.0, 3.0, 6.0]))
+    a_depth = shape.get("depth", 0) / 2 or half
+    b_depth = (b_shape.get("depth", 0) if b_turn == 0 else b_shape.get("width", 0)) / 2 or half
+    fx, fy = direction_exact(facing)
+    reach = a_depth + gap + b_depth
+    bravo = [
+        {"name": "b1", **b_shape, "x": fx * reach, "y": fy * reach, "facing": (facing + 180 + b_turn) % 360}
+    ]
+    # The obstacle, centred in the gap: (half its width, its offset sideways).
+    extent, offset = draw(
+        st.sampled_from([(half, 0.0), (half + 0.5, 0.5), (half + 0.5, -0.5), (half + 0.5, 0.0)])
+    )
+    cx, cy = fx * (a_depth + gap / 2) - fy * offset, fy * (a_depth + gap / 2) + fx * offset
+    kind = draw(st.sampled_from(["round", "rect", "wall"]))
+    if kind == "wall":
+        sx, sy = abs(fy) * extent + abs(fx) * 0.5, abs(fx) * extent + abs(fy) * 0.5
+        polygon = [[cx - sx, cy - sy], [cx + sx, cy - sy], [cx + sx, cy + sy], [cx - sx, cy + sy]]
+        return alpha, bravo, [], [{"name": "Wall", "polygon": polygon}]
+    c_shape = (
+        {"shape": "round", "radius": extent}
+        if kind == "round"
+        else {"shape": "rect", "width": 2 * extent, "depth": 1.0}
+    )
+    charlie = [{"name": "c1", **c_shape, "x": cx, "y": cy, "facing": facing}]
+    return alpha, bravo, [charlie], []
+
+
+def direction_exact(facing: float) -> tuple[int, int]:
+    return {0.0: (1, 0), 90.0: (0, 1), 180.0: (-1, 0), 270.0: (0, -1)}[facing]
+
+
+@st.composite
+def _mb_bases_of(draw, prefix: str, x: float, y: float, facing: float, shapes) -> list[dict[str, Any]]:
+    """One to three bases of one of ``shapes`` in a row across ``facing``, not turned on their own."""
+    shape = draw(st.sampled_from(list(shapes)))
+    count = draw(st.integers(1, 3))
+    gap = draw(st.sampled_from(GAPS[:3]))
+    ax, ay = direction_exact(facing % 360) if facing % 90 == 0 else _rotated(1.0, 0.0, facing - 90)
+    ax, ay = (ay, -ax) if facing % 90 == 0 else (ax, ay)  # to the unit's right
+    step = 2 * _extent(shape) + gap
+    return [
+        {
+            "name": f"{prefix}{i + 1}",
+            **shape,
+            "x": _snap(x + ax * step * i),
+            "y": _snap(y + ay * step * i),
+            "facing": facing,
+        }
+        for i in range(count)
+    ]
 
 
 @st.composite
 def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
     """An attack (or, with ``casualties``, an attack that removes bases) of Alpha on Bravo."""
     scene = "open" if casualties else draw(st.sampled_from(SCENES))
+    if scene == "tangent":
+        alpha_bases, bravo_bases, others, terrain = draw(_mb_tangent())
+        alpha = draw(_mb_unit("Alpha", "Red", alpha_bases, False))
+        bravo = draw(_mb_unit("Bravo", "Blue", bravo_bases, False))
+        units = [alpha, bravo] + [
+            draw(_mb_unit("Charlie", draw(st.sampled_from(["Blue", "Red"])), bases, False))
+            for bases in others
+        ]
+        return draw(_mb_attack(units, terrain, False, False))
     close = scene == "melee"
     # Square to the axes half the time: distances then fall on the 1/8-inch grid, and a range set
     # from them (at the limit, at half range) is exact in the scenario's table.
@@ -390,6 +519,16 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
             bases = draw(_mb_bases("c", px, py, facing, draw(st.integers(1, 2)), False))
             charlie = draw(_mb_unit("Charlie", draw(st.sampled_from(["Blue", "Red"])), bases, False))
             units.append(charlie)
+    return draw(_mb_attack(units, terrain, close, casualties))
+
+
+@st.composite
+def _mb_attack(
+    draw, units: list[dict[str, Any]], terrain: list, close: bool, casualties: bool
+) -> dict[str, Any]:
+    """The attack on a laid-out table: ranges set from the measured distances, cover, modifiers,
+    bonus dice, the dice and the players' choices."""
+    alpha, bravo = units[:2]
     _separate(units)
     distances = _distances(alpha, bravo)
     alpha["stats"]["range"] = draw(_mb_range(distances)) if not casualties else max(24.0, distances[-1] + 1)
