@@ -361,7 +361,7 @@ def _mb_tangent(draw) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[
                 del b["radius"]
         n = {0.0: (1, 0), 90.0: (0, 1), 180.0: (-1, 0), 270.0: (0, -1), 45.0: (1, 1), 135.0: (-1, 1)}[facing]
         first = alpha[0]
-        edge = square and first["shape"] == "rect" and draw(st.integers(0, 3)) == 3  # the front edge line
+        edge = square and first["shape"] == "rect" and draw(st.sampled_from([False, False, False, True]))
         apex = n[0] * first["x"] + n[1] * first["y"] + (first.get("depth", 0) / 2 if edge else 0.0)
         side = draw(st.sampled_from([1, -1]))  # along the arc line to the left, or past the row's end
         origin = first if side == 1 else alpha[-1]
