@@ -107,7 +107,7 @@ def _lane_sides(draw, board, line, index, origin: int, target: int) -> list[tupl
     other side at the next (each place on its own leaves the line clear, one side for the whole
     line does not), at elevations around the two units': higher than both, level with the higher
     one, strictly between them, level with the lower one. The units stand at elevations of their
-    own half the time. Returns (kind, cell, elevation, side) for ``ga_los_positions`` to place;
+    own in most lanes. Returns (kind, cell, elevation, side) for ``ga_los_positions`` to place;
     terrain is set on the board here."""
     cells = board["cells"]
     for i in (origin, target):
