@@ -36,7 +36,7 @@ from rulecheck.locations import corpus_root
 from rulecheck.output_files import check_file_target, pending_file
 from rulecheck.pytest_plugin import split_tag
 from rulecheck.source_yaml import InputError
-from rules.rulebook import Rulebook
+from rules.rulebook import Rulebook, observing_reads
 from rules.rulebook import load as Rulebook_load
 
 PROJECT_ROOT = corpus_root()  # the checkout, or the copy an installed wheel carries
@@ -501,26 +501,14 @@ class _ReadRecorder:
                     item.config._rulecheck_forced = None
             result.probes[name] = held
 
-    @contextlib.contextmanager
-    def installed(self) -> Iterator[None]:
-        original_param, original_interpretation = Rulebook.param, Rulebook.interpretation
-        recorder = self
+    def installed(self) -> contextlib.AbstractContextManager[None]:
+        """Record, while the block runs, every rulebook entry the scenario in progress asks for."""
 
-        def param(book: Rulebook, name: str):
-            if recorder.current is not None:
-                recorder.reads[recorder.current].add(f"{book.ruleset}:parameters.{name}")
-            return original_param(book, name)
+        def on_read(book: Rulebook, entry: str) -> None:
+            if self.current is not None:
+                self.reads[self.current].add(f"{book.ruleset}:{entry}")
 
-        def interpretation(book: Rulebook, name: str):
-            if recorder.current is not None:
-                recorder.reads[recorder.current].add(f"{book.ruleset}:interpretations.{name}")
-            return original_interpretation(book, name)
-
-        Rulebook.param, Rulebook.interpretation = param, interpretation
-        try:
-            yield
-        finally:
-            Rulebook.param, Rulebook.interpretation = original_param, original_interpretation
+        return observing_reads(on_read)
 
 
 def _rerun(item, nextitem) -> BaseException | None:

@@ -10,7 +10,8 @@ several rule sets side by side.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -352,3 +353,26 @@ def load(ruleset: str) -> Rulebook:
 
 def rulesets() -> list[str]:
     return sorted(p.parent.name for p in RULES_DIR.glob("*/rulebook.yaml"))
+
+
+@contextlib.contextmanager
+def observing_reads(on_read: Callable[[Rulebook, str], None]) -> Iterator[None]:
+    """Call ``on_read(book, entry)`` (``parameters.NAME`` or ``interpretations.NAME``) for every
+    question asked of any rulebook while the block runs. The engine asks the rulebook for every
+    number and every open question, so this is how ``check`` computes a scenario's dependencies
+    and how ``explore`` knows whether a run could differ under another reading."""
+    original_param, original_interpretation = Rulebook.param, Rulebook.interpretation
+
+    def param(book: Rulebook, name: str) -> Any:
+        on_read(book, f"parameters.{name}")
+        return original_param(book, name)
+
+    def interpretation(book: Rulebook, name: str) -> str:
+        on_read(book, f"interpretations.{name}")
+        return original_interpretation(book, name)
+
+    Rulebook.param, Rulebook.interpretation = param, interpretation
+    try:
+        yield
+    finally:
+        Rulebook.param, Rulebook.interpretation = original_param, original_interpretation

@@ -98,6 +98,42 @@ def test_a_line_of_sight_reading_yields_a_minimal_witness_that_passes_check(tmp_
     assert result["scenarios"] == {"total": tagged + 1, "passed": tagged + 1}  # the corpus's and the witness
 
 
+# Seed 0 meets a witness after 17 positions (136 before Line of Sight positions drew lanes: lines
+# exactly between hexes with blockers on either side; seed 1 then found none in 300).
+ONE_SIDE_SEARCH = ("book", "one_side_for_the_whole_line", "--kind", "los", "--seed", "0")
+
+
+def one_side_witness(folder: Path, capsys) -> dict:
+    args = [*ONE_SIDE_SEARCH, "--max-positions", "60", "--max-groups", "1", "--shrink", "1", "--json", "-q"]
+    assert main(["explore", *args, "-o", str(folder)]) == 1
+    (e,) = json.loads(capsys.readouterr().out)["explorations"]
+    (w,) = e["witnesses"]
+    return w
+
+
+def test_the_one_side_overlay_gets_a_witness_within_sixty_line_of_sight_positions(tmp_path, capsys):
+    folder = tmp_path / "explored"
+    w = one_side_witness(folder, capsys)
+    assert w["found_after"] <= 60
+    assert w["changes"] == {"line of sight": {"old": "clear", "new": "blocked"}}
+    assert w["divergence"]["old"]["step"] == "los.choice"
+    # places between hexes where the blocked side differs: each alone leaves a clear hex
+    points = w["new"]["detail"]["los"]["choice_points"]
+    assert all(p["blocked"] != [True, True] for p in points)
+    assert {tuple(p["blocked"]) for p in points} >= {(True, False), (False, True)}
+    feature = next((folder / "gundam_assemble").glob("explored_*.feature")).read_text()
+    assert 'And the house rule "one_side_for_the_whole_line"' in feature
+    assert "Then Line of Sight is blocked" in feature
+
+
+@pytest.mark.slow  # runs check on a copy of the corpus in a subprocess (about 5 s)
+def test_the_one_side_overlay_witness_passes_check(tmp_path, capsys):
+    folder = tmp_path / "explored"
+    one_side_witness(folder, capsys)
+    result = check_in_copy(tmp_path, "gundam_assemble", "@interpretation:los_choice_points", folder)
+    assert result["scenarios"]["passed"] == result["scenarios"]["total"] > 1
+
+
 @pytest.mark.slow  # six attack searches and one check run on their witnesses
 def test_an_attack_overlay_and_a_parameter_change_yield_witness_scenarios_that_pass_check(tmp_path):
     proc, report = explore(
@@ -400,7 +436,10 @@ def test_explore_rev_finds_a_witness_for_an_engine_change_the_corpus_passes(tmp_
     )
     assert proc.returncode == 1
     (w,) = report["explorations"][0]["witnesses"]
-    assert w["divergence"]["old"]["step"] == "target.range" and w["divergence"]["clauses"] == ["MB-1.2"]
+    # How far the witness shrank in its 2 s depends on the load, so where the traces part is
+    # asserted only as far as every shrink agrees: at the range check (MB-1.2), one side in range.
+    steps = {w["divergence"][side]["step"] for side in ("old", "new")}
+    assert steps <= {"target.range", "target.out_of_range"} and "MB-1.2" in w["divergence"]["clauses"]
     shapes = {b["shape"] for u in w["position"]["units"] for b in u["bases"]}
     assert shapes == {"rect", "round"}
     assert "worktree" not in _worktrees(repo)

@@ -29,7 +29,6 @@ asserts needs.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sys
 from typing import Any
@@ -404,37 +403,16 @@ def mb_concrete(position: dict[str, Any], answer: dict[str, Any]) -> dict[str, A
 def evaluate(request: dict[str, Any], catalogue=None) -> dict[str, Any]:
     """The answer of ``_evaluate`` with the rulebook entries it read; an engine crash comes back
     as ``{"crash": why}``."""
+    from rules.rulebook import observing_reads
+
     reads: set[str] = set()
     try:
-        with recording_reads(reads):
+        with observing_reads(lambda _book, entry: reads.add(entry)):
             answer = _evaluate(request, catalogue)
     except Exception as exc:  # an engine crash is a finding, not the end of the search
         return {"crash": f"{type(exc).__name__}: {exc}"}
     answer["reads"] = sorted(reads)
     return answer
-
-
-@contextlib.contextmanager
-def recording_reads(reads: set[str]):
-    """Note every ``Rulebook.interpretation`` and ``Rulebook.param`` asked while the body runs (as
-    `rulecheck check` does per scenario; the engine asks the rulebook for every open question)."""
-    from rules.rulebook import Rulebook
-
-    original_param, original_interpretation = Rulebook.param, Rulebook.interpretation
-
-    def param(book, name):
-        reads.add(f"parameters.{name}")
-        return original_param(book, name)
-
-    def interpretation(book, name):
-        reads.add(f"interpretations.{name}")
-        return original_interpretation(book, name)
-
-    Rulebook.param, Rulebook.interpretation = param, interpretation
-    try:
-        yield
-    finally:
-        Rulebook.param, Rulebook.interpretation = original_param, original_interpretation
 
 
 def _evaluate(request: dict[str, Any], catalogue=None) -> dict[str, Any]:

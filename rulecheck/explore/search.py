@@ -20,7 +20,11 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, find, settings, target
 from hypothesis.errors import NoSuchExample, Unsatisfiable
-from hypothesis.internal.conjecture.providers import AVAILABLE_PROVIDERS, HypothesisProvider
+
+try:  # the provider API (hypothesis 6.103 and later)
+    from hypothesis.internal.conjecture.providers import AVAILABLE_PROVIDERS, HypothesisProvider
+except ImportError:  # older: no providers, and no module constants either, so nothing to turn off
+    AVAILABLE_PROVIDERS = HypothesisProvider = None
 
 from rulecheck.explore.strategies import positions
 from rulecheck.explore.versions import Side
@@ -199,17 +203,21 @@ class Exploration:
         )
 
 
-class StableProvider(HypothesisProvider):
-    """Hypothesis's own way of drawing, without its "constants" (a few draws in a hundred are
-    values found in the source of every local module imported so far). Which modules a process
-    has imported differs between a CLI run, a pytest worker and the run before, so with them the
-    same seed would find different positions; without them it finds the same ones anywhere."""
+# Which backend ``find`` draws with: ours where hypothesis has providers, else its only one.
+BACKEND: dict[str, str] = {}
+if HypothesisProvider is not None:
 
-    def _maybe_draw_constant(self, choice_type, constraints, *, p: float = 0.05):
-        return None
+    class StableProvider(HypothesisProvider):
+        """Hypothesis's own way of drawing, without its "constants" (a few draws in a hundred are
+        values found in the source of every local module imported so far). Which modules a process
+        has imported differs between a CLI run, a pytest worker and the run before, so with them the
+        same seed would find different positions; without them it finds the same ones anywhere."""
 
+        def _maybe_draw_constant(self, choice_type, constraints, *, p: float = 0.05):
+            return None
 
-AVAILABLE_PROVIDERS.setdefault("rulecheck-explore", f"{__name__}.StableProvider")
+    AVAILABLE_PROVIDERS.setdefault("rulecheck-explore", f"{__name__}.StableProvider")
+    BACKEND["backend"] = "rulecheck-explore"
 
 
 # BaseException, not Exception: hypothesis takes an Exception from the condition for a failure
@@ -376,7 +384,7 @@ def explore(
             suppress_health_check=list(HealthCheck),
             phases=[Phase.generate, Phase.target, Phase.shrink],
             report_multiple_bugs=False,
-            backend="rulecheck-explore",
+            **BACKEND,
         )
         strategy = positions(old.ruleset, kind, bias)
         try:

@@ -30,19 +30,50 @@ def _free(index: int, taken: set[int], n: int) -> int | None:
     return None
 
 
+# Offsets (dcol, drow) from an origin on an even or odd row (odd-r offset coordinates) whose
+# line runs exactly between two hexes (GA-LOS-8's choice points) or touches hexes at a corner:
+# the lines along the grid's between-hex directions and their near neighbours. Few of the
+# offsets a plain draw picks are among them, so a third of the lines are drawn from here.
+def _lane_offsets(parity: int, max_reach: int) -> list[tuple[int, int]]:
+    from rules.hex_sightline import sightline
+    from rules.hexgrid import distance, from_offset
+
+    origin = (2 * max_reach, parity)
+    start = from_offset(*origin)
+    found = []
+    for drow in range(max_reach + 1):
+        for dcol in range(-max_reach, max_reach + 1):
+            end = from_offset(origin[0] + dcol, parity + drow)
+            if distance(start, end) < 2:  # adjacent: no Line of Sight is needed
+                continue
+            line = sightline(start, end)
+            if line.between or line.corners:
+                # several choice points first: they are what combining them (one side or each
+                # place on its own) decides; then the shortest
+                found.append((-min(len(line.between), 2), abs(dcol) + drow, dcol, drow))
+    return [(dcol, drow) for *_, dcol, drow in sorted(found)]
+
+
 @st.composite
 def _ga_layout(draw, max_reach: int = 6) -> tuple[dict[str, Any], int, int]:
     """A rectangular board around two hexes, the second up to ``max_reach`` rows and columns
     from the first, with terrain; terrain and other pieces favour the hexes the line between
-    the two passes through, runs between or touches at a corner, where they matter."""
+    the two passes through, runs between or touches at a corner, where they matter. A third of
+    the lines run exactly between hexes or touch corners (a lane), with blockers drawn on either
+    side of it (``_lane_sides``)."""
     from rules.hex_sightline import sightline
     from rules.hexgrid import from_offset
 
-    dcol = draw(st.sampled_from(sorted(range(-max_reach, max_reach + 1), key=abs)))
-    drow = draw(st.integers(0, max_reach))
+    lane = draw(st.sampled_from([False, False, True]))
+    top = draw(st.integers(0, 2))
+    if lane:
+        dcol, drow = draw(st.sampled_from(_lane_offsets(top % 2, max_reach)))
+    else:
+        dcol = draw(st.sampled_from(sorted(range(-max_reach, max_reach + 1), key=abs)))
+        drow = draw(st.integers(0, max_reach))
     if dcol == 0 and drow == 0:
         dcol = 1  # two pieces never share a hex
-    left, right, top, bottom = (draw(st.integers(0, 2)) for _ in range(4))
+    left, right, bottom = (draw(st.integers(0, 2)) for _ in range(3))
     width = left + abs(dcol) + right + 1
     height = top + drow + bottom + 1
     oc = left + max(0, -dcol)
@@ -58,8 +89,56 @@ def _ga_layout(draw, max_reach: int = 6) -> tuple[dict[str, Any], int, int]:
     cells = [[0, False] for _ in range(n)]
     for i, elevation, water in draw(st.lists(st.tuples(spot, st.integers(0, 4), st.booleans()), max_size=6)):
         cells[i] = [elevation, water]
-    board = {"width": width, "height": height, "cells": cells, "_spot": near_cells}
-    return board, origin_cell[1] * width + origin_cell[0], target_cell[1] * width + target_cell[0]
+    origin, target = origin_cell[1] * width + origin_cell[0], target_cell[1] * width + target_cell[0]
+    board = {"width": width, "height": height, "cells": cells, "_spot": near_cells, "_lane": None}
+    if lane:
+        board["_lane"] = draw(_lane_sides(board, line, index, origin, target))
+    return board, origin, target
+
+
+# What stands on one side of a lane, at a place where the line runs between two hexes or at a
+# corner it touches: nothing, raised terrain, an enemy unit, Garrison or structure, or an ally.
+SIDE_KINDS = ("none", "terrain", "unit", "structure", "garrison", "ally")
+
+
+@st.composite
+def _lane_sides(draw, board, line, index, origin: int, target: int) -> list[tuple[str, int, int, str]]:
+    """Blockers on the hexes either side of a lane, often on one side at one place and on the
+    other side at the next (each place on its own leaves the line clear, one side for the whole
+    line does not), at elevations around the two units': higher than both, level with the higher
+    one, strictly between them, level with the lower one. The units stand at elevations of their
+    own in most lanes. Returns (kind, cell, elevation, side) for ``ga_los_positions`` to place;
+    terrain is set on the board here."""
+    cells = board["cells"]
+    for i in (origin, target):
+        cells[i] = [draw(st.sampled_from([0, 0, 1, 2, 3])), False]
+    lo, hi = sorted((cells[origin][0], cells[target][0]))
+    heights = [hi + 1, hi, lo, hi + 2, *range(lo + 1, hi)]
+    places = [(a, b) for a, b in line.between if a in index and b in index]
+    places += [(h, None) for h in line.corners if h in index]
+    out: list[tuple[str, int, int, str]] = []
+    flip = draw(st.booleans())  # which side the first blocker stands on
+    for k, (a, b) in enumerate(places):
+        # alternate sides place by place (the case the readings part on), or draw each freely
+        pattern = draw(st.sampled_from(["alternate", "alternate", "free"]))
+        if pattern == "alternate" and b is not None:
+            sides = [(b if (k % 2) ^ flip else a, draw(st.sampled_from(SIDE_KINDS[1:])))]
+            if draw(st.integers(0, 3)) == 0:  # and something on the other side too
+                sides.append((a if (k % 2) ^ flip else b, draw(st.sampled_from(SIDE_KINDS))))
+        else:
+            sides = [(h, draw(st.sampled_from(SIDE_KINDS))) for h in (a, b) if h is not None]
+        for h, kind in sides:
+            if kind == "none":
+                continue
+            cell, elevation = index[h], draw(st.sampled_from(heights))
+            if kind == "terrain":
+                cells[cell] = [elevation, False]
+                continue
+            if kind != "structure":  # a unit or Garrison stands on the hex at that elevation
+                cells[cell] = [elevation, False]
+            side = "A" if kind == "ally" else draw(st.sampled_from(["B", "B", "A"]))
+            out.append(("unit" if kind == "ally" else kind, cell, elevation, side))
+    return out
 
 
 def _hex(piece: dict[str, Any]) -> tuple[int, int]:
@@ -74,13 +153,20 @@ def _cell(board: dict[str, Any], index: int) -> tuple[int, int]:
 
 @st.composite
 def _extra_pieces(
-    draw, board: dict[str, Any], taken: set[int], names: list[str], kinds=("unit", "garrison", "structure")
+    draw,
+    board: dict[str, Any],
+    taken: set[int],
+    names: list[str],
+    kinds=("unit", "garrison", "structure"),
+    counts: dict[str, int] | None = None,
+    structures: set[int] | None = None,
 ) -> list[dict[str, Any]]:
-    """Other units, Garrisons and structures of either side."""
+    """Other units, Garrisons and structures of either side (``counts`` and ``structures``: the
+    names given and structure hexes taken by pieces placed before)."""
     n = board["width"] * board["height"]
     pieces = []
-    structures: set[int] = set()
-    counts: dict[str, int] = {}
+    structures = set() if structures is None else structures
+    counts = {} if counts is None else counts
     for kind, side, index, stated in draw(
         st.lists(
             st.tuples(
@@ -117,9 +203,35 @@ def ga_los_positions(draw) -> dict[str, Any]:
         {"name": name, "side": side, "kind": "unit", "col": _cell(board, i)[0], "row": _cell(board, i)[1]}
         for name, side, i in (("RX-78-2 Gundam", "A", origin), ("Char's Zaku II", "B", target))
     ]
-    pieces += draw(_extra_pieces(board, taken, ["Zaku II: Minelayer", "RGM-79 GM"]))
-    del board["_spot"]
+    names = ["Zaku II: Minelayer", "RGM-79 GM"]
+    counts: dict[str, int] = {}
+    structures: set[int] = set()
+    pieces += _lane_pieces(board, taken, names, counts, structures)
+    pieces += draw(_extra_pieces(board, taken, names, counts=counts, structures=structures))
+    del board["_spot"], board["_lane"]
     return {**board, "pieces": pieces, "los": {"from": "RX-78-2 Gundam", "to": "Char's Zaku II"}}
+
+
+def _lane_pieces(
+    board: dict[str, Any], taken: set[int], names: list[str], counts: dict[str, int], structures: set[int]
+) -> list[dict[str, Any]]:
+    """The units, Garrisons and structures ``_lane_sides`` drew beside a lane."""
+    pieces = []
+    for kind, cell, elevation, side in board["_lane"] or ():
+        slots = structures if kind == "structure" else taken
+        if cell in slots:
+            continue
+        slots.add(cell)
+        owner = "Enemy" if side == "B" else "Allied"
+        label = {"unit": "Unit", "garrison": "Garrison", "structure": "Base"}[kind]
+        counts[label + owner] = counts.get(label + owner, 0) + 1
+        name = names.pop(0) if kind == "unit" and names else f"{owner} {label} {counts[label + owner]}"
+        col, row = _cell(board, cell)
+        piece = {"name": name, "side": side, "kind": kind, "col": col, "row": row}
+        if kind == "structure":
+            piece["elevation"] = elevation
+        pieces.append(piece)
+    return pieces
 
 
 # --- Gundam Assemble attacks: rulecheck/explore/ga_attacks.py ---------------------------------
