@@ -131,7 +131,9 @@ def test_a_target_exactly_touching_the_arc_line_is_met_within_a_few_dozen_attack
     """Whether a base touching the arc line is inside (arc_boundary) needs an exact tangency, which
     random placement almost never builds; the generator's ``tangent`` scene builds it on purpose."""
     old, new = parse_side("book", "multibase"), parse_side("arc_boundary=outside", "multibase")
-    result = explore(old, new, "attack", budget=60, seed=0, max_groups=1, max_positions=40, shrink_seconds=0.5)
+    result = explore(
+        old, new, "attack", budget=60, seed=0, max_groups=1, max_positions=40, shrink_seconds=0.5
+    )
     assert result.witnesses, "no witness for arc_boundary=outside in 40 attack positions"
     position = result.witnesses[0].position
     alpha, bravo = position["units"][0]["bases"], position["units"][1]["bases"]
