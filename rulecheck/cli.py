@@ -11,6 +11,11 @@ import importlib
 import os
 import sys
 
+# The geometry imports numpy (through shapely), whose OpenBLAS starts a thread per core on import;
+# nothing here multiplies matrices, and one thread makes a multibase command about 0.03 s quicker
+# and half as costly in CPU. A user's own setting wins.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from rulecheck import __version__
 from rulecheck.source_yaml import InputError, escape_controls
 from rules.dice import DiceScriptError
