@@ -54,6 +54,7 @@ EXPECTED = "expected Char's Zaku II to take 5 damage, got 1"
 STEP = 'failing step: And "Char\'s Zaku II" takes 5 damage (line 13)'
 
 
+@pytest.mark.slow  # runs check on a copied corpus in a subprocess, twice
 def test_check_text_and_json_carry_the_whole_message_the_step_and_the_trace(broken, tmp_path):
     cucumber, junit = tmp_path / "cucumber.json", tmp_path / "junit.xml"
     args = ["check", "--root", str(broken), "--ruleset", "gundam_assemble", "--no-dependencies"]
@@ -83,6 +84,7 @@ def test_check_text_and_json_carry_the_whole_message_the_step_and_the_trace(brok
     assert STEP in (message.text or "")
 
 
+@pytest.mark.slow  # builds the docs site of a copied corpus in a subprocess
 def test_the_docs_site_marks_the_failing_step_and_shows_the_message(broken, tmp_path):
     out = tmp_path / "site"
     assert rulecheck("docs", str(out), "--root", str(broken), "--ruleset", "gundam_assemble").returncode in (
