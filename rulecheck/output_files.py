@@ -57,12 +57,17 @@ def check_file_target(path: str | Path, flag: str = "") -> Path:
             raise InputError(path, None, flag, "exists and is not a regular file; refusing to replace it")
         if target.is_symlink():
             raise InputError(path, None, flag, "is a symbolic link; refusing to replace it")
+    _check_parent(target, path, flag)
+    return target
+
+
+def _check_parent(target: Path, path: str | Path, flag: str) -> None:
+    """The folder a file or site goes into must exist and be writable (else one line, exit 2)."""
     parent = target.parent
     if not parent.is_dir():
         raise InputError(path, None, flag, f"the folder {str(parent)!r} does not exist")
     if not os.access(parent, os.W_OK | os.X_OK):
         raise InputError(path, None, flag, f"the folder {str(parent)!r} is not writable")
-    return target
 
 
 @contextlib.contextmanager
@@ -139,11 +144,7 @@ def check_dir_target(path: str | Path, force: bool = False, flag: str = "") -> P
             raise InputError(
                 path, None, flag, "is a home, root or git folder; refusing to write a site into it"
             )
-    parent = target.parent
-    if not parent.is_dir():
-        raise InputError(path, None, flag, f"the folder {str(parent)!r} does not exist")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise InputError(path, None, flag, f"the folder {str(parent)!r} is not writable")
+    _check_parent(target, path, flag)
     return target
 
 

@@ -170,6 +170,13 @@ class AbilityError(ValueError):
     """An ability or card description uses something outside the vocabulary."""
 
 
+def require_one_of(value: Any, allowed, where: str, noun: str) -> None:
+    """Refuse ``value`` unless it is one of ``allowed``, naming the field (``where``), what the
+    value should have been (``noun``, e.g. "a trigger") and every allowed value."""
+    if value not in allowed:
+        raise AbilityError(f"{where}: {value!r} is not {noun} (expected one of {', '.join(allowed)})")
+
+
 @dataclass(frozen=True)
 class Effect:
     kind: str
@@ -270,8 +277,7 @@ class Ability:
 
 def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     kind = data.get("kind")
-    if kind not in EFFECTS:
-        raise AbilityError(f"{where}.kind: {kind!r} is not an effect (expected one of {', '.join(EFFECTS)})")
+    require_one_of(kind, EFFECTS, f"{where}.kind", "an effect")
     if window not in EFFECTS[kind]:
         raise AbilityError(
             f"{where}: a {kind} effect cannot be used in the {window} window "
@@ -304,8 +310,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
             f"{where}.{sorted(map(str, unknown))[0]}: unknown key (expected one of {', '.join(EFFECT_KEYS)})"
         )
     on = data.get("to", default_on)
-    if on not in RECIPIENTS:
-        raise AbilityError(f"{where}.to: {on!r} is not a recipient (expected one of {', '.join(RECIPIENTS)})")
+    require_one_of(on, RECIPIENTS, f"{where}.to", "a recipient")
     status = data.get("status")
     if kind in ("inflict_status", "remove_status") and not status:
         raise AbilityError(f"{where}.status: an {kind} effect names its status")
@@ -319,15 +324,10 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     if kind in ("grant_upgrade", "destroy_upgrade") and upgrade is None:
         raise AbilityError(f"{where}.upgrade: name the Upgrade type ({', '.join(UPGRADES)})")
     for key in ("upgrade", "per_upgrade"):
-        if data.get(key) is not None and data[key] not in UPGRADES:
-            raise AbilityError(
-                f"{where}.{key}: {data[key]!r} is not an Upgrade type (expected one of {', '.join(UPGRADES)})"
-            )
+        if data.get(key) is not None:
+            require_one_of(data[key], UPGRADES, f"{where}.{key}", "an Upgrade type")
     duration = data.get("duration", "attack")
-    if duration not in DURATIONS:
-        raise AbilityError(
-            f"{where}.duration: {duration!r} is not a duration (expected one of {', '.join(DURATIONS)})"
-        )
+    require_one_of(duration, DURATIONS, f"{where}.duration", "a duration")
     if duration != "attack" and kind not in LASTING_KINDS:
         raise AbilityError(
             f"{where}.duration: a {kind} effect happens once; only {', '.join(LASTING_KINDS)} can last"
@@ -444,17 +444,11 @@ def parse_ability(
     if "python" in data:
         card = _python_card(data["python"], python_cards or {}, f"{where}.python")
     window = data.get("window", getattr(card, "window", None))
-    if window not in WINDOWS:
-        raise AbilityError(
-            f"{where}.window: {window!r} is not a window (expected one of {', '.join(WINDOWS)})"
-        )
+    require_one_of(window, WINDOWS, f"{where}.window", "a window")
     if card is not None and window != card.window:
         raise AbilityError(f"{where}.window: the Python ability {data['python']} is a {card.window} ability")
     trigger = data.get("trigger", getattr(card, "trigger", "own_attack"))
-    if trigger not in TRIGGERS:
-        raise AbilityError(
-            f"{where}.trigger: {trigger!r} is not a trigger (expected one of {', '.join(TRIGGERS)})"
-        )
+    require_one_of(trigger, TRIGGERS, f"{where}.trigger", "a trigger")
     when = dict(data.get("when") or {})
     for key in when:
         if key not in CONDITIONS:

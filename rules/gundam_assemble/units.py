@@ -23,6 +23,7 @@ from rules.gundam_assemble.abilities import (
     Effect,
     parse_ability,
     parse_effect,
+    require_one_of,
 )
 from rules.gundam_assemble.area_effect import AreaPattern
 from rules.gundam_assemble.board import Board, Piece
@@ -224,11 +225,7 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
                 f"{where}.critical.{unknown[0]}: unknown key (expected effects, crits_needed, per_crit, window)"
             )
         window = c.get("window", "critical")
-        if window not in CRITICAL_WINDOWS:
-            raise AbilityError(
-                f"{where}.critical.window: {window!r} is not a critical hit effect window "
-                f"(expected one of {', '.join(CRITICAL_WINDOWS)})"
-            )
+        require_one_of(window, CRITICAL_WINDOWS, f"{where}.critical.window", "a critical hit effect window")
 
         def vocabulary_window(kind: Any) -> str:
             # At the critical step (GA-SEQ-8) the after_attack_roll window is the closest vocabulary
