@@ -42,4 +42,15 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.register_profile(
         "thorough", max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
     )
-    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+    # A code-mutation run (mutmut sets MUTANT_UNDER_TEST) must give each mutant the same verdict
+    # every time: derandomized, and no example database carried from one mutant to the next.
+    settings.register_profile(
+        "mutation",
+        max_examples=100,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    default = "mutation" if "MUTANT_UNDER_TEST" in os.environ else "ci" if os.environ.get("CI") else "dev"
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or default)

@@ -79,6 +79,16 @@ class Sources:
             }
         return self.cache[module]
 
+    def diff(self, name: str) -> str:
+        """The mutant as a unified diff of its function (what `mutmut show` prints, without
+        starting mutmut), for reviewing many survivors at once."""
+        module, short = module_of(name), name.rsplit(".", 1)[1]
+        funcs = self.functions(module)
+        original = funcs.get(short.rsplit("__mutmut_", 1)[0] + "__mutmut_orig", "")
+        mutated = funcs.get(short, "")
+        a, b = original.splitlines()[1:], mutated.splitlines()[1:]
+        return "\n".join(difflib.unified_diff(a, b, name + " (original)", name, n=1, lineterm=""))
+
     def changed_lines(self, name: str) -> list[str]:
         """The original lines a mutant changes (whitespace aside)."""
         module, short = module_of(name), name.rsplit(".", 1)[1]
@@ -128,6 +138,9 @@ def score(root: Path = ROOT) -> tuple[dict[str, Counter], list[str]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--survivors", action="store_true", help="list every unlisted survivor")
+    parser.add_argument(
+        "--diffs", metavar="MODULE_GLOB", help="print each unlisted survivor of these modules as a diff"
+    )
     args = parser.parse_args()
     if not (ROOT / "mutants").is_dir():
         print("no mutants/ folder: run `mutmut run` first", file=sys.stderr)
@@ -146,6 +159,11 @@ def main() -> int:
     print(f"    {100 * total['killed'] / run:6.1f}%" if run else "")
     if args.survivors:
         print("\n".join(survivors))
+    if args.diffs:
+        sources = Sources(ROOT)
+        for name in survivors:
+            if fnmatch.fnmatchcase(module_of(name), args.diffs):
+                print("\n" + sources.diff(name))
     return 0
 
 
