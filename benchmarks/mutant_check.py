@@ -21,7 +21,16 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LINKED = ("features", "steps", "rulecheck", "scenarios", "tests", "conftest.py", "benchmarks", "pyproject.toml")
+LINKED = (
+    "features",
+    "steps",
+    "rulecheck",
+    "scenarios",
+    "tests",
+    "conftest.py",
+    "benchmarks",
+    "pyproject.toml",
+)
 
 
 def main(argv: list[str]) -> int:
@@ -33,18 +42,26 @@ def main(argv: list[str]) -> int:
     if rest[:1] == ["--mutants"] and len(rest) > 1:
         mutants, rest = Path(rest[1]).resolve(), rest[2:]
     if not (mutants / "rules").is_dir():
-        print(f"mutant_check: {mutants / 'rules'}: no mutated engine (run `mutmut run` once)", file=sys.stderr)
+        print(
+            f"mutant_check: {mutants / 'rules'}: no mutated engine (run `mutmut run` once)", file=sys.stderr
+        )
         return 2
     with tempfile.TemporaryDirectory(prefix="mutant-check-") as tmp:
         for entry in LINKED:
             if (ROOT / entry).exists():
                 os.symlink(ROOT / entry, Path(tmp) / entry)
         os.symlink(mutants / "rules", Path(tmp) / "rules")
-        env = dict(os.environ, MUTANT_UNDER_TEST="" if name == "original" else name, PYTHONDONTWRITEBYTECODE="1")
+        env = dict(
+            os.environ, MUTANT_UNDER_TEST="" if name == "original" else name, PYTHONDONTWRITEBYTECODE="1"
+        )
         args = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-p", "no:xdist"]
         done = subprocess.run(args + (rest or ["tests/test_features_gundam_assemble.py"]), cwd=tmp, env=env)
     if name == "original":
-        print("the tests pass on the original code" if done.returncode == 0 else "the tests FAIL on the original code")
+        print(
+            "the tests pass on the original code"
+            if done.returncode == 0
+            else "the tests FAIL on the original code"
+        )
         return 0 if done.returncode == 0 else 2
     if done.returncode == 1:
         print(f"killed: {name}")
