@@ -23,6 +23,7 @@ import json
 import re
 import sys
 import time
+import textwrap
 import tomllib
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -89,6 +90,13 @@ class Sources:
         a, b = original.splitlines()[1:], mutated.splitlines()[1:]
         return "\n".join(difflib.unified_diff(a, b, name + " (original)", name, n=1, lineterm=""))
 
+    def wording(self, name: str) -> str | None:
+        """Why this mutant can change only the wording of a ruling (``wording_only``), or None."""
+        module, short = module_of(name), name.rsplit(".", 1)[1]
+        funcs = self.functions(module)
+        original = funcs.get(short.rsplit("__mutmut_", 1)[0] + "__mutmut_orig", "")
+        return wording_only(original, funcs.get(short, "")) if original else None
+
     def changed_lines(self, name: str) -> list[str]:
         """The original lines a mutant changes (whitespace aside)."""
         module, short = module_of(name), name.rsplit(".", 1)[1]
@@ -102,6 +110,135 @@ class Sources:
             if tag != "equal":
                 out += a[i1:i2] or ["<inserted>"]
         return out
+
+
+# Where a change can only alter how a ruling is worded, never the ruling: the arguments of a
+# raised error (the refusal stays where it was; tests/bad_inputs checks the wording through the
+# CLI, where no mutant reaches), and an event's clauses, text and interpretation (positions 1, 2
+# and 4 of Event(step, clauses, text, data, interpretation) and of the emit helpers that take the
+# same arguments). An event's step and data stay in play: steps and `explain` read them.
+EVENT_CALLS = {"Event", "emit"}
+EVENT_WORDING_POSITIONS = {1: "clauses", 2: "text", 4: "interpretation"}
+
+
+def _call_name(call: ast.Call) -> str:
+    f = call.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+
+
+def _wording_step(node: ast.AST, field: str, index: int | None, child: ast.AST) -> str | None:
+    """Why a change below ``node`` (through ``field[index]``, to ``child``) is wording only."""
+    if isinstance(node, ast.Raise):
+        return "error wording"
+    if isinstance(node, ast.Call) and _call_name(node) in EVENT_CALLS:
+        if field == "args" and index in EVENT_WORDING_POSITIONS:
+            return "event " + EVENT_WORDING_POSITIONS[index]
+        if field == "keywords" and isinstance(child, ast.keyword) and child.arg in EVENT_WORDING_POSITIONS.values():
+            return "event " + child.arg
+    if isinstance(node, ast.keyword) and node.arg == "interpretation":
+        return "event interpretation"
+    return None
+
+
+def _children(node: ast.AST):
+    for field, value in ast.iter_fields(node):
+        if isinstance(value, list):
+            for i, v in enumerate(value):
+                if isinstance(v, ast.AST):
+                    yield field, i, v
+        elif isinstance(value, ast.AST):
+            yield field, None, value
+
+
+def _diff_path(a: ast.AST, b: ast.AST) -> list[tuple[ast.AST, str, int | None, ast.AST]] | None:
+    """The path from ``a`` down to the one place where ``b`` differs from it (None: no change)."""
+    path = []
+    while ast.dump(a) != ast.dump(b):
+        if type(a) is not type(b):
+            return path
+        fields = [f for f in a._fields if ast.dump(ast.Module([], [])) and _dump(getattr(a, f)) != _dump(getattr(b, f))]
+        if len(fields) != 1:
+            return path
+        va, vb = getattr(a, fields[0]), getattr(b, fields[0])
+        if isinstance(va, list):
+            if len(va) != len(vb):
+                return path
+            diffs = [i for i in range(len(va)) if _dump(va[i]) != _dump(vb[i])]
+            if len(diffs) != 1 or not isinstance(va[diffs[0]], ast.AST):
+                return path
+            path.append((a, fields[0], diffs[0], va[diffs[0]]))
+            a, b = va[diffs[0]], vb[diffs[0]]
+        elif isinstance(va, ast.AST) and isinstance(vb, ast.AST):
+            path.append((a, fields[0], None, va))
+            a, b = va, vb
+        else:
+            return path
+    return None
+
+
+def _dump(value) -> str:
+    if isinstance(value, list):
+        return "[" + ",".join(_dump(v) for v in value) + "]"
+    return ast.dump(value) if isinstance(value, ast.AST) else repr(value)
+
+
+def _wording_only_names(func: ast.AST) -> set[str]:
+    """Local names whose every use is wording (an event's text or clauses, an error's message),
+    e.g. ``text = f"..."`` built before the event that prints it: a change to what such a name
+    holds is wording too."""
+    parents: dict[ast.AST, tuple[ast.AST, str, int | None]] = {}
+    for node in ast.walk(func):
+        for field, i, child in _children(node):
+            parents[child] = (node, field, i)
+    assigned = {t.id for n in ast.walk(func) if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    keep = set(assigned)
+    changed = True
+    while changed:
+        changed = False
+        for name in sorted(keep):
+            for use in ast.walk(func):
+                if isinstance(use, ast.Name) and use.id == name and isinstance(use.ctx, ast.Load):
+                    if not _is_wording_use(use, parents, keep):
+                        keep.discard(name)
+                        changed = True
+                        break
+    return keep
+
+
+def _is_wording_use(node: ast.AST, parents, wording_names: set[str]) -> bool:
+    child = node
+    while child in parents:
+        parent, field, i = parents[child]
+        if _wording_step(parent, field, i, child):
+            return True
+        if isinstance(parent, ast.Assign) and field == "value":
+            return all(isinstance(t, ast.Name) and t.id in wording_names for t in parent.targets)
+        if isinstance(parent, (ast.stmt,)) and not isinstance(parent, ast.Expr):
+            return False
+        child = parent
+    return False
+
+
+def wording_only(original: str, mutated: str) -> str | None:
+    """Why a mutant (two versions of one function's source) can change only wording, or None."""
+    try:
+        fa = ast.parse(textwrap.dedent(original)).body[0]
+        fb = ast.parse(textwrap.dedent(mutated)).body[0]
+    except (SyntaxError, IndexError):
+        return None
+    fb.name, fb.decorator_list = fa.name, fa.decorator_list
+    path = _diff_path(fa, fb)
+    if not path:
+        return None
+    for node, field, i, child in path:
+        if why := _wording_step(node, field, i, child):
+            return why
+    words = _wording_only_names(fa)
+    for node, field, _i, _child in path:
+        if isinstance(node, ast.Assign) and field == "value":
+            if all(isinstance(t, ast.Name) and t.id in words for t in node.targets):
+                return "event text"
+    return None
 
 
 def module_of(name: str) -> str:
@@ -126,6 +263,8 @@ def score(root: Path = ROOT) -> tuple[dict[str, Counter], list[str]]:
             any(p.search(" " + line) for p in patterns) for line in changed
         ):
             row["presentation"] += 1  # touches only lines today's configuration leaves alone
+        elif sources.wording(name):
+            row["presentation"] += 1  # can change how a ruling is worded, never the ruling
         elif code in (5, 33):
             row["no tests"] += 1
             open_survivors.append(name)
