@@ -129,11 +129,15 @@ def _call_name(call: ast.Call) -> str:
 def _wording_step(node: ast.AST, field: str, index: int | None, child: ast.AST) -> str | None:
     """Why a change below ``node`` (through ``field[index]``, to ``child``) is wording only."""
     if isinstance(node, ast.Raise):
-        return "error wording"
+        return "error wording"  # only where the change is to message text: see wording_only
     if isinstance(node, ast.Call) and _call_name(node) in EVENT_CALLS:
         if field == "args" and index in EVENT_WORDING_POSITIONS:
             return "event " + EVENT_WORDING_POSITIONS[index]
-        if field == "keywords" and isinstance(child, ast.keyword) and child.arg in EVENT_WORDING_POSITIONS.values():
+        if (
+            field == "keywords"
+            and isinstance(child, ast.keyword)
+            and child.arg in EVENT_WORDING_POSITIONS.values()
+        ):
             return "event " + child.arg
     if isinstance(node, ast.keyword) and node.arg == "interpretation":
         return "event interpretation"
@@ -150,29 +154,30 @@ def _children(node: ast.AST):
             yield field, None, value
 
 
-def _diff_path(a: ast.AST, b: ast.AST) -> list[tuple[ast.AST, str, int | None, ast.AST]] | None:
-    """The path from ``a`` down to the one place where ``b`` differs from it (None: no change)."""
+def _diff_path(a: ast.AST, b: ast.AST):
+    """The path from ``a`` down to the one place where ``b`` differs from it, and the two
+    differing nodes there (None: no change)."""
     path = []
     while ast.dump(a) != ast.dump(b):
         if type(a) is not type(b):
-            return path
-        fields = [f for f in a._fields if ast.dump(ast.Module([], [])) and _dump(getattr(a, f)) != _dump(getattr(b, f))]
+            return path, a, b
+        fields = [f for f in a._fields if _dump(getattr(a, f)) != _dump(getattr(b, f))]
         if len(fields) != 1:
-            return path
+            return path, a, b
         va, vb = getattr(a, fields[0]), getattr(b, fields[0])
         if isinstance(va, list):
             if len(va) != len(vb):
-                return path
+                return path, a, b
             diffs = [i for i in range(len(va)) if _dump(va[i]) != _dump(vb[i])]
             if len(diffs) != 1 or not isinstance(va[diffs[0]], ast.AST):
-                return path
+                return path, a, b
             path.append((a, fields[0], diffs[0], va[diffs[0]]))
             a, b = va[diffs[0]], vb[diffs[0]]
         elif isinstance(va, ast.AST) and isinstance(vb, ast.AST):
             path.append((a, fields[0], None, va))
             a, b = va, vb
         else:
-            return path
+            return path, a, b
     return None
 
 
@@ -190,7 +195,13 @@ def _wording_only_names(func: ast.AST) -> set[str]:
     for node in ast.walk(func):
         for field, i, child in _children(node):
             parents[child] = (node, field, i)
-    assigned = {t.id for n in ast.walk(func) if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    assigned = {
+        t.id
+        for n in ast.walk(func)
+        if isinstance(n, ast.Assign)
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    }
     keep = set(assigned)
     changed = True
     while changed:
@@ -227,12 +238,24 @@ def wording_only(original: str, mutated: str) -> str | None:
     except (SyntaxError, IndexError):
         return None
     fb.name, fb.decorator_list = fa.name, fa.decorator_list
-    path = _diff_path(fa, fb)
-    if not path:
+    found = _diff_path(fa, fb)
+    if not found or not found[0]:
         return None
+    path, old, new = found
+    # A raised error keeps being raised whatever its message says, but a dropped or None
+    # argument can break the error itself (a crash instead of a one-line refusal): only a
+    # change to message text counts.
+    message_text = any(isinstance(n, ast.JoinedStr) for n, *_ in path) or (
+        isinstance(old, ast.Constant)
+        and isinstance(new, ast.Constant)
+        and isinstance(old.value, str)
+        and isinstance(new.value, str)
+    )
     for node, field, i, child in path:
         if why := _wording_step(node, field, i, child):
-            return why
+            if why != "error wording" or message_text:
+                return why
+            break
     words = _wording_only_names(fa)
     for node, field, _i, _child in path:
         if isinstance(node, ast.Assign) and field == "value":
