@@ -22,8 +22,8 @@ import fnmatch
 import json
 import re
 import sys
-import time
 import textwrap
+import time
 import tomllib
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -208,11 +208,15 @@ def _wording_only_names(func: ast.AST) -> set[str]:
         changed = False
         for name in sorted(keep):
             for use in ast.walk(func):
-                if isinstance(use, ast.Name) and use.id == name and isinstance(use.ctx, ast.Load):
-                    if not _is_wording_use(use, parents, keep):
-                        keep.discard(name)
-                        changed = True
-                        break
+                if (
+                    isinstance(use, ast.Name)
+                    and use.id == name
+                    and isinstance(use.ctx, ast.Load)
+                    and not _is_wording_use(use, parents, keep)
+                ):
+                    keep.discard(name)
+                    changed = True
+                    break
     return keep
 
 
@@ -258,9 +262,12 @@ def wording_only(original: str, mutated: str) -> str | None:
             break
     words = _wording_only_names(fa)
     for node, field, _i, _child in path:
-        if isinstance(node, ast.Assign) and field == "value":
-            if all(isinstance(t, ast.Name) and t.id in words for t in node.targets):
-                return "event text"
+        if (
+            isinstance(node, ast.Assign)
+            and field == "value"
+            and all(isinstance(t, ast.Name) and t.id in words for t in node.targets)
+        ):
+            return "event text"
     return None
 
 
