@@ -304,6 +304,20 @@ def score(root: Path = ROOT) -> tuple[dict[str, Counter], list[str]]:
     return table, open_survivors
 
 
+def stale_equivalents(found: dict[str, int | None]) -> list[str]:
+    """Entries of the equivalents list that no longer hold: a glob that names no mutant (the code
+    moved and mutant numbers shifted), or a listed mutant the tests now kill (then it was never
+    equivalent, or the numbers point at another mutant)."""
+    out = []
+    for pattern, _ in load_equivalents():
+        names = [n for n in found if fnmatch.fnmatchcase(n, pattern)]
+        module = module_of(pattern)
+        if not names and any(module_of(n) == module for n in found):
+            out.append(f"listed as equivalent, but no such mutant: {pattern}")
+        out += [f"listed as equivalent, but killed: {n}" for n in names if found[n] in KILLED]
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--survivors", action="store_true", help="list every unlisted survivor")
@@ -326,6 +340,9 @@ def main() -> int:
     run = total["killed"] + total["survived"] + total["no tests"]
     print(f"{'all run modules':42} " + " ".join(f"{total[c]:>12}" for c in cols), end="")
     print(f"    {100 * total['killed'] / run:6.1f}%" if run else "")
+    stale = stale_equivalents(results(ROOT))
+    for line in stale:
+        print(line)
     if args.survivors:
         print("\n".join(survivors))
     if args.diffs:
