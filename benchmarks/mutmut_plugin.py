@@ -13,6 +13,13 @@ runs one pytest session. Two costs of that child do not depend on the engine at 
 
 Neither changes which function the trampoline calls, so no verdict changes; the measured gain is
 in README "How much of the engine's code does the corpus pin down?".
+
+It also decides which selected tests judge a mutant (``JUDGES``): the scenario corpus judges the
+rules, and a test written to check one module against an outside truth (exact odds against
+seeded runs of the engine, the board-wide visibility against the hex-by-hex Line of Sight, the
+sightline table against shapely) judges that module only. Run on a mutant of the attack code,
+the seeded odds tests would only repeat, at 5 to 12 s a test, what the corpus must tell; a mutant
+only they would catch is a gap in the corpus, and must show as a survivor.
 """
 
 from __future__ import annotations
@@ -20,6 +27,20 @@ from __future__ import annotations
 import gc
 
 _saved = None
+
+# test file -> the modules whose mutants it judges (prefixes of mutant names); test files not
+# listed judge every mutant that reaches them.
+JUDGES = {
+    "tests/test_odds.py": ("rules.gundam_assemble.odds.", "rules.dice."),
+    "tests/test_multibase_odds.py": ("rules.multibase.odds.", "rules.dice."),
+    "tests/test_los_properties.py": (
+        "rules.gundam_assemble.visibility.",
+        "rules.gundam_assemble.line_of_sight.",
+        "rules.hex_sightline.",
+        "rules.hexgrid.",
+    ),
+    "tests/test_sightline_table.py": ("rules.hex_sightline.", "rules.hexgrid."),
+}
 
 
 def pytest_configure(config):
@@ -41,3 +62,35 @@ def pytest_unconfigure(config):
 
         trampoline.get_mutant_under_test = _saved
         _saved = None
+
+
+# test file -> the modules whose mutants it judges (prefixes of mutant names); test files not
+# listed judge every mutant that reaches them.
+JUDGES = {
+    "tests/test_odds.py": ("rules.gundam_assemble.odds.", "rules.dice."),
+    "tests/test_multibase_odds.py": ("rules.multibase.odds.", "rules.dice."),
+    "tests/test_los_properties.py": (
+        "rules.gundam_assemble.visibility.",
+        "rules.gundam_assemble.line_of_sight.",
+        "rules.hex_sightline.",
+        "rules.hexgrid.",
+    ),
+    "tests/test_sightline_table.py": ("rules.hex_sightline.", "rules.hexgrid."),
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    try:
+        from mutmut.mutation.trampoline import get_mutant_under_test
+    except ImportError:
+        return
+    mutant = get_mutant_under_test() or ""
+    if "__mutmut_" not in mutant:  # the clean run, the statistics run: every test
+        return
+    keep, drop = [], []
+    for item in items:
+        judges = JUDGES.get(item.nodeid.split("::")[0])
+        (keep if judges is None or mutant.startswith(judges) else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
