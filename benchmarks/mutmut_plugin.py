@@ -86,6 +86,7 @@ def pytest_collection_modifyitems(config, items):
         return
     mutant = get_mutant_under_test() or ""
     if "__mutmut_" not in mutant:  # the clean run, the statistics run: every test
+        _durations()  # read in the fork server's warm-up, before any child forks
         return
     keep, drop = [], []
     for item in items:
@@ -93,4 +94,26 @@ def pytest_collection_modifyitems(config, items):
         (keep if judges is None or mutant.startswith(judges) else drop).append(item)
     if drop:
         config.hook.pytest_deselected(items=drop)
-        items[:] = keep
+    # Fastest tests first: a session stops at the first failure (-x), so a killed mutant costs
+    # the time of the tests before the one that kills it; the verdict does not depend on order.
+    durations = _durations()
+    keep.sort(key=lambda item: durations.get(item.nodeid, 0.0))
+    items[:] = keep
+
+
+_DURATIONS: dict[str, float] | None = None
+
+
+def _durations() -> dict[str, float]:
+    """Each test's duration from mutmut's statistics run (read once, in the fork server, so every
+    child inherits it)."""
+    global _DURATIONS
+    if _DURATIONS is None:
+        import json
+        from pathlib import Path
+
+        try:
+            _DURATIONS = json.loads(Path("mutmut-stats.json").read_text())["duration_by_test"]
+        except (OSError, ValueError, KeyError):
+            _DURATIONS = {}
+    return _DURATIONS
