@@ -79,6 +79,35 @@ JUDGES = {
 }
 
 
+def _clear_engine_caches() -> None:
+    """Forget every result our code cached: the rulebooks, the card catalogue, the sightline
+    table, geometry. The fork server filled some of these while it collected the tests, with no
+    mutant active; left in place, they would hand the child the unmutated loader's result and
+    hide the mutant (a mutant of the rulebook parser would survive without ever running)."""
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if module is None or name.split(".")[0] not in ("rules", "rulecheck", "steps"):
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+    sightlines = sys.modules.get("rules.hex_sightline")
+    if sightlines is not None:
+        sightlines._known.clear()
+
+
+def pytest_runtest_setup(item):
+    # The statistics run maps each test to the engine functions it calls; with a cache carried
+    # from one test to the next, a loader would be mapped to the first test that ran it only.
+    try:
+        from mutmut.mutation.trampoline import get_mutant_under_test
+    except ImportError:
+        return
+    if get_mutant_under_test() == "stats":
+        _clear_engine_caches()
+
+
 def pytest_collection_modifyitems(config, items):
     try:
         from mutmut.mutation.trampoline import get_mutant_under_test
@@ -88,6 +117,7 @@ def pytest_collection_modifyitems(config, items):
     if "__mutmut_" not in mutant:  # the clean run, the statistics run: every test
         _durations()  # read in the fork server's warm-up, before any child forks
         return
+    _clear_engine_caches()
     keep, drop = [], []
     for item in items:
         judges = JUDGES.get(item.nodeid.split("::")[0])
