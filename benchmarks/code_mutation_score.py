@@ -19,6 +19,7 @@ import argparse
 import ast
 import difflib
 import fnmatch
+import functools
 import json
 import re
 import sys
@@ -26,6 +27,7 @@ import textwrap
 import time
 import tomllib
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
@@ -234,10 +236,17 @@ def _is_wording_use(node: ast.AST, parents, wording_names: set[str]) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=64)
+def _parsed(source: str) -> tuple[ast.AST, frozenset[str]]:
+    """A function's syntax tree and its wording-only names (one parse per original function)."""
+    func = ast.parse(textwrap.dedent(source)).body[0]
+    return func, frozenset(_wording_only_names(func))
+
+
 def wording_only(original: str, mutated: str) -> str | None:
     """Why a mutant (two versions of one function's source) can change only wording, or None."""
     try:
-        fa = ast.parse(textwrap.dedent(original)).body[0]
+        fa, words = _parsed(original)
         fb = ast.parse(textwrap.dedent(mutated)).body[0]
     except (SyntaxError, IndexError):
         return None
@@ -260,7 +269,6 @@ def wording_only(original: str, mutated: str) -> str | None:
             if why != "error wording" or message_text:
                 return why
             break
-    words = _wording_only_names(fa)
     for node, field, _i, _child in path:
         if (
             isinstance(node, ast.Assign)
@@ -275,13 +283,19 @@ def module_of(name: str) -> str:
     return re.split(r"\.x[_ǁ]", name, maxsplit=1)[0]
 
 
-def score(root: Path = ROOT) -> tuple[dict[str, Counter], list[str]]:
+def score(
+    found: dict[str, int | None] | None = None, presentation: Callable[[str], str | None] | None = None
+) -> tuple[dict[str, Counter], list[str]]:
+    """Per module: killed, survived, no tests, equivalent (listed), presentation, not run; and
+    the survivors nobody has settled. By default from the live ``mutants/`` folder."""
     listed = load_equivalents()
-    patterns = presentation_patterns(root)
-    sources = Sources(root)
+    if found is None:
+        found = results(ROOT)
+    if presentation is None:
+        presentation = live_presentation(ROOT)
     table: dict[str, Counter] = defaultdict(Counter)
     open_survivors = []
-    for name, code in results(root).items():
+    for name, code in found.items():
         row = table[module_of(name)]
         if code is None:
             row["not run"] += 1
@@ -289,11 +303,7 @@ def score(root: Path = ROOT) -> tuple[dict[str, Counter], list[str]]:
             row["killed"] += 1
         elif any(fnmatch.fnmatchcase(name, pattern) for pattern, _ in listed):
             row["equivalent"] += 1
-        elif (changed := sources.changed_lines(name)) and all(
-            any(p.search(" " + line) for p in patterns) for line in changed
-        ):
-            row["presentation"] += 1  # touches only lines today's configuration leaves alone
-        elif sources.wording(name):
+        elif presentation(name):
             row["presentation"] += 1  # can change how a ruling is worded, never the ruling
         elif code in (5, 33):
             row["no tests"] += 1
@@ -302,6 +312,95 @@ def score(root: Path = ROOT) -> tuple[dict[str, Counter], list[str]]:
             row["survived"] += 1
             open_survivors.append(name)
     return table, open_survivors
+
+
+def live_presentation(root: Path) -> Callable[[str], str | None]:
+    """Why a mutant of ``mutants/`` touches presentation only: every line it changes matches a
+    ``do_not_mutate_patterns`` entry (a run made before the pattern was added), or its change is
+    wording on the syntax tree (``wording_only``)."""
+    patterns = presentation_patterns(root)
+    sources = Sources(root)
+
+    def why(name: str) -> str | None:
+        changed = sources.changed_lines(name)
+        if changed and all(any(p.search(" " + line) for p in patterns) for line in changed):
+            return "presentation line"
+        return sources.wording(name)
+
+    return why
+
+
+# The recorded state: mutants/ is a scratch folder (gitignored, gone with a fresh clone), so a
+# run's verdicts are kept in the repository, per function with the hash mutmut gave its source.
+# A verdict stands only while the function's source is unchanged; --restore puts the standing
+# ones back into a new mutants/ folder, so a later `mutmut run` tests only what is new.
+SNAPSHOT = ROOT / "benchmarks" / "code_mutation_results.json"
+SNAPSHOT_FORMAT = "rulecheck.code-mutation-results/1"
+
+
+def _metas(root: Path):
+    for meta in sorted((root / "mutants" / "rules").rglob("*.py.meta")):
+        module = str(meta.relative_to(root / "mutants")).removesuffix(".py.meta").replace("/", ".")
+        yield meta, module.removesuffix(".__init__")
+
+
+def save_snapshot(path: Path, root: Path = ROOT) -> int:
+    old = load_snapshot(path)
+    why = live_presentation(root)
+    functions = {}
+    for meta, module in _metas(root):
+        data = json.loads(meta.read_text())
+        for function, digest in data["hash_by_function_name"].items():
+            key = f"{module}.{function}"
+            before = old.get(key) if old.get(key, {}).get("hash") == digest else None
+            codes, notes = (
+                dict(before["codes"]) if before else {},
+                dict(before.get("presentation", {})) if before else {},
+            )
+            for name, code in data["exit_code_by_key"].items():
+                fn, _, number = name.rpartition("__mutmut_")
+                if fn == key and code is not None:
+                    codes[number] = code
+                    if code not in KILLED and (reason := why(name)):
+                        notes[number] = reason
+            functions[key] = {"hash": digest, "codes": codes, "presentation": notes}
+    path.write_text(json.dumps({"format": SNAPSHOT_FORMAT, "functions": functions}, sort_keys=True) + "\n")
+    return sum(len(f["codes"]) for f in functions.values())
+
+
+def load_snapshot(path: Path) -> dict[str, dict]:
+    if not path.is_file():
+        return {}
+    doc = json.loads(path.read_text())
+    if doc.get("format") != SNAPSHOT_FORMAT:
+        raise SystemExit(f"{path}: not a {SNAPSHOT_FORMAT} file")
+    return doc["functions"]
+
+
+def snapshot_results(path: Path) -> tuple[dict[str, int | None], Callable[[str], str | None]]:
+    functions = load_snapshot(path)
+    found = {f"{key}__mutmut_{n}": code for key, f in functions.items() for n, code in f["codes"].items()}
+    notes = {
+        f"{key}__mutmut_{n}": why for key, f in functions.items() for n, why in f["presentation"].items()
+    }
+    return found, notes.get
+
+
+def restore_snapshot(path: Path, root: Path = ROOT) -> int:
+    """Put the recorded verdicts of unchanged functions into mutants/ (run when no mutmut runs)."""
+    functions = load_snapshot(path)
+    restored = 0
+    for meta, module in _metas(root):
+        data = json.loads(meta.read_text())
+        for name, code in data["exit_code_by_key"].items():
+            fn, _, number = name.rpartition("__mutmut_")
+            saved = functions.get(fn)
+            digest = data["hash_by_function_name"].get(fn[len(module) + 1 :])
+            if code is None and saved and saved["hash"] == digest and number in saved["codes"]:
+                data["exit_code_by_key"][name] = saved["codes"][number]
+                restored += 1
+        meta.write_text(json.dumps(data))
+    return restored
 
 
 def stale_equivalents(found: dict[str, int | None]) -> list[str]:
@@ -324,11 +423,33 @@ def main() -> int:
     parser.add_argument(
         "--diffs", metavar="MODULE_GLOB", help="print each unlisted survivor of these modules as a diff"
     )
+    parser.add_argument(
+        "--recorded", action="store_true", help=f"score the recorded state ({SNAPSHOT.name}), not mutants/"
+    )
+    parser.add_argument(
+        "--save", action="store_true", help=f"record the verdicts of mutants/ in {SNAPSHOT.name}"
+    )
+    parser.add_argument(
+        "--restore", action="store_true", help="put recorded verdicts of unchanged functions into mutants/"
+    )
     args = parser.parse_args()
+    if args.recorded:
+        table, survivors = score(*snapshot_results(SNAPSHOT))
+        return _print(table, survivors, args, live=False)
     if not (ROOT / "mutants").is_dir():
         print("no mutants/ folder: run `mutmut run` first", file=sys.stderr)
         return 2
+    if args.save:
+        print(f"{save_snapshot(SNAPSHOT)} verdicts recorded in {SNAPSHOT.relative_to(ROOT)}")
+        return 0
+    if args.restore:
+        print(f"{restore_snapshot(SNAPSHOT)} recorded verdicts put back into mutants/")
+        return 0
     table, survivors = score()
+    return _print(table, survivors, args, live=True)
+
+
+def _print(table, survivors, args, live: bool) -> int:
     cols = ("killed", "survived", "no tests", "equivalent", "presentation", "not run")
     print(f"{'module':42} " + " ".join(f"{c:>12}" for c in cols) + "      score")
     total = Counter()
@@ -340,12 +461,12 @@ def main() -> int:
     run = total["killed"] + total["survived"] + total["no tests"]
     print(f"{'all run modules':42} " + " ".join(f"{total[c]:>12}" for c in cols), end="")
     print(f"    {100 * total['killed'] / run:6.1f}%" if run else "")
-    stale = stale_equivalents(results(ROOT))
+    stale = stale_equivalents(results(ROOT)) if live else []
     for line in stale:
         print(line)
     if args.survivors:
         print("\n".join(survivors))
-    if args.diffs:
+    if args.diffs and live:
         sources = Sources(ROOT)
         for name in survivors:
             if fnmatch.fnmatchcase(module_of(name), args.diffs):

@@ -5,6 +5,7 @@ survivor that changes a ruling is never hidden as wording."""
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,35 @@ def test_a_name_also_read_by_the_ruling_is_not_wording_even_if_printed():
 
 def test_an_unchanged_function_is_not_a_mutant():
     assert score.wording_only(ORIGINAL, ORIGINAL) is None
+
+
+def _fake_run(root: Path, codes: dict[str, int | None], digest: str = "abc123") -> None:
+    """A mutants/ folder as mutmut leaves it: one module, its trampolined source and its verdicts."""
+    (root / "mutants" / "rules").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[tool.mutmut]\ndo_not_mutate_patterns = []\n")
+    (root / "mutants" / "rules" / "dice.py").write_text(
+        "def x_roll__mutmut_orig(n):\n    return n + 1\n\n"
+        "def x_roll__mutmut_1(n):\n    return n - 1\n\n"
+        "def x_roll__mutmut_2(n):\n    return n + 2\n"
+    )
+    meta = {
+        "exit_code_by_key": {f"rules.dice.x_roll__mutmut_{k}": v for k, v in codes.items()},
+        "hash_by_function_name": {"x_roll": digest},
+    }
+    (root / "mutants" / "rules" / "dice.py.meta").write_text(json.dumps(meta))
+
+
+def test_recorded_verdicts_score_as_the_run_did_and_come_back_only_for_unchanged_code(tmp_path):
+    _fake_run(tmp_path / "run", {"1": 1, "2": 0})
+    snapshot = tmp_path / "results.json"
+    assert score.save_snapshot(snapshot, tmp_path / "run") == 2
+    table, survivors = score.score(*score.snapshot_results(snapshot))
+    assert (table["rules.dice"]["killed"], table["rules.dice"]["survived"]) == (1, 1)
+    assert survivors == ["rules.dice.x_roll__mutmut_2"]
+
+    _fake_run(tmp_path / "same", {"1": None, "2": None})
+    assert score.restore_snapshot(snapshot, tmp_path / "same") == 2
+    _fake_run(tmp_path / "edited", {"1": None, "2": None}, digest="changed")
+    assert score.restore_snapshot(snapshot, tmp_path / "edited") == 0
+    meta = json.loads((tmp_path / "edited" / "mutants" / "rules" / "dice.py.meta").read_text())
+    assert set(meta["exit_code_by_key"].values()) == {None}
