@@ -357,13 +357,18 @@ def save_snapshot(path: Path, root: Path = ROOT) -> int:
                 dict(before["codes"]) if before else {},
                 dict(before.get("presentation", {})) if before else {},
             )
+            numbers = set()
             for name, code in data["exit_code_by_key"].items():
                 fn, _, number = name.rpartition("__mutmut_")
-                if fn == key and code is not None:
+                if fn != key:
+                    continue
+                numbers.add(number)
+                if code is not None:
                     codes[number] = code
                     if code not in KILLED and (reason := why(name)):
                         notes[number] = reason
-            functions[key] = {"hash": digest, "codes": codes, "presentation": notes}
+            pending = sorted(numbers - set(codes), key=int)
+            functions[key] = {"hash": digest, "codes": codes, "presentation": notes, "not_run": pending}
     path.write_text(json.dumps({"format": SNAPSHOT_FORMAT, "functions": functions}, sort_keys=True) + "\n")
     return sum(len(f["codes"]) for f in functions.values())
 
@@ -380,6 +385,7 @@ def load_snapshot(path: Path) -> dict[str, dict]:
 def snapshot_results(path: Path) -> tuple[dict[str, int | None], Callable[[str], str | None]]:
     functions = load_snapshot(path)
     found = {f"{key}__mutmut_{n}": code for key, f in functions.items() for n, code in f["codes"].items()}
+    found |= {f"{key}__mutmut_{n}": None for key, f in functions.items() for n in f.get("not_run", [])}
     notes = {
         f"{key}__mutmut_{n}": why for key, f in functions.items() for n, why in f["presentation"].items()
     }
