@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Polygon
 
@@ -26,7 +26,8 @@ from rules.multibase.attack import AttackSpec, resolve_attack
 from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
 from rules.multibase.casualties import removal_options
 from rules.multibase.coherency import is_coherent, push_options
-from rules.multibase.geometry import base_distance, corners, in_arc, trace, unit_distance
+from rules.multibase.geometry import base_distance, corners, in_arc, trace
+from rules.multibase.target import measure_range
 from rules.rulebook import load
 
 BOOK = load("multibase")
@@ -170,7 +171,7 @@ def _near_a_limit(field: Battlefield, rules) -> bool:
 def verdicts(field: Battlefield, rules) -> dict:
     a, t = field.unit("A"), field.unit("T")
     seen = trace(field, a, t, rules)
-    measured = unit_distance(a, t)
+    measured, _ = measure_range(field, a, t, rules)  # the engine's own range verdict
     out = {
         "trace": (seen.clear, seen.in_arc, seen.from_base, seen.to_base),
         "arc": sorted((x.name, y.name) for x in a.bases for y in t.bases if in_arc(x, y, rules)),
@@ -205,6 +206,64 @@ def same(before: dict, after: dict, motion: Motion) -> None:
 
 @settings(max_examples=200)  # each example runs the engine twice; 200 keep the suite fast
 @given(positions(), motions, readings)
+@example(
+    field=Battlefield(
+        units=(
+            Unit(
+                name="A",
+                faction="red",
+                stats=Stats(ranged_attack=3, melee_attack=2, range=9.0, courage=2, save=5, wounds=1),
+                bases=(
+                    Base(
+                        name="a0", shape="rect", x=11.0, y=6.0, facing=90.0, radius=0.0, width=2.0, depth=1.0
+                    ),
+                ),
+                shaken=0,
+                dash=False,
+                activated=False,
+                wounds=0,
+            ),
+            Unit(
+                name="T",
+                faction="blue",
+                stats=Stats(ranged_attack=3, melee_attack=2, range=9.0, courage=2, save=5, wounds=1),
+                bases=(
+                    Base(
+                        name="t0", shape="round", x=10.0, y=7.5, facing=0.0, radius=0.5, width=0.0, depth=0.0
+                    ),
+                    Base(
+                        name="t1",
+                        shape="rect",
+                        x=8.5,
+                        y=7.0,
+                        facing=(3.0, 4.0),
+                        radius=0.0,
+                        width=2.0,
+                        depth=1.0,
+                    ),
+                ),
+                shaken=0,
+                dash=False,
+                activated=False,
+                wounds=0,
+            ),
+        ),
+        terrain=(),
+        initiative=Initiative(pool=("red", "blue", "green"), discarded=()),
+        destroyed=(),
+    ),
+    motion=Motion(1.0, 0.0, 0.0, False),
+    rules=BOOK.with_changes(
+        parameters={"front_arc_degrees": 180},
+        interpretations={
+            "arc_boundary": "inside",
+            "arc_origin": "centre_line",
+            "trace_blockers": "terrain_and_units",
+            "coherency": "connected",
+            "multi_removal_coherency": "after_all",
+        },
+    ),
+).via("discovered failure")
 def test_turning_shifting_and_mirroring_a_position_changes_no_verdict(field, motion, rules):
     assume(not _near_a_limit(field, rules))
     same(verdicts(field, rules), verdicts(motion.field(field), rules), motion)

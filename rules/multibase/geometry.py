@@ -123,13 +123,16 @@ class Measurement:
     to_base: str
 
 
-def unit_distance(a: Unit, b: Unit, from_bases: tuple[Base, ...] | None = None) -> Measurement:
+def unit_distance(
+    a: Unit, b: Unit, from_bases: tuple[Base, ...] | None = None, tol: float = 0.0
+) -> Measurement:
     """Range between two units: the closest pair of their bases (MB-1.2), or of ``from_bases``
-    of ``a`` and any base of ``b``."""
-    return min(
-        (Measurement(base_distance(x, y), x.name, y.name) for x in from_bases or a.bases for y in b.bases),
-        key=lambda m: m.distance,
-    )
+    of ``a`` and any base of ``b``. Pairs within ``tol`` (``geometry_tolerance``) of the closest
+    are equally close, and the first of them in listing order is named: which base a tie names
+    must not hang on rounding, or turning the table would change it."""
+    pairs = [Measurement(base_distance(x, y), x.name, y.name) for x in from_bases or a.bases for y in b.bases]
+    least = min(m.distance for m in pairs)
+    return next(m for m in pairs if m.distance <= least + tol)
 
 
 # --- front arc ----------------------------------------------------------------------------------

@@ -92,11 +92,12 @@ def verify_target(
 
 def measure_range(field: Battlefield, a: Unit, t: Unit, rules: Rulebook) -> tuple[Measurement, str]:
     """MB-1.2 measures from "the" attacker's base; which of several is ``range_from``."""
-    nearest = unit_distance(a, t)
+    tol = float(rules.param("geometry_tolerance"))
+    nearest = unit_distance(a, t, tol=tol)
     if len(a.bases) == 1:
         return nearest, ""  # one base: no choice of base to read
     tracing = tuple(b for b in a.bases if trace(field, replace(a, bases=(b,)), t, rules).clear)
-    from_tracing = unit_distance(a, t, tracing or None)
+    from_tracing = unit_distance(a, t, tracing or None, tol=tol)
     if from_tracing == nearest:
         return nearest, ""  # both readings measure the same bases: nothing to ask
     cite = rules.cite("range_from")
