@@ -1,0 +1,220 @@
+Feature: Hypothetical cards - who a card serves, how often, and what it counts
+  Each scenario uses a hypothetical card (its name starts with "Hypothetical"), written in
+  scenarios/gundam_assemble/cards/hypothetical_card_flow.yaml with exactly the property the
+  scenario asks about. A card that keeps its unit on the board when it would be defeated serves
+  only where its trigger puts it in play: in its unit's own attack, when its unit is a target, when
+  its side defends, or when an ally attacks. An ability limited to once per attack may be used
+  again in the next attack. Energy is spent only as far as the unit has it.
+
+  Background:
+    Given the scenario "hypothetical_card_flow.yaml"
+
+  @clause:GA-DEF-1 @clause:GA-DMG-3 @ruling:derived
+  Scenario: A card that serves its unit's own attack keeps the attacker on the board after its own card hurts it
+    Given the pieces:
+      | name                              | side | at     |
+      | Hypothetical Holdout (own attack) | A    | [0, 0] |
+      | RX-78-2 Gundam                    | B    | [2, 0] |
+    And the unit states:
+      | name                              | hp |
+      | Hypothetical Holdout (own attack) | 2  |
+    And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
+    When "Hypothetical Holdout (own attack)" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1, 1, 1
+    Then "Hypothetical Holdout (own attack)" is not defeated
+    And "Hypothetical Holdout (own attack)" has 1 hit points
+
+  @clause:GA-DEF-1 @clause:GA-DEF-2 @ruling:derived
+  Scenario: A card that serves its unit's own attack does not step in when the unit is attacked
+    Given the pieces:
+      | name                              | side | at     |
+      | Char's Zaku II                    | A    | [0, 0] |
+      | Hypothetical Holdout (own attack) | B    | [2, 0] |
+    And the unit states:
+      | name                              | hp |
+      | Hypothetical Holdout (own attack) | 1  |
+    When "Char's Zaku II" attacks "Hypothetical Holdout (own attack)" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then "Hypothetical Holdout (own attack)" is defeated
+
+  @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:derived
+  Scenario: A card that serves its unit when attacked keeps the target on the board
+    Given the pieces:
+      | name                            | side | at     |
+      | Char's Zaku II                  | A    | [0, 0] |
+      | Hypothetical Holdout (attacked) | B    | [2, 0] |
+    And the unit states:
+      | name                            | hp |
+      | Hypothetical Holdout (attacked) | 1  |
+    When "Char's Zaku II" attacks "Hypothetical Holdout (attacked)" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then "Hypothetical Holdout (attacked)" is not defeated
+    And "Hypothetical Holdout (attacked)" has 1 hit points
+
+  @clause:GA-DEF-1 @clause:GA-DEF-7 @ruling:derived
+  Scenario: A card that serves its unit when attacked does not step in when its own card hurts the attacker
+    Given the pieces:
+      | name                            | side | at     |
+      | Hypothetical Holdout (attacked) | A    | [0, 0] |
+      | RX-78-2 Gundam                  | B    | [2, 0] |
+    And the unit states:
+      | name                            | hp |
+      | Hypothetical Holdout (attacked) | 2  |
+    And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
+    When "Hypothetical Holdout (attacked)" attacks "RX-78-2 Gundam" with Rifle
+    Then "Hypothetical Holdout (attacked)" is defeated
+    And the attack ends early
+
+  @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:derived
+  Scenario: A card that serves its unit when its side defends keeps the target on the board
+    Given the pieces:
+      | name                             | side | at     |
+      | Char's Zaku II                   | A    | [0, 0] |
+      | Hypothetical Holdout (defending) | B    | [2, 0] |
+    And the unit states:
+      | name                             | hp |
+      | Hypothetical Holdout (defending) | 1  |
+    When "Char's Zaku II" attacks "Hypothetical Holdout (defending)" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then "Hypothetical Holdout (defending)" is not defeated
+
+  @clause:GA-DEF-1 @clause:GA-DEF-7 @ruling:derived
+  Scenario: A card that serves its unit when its side defends does not step in while its side attacks
+    Given the pieces:
+      | name                             | side | at     |
+      | Hypothetical Holdout (defending) | A    | [0, 0] |
+      | RX-78-2 Gundam                   | B    | [2, 0] |
+    And the unit states:
+      | name                             | hp |
+      | Hypothetical Holdout (defending) | 2  |
+    And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
+    When "Hypothetical Holdout (defending)" attacks "RX-78-2 Gundam" with Rifle
+    Then "Hypothetical Holdout (defending)" is defeated
+
+  @clause:GA-DEF-1 @clause:GA-DEF-7 @ruling:derived
+  Scenario: A card that serves its unit when an ally attacks does not step in when the unit itself attacks
+    Given the pieces:
+      | name                               | side | at     |
+      | Hypothetical Holdout (ally attacks) | A    | [0, 0] |
+      | RX-78-2 Gundam                     | B    | [2, 0] |
+    And the unit states:
+      | name                               | hp |
+      | Hypothetical Holdout (ally attacks) | 2  |
+    And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
+    When "Hypothetical Holdout (ally attacks)" attacks "RX-78-2 Gundam" with Rifle
+    Then "Hypothetical Holdout (ally attacks)" is defeated
+
+  @clause:GA-HIT-2 @ruling:derived
+  Scenario: An ability limited to once per attack is refused a second use in the same attack
+    Given the pieces:
+      | name                      | side | at     |
+      | Hypothetical Sharpshooter | A    | [0, 0] |
+      | RX-78-2 Gundam            | B    | [2, 0] |
+    And "Hypothetical Sharpshooter" will use "Hypothetical: Aim Once per Attack"
+    And "Hypothetical Sharpshooter" will use "Hypothetical: Aim Once per Attack"
+    When "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1
+    Then the Accuracy against RX-78-2 Gundam is 1
+    And "Hypothetical Sharpshooter" cannot use "Hypothetical: Aim Once per Attack"
+
+  @clause:GA-HIT-2 @ruling:derived
+  Scenario: An ability limited to once per attack may be used again in the unit's next attack
+    Given the pieces:
+      | name                      | side | at     |
+      | Hypothetical Sharpshooter | A    | [0, 0] |
+      | RX-78-2 Gundam            | B    | [2, 0] |
+    And "Hypothetical Sharpshooter" will use "Hypothetical: Aim Once per Attack"
+    When "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1
+    And "Hypothetical Sharpshooter" will use "Hypothetical: Aim Once per Attack"
+    And "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1
+    Then the Accuracy against RX-78-2 Gundam is 1
+    And "Hypothetical Sharpshooter" can use "Hypothetical: Aim Once per Attack"
+
+  @clause:GA-DMG-4 @ruling:derived
+  Scenario: Two units with the same once-per-turn card each use their own in one attack
+    Given the pieces:
+      | name                | side | at     |
+      | MS-07B Gouf         | A    | [0, 0] |
+      | Bulwark One         | B    | [2, 0] |
+      | Bulwark Two         | B    | [2, -1] |
+    And the unit states:
+      | name        | profile              |
+      | Bulwark One | Hypothetical Bulwark |
+      | Bulwark Two | Hypothetical Bulwark |
+    And "Bulwark One" will use "Hypothetical: Brace Once per Turn"
+    And "Bulwark Two" will use "Hypothetical: Brace Once per Turn"
+    When "MS-07B Gouf" attacks "Bulwark One"; "Bulwark Two" with Finger Vulcans and rolls 6, 6, 6, 6
+    Then "Bulwark One" has 2 hit points
+    And "Bulwark Two" has 2 hit points
+
+  @clause:GA-SEQ-12 @ruling:derived
+  Scenario: A card that gives Energy adds it to what the unit has
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+    And the unit states:
+      | name           | energy |
+      | Char's Zaku II | 2      |
+    And player A will use "Energy Siphon"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Char's Zaku II" has 3 Energy
+
+  @clause:GA-SEQ-12 @ruling:derived
+  Scenario: A card that spends Energy takes it from what the unit has
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+    And the unit states:
+      | name           | energy |
+      | Char's Zaku II | 3      |
+    And player A will use "Hypothetical: Burn Energy"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Char's Zaku II" has 1 Energy
+
+  @clause:GA-SEQ-12 @ruling:derived
+  Scenario: A card cannot spend more Energy than the unit has
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+    And the unit states:
+      | name           | energy |
+      | Char's Zaku II | 1      |
+    And player A will use "Hypothetical: Burn Energy"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Char's Zaku II" has 0 Energy
+
+  @clause:GA-SEQ-12 @ruling:derived
+  Scenario: A card that destroys two Upgrades of a type leaves the rest
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+    And the unit states:
+      | name           | upgrades               |
+      | RX-78-2 Gundam | Shield, Shield, Shield |
+    And player A will use "Hypothetical: Strip Two Shield Upgrades"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "RX-78-2 Gundam" has 1 Shield Upgrades
+
+  @clause:GA-SEQ-12 @clause:GA-DEF-2 @ruling:derived
+  Scenario: "If the attack defeated a target": met when the target is defeated
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+    And the unit states:
+      | name           | hp | shields |
+      | RX-78-2 Gundam | 1  | 0       |
+    And player A will use "Hypothetical: Victory Rush"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 6, 1, 1, 1
+    Then "RX-78-2 Gundam" is defeated
+    And "Char's Zaku II" has 1 Energy
+
+  @clause:GA-SEQ-12 @ruling:derived
+  Scenario: "If the attack defeated a target": not met when the target survives
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+    And player A will use "Hypothetical: Victory Rush"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 6, 1, 1, 1
+    Then "RX-78-2 Gundam" is not defeated
+    And "Char's Zaku II" has 0 Energy
