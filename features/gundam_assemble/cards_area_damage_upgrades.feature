@@ -131,3 +131,33 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
     And player B will use "Emergency Repairs"
     When "MS-07B Gouf" attacks "RX-78-2 Gundam" with Piercing Lance and rolls 5, 1, 1
     Then "RX-78-2 Gundam" has 6 hit points
+
+  @clause:GA-WR-2 @clause:GA-DMG-3 @ruling:derived
+  Scenario: Area damage to a Garrison adds to the damage it has already taken
+    Given the pieces:
+      | name            | side | at     | kind     |
+      | MS-07B Gouf     | A    | [0, 0] | unit     |
+      | RX-78-2 Gundam  | B    | [3, 0] | unit     |
+      | Federation Post | B    | [0, 2] | garrison |
+    And "MS-07B Gouf" will use "Discharge Pulse"
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam" with Shield Gun and rolls 1, 1, 1
+    And "MS-07B Gouf" will use "Discharge Pulse"
+    And "MS-07B Gouf" attacks "RX-78-2 Gundam" with Shield Gun and rolls 1, 1, 1
+    Then the Garrison "Federation Post" has taken 2 damage
+
+  @clause:GA-WR-2 @clause:GA-DMG-3 @clause:GA-DEF-2 @ruling:derived
+  Scenario: An enemy defeated by area damage counts as defeated by the unit whose card dealt it
+    Given the pieces:
+      | name           | side | at     |
+      | MS-07B Gouf    | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [3, 0] |
+      | RGM-79 GM      | B    | [0, 2] |
+    And the unit states:
+      | name      | hp |
+      | RGM-79 GM | 1  |
+    And "MS-07B Gouf" will use "Discharge Pulse"
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam" with Shield Gun and rolls 1, 1, 1
+    And player A will use "Momentum"
+    And "MS-07B Gouf" attacks "RX-78-2 Gundam" with Shield Gun and rolls 1, 1, 1, 1, 1
+    Then "RGM-79 GM" is defeated
+    And the attack rolls 5 dice

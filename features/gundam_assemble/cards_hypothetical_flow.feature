@@ -218,3 +218,45 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 6, 1, 1, 1
     Then "RX-78-2 Gundam" is not defeated
     And "Char's Zaku II" has 0 Energy
+
+  @clause:GA-SEQ-6 @clause:GA-SEQ-13 @clause:GA-DEF-2 @ruling:derived
+  Scenario: An ally's attack made After Attack Roll that defeats the only target ends the attack before damage
+    Given the pieces:
+      | name                      | side | at     |
+      | Char's Zaku II            | A    | [0, 0] |
+      | Hypothetical Sharpshooter | A    | [0, 1] |
+      | RX-78-2 Gundam            | B    | [2, 0] |
+    And the unit states:
+      | name           | hp | shields |
+      | RX-78-2 Gundam | 1  | 0       |
+    And "Hypothetical Sharpshooter" will use "Hypothetical: Support Fire" on "RX-78-2 Gundam"
+    And the nested attack dice will show 6, 1, 1
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 6, 6, 6, 6
+    Then "RX-78-2 Gundam" is defeated
+    And the attack ends early
+    And the trace says "no target is left"
+
+  @clause:GA-CRIT-2 @clause:GA-DMG-3 @ruling:derived
+  Scenario: A critical hit effect that damages every enemy reaches enemies far from the target
+    Given the pieces:
+      | name                      | side | at     |
+      | Hypothetical Sharpshooter | A    | [0, 0] |
+      | RX-78-2 Gundam            | B    | [2, 0] |
+      | RGM-79 GM                 | B    | [0, 6] |
+    When "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Scatter Charge and rolls 10, 1, 1
+    Then "RGM-79 GM" has 3 hit points
+    And "RX-78-2 Gundam" has 5 hit points
+
+  @clause:GA-SEQ-12 @clause:GA-SEQ-10 @ruling:derived
+  Scenario: "If the attack dealt damage" counts the damage Fracture adds
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+    And the unit states:
+      | name           | shields | status   |
+      | RX-78-2 Gundam | 0       | Fracture |
+    And player A will use "Field Refit"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then "RX-78-2 Gundam" takes 2 damage
+    And "Char's Zaku II" has 1 Strength Upgrades
