@@ -337,6 +337,45 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the targets are "Char's Zaku II"; "Zaku II: Minelayer"
     And "Char's Zaku II" takes 2 hits
 
+  @clause:GA-SEQ-2 @clause:GA-AOE-5 @ruling:interpretation @faq:Q21 @faq:Q23 @interpretation:single_target_ability_with_aoe
+  Scenario: Under attack_ends a target of an area attack moved to another hex of the placed area stays a target
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And player A will use "Shoulder Charge" on "Char's Zaku II" moving it to [3, -1]
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
+    Then the attack runs to its end
+    And "Char's Zaku II" now stands at [3, -1]
+    And "Char's Zaku II" takes 2 hits
+
+  @clause:GA-SEQ-2 @clause:GA-AOE-5 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q21 @faq:Q23
+  Scenario: Under attack_ends a target of an area attack moved out of the placed area ends the attack
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And player A will use "Shoulder Charge" on "Char's Zaku II" moving it to [5, -1]
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1]
+    Then the attack ends early
+    And the trace says "outside the placed area"
+
+  @clause:GA-SEQ-2 @ruling:derived @faq:Q23
+  Scenario: A Push cannot put the target on a hex where another unit stands
+    Given player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [0, 0]
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then resolving fails because RX-78-2 Gundam cannot move to [0, 0], where Char's Zaku II stands
+
+  @clause:GA-SEQ-2 @ruling:derived @faq:Q23
+  Scenario: A Push names the hex it moves the target to
+    Given player A will use "Shoulder Charge" on "RX-78-2 Gundam"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then resolving fails because a move effect needs the hex it moves to
+
   @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:interpretation @interpretation:strength_bonus_duration @faq:Q12
   Scenario: By default a Strength bonus used before an attack applies to that attack only
     Given the unit states:

@@ -161,3 +161,19 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
     And "MS-07B Gouf" attacks "RX-78-2 Gundam" with Shield Gun and rolls 1, 1, 1, 1, 1
     Then "RGM-79 GM" is defeated
     And the attack rolls 5 dice
+
+  @clause:GA-WR-2 @clause:GA-DMG-3 @clause:GA-SEQ-13 @ruling:derived
+  Scenario: An enemy outside the attack defeated by area damage does not end the attack, even where a defeated target would
+    Given the interpretation target_defeated_mid_attack is attack_ends
+    And the pieces:
+      | name           | side | at     |
+      | MS-07B Gouf    | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [3, 0] |
+      | RGM-79 GM      | B    | [0, 2] |
+    And the unit states:
+      | name      | hp |
+      | RGM-79 GM | 1  |
+    And "MS-07B Gouf" will use "Discharge Pulse"
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam" with Shield Gun and rolls 1, 1, 1
+    Then "RGM-79 GM" is defeated
+    And the attack runs to its end
