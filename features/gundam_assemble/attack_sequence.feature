@@ -265,6 +265,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun"
     Then the attack ends early
     And "RX-78-2 Gundam" has 6 hit points
+    And the ruling names the interpretation target_leaves_range_mid_attack
 
   @clause:GA-SEQ-2 @ruling:derived @faq:Q23
   Scenario: Under attack_ends a target pushed to exactly the weapon's range is still in range, so the attack goes on

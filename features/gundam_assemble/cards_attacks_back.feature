@@ -114,3 +114,9 @@ Feature: Card vocabulary - a Response that makes another attack
     Given the scenario "attack_return_fire_chain_nine.yaml"
     When the attack in the scenario file is resolved
     Then resolving fails because attacks made by effects nest more than 8 deep
+
+  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived
+  Scenario: In an attack back, an attack back's weapon is the player's choice too, and an unscripted one is an error
+    Given the scenario "attack_return_fire_unscripted_inner.yaml"
+    When the attack in the scenario file is resolved
+    Then resolving fails because the choice 'weapon' is not scripted

@@ -61,6 +61,14 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     When "Hypothetical Holdout (attacked)" attacks "RX-78-2 Gundam" with Rifle
     Then "Hypothetical Holdout (attacked)" is defeated
     And the attack ends early
+    And the trace says "its attack ends"
+    And the attack resolves in the order:
+      | before_attack      |
+      | declare            |
+      | check              |
+      | pay                |
+      | before_attack_roll |
+      | end                |
 
   @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:derived
   Scenario: A card that serves its unit when its side defends keeps the target on the board
@@ -260,3 +268,33 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 1, 1, 1
     Then "RX-78-2 Gundam" takes 2 damage
     And "Char's Zaku II" has 1 Strength Upgrades
+
+  @clause:GA-SEQ-12 @clause:GA-DEF-2 @clause:GA-WR-2 @ruling:derived @faq:Q19
+  Scenario: Where defeated units may respond, a defeated unit's damage to every enemy near it reaches nobody
+    Given the interpretation defeated_unit_responses is may_respond
+    And the pieces:
+      | name                      | side | at     |
+      | Char's Zaku II            | A    | [0, 0] |
+      | Hypothetical Sharpshooter | B    | [2, 0] |
+    And the unit states:
+      | name                      | hp |
+      | Hypothetical Sharpshooter | 1  |
+    And "Hypothetical Sharpshooter" will use "Hypothetical: Parting Blast"
+    When "Char's Zaku II" attacks "Hypothetical Sharpshooter" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then "Hypothetical Sharpshooter" is defeated
+    And "Hypothetical Sharpshooter" cannot use "Hypothetical: Parting Blast"
+    And "Char's Zaku II" has 5 hit points
+
+  @clause:GA-SEQ-12 @clause:GA-WR-2 @clause:GA-DMG-3 @ruling:derived
+  Scenario: Damage to every enemy after combat damage that defeats the target leaves the attack to run to its end
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+    And the unit states:
+      | name           | hp | shields |
+      | RX-78-2 Gundam | 2  | 0       |
+    And player A will use "Hypothetical: Aftershock"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then "RX-78-2 Gundam" is defeated
+    And the attack runs to its end
