@@ -115,6 +115,24 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
     Then "RX-78-2 Gundam" takes 2 hits
 
+  @clause:GA-SEQ-7 @clause:GA-HIT-1 @ruling:interpretation @interpretation:disarm_effect @faq:Q86
+  Scenario: Under minus_one_accuracy a Disarmed attacker's 4 no longer hits
+    Given the interpretation disarm_effect is minus_one_accuracy
+    And the unit states:
+      | name           | status | shields |
+      | Char's Zaku II | Disarm | 0       |
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 4, 4, 1, 1
+    Then "RX-78-2 Gundam" takes 0 hits
+
+  @clause:GA-SEQ-7 @clause:GA-HIT-1 @ruling:interpretation @interpretation:disarm_effect @faq:Q86
+  Scenario: By default Disarm takes away the highest die and leaves the Accuracy of the others alone
+    Given the unit states:
+      | name           | status | shields |
+      | Char's Zaku II | Disarm | 0       |
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 10, 3, 3, 1
+    Then the dice are 3, 3, 1
+    And "RX-78-2 Gundam" takes 0 hits
+
   @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
   Scenario: By default Disarm closes the attacker's After Attack Roll responses, before the defender's reroll
     Given the unit states:

@@ -298,3 +298,23 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 1, 1, 1
     Then "RX-78-2 Gundam" is defeated
     And the attack runs to its end
+
+  @clause:GA-DMG-4 @clause:GA-DEF-7 @ruling:interpretation @interpretation:card_turn_duration
+  Scenario: Under activation_end a card usable once per turn may be used again after the activation ends
+    Given the interpretation card_turn_duration is activation_end
+    And the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | Bulwark        | B    | [2, 0] |
+    And the unit states:
+      | name           | profile              | activating |
+      | Bulwark        | Hypothetical Bulwark |            |
+      | Char's Zaku II |                      | yes        |
+    And "Bulwark" will use "Hypothetical: Brace Once per Turn"
+    When "Char's Zaku II" attacks "Bulwark" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    And the activation ends
+    And "Bulwark" will use "Hypothetical: Brace Once per Turn"
+    And "Char's Zaku II" attacks "Bulwark" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "Bulwark" can use "Hypothetical: Brace Once per Turn"
+    And "Bulwark" has 3 hit points
+    And the trace says "the activation ends:"

@@ -100,6 +100,15 @@ Feature: Card vocabulary - Timeline cost changes, durations and conditions on th
     When the activation ends
     And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then the attack rolls 4 dice
+    And the trace says "the activation ends: player A's Adrenaline Surge on Char's Zaku II expires"
+
+  @clause:GA-ROLL-1 @clause:GA-DEF-7 @ruling:derived
+  Scenario: "+1 Strength until the end of the activation" ends at the latest with the turn
+    Given player A will use "Adrenaline Surge"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    And the turn ends
+    And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then the attack rolls 4 dice
 
   @clause:GA-WPN-1 @clause:GA-SEQ-3 @ruling:derived
   Scenario: The same card in a scenario file: attacks one after another, then the turn ends
