@@ -39,6 +39,19 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
     Then "RGM-79 GM" has 3 hit points
     And "RX-78-2 Gundam" has 6 hit points
     And "MS-07B Gouf" cannot use "Flare Burst"
+    And the attack resolves in the order:
+      | before_attack |
+      | declare |
+      | check |
+      | pay |
+      | before_attack_roll |
+      | roll |
+      | after_attack_roll |
+      | critical |
+      | damage |
+      | defeat |
+      | after_combat_damage |
+      | end |
 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: A card grants a Strength Upgrade when the attack dealt damage, and another counts them

@@ -318,3 +318,36 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Then "Bulwark" can use "Hypothetical: Brace Once per Turn"
     And "Bulwark" has 3 hit points
     And the trace says "the activation ends:"
+
+  @clause:GA-SEQ-6 @clause:GA-SEQ-13 @clause:GA-DEF-2 @clause:GA-SEQ-12 @ruling:interpretation @interpretation:target_defeated_mid_attack @interpretation:single_target_ability_with_aoe
+  Scenario: By default an ally's attack After Attack Roll that defeats one of two targets lets the attack go on, and the defeat counts
+    Given the pieces:
+      | name                      | side | at      |
+      | MS-07B Gouf               | A    | [0, 0]  |
+      | Hypothetical Sharpshooter | A    | [0, 1]  |
+      | RX-78-2 Gundam            | B    | [2, 0]  |
+      | RGM-79 GM                 | B    | [2, -1] |
+    And the unit states:
+      | name           | hp | shields |
+      | RX-78-2 Gundam | 1  | 0       |
+    And "Hypothetical Sharpshooter" will use "Hypothetical: Support Fire" on "RX-78-2 Gundam"
+    And the nested attack dice will show 6, 1, 1
+    And player A will use "Hypothetical: Victory Rush"
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam"; "RGM-79 GM" with Finger Vulcans and rolls 1, 1, 1, 1
+    Then "RX-78-2 Gundam" is defeated
+    And the attack runs to its end
+    And "MS-07B Gouf" has 1 Energy
+    And the trace says "drops out of the attack"
+    And the attack resolves in the order:
+      | before_attack |
+      | declare |
+      | check |
+      | pay |
+      | before_attack_roll |
+      | roll |
+      | after_attack_roll |
+      | critical |
+      | damage |
+      | defeat |
+      | after_combat_damage |
+      | end |
