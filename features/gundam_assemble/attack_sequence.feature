@@ -383,6 +383,33 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then the attack ends early
     And the trace says "outside the placed area"
 
+  @clause:GA-SEQ-2 @clause:GA-AOE-4 @ruling:interpretation @faq:Q21 @faq:Q23 @interpretation:single_target_ability_with_aoe
+  Scenario: Under attack_ends an area target moved behind another enemy inside the placed area stays a target: area attacks ignore units
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, 0]  |
+      | Zaku II: Minelayer | B    | [2, -1] |
+    And player A will use "Shoulder Charge" on "Char's Zaku II" moving it to [3, -1]
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
+    Then the attack runs to its end
+    And "Char's Zaku II" now stands at [3, -1]
+    And "Char's Zaku II" takes 2 hits
+
+  @clause:GA-SEQ-2 @clause:GA-LOS-4 @ruling:derived @faq:Q23
+  Scenario: Under attack_ends a target pushed to a hex behind the attacker's own unit is still in Line of Sight
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And the pieces:
+      | name               | side | at     |
+      | Char's Zaku II     | A    | [0, 0] |
+      | Zaku II: Minelayer | A    | [1, 0] |
+      | RX-78-2 Gundam     | B    | [2, 0] |
+    And player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [3, 0]
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then the attack runs to its end
+    And "RX-78-2 Gundam" takes 1 damage
+
   @clause:GA-SEQ-2 @ruling:derived @faq:Q23
   Scenario: A Push cannot put the target on a hex where another unit stands
     Given player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [0, 0]

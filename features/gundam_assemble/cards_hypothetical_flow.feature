@@ -119,6 +119,19 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     When "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1
     Then the Accuracy against RX-78-2 Gundam is 1
     And "Hypothetical Sharpshooter" cannot use "Hypothetical: Aim Once per Attack"
+    And the attack resolves in the order:
+      | before_attack      |
+      | declare            |
+      | check              |
+      | pay                |
+      | before_attack_roll |
+      | roll               |
+      | after_attack_roll  |
+      | critical           |
+      | damage             |
+      | defeat             |
+      | after_combat_damage |
+      | end                |
 
   @clause:GA-HIT-2 @ruling:derived
   Scenario: An ability limited to once per attack may be used again in the unit's next attack
@@ -351,3 +364,17 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
       | defeat |
       | after_combat_damage |
       | end |
+
+  @clause:GA-DMG-2 @ruling:derived
+  Scenario: Shields a card turns active come from the deactivated ones
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+    And the unit states:
+      | name           | shields | deactivated_shields |
+      | RX-78-2 Gundam | 0       | 1                   |
+    And "RX-78-2 Gundam" will use "Emergency Shield"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "RX-78-2 Gundam" has 1 active Shields
+    And "RX-78-2 Gundam" has 0 deactivated Shields
