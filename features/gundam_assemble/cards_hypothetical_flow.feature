@@ -378,3 +378,42 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then "RX-78-2 Gundam" has 1 active Shields
     And "RX-78-2 Gundam" has 0 deactivated Shields
+
+  @clause:GA-SEQ-2 @clause:GA-ILOS-1 @ruling:derived @faq:Q23
+  Scenario: Under attack_ends a target of a weapon that ignores Line of Sight, pushed behind high ground, stays a target
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And the pieces:
+      | name                      | side | at     |
+      | Hypothetical Sharpshooter | A    | [0, 0] |
+      | RX-78-2 Gundam            | B    | [2, 0] |
+    And the hex [0, 1] is raised to elevation 3
+    And player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [0, 2]
+    When "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Arcing Rifle and rolls 5, 5, 1
+    Then the attack runs to its end
+    And "RX-78-2 Gundam" now stands at [0, 2]
+
+  @clause:GA-SEQ-2 @clause:GA-AOE-4 @clause:GA-ILOS-1 @ruling:derived @faq:Q21 @faq:Q23
+  Scenario: Under attack_ends a target of an area weapon that ignores Line of Sight, moved behind high ground inside the placed area, stays a target
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And the pieces:
+      | name                      | side | at      |
+      | Hypothetical Sharpshooter | A    | [0, 0]  |
+      | Char's Zaku II            | B    | [2, -1] |
+    And the hex [1, 0] is raised to elevation 3
+    And player A will use "Shoulder Charge" on "Char's Zaku II" moving it to [2, 0]
+    When "Hypothetical Sharpshooter" fires "Arcing Mortar" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
+    Then the attack runs to its end
+    And "Char's Zaku II" now stands at [2, 0]
+
+  @clause:GA-SEQ-2 @clause:GA-AOE-4 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q21 @faq:Q23
+  Scenario: Under attack_ends a target of an area attack moved behind high ground inside the placed area ends the attack
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And the pieces:
+      | name           | side | at      |
+      | RX-75 Guntank  | A    | [0, 0]  |
+      | Char's Zaku II | B    | [2, -1] |
+    And the hex [1, 0] is raised to elevation 3
+    And player A will use "Shoulder Charge" on "Char's Zaku II" moving it to [2, 0]
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1]
+    Then the attack ends early
+    And "Char's Zaku II" now stands at [2, 0]
