@@ -417,3 +417,14 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1]
     Then the attack ends early
     And "Char's Zaku II" now stands at [2, 0]
+
+  @clause:GA-CRIT-2 @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived
+  Scenario: A critical hit effect that attacks again After Combat Damage makes a full attack of its own
+    Given the pieces:
+      | name                      | side | at     |
+      | Hypothetical Sharpshooter | A    | [0, 0] |
+      | RX-78-2 Gundam            | B    | [2, 0] |
+    And the nested attack dice will show 5, 1, 1
+    When "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Pursuit Rifle and rolls 10, 1, 1
+    Then "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" back with Rifle
+    And the attack runs to its end
