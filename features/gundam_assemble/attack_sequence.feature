@@ -414,7 +414,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
   Scenario: A Push cannot put the target on a hex where another unit stands
     Given player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [0, 0]
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
-    Then resolving fails because RX-78-2 Gundam cannot move to [0, 0], where Char's Zaku II stands
+    Then resolving fails because "RX-78-2 Gundam cannot move to [0, 0], where Char's Zaku II stands"
 
   @clause:GA-SEQ-2 @ruling:derived @faq:Q23
   Scenario: A Push names the hex it moves the target to

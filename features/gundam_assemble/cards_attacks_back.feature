@@ -111,12 +111,12 @@ Feature: Card vocabulary - a Response that makes another attack
 
   @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived
   Scenario: A ninth attack made inside attacks made by effects is refused as a card that loops
-    Given the scenario "attack_return_fire_chain_nine.yaml"
+    Given the scenario "nested_return_fire_nine_deep.yaml"
     When the attack in the scenario file is resolved
     Then resolving fails because attacks made by effects nest more than 8 deep
 
   @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived
   Scenario: In an attack back, an attack back's weapon is the player's choice too, and an unscripted one is an error
-    Given the scenario "attack_return_fire_unscripted_inner.yaml"
+    Given the scenario "nested_return_fire_unscripted.yaml"
     When the attack in the scenario file is resolved
     Then resolving fails because the choice 'weapon' is not scripted

@@ -117,7 +117,7 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     And "Hypothetical Sharpshooter" will use "Hypothetical: Aim Once per Attack"
     And "Hypothetical Sharpshooter" will use "Hypothetical: Aim Once per Attack"
     When "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1
-    Then the Accuracy against RX-78-2 Gundam is 1
+    Then the Accuracy against "RX-78-2 Gundam" is 1
     And "Hypothetical Sharpshooter" cannot use "Hypothetical: Aim Once per Attack"
     And the attack resolves in the order:
       | before_attack      |
@@ -143,7 +143,7 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     When "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1
     And "Hypothetical Sharpshooter" will use "Hypothetical: Aim Once per Attack"
     And "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1
-    Then the Accuracy against RX-78-2 Gundam is 1
+    Then the Accuracy against "RX-78-2 Gundam" is 1
     And "Hypothetical Sharpshooter" can use "Hypothetical: Aim Once per Attack"
 
   @clause:GA-DMG-4 @ruling:derived
