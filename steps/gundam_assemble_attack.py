@@ -669,6 +669,12 @@ def upgrade_count(attack_context: AttackContext, name: str, count: int, kind: st
     expect(unit.upgrade_count(kind) == count, f"{count} {kind} Upgrades", f"upgrades {list(unit.upgrades)}")
 
 
+@then(parsers.parse("{name} has {count:d} Energy"))
+def energy_is(attack_context: AttackContext, name: str, count: int):
+    got = _unit(attack_context, unquote(name)).energy
+    expect(got == count, f"{name} to have {count} Energy", f"{got}")
+
+
 @then(parsers.parse("the Garrison {name} has taken {count:d} damage"))
 def garrison_damage(attack_context: AttackContext, name: str, count: int):
     name = unquote(name)

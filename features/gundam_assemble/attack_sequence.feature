@@ -115,6 +115,24 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
     Then "RX-78-2 Gundam" takes 2 hits
 
+  @clause:GA-SEQ-7 @clause:GA-HIT-1 @ruling:interpretation @interpretation:disarm_effect @faq:Q86
+  Scenario: Under minus_one_accuracy a Disarmed attacker's 4 no longer hits
+    Given the interpretation disarm_effect is minus_one_accuracy
+    And the unit states:
+      | name           | status | shields |
+      | Char's Zaku II | Disarm | 0       |
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 4, 4, 1, 1
+    Then "RX-78-2 Gundam" takes 0 hits
+
+  @clause:GA-SEQ-7 @clause:GA-HIT-1 @ruling:interpretation @interpretation:disarm_effect @faq:Q86
+  Scenario: By default Disarm takes away the highest die and leaves the Accuracy of the others alone
+    Given the unit states:
+      | name           | status | shields |
+      | Char's Zaku II | Disarm | 0       |
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 10, 3, 3, 1
+    Then the dice are 3, 3, 1
+    And "RX-78-2 Gundam" takes 0 hits
+
   @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
   Scenario: By default Disarm closes the attacker's After Attack Roll responses, before the defender's reroll
     Given the unit states:
@@ -265,6 +283,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun"
     Then the attack ends early
     And "RX-78-2 Gundam" has 6 hit points
+    And the ruling names the interpretation target_leaves_range_mid_attack
 
   @clause:GA-SEQ-2 @ruling:derived @faq:Q23
   Scenario: Under attack_ends a target pushed to exactly the weapon's range is still in range, so the attack goes on
@@ -336,6 +355,72 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then the attack runs to its end
     And the targets are "Char's Zaku II"; "Zaku II: Minelayer"
     And "Char's Zaku II" takes 2 hits
+
+  @clause:GA-SEQ-2 @clause:GA-AOE-5 @ruling:interpretation @faq:Q21 @faq:Q23 @interpretation:single_target_ability_with_aoe
+  Scenario: Under attack_ends a target of an area attack moved to another hex of the placed area stays a target
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And player A will use "Shoulder Charge" on "Char's Zaku II" moving it to [3, -1]
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
+    Then the attack runs to its end
+    And "Char's Zaku II" now stands at [3, -1]
+    And "Char's Zaku II" takes 2 hits
+
+  @clause:GA-SEQ-2 @clause:GA-AOE-5 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q21 @faq:Q23
+  Scenario: Under attack_ends a target of an area attack moved out of the placed area ends the attack
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And player A will use "Shoulder Charge" on "Char's Zaku II" moving it to [5, -1]
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1]
+    Then the attack ends early
+    And the trace says "outside the placed area"
+
+  @clause:GA-SEQ-2 @clause:GA-AOE-4 @ruling:interpretation @faq:Q21 @faq:Q23 @interpretation:single_target_ability_with_aoe
+  Scenario: Under attack_ends an area target moved behind another enemy inside the placed area stays a target: area attacks ignore units
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, 0]  |
+      | Zaku II: Minelayer | B    | [2, -1] |
+    And player A will use "Shoulder Charge" on "Char's Zaku II" moving it to [3, -1]
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
+    Then the attack runs to its end
+    And "Char's Zaku II" now stands at [3, -1]
+    And "Char's Zaku II" takes 2 hits
+
+  @clause:GA-SEQ-2 @clause:GA-LOS-4 @ruling:derived @faq:Q23
+  Scenario: Under attack_ends a target pushed to a hex behind the attacker's own unit is still in Line of Sight
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And the pieces:
+      | name               | side | at     |
+      | Char's Zaku II     | A    | [0, 0] |
+      | Zaku II: Minelayer | A    | [1, 0] |
+      | RX-78-2 Gundam     | B    | [2, 0] |
+    And player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [3, 0]
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then the attack runs to its end
+    And "RX-78-2 Gundam" takes 1 damage
+
+  @clause:GA-SEQ-2 @ruling:derived @faq:Q23
+  Scenario: A Push cannot put the target on a hex where another unit stands
+    Given player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [0, 0]
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then resolving fails because "RX-78-2 Gundam cannot move to [0, 0], where Char's Zaku II stands"
+
+  @clause:GA-SEQ-2 @ruling:derived @faq:Q23
+  Scenario: A Push names the hex it moves the target to
+    Given player A will use "Shoulder Charge" on "RX-78-2 Gundam"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then resolving fails because a move effect needs the hex it moves to
 
   @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:interpretation @interpretation:strength_bonus_duration @faq:Q12
   Scenario: By default a Strength bonus used before an attack applies to that attack only

@@ -39,6 +39,19 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
     Then "RGM-79 GM" has 3 hit points
     And "RX-78-2 Gundam" has 6 hit points
     And "MS-07B Gouf" cannot use "Flare Burst"
+    And the attack resolves in the order:
+      | before_attack |
+      | declare |
+      | check |
+      | pay |
+      | before_attack_roll |
+      | roll |
+      | after_attack_roll |
+      | critical |
+      | damage |
+      | defeat |
+      | after_combat_damage |
+      | end |
 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: A card grants a Strength Upgrade when the attack dealt damage, and another counts them
@@ -131,3 +144,49 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
     And player B will use "Emergency Repairs"
     When "MS-07B Gouf" attacks "RX-78-2 Gundam" with Piercing Lance and rolls 5, 1, 1
     Then "RX-78-2 Gundam" has 6 hit points
+
+  @clause:GA-WR-2 @clause:GA-DMG-3 @ruling:derived
+  Scenario: Area damage to a Garrison adds to the damage it has already taken
+    Given the pieces:
+      | name            | side | at     | kind     |
+      | MS-07B Gouf     | A    | [0, 0] | unit     |
+      | RX-78-2 Gundam  | B    | [3, 0] | unit     |
+      | Federation Post | B    | [0, 2] | garrison |
+    And "MS-07B Gouf" will use "Discharge Pulse"
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam" with Shield Gun and rolls 1, 1, 1
+    And "MS-07B Gouf" will use "Discharge Pulse"
+    And "MS-07B Gouf" attacks "RX-78-2 Gundam" with Shield Gun and rolls 1, 1, 1
+    Then the Garrison "Federation Post" has taken 2 damage
+
+  @clause:GA-WR-2 @clause:GA-DMG-3 @clause:GA-DEF-2 @ruling:derived
+  Scenario: An enemy defeated by area damage counts as defeated by the unit whose card dealt it
+    Given the pieces:
+      | name           | side | at     |
+      | MS-07B Gouf    | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [3, 0] |
+      | RGM-79 GM      | B    | [0, 2] |
+    And the unit states:
+      | name      | hp |
+      | RGM-79 GM | 1  |
+    And "MS-07B Gouf" will use "Discharge Pulse"
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam" with Shield Gun and rolls 1, 1, 1
+    And player A will use "Momentum"
+    And "MS-07B Gouf" attacks "RX-78-2 Gundam" with Shield Gun and rolls 1, 1, 1, 1, 1
+    Then "RGM-79 GM" is defeated
+    And the attack rolls 5 dice
+
+  @clause:GA-WR-2 @clause:GA-DMG-3 @clause:GA-SEQ-13 @ruling:derived
+  Scenario: An enemy outside the attack defeated by area damage does not end the attack, even where a defeated target would
+    Given the interpretation target_defeated_mid_attack is attack_ends
+    And the pieces:
+      | name           | side | at     |
+      | MS-07B Gouf    | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [3, 0] |
+      | RGM-79 GM      | B    | [0, 2] |
+    And the unit states:
+      | name      | hp |
+      | RGM-79 GM | 1  |
+    And "MS-07B Gouf" will use "Discharge Pulse"
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam" with Shield Gun and rolls 1, 1, 1
+    Then "RGM-79 GM" is defeated
+    And the attack runs to its end

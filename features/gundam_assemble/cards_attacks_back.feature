@@ -22,6 +22,7 @@ Feature: Card vocabulary - a Response that makes another attack
     And "Char's Zaku II" has 3 hit points
     And "RGM-79 GM"'s Timeline token is on space 1
     And the trace says "that attack runs its whole sequence before this one goes on"
+    And the attack runs to its end
 
   @clause:GA-SEQ-12 @clause:GA-DEF-2 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
   Scenario: A defender that did not survive cannot attack back: by default it cannot respond at all
@@ -72,3 +73,50 @@ Feature: Card vocabulary - a Response that makes another attack
     When the attack in the scenario file is resolved
     Then "RGM-79 GM" attacks "Char's Zaku II" back with Beam Spray Gun
     And "Char's Zaku II" has 3 hit points
+
+  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @clause:GA-DEF-2 @clause:GA-DEF-7 @ruling:derived
+  Scenario: An attack back that defeats the attacker ends the attacker's attack
+    Given the unit states:
+      | name           | hp | activating |
+      | Char's Zaku II | 2  | yes        |
+    And "RGM-79 GM" will use "Return Fire"
+    And "Return Fire" chooses weapon "Beam Spray Gun"
+    And the nested attack dice will show 6, 6, 1
+    When "Char's Zaku II" attacks "RGM-79 GM" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "Char's Zaku II" is defeated
+    And the attack ends early
+    And the activation ends
+
+  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @clause:GA-CRIT-3 @ruling:derived
+  Scenario: The attack back rolls its own dice, and its critical hit's additional die is an additional die
+    Given the pieces:
+      | name           | side | at     |
+      | RGM-79 GM      | A    | [0, 0] |
+      | Char's Zaku II | B    | [2, 0] |
+    And "Char's Zaku II" will use "Return Fire"
+    And "Return Fire" chooses weapon "Zaku Bazooka"
+    And the nested attack dice will show 10, 1, 1
+    And the additional dice will show 6
+    When "RGM-79 GM" attacks "Char's Zaku II" with Beam Spray Gun and rolls 1, 1, 1
+    Then "Char's Zaku II" attacks "RGM-79 GM" back with Zaku Bazooka
+    And the attack runs to its end
+
+  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived
+  Scenario: An attack back may itself be answered by an attack back, eight attacks deep
+    Given the scenario "attack_return_fire_chain_eight.yaml"
+    When the attack in the scenario file is resolved
+    Then "RGM-79 GM" attacks "Char's Zaku II" back with Beam Spray Gun
+    And the attack runs to its end
+    And "Char's Zaku II"'s Timeline token is on space 11
+
+  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived
+  Scenario: A ninth attack made inside attacks made by effects is refused as a card that loops
+    Given the scenario "nested_return_fire_nine_deep.yaml"
+    When the attack in the scenario file is resolved
+    Then resolving fails because attacks made by effects nest more than 8 deep
+
+  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived
+  Scenario: In an attack back, an attack back's weapon is the player's choice too, and an unscripted one is an error
+    Given the scenario "nested_return_fire_unscripted.yaml"
+    When the attack in the scenario file is resolved
+    Then resolving fails because the choice 'weapon' is not scripted

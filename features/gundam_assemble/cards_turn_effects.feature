@@ -34,6 +34,7 @@ Feature: Card vocabulary - Timeline cost changes, durations and conditions on th
     And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then "Char's Zaku II"'s Timeline token is on space 4
     And the ruling names the interpretation card_turn_duration
+    And the trace says "1 lasting effect stay"
 
   @clause:GA-WPN-1 @ruling:interpretation @interpretation:card_turn_duration
   Scenario: Under activation_end a "this turn" effect ends with the activation
@@ -98,6 +99,16 @@ Feature: Card vocabulary - Timeline cost changes, durations and conditions on th
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
     When the activation ends
+    And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then the attack rolls 4 dice
+    And the trace says "the activation ends: player A's Adrenaline Surge on Char's Zaku II expires"
+    And the trace does not say "lasting effects stay"
+
+  @clause:GA-ROLL-1 @clause:GA-DEF-7 @ruling:derived
+  Scenario: "+1 Strength until the end of the activation" ends at the latest with the turn
+    Given player A will use "Adrenaline Surge"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    And the turn ends
     And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then the attack rolls 4 dice
 
