@@ -294,6 +294,63 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack is refused: no trace
     And no target base is inside the front arc
 
+  @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc widened to 120 degrees, a target 70 degrees right of the facing is outside it
+    Given the parameter front_arc_degrees is 120
+    And the multibase bases:
+      | unit  | base | shape     | x    | y    | facing |
+      | Alpha | a1   | round 0.5 | 0    | 0    | 90     |
+      | Bravo | b1   | round 0.5 | 7.52 | 2.74 | 270    |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc widened to 120 degrees, a target 62 degrees left of the facing reaches over the 60-degree line
+    Given the parameter front_arc_degrees is 120
+    And the multibase bases:
+      | unit  | base | shape     | x     | y    | facing |
+      | Alpha | a1   | round 0.5 | 0     | 0    | 90     |
+      | Bravo | b1   | round 0.5 | -7.06 | 3.76 | 270    |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And some target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc widened to 120 degrees, a target 64 degrees left of the facing stops short of the 60-degree line
+    Given the parameter front_arc_degrees is 120
+    And the multibase bases:
+      | unit  | base | shape     | x    | y    | facing |
+      | Alpha | a1   | round 0.5 | 0    | 0    | 90     |
+      | Bravo | b1   | round 0.5 | -7.2 | 3.49 | 270    |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc widened to 120 degrees, an attacker facing along the x axis has a target 50 degrees to its left inside it
+    Given the parameter front_arc_degrees is 120
+    And the multibase bases:
+      | unit  | base | shape     | x    | y    | facing |
+      | Alpha | a1   | round 0.5 | 0    | 0    | 0      |
+      | Bravo | b1   | round 0.5 | 5.14 | 6.13 | 270    |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And some target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc narrowed to 178 degrees, a target level with the attacker on its right stops short of the 89-degree line
+    Given the parameter front_arc_degrees is 178
+    And the multibase bases:
+      | unit  | base | shape     | x | y     | facing |
+      | Alpha | a1   | round 0.5 | 0 | 0     | 90     |
+      | Bravo | b1   | round 0.5 | 8 | -0.45 | 270    |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
   @clause:MB-0 @clause:MB-4.4 @ruling:interpretation @interpretation:close_combat_return
   Scenario: By default the target of a close combat strikes back though the attacker is behind its front arc
     Given the multibase units:
