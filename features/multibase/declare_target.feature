@@ -175,6 +175,24 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack may proceed
     And the range measured is 4 inches from a1 to b2
 
+  @clause:MB-1.2 @clause:MB-3.2 @ruling:derived
+  Scenario: A unit of no range may shoot a target its base touches, which is not at long range
+    Given the multibase units:
+      | unit   | faction | ranged | melee | range | courage | save | wounds |
+      | Sapper | Red     | 1      | 1     | 0     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit   | base | shape    | x | y | facing |
+      | Sapper | s1   | rect 2x1 | 0 | 0 | 90     |
+      | Alpha  | a1   | rect 2x1 | 9 | 9 | 90     |
+      | Bravo  | b1   | rect 2x1 | 0 | 1 | 270    |
+    And "Sapper" rolls 4 to hit
+    And "Bravo" rolls 1 to save
+    When "Sapper" shoots "Bravo"
+    Then the attack may proceed
+    And the range measured is 0 inches from s1 to b1
+    And "Sapper" needs 4+ to hit
+    And "Sapper" scores 1 hits
+
   @clause:MB-1.2 @clause:MB-0 @ruling:derived
   Scenario: Close combat checks the Trace but never the range
     Given the multibase units:
