@@ -369,6 +369,49 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack is refused: no trace
     And no target base is inside the front arc
 
+  @clause:MB-1.1 @ruling:derived
+  Scenario: Two round bases of a third unit leave a gap a fifth of an inch wide beside the centre line, and the Trace threads it
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 9     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x    | y  | facing |
+      | Alpha   | a1   | round 0.5 | 0    | 0  | 90     |
+      | Bravo   | b1   | round 0.5 | 0    | 10 | 270    |
+      | Charlie | c1   | round 1   | -1.4 | 5  | 90     |
+      | Charlie | c2   | round 1   | 0.8  | 5  | 90     |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace runs from a1 to b1
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  Scenario: Two staggered round bases of a third unit obstruct every line together, though either alone leaves one clear
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 9     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x     | y   | facing |
+      | Alpha   | a1   | round 0.5 | 0     | 0   | 90     |
+      | Bravo   | b1   | round 0.5 | 0     | 10  | 270    |
+      | Charlie | c1   | round 0.7 | -0.55 | 4.4 | 90     |
+      | Charlie | c2   | round 0.7 | 0.55  | 5.6 | 90     |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by Charlie/c1 and Charlie/c2
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: Two staggered walls obstruct every line together, though either alone leaves one clear
+    Given the multibase bases:
+      | unit  | base | shape     | x | y  | facing |
+      | Alpha | a1   | round 0.5 | 0 | 0  | 90     |
+      | Bravo | b1   | round 0.5 | 0 | 10 | 270    |
+    And blocking terrain "near wall" with corners (-5,4) (0.2,4) (0.2,5) (-5,5)
+    And blocking terrain "far wall" with corners (0,6) (5,6) (5,7) (0,7)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by near wall and far wall
+
   @clause:MB-0 @clause:MB-4.4 @ruling:interpretation @interpretation:close_combat_return
   Scenario: By default the target of a close combat strikes back though the attacker is behind its front arc
     Given the multibase units:
