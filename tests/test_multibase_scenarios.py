@@ -200,3 +200,48 @@ def test_a_push_the_bounded_search_cannot_find_is_reported_and_not_made():
     assert [(b.x, b.y) for b in result.field.unit("Charlie").bases] == [(x, y) for _, x, y in SCATTERED[:4]]
     with pytest.raises(PushChoiceError, match="Charlie has no push the engine can make"):
         _square_attack(strict=True, pushes={"Charlie": ("c1",)}, positions=SCATTERED)
+
+
+def test_the_reported_trace_segment_is_a_clear_one():
+    """The segment a clear Trace reports (event data, diagrams) passes no obstacle, even when the
+    first lines the search tries are blocked: two round bases leave a narrow gap off the centre."""
+    from shapely.geometry import LineString, Point
+
+    from rules.multibase.battlefield import Base, Battlefield, Stats, Unit
+    from rules.multibase.geometry import trace
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    alpha = Unit("Alpha", "Red", stats, (Base("a1", "round", 0, 0, 90.0, radius=0.5),))
+    bravo = Unit("Bravo", "Blue", stats, (Base("b1", "round", 0, 10, 270.0, radius=0.5),))
+    posts = ((-1.4, 5.0), (0.8, 5.0))
+    charlie = Unit(
+        "Charlie",
+        "Green",
+        stats,
+        tuple(Base(f"c{i}", "round", x, y, 90.0, radius=1.0) for i, (x, y) in enumerate(posts)),
+    )
+    seen = trace(Battlefield((alpha, bravo, charlie)), alpha, bravo, BOOK)
+    assert seen.clear and seen.segment is not None
+    line = LineString(seen.segment)
+    assert all(line.distance(Point(x, y)) >= 1.0 - 1e-6 for x, y in posts)
+    assert Point(seen.segment[0]).distance(Point(0, 0)) <= 0.5 + 1e-6
+    assert Point(seen.segment[1]).distance(Point(0, 10)) <= 0.5 + 1e-6
+
+
+ARC_READINGS = {"arc_origin", "arc_boundary", "trace_target_part"}
+
+
+def test_the_arc_readings_are_asked_only_for_a_target_base_partly_in_the_arc(tmp_path):
+    """A target wholly inside or wholly behind the front arc is traced alike under every arc
+    reading, so the explanation lists none of them (they are not what the ruling depends on)."""
+    inside = ADAPTER.explain(ADAPTER.load_scenario(SCENARIOS / "ranged_volley.yaml"), BOOK)
+    assert inside.outcome["target_valid"] is True
+    assert not ARC_READINGS & set(inside.interpretations)
+    behind = VOLLEY.replace("y: 12.5", "y: -12.5")
+    behind = behind[: behind.index("\ndice:") + 1]  # no roll is made
+    refused = ADAPTER.explain(ADAPTER.load_scenario(_write(tmp_path, behind)), BOOK)
+    assert refused.outcome["target_valid"] is False
+    assert not ARC_READINGS & set(refused.interpretations)
+    all_round = BOOK.with_changes(parameters={"front_arc_degrees": 360})
+    wide = ADAPTER.explain(ADAPTER.load_scenario(SCENARIOS / "ranged_volley.yaml"), all_round)
+    assert not ARC_READINGS & set(wide.interpretations)

@@ -263,6 +263,46 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack may proceed
     And the trace cites MB-1.1 with trace_target_part=whole_base
 
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part
+  Scenario: Under whole_base a round attacker may trace to the half of a round target behind its centre line
+    Given the interpretation trace_target_part is whole_base
+    And the multibase bases:
+      | unit  | base | shape     | x | y | facing |
+      | Alpha | a1   | round 0.5 | 0 | 2 | 90     |
+      | Bravo | b1   | round 0.5 | 6 | 2 | 270    |
+    And blocking terrain "post" with corners (3,1.55) (4,1.55) (4,5) (3,5)
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace cites MB-1.1 with trace_target_part=whole_base
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part
+  Scenario: Under whole_base a round attacker may trace to the half of a rectangular target behind its centre line
+    Given the interpretation trace_target_part is whole_base
+    And the multibase bases:
+      | unit  | base | shape     | x | y | facing |
+      | Alpha | a1   | round 0.5 | 0 | 2 | 90     |
+      | Bravo | b1   | rect 1x1  | 6 | 2 | 270    |
+    And blocking terrain "post" with corners (3,1.55) (4,1.55) (4,5) (3,5)
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace cites MB-1.1 with trace_target_part=whole_base
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part
+  Scenario: Under whole_base and a 120-degree arc a round target across the arc's edge may be traced to its part outside
+    Given the interpretation trace_target_part is whole_base
+    And the parameter front_arc_degrees is 120
+    And the multibase bases:
+      | unit  | base | shape     | x | y | facing |
+      | Alpha | a1   | round 0.5 | 0 | 0 | 60     |
+      | Bravo | b1   | round 0.5 | 6 | 0 | 270    |
+    And blocking terrain "post" with corners (3,-0.45) (4,-0.45) (4,3) (3,3)
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace cites MB-1.1 with trace_target_part=whole_base
+
   @clause:MB-1.2 @ruling:interpretation @interpretation:range_from
   Scenario: By default range runs from the attacker's nearest base, even one without a Trace
     Given the multibase bases:
