@@ -109,6 +109,62 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
 
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin
+  Scenario: From the front edge of a deep base facing along x, a target short of that edge is out of arc
+    Given the house rule "arcs from the front edge" sets the interpretation arc_origin to front_edge
+    And the multibase bases:
+      | unit  | base | shape    | x   | y   | facing |
+      | Alpha | a1   | rect 2x2 | 0   | 0   | 0      |
+      | Bravo | b1   | rect 2x1 | 0.2 | 5   | 0      |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: From the front edge of a deep base facing along x, a target reaching past that edge is in arc
+    Given the house rule "arcs from the front edge" sets the interpretation arc_origin to front_edge
+    And the multibase bases:
+      | unit  | base | shape    | x   | y   | facing |
+      | Alpha | a1   | rect 2x2 | 0   | 0   | 0      |
+      | Bravo | b1   | rect 2x1 | 0.6 | 5   | 0      |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin
+  Scenario: From the front edge of a deep base facing up the table, a target short of that edge is out of arc
+    Given the house rule "arcs from the front edge" sets the interpretation arc_origin to front_edge
+    And the multibase bases:
+      | unit  | base | shape    | x   | y   | facing |
+      | Alpha | a1   | rect 2x2 | 0   | 0   | 90     |
+      | Bravo | b1   | rect 2x1 | 5   | 0.2 | 90     |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: From the front edge of a deep base facing up the table, a target reaching past that edge is in arc
+    Given the house rule "arcs from the front edge" sets the interpretation arc_origin to front_edge
+    And the multibase bases:
+      | unit  | base | shape    | x   | y   | facing |
+      | Alpha | a1   | rect 2x2 | 0   | 0   | 90     |
+      | Bravo | b1   | rect 2x1 | 5   | 0.6 | 90     |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc widened to 360 degrees a target behind the attacker is inside it
+    Given the parameter front_arc_degrees is 360
+    And the multibase bases:
+      | unit  | base | shape     | x | y  | facing |
+      | Alpha | a1   | round 0.5 | 0 | 0  | 90     |
+      | Bravo | b1   | round 0.5 | 0 | -6 | 270    |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And some target base is inside the front arc
+
   @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
   Scenario: Under the strict boundary reading a target touching the arc line is outside
     Given the house rule "strict arcs" sets the interpretation arc_boundary to outside
