@@ -249,6 +249,39 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     And "Sapper" needs 4+ to hit
     And "Sapper" scores 1 hits
 
+  @clause:MB-1.2 @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin
+  Scenario: Range to a target low on the attacker's left runs from the attacker's left edge
+    Given the multibase bases:
+      | unit  | base | shape    | x  | y    | facing |
+      | Alpha | a1   | rect 2x1 | 0  | 0    | 90     |
+      | Bravo | b1   | rect 2x1 | -5 | -0.3 | 90     |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the range measured is 3 inches from a1 to b1
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: An attacker facing 45 degrees has a target up the table and to its left inside its arc
+    Given the multibase bases:
+      | unit  | base | shape     | x  | y | facing |
+      | Alpha | a1   | rect 2x1  | 0  | 0 | 45     |
+      | Bravo | b1   | round 0.5 | -3 | 5 | 270    |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And some target base is inside the front arc
+
+  @clause:MB-1.2 @ruling:derived
+  Scenario: An attacker facing down the x axis the other way measures range from its front edge
+    Given the multibase bases:
+      | unit  | base | shape    | x  | y | facing |
+      | Alpha | a1   | rect 2x1 | 0  | 0 | 180    |
+      | Bravo | b1   | rect 2x1 | -6 | 0 | 0      |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the range measured is 5 inches from a1 to b1
+
   @clause:MB-1.2 @clause:MB-0 @ruling:derived
   Scenario: Close combat checks the Trace but never the range
     Given the multibase units:
