@@ -28,6 +28,9 @@ def test_the_distributions_are_exact_and_sum_to_one():
     assert odds.wounds[3] == Fraction(1, 64)
     assert odds.shaken == Fraction(1, 2)  # two or more hits of three
     assert odds.destroyed == Fraction(1, 64)
+    # The means the odds report prints: three dice hitting half the time, wounding a quarter of it.
+    assert odds.mean("hits") == Fraction(3, 2)
+    assert odds.mean("wounds") == Fraction(3, 4)
 
 
 def test_a_clamped_threshold_still_leaves_a_six_to_hit_and_a_one_to_miss():

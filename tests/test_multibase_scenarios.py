@@ -46,6 +46,15 @@ def test_a_removal_the_scenario_does_not_pick_is_reported_as_an_open_choice(tmp_
     assert bravo["coherency_possible"] is True  # a JSON reader compares with true: never null
 
 
+def test_a_target_out_of_range_is_reported_as_not_valid(tmp_path):
+    short = VOLLEY.replace("range: 30,", "range: 6,")
+    short = short[: short.index("\ndice:") + 1]  # no roll is made
+    outcome = ADAPTER.explain(ADAPTER.load_scenario(_write(tmp_path, short)), BOOK).outcome
+    # the report says false, never null: a JSON reader compares with false
+    assert outcome["target_valid"] is False
+    assert outcome["attacks"] == {} and outcome["units"] == {}
+
+
 def test_the_close_combat_scenario_explains_both_directions():
     scenario = ADAPTER.load_scenario(SCENARIOS / "close_combat_charge.yaml")
     outcome = ADAPTER.explain(scenario, BOOK).outcome
@@ -140,8 +149,14 @@ def test_unused_and_missing_scripted_dice_fail_with_a_clear_message(tmp_path):
 # --- the corpus's tags ----------------------------------------------------------------------------
 
 
-def _square_attack(strict: bool, pushes=None):
-    """Alpha kills one base of a coherent 2x2 square; under two_neighbours the L left is not."""
+SQUARE = (("c1", 0, 10), ("c2", 1.5, 10), ("c3", 0, 11.5), ("c4", 1.5, 11.5))
+SCATTERED = tuple((f"c{i + 1}", 5.0 * i, 10) for i in range(5))  # five bases 4 inches apart
+
+
+def _square_attack(strict: bool, pushes=None, positions=SQUARE):
+    """Alpha kills one base of a coherent 2x2 square; under two_neighbours the L left is not.
+    With ``positions`` SCATTERED the last of five lone bases goes, and the four left need more
+    moves than the push search makes (SEARCH_DEPTH)."""
     from dataclasses import replace
 
     from rules.dice import ScriptedDice
@@ -150,12 +165,9 @@ def _square_attack(strict: bool, pushes=None):
 
     stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
     alpha = Unit("Alpha", "Red", stats, (Base("a1", "rect", 0, 0, 90.0, width=2.0, depth=1.0),))
-    square = tuple(
-        Base(n, "round", x, y, 270.0, radius=0.5)
-        for n, x, y in (("c1", 0, 10), ("c2", 1.5, 10), ("c3", 0, 11.5), ("c4", 1.5, 11.5))
-    )
-    field = Battlefield((alpha, Unit("Charlie", "Blue", stats, square)), ())
-    spec = AttackSpec("Alpha", "Charlie", removals={"Charlie": ("c4",)}, strict=strict)
+    bases = tuple(Base(n, "round", x, y, 270.0, radius=0.5) for n, x, y in positions)
+    field = Battlefield((alpha, Unit("Charlie", "Blue", stats, bases)), ())
+    spec = AttackSpec("Alpha", "Charlie", removals={"Charlie": (positions[-1][0],)}, strict=strict)
     if pushes is not None:
         spec = replace(spec, pushes=pushes)
     rules = BOOK.with_changes(interpretations={"coherency": "two_neighbours"})
@@ -175,3 +187,61 @@ def test_an_unscripted_push_choice_is_an_error_when_strict_and_left_open_otherwi
     assert list(chosen.pushed) == ["c2"] and not chosen.awaiting_push
     with pytest.raises(PushChoiceError, match="cannot push c1"):
         _square_attack(strict=True, pushes={"Charlie": ("c1",)})
+
+
+def test_a_push_the_bounded_search_cannot_find_is_reported_and_not_made():
+    from rules.multibase.attack import PushChoiceError
+
+    result = _square_attack(strict=True, positions=SCATTERED)
+    charlie = result.casualties["Charlie"]
+    assert not charlie.coherency_possible and charlie.removed == ("c5",)
+    assert charlie.push_options == () and not charlie.pushed and not charlie.awaiting_push
+    assert [e.data["unit"] for e in result.events if e.step == "coherency.no_push_found"] == ["Charlie"]
+    assert [(b.x, b.y) for b in result.field.unit("Charlie").bases] == [(x, y) for _, x, y in SCATTERED[:4]]
+    with pytest.raises(PushChoiceError, match="Charlie has no push the engine can make"):
+        _square_attack(strict=True, pushes={"Charlie": ("c1",)}, positions=SCATTERED)
+
+
+def test_the_reported_trace_segment_is_a_clear_one():
+    """The segment a clear Trace reports (event data, diagrams) passes no obstacle, even when the
+    first lines the search tries are blocked: two round bases leave a narrow gap off the centre."""
+    from shapely.geometry import LineString, Point
+
+    from rules.multibase.battlefield import Base, Battlefield, Stats, Unit
+    from rules.multibase.geometry import trace
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    alpha = Unit("Alpha", "Red", stats, (Base("a1", "round", 0, 0, 90.0, radius=0.5),))
+    bravo = Unit("Bravo", "Blue", stats, (Base("b1", "round", 0, 10, 270.0, radius=0.5),))
+    posts = ((-1.4, 5.0), (0.8, 5.0))
+    charlie = Unit(
+        "Charlie",
+        "Green",
+        stats,
+        tuple(Base(f"c{i}", "round", x, y, 90.0, radius=1.0) for i, (x, y) in enumerate(posts)),
+    )
+    seen = trace(Battlefield((alpha, bravo, charlie)), alpha, bravo, BOOK)
+    assert seen.clear and seen.segment is not None
+    line = LineString(seen.segment)
+    assert all(line.distance(Point(x, y)) >= 1.0 - 1e-6 for x, y in posts)
+    assert Point(seen.segment[0]).distance(Point(0, 0)) <= 0.5 + 1e-6
+    assert Point(seen.segment[1]).distance(Point(0, 10)) <= 0.5 + 1e-6
+
+
+ARC_READINGS = {"arc_origin", "arc_boundary", "trace_target_part"}
+
+
+def test_the_arc_readings_are_asked_only_for_a_target_base_partly_in_the_arc(tmp_path):
+    """A target wholly inside or wholly behind the front arc is traced alike under every arc
+    reading, so the explanation lists none of them (they are not what the ruling depends on)."""
+    inside = ADAPTER.explain(ADAPTER.load_scenario(SCENARIOS / "ranged_volley.yaml"), BOOK)
+    assert inside.outcome["target_valid"] is True
+    assert not ARC_READINGS & set(inside.interpretations)
+    behind = VOLLEY.replace("y: 12.5", "y: -12.5")
+    behind = behind[: behind.index("\ndice:") + 1]  # no roll is made
+    refused = ADAPTER.explain(ADAPTER.load_scenario(_write(tmp_path, behind)), BOOK)
+    assert refused.outcome["target_valid"] is False
+    assert not ARC_READINGS & set(refused.interpretations)
+    all_round = BOOK.with_changes(parameters={"front_arc_degrees": 360})
+    wide = ADAPTER.explain(ADAPTER.load_scenario(SCENARIOS / "ranged_volley.yaml"), all_round)
+    assert not ARC_READINGS & set(wide.interpretations)

@@ -109,6 +109,62 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
 
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin
+  Scenario: From the front edge of a deep base facing along x, a target short of that edge is out of arc
+    Given the house rule "arcs from the front edge" sets the interpretation arc_origin to front_edge
+    And the multibase bases:
+      | unit  | base | shape    | x   | y   | facing |
+      | Alpha | a1   | rect 2x2 | 0   | 0   | 0      |
+      | Bravo | b1   | rect 2x1 | 0.2 | 5   | 0      |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: From the front edge of a deep base facing along x, a target reaching past that edge is in arc
+    Given the house rule "arcs from the front edge" sets the interpretation arc_origin to front_edge
+    And the multibase bases:
+      | unit  | base | shape    | x   | y   | facing |
+      | Alpha | a1   | rect 2x2 | 0   | 0   | 0      |
+      | Bravo | b1   | rect 2x1 | 0.6 | 5   | 0      |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin
+  Scenario: From the front edge of a deep base facing up the table, a target short of that edge is out of arc
+    Given the house rule "arcs from the front edge" sets the interpretation arc_origin to front_edge
+    And the multibase bases:
+      | unit  | base | shape    | x   | y   | facing |
+      | Alpha | a1   | rect 2x2 | 0   | 0   | 90     |
+      | Bravo | b1   | rect 2x1 | 5   | 0.2 | 90     |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: From the front edge of a deep base facing up the table, a target reaching past that edge is in arc
+    Given the house rule "arcs from the front edge" sets the interpretation arc_origin to front_edge
+    And the multibase bases:
+      | unit  | base | shape    | x   | y   | facing |
+      | Alpha | a1   | rect 2x2 | 0   | 0   | 90     |
+      | Bravo | b1   | rect 2x1 | 5   | 0.6 | 90     |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc widened to 360 degrees a target behind the attacker is inside it
+    Given the parameter front_arc_degrees is 360
+    And the multibase bases:
+      | unit  | base | shape     | x | y  | facing |
+      | Alpha | a1   | round 0.5 | 0 | 0  | 90     |
+      | Bravo | b1   | round 0.5 | 0 | -6 | 270    |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And some target base is inside the front arc
+
   @clause:MB-1.1 @ruling:interpretation @interpretation:arc_boundary
   Scenario: Under the strict boundary reading a target touching the arc line is outside
     Given the house rule "strict arcs" sets the interpretation arc_boundary to outside
@@ -174,6 +230,57 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
     And the range measured is 4 inches from a1 to b2
+
+  @clause:MB-1.2 @clause:MB-3.2 @ruling:derived
+  Scenario: A unit of no range may shoot a target its base touches, which is not at long range
+    Given the multibase units:
+      | unit   | faction | ranged | melee | range | courage | save | wounds |
+      | Sapper | Red     | 1      | 1     | 0     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit   | base | shape    | x | y | facing |
+      | Sapper | s1   | rect 2x1 | 0 | 0 | 90     |
+      | Alpha  | a1   | rect 2x1 | 9 | 9 | 90     |
+      | Bravo  | b1   | rect 2x1 | 0 | 1 | 270    |
+    And "Sapper" rolls 4 to hit
+    And "Bravo" rolls 1 to save
+    When "Sapper" shoots "Bravo"
+    Then the attack may proceed
+    And the range measured is 0 inches from s1 to b1
+    And "Sapper" needs 4+ to hit
+    And "Sapper" scores 1 hits
+
+  @clause:MB-1.2 @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin
+  Scenario: Range to a target low on the attacker's left runs from the attacker's left edge
+    Given the multibase bases:
+      | unit  | base | shape    | x  | y    | facing |
+      | Alpha | a1   | rect 2x1 | 0  | 0    | 90     |
+      | Bravo | b1   | rect 2x1 | -5 | -0.3 | 90     |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the range measured is 3 inches from a1 to b1
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: An attacker facing 45 degrees has a target up the table and to its left inside its arc
+    Given the multibase bases:
+      | unit  | base | shape     | x  | y | facing |
+      | Alpha | a1   | rect 2x1  | 0  | 0 | 45     |
+      | Bravo | b1   | round 0.5 | -3 | 5 | 270    |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And some target base is inside the front arc
+
+  @clause:MB-1.2 @ruling:derived
+  Scenario: An attacker facing down the x axis the other way measures range from its front edge
+    Given the multibase bases:
+      | unit  | base | shape    | x  | y | facing |
+      | Alpha | a1   | rect 2x1 | 0  | 0 | 180    |
+      | Bravo | b1   | rect 2x1 | -6 | 0 | 0      |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the range measured is 5 inches from a1 to b1
 
   @clause:MB-1.2 @clause:MB-0 @ruling:derived
   Scenario: Close combat checks the Trace but never the range
@@ -245,6 +352,46 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack may proceed
     And the trace cites MB-1.1 with trace_target_part=whole_base
 
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part
+  Scenario: Under whole_base a round attacker may trace to the half of a round target behind its centre line
+    Given the interpretation trace_target_part is whole_base
+    And the multibase bases:
+      | unit  | base | shape     | x | y | facing |
+      | Alpha | a1   | round 0.5 | 0 | 2 | 90     |
+      | Bravo | b1   | round 0.5 | 6 | 2 | 270    |
+    And blocking terrain "post" with corners (3,1.55) (4,1.55) (4,5) (3,5)
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace cites MB-1.1 with trace_target_part=whole_base
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part
+  Scenario: Under whole_base a round attacker may trace to the half of a rectangular target behind its centre line
+    Given the interpretation trace_target_part is whole_base
+    And the multibase bases:
+      | unit  | base | shape     | x | y | facing |
+      | Alpha | a1   | round 0.5 | 0 | 2 | 90     |
+      | Bravo | b1   | rect 1x1  | 6 | 2 | 270    |
+    And blocking terrain "post" with corners (3,1.55) (4,1.55) (4,5) (3,5)
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace cites MB-1.1 with trace_target_part=whole_base
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part
+  Scenario: Under whole_base and a 120-degree arc a round target across the arc's edge may be traced to its part outside
+    Given the interpretation trace_target_part is whole_base
+    And the parameter front_arc_degrees is 120
+    And the multibase bases:
+      | unit  | base | shape     | x | y | facing |
+      | Alpha | a1   | round 0.5 | 0 | 0 | 60     |
+      | Bravo | b1   | round 0.5 | 6 | 0 | 270    |
+    And blocking terrain "post" with corners (3,-0.45) (4,-0.45) (4,3) (3,3)
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace cites MB-1.1 with trace_target_part=whole_base
+
   @clause:MB-1.2 @ruling:interpretation @interpretation:range_from
   Scenario: By default range runs from the attacker's nearest base, even one without a Trace
     Given the multibase bases:
@@ -293,6 +440,106 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Alpha" shoots "Bravo"
     Then the attack is refused: no trace
     And no target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc widened to 120 degrees, a target 70 degrees right of the facing is outside it
+    Given the parameter front_arc_degrees is 120
+    And the multibase bases:
+      | unit  | base | shape     | x    | y    | facing |
+      | Alpha | a1   | round 0.5 | 0    | 0    | 90     |
+      | Bravo | b1   | round 0.5 | 7.52 | 2.74 | 270    |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc widened to 120 degrees, a target 62 degrees left of the facing reaches over the 60-degree line
+    Given the parameter front_arc_degrees is 120
+    And the multibase bases:
+      | unit  | base | shape     | x     | y    | facing |
+      | Alpha | a1   | round 0.5 | 0     | 0    | 90     |
+      | Bravo | b1   | round 0.5 | -7.06 | 3.76 | 270    |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And some target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc widened to 120 degrees, a target 64 degrees left of the facing stops short of the 60-degree line
+    Given the parameter front_arc_degrees is 120
+    And the multibase bases:
+      | unit  | base | shape     | x    | y    | facing |
+      | Alpha | a1   | round 0.5 | 0    | 0    | 90     |
+      | Bravo | b1   | round 0.5 | -7.2 | 3.49 | 270    |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc widened to 120 degrees, an attacker facing along the x axis has a target 50 degrees to its left inside it
+    Given the parameter front_arc_degrees is 120
+    And the multibase bases:
+      | unit  | base | shape     | x    | y    | facing |
+      | Alpha | a1   | round 0.5 | 0    | 0    | 0      |
+      | Bravo | b1   | round 0.5 | 5.14 | 6.13 | 270    |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And some target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc narrowed to 178 degrees, a target level with the attacker on its right stops short of the 89-degree line
+    Given the parameter front_arc_degrees is 178
+    And the multibase bases:
+      | unit  | base | shape     | x | y     | facing |
+      | Alpha | a1   | round 0.5 | 0 | 0     | 90     |
+      | Bravo | b1   | round 0.5 | 8 | -0.45 | 270    |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: Two round bases of a third unit leave a gap a fifth of an inch wide beside the centre line, and the Trace threads it
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 9     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x    | y  | facing |
+      | Alpha   | a1   | round 0.5 | 0    | 0  | 90     |
+      | Bravo   | b1   | round 0.5 | 0    | 10 | 270    |
+      | Charlie | c1   | round 1   | -1.4 | 5  | 90     |
+      | Charlie | c2   | round 1   | 0.8  | 5  | 90     |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace runs from a1 to b1
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  Scenario: Two staggered round bases of a third unit obstruct every line together, though either alone leaves one clear
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 9     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x     | y   | facing |
+      | Alpha   | a1   | round 0.5 | 0     | 0   | 90     |
+      | Bravo   | b1   | round 0.5 | 0     | 10  | 270    |
+      | Charlie | c1   | round 0.7 | -0.55 | 4.4 | 90     |
+      | Charlie | c2   | round 0.7 | 0.55  | 5.6 | 90     |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by Charlie/c1 and Charlie/c2
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: Two staggered walls obstruct every line together, though either alone leaves one clear
+    Given the multibase bases:
+      | unit  | base | shape     | x | y  | facing |
+      | Alpha | a1   | round 0.5 | 0 | 0  | 90     |
+      | Bravo | b1   | round 0.5 | 0 | 10 | 270    |
+    And blocking terrain "near wall" with corners (-5,4) (0.2,4) (0.2,5) (-5,5)
+    And blocking terrain "far wall" with corners (0,6) (5,6) (5,7) (0,7)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by near wall and far wall
 
   @clause:MB-0 @clause:MB-4.4 @ruling:interpretation @interpretation:close_combat_return
   Scenario: By default the target of a close combat strikes back though the attacker is behind its front arc
