@@ -18,7 +18,7 @@ from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.source_yaml import InputError, LocatedYaml
 from rules.events import interpretations_cited
 from rules.gundam_assemble.board import Board, HexTerrain
-from rules.gundam_assemble.line_of_sight import LosMode, LosResult, line_of_sight
+from rules.gundam_assemble.line_of_sight import LosMode, LosResult, piece_line_of_sight
 from rules.gundam_assemble.targeting import ReachCheck, check_reach
 from rules.gundam_assemble.terrain import rulebook_kinds
 from rules.rulebook import load as load_rulebook
@@ -203,7 +203,7 @@ MODES = {
 def check_los(ruling, ga_context: GAContext, actor: str, target: str, how: str):
     board = ga_context.require_board()
     a, t = board.piece(actor), board.piece(target)
-    ga_context.los = line_of_sight(board, a.hex, t.hex, a.side, ruling.rules(ga.RULESET), MODES[how])
+    ga_context.los = piece_line_of_sight(board, a, t, ruling.rules(ga.RULESET), MODES[how])
     ga_context.los_pair = (actor, target)
     ruling.show(ga.RULESET, board_to_json(board), los=ga_context.los.to_json())
     ruling.record(

@@ -48,6 +48,39 @@ def test_an_overlay_naming_nothing_real_is_refused(parameters, interpretations, 
     assert err.value.field == field
 
 
+def test_an_overlay_gives_a_float_parameter_an_integer_as_that_float():
+    changed = load("multibase").with_changes({"long_range_fraction": 1})
+    value = changed.param("long_range_fraction")
+    assert (value, type(value)) == (1.0, float)
+
+
+@pytest.mark.parametrize(
+    ("parameters", "accepted"),
+    [
+        ({"hit_threshold": 101}, True),  # the top of its range (limits.PARAMETER_RANGES)
+        ({"hit_threshold": 102}, False),  # inside the default range, outside its own
+        ({"hit_threshold": -1}, False),
+        ({"critical_faces": [9, 101]}, True),
+        ({"critical_faces": [9, 102]}, False),  # each face of a list is checked
+        ({"critical_faces": [9] * 100}, True),  # limits.MAX_LIST_PARAMETER items
+        ({"critical_faces": [9] * 101}, False),
+    ],
+)
+def test_an_overlay_value_must_lie_in_the_parameters_range(parameters, accepted):
+    book = load("gundam_assemble")
+    if accepted:
+        assert book.with_changes(parameters).param(next(iter(parameters))) == next(iter(parameters.values()))
+    else:
+        with pytest.raises(RulebookError) as err:
+            book.with_changes(parameters)
+        assert err.value.field == f"parameters.{next(iter(parameters))}"
+
+
+def test_a_list_parameter_an_earlier_overlay_emptied_takes_a_list_again():
+    emptied = load("gundam_assemble").with_changes({"critical_faces": []}, name="no crits")
+    assert emptied.with_changes({"critical_faces": [10]}).param("critical_faces") == [10]
+
+
 def _book_with_faq(entry: dict) -> dict:
     return {
         "ruleset": "x",

@@ -53,6 +53,17 @@ def test_the_canonical_offset_is_an_image_and_the_least_one(offset):
     assert all(canon <= symmetry(i)(offset) for i in SYMMETRIES)
 
 
+@given(st.tuples(st.integers(-80, 80), st.integers(-80, 80)))
+def test_each_symmetry_matrix_moves_an_offset_as_the_symmetry_does(offset):
+    """The matrices are built once at import (``_MATRICES``); building them again here is what
+    lets a code mutant of ``_matrix`` show, since a mutant switched on after import never
+    rebuilds the module's table."""
+    q, r = offset
+    for i in SYMMETRIES:
+        a, b, c, d = hex_sightline._matrix(i)
+        assert (a * q + b * r, c * q + d * r) == symmetry(i)(offset)
+
+
 coord = st.integers(-30, 30)
 reach = st.integers(-28, 28)  # up to 56 hexes: past the table's 48, so misses are classified too
 

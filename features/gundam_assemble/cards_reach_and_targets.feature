@@ -2,7 +2,7 @@ Feature: Card vocabulary - range and Line of Sight changed for an attack, and co
   "+2 range for this attack" and "this attack ignores Line of Sight" change what the attack can
   reach, so they are used before the attack (GA-DECL-2) and apply when the targets are checked
   (GA-SEQ-2). Conditions may ask about the target: its status, its hit points, whether it is
-  Engaged. The cards are invented test data. The Gundam's Beam Rifle has range 4.
+  Engaged, whether it stands in water. The cards are invented test data. The Gundam's Beam Rifle has range 4.
 
   Background:
     Given the pieces:
@@ -66,3 +66,15 @@ Feature: Card vocabulary - range and Line of Sight changed for an attack, and co
     When player A will use "Close-Quarters Drill"
     And "RX-78-2 Gundam" attacks "Zaku II: Minelayer" with Beam Rifle and rolls 3, 1, 1, 1
     Then the Accuracy against "Zaku II: Minelayer" is 0
+
+  @clause:GA-ELEV-2 @clause:GA-HIT-2 @ruling:derived
+  Scenario: "+1 Accuracy against a target in water" cancels the water's -1 there and gives nothing on open ground
+    Given the scenario "attack_sonar_lock_water.yaml"
+    And player A will use "Sonar Lock"
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 4, 4, 1, 1
+    Then the Accuracy against "Char's Zaku II" is 0
+    And "Char's Zaku II" takes 2 hits
+    When player A will use "Sonar Lock"
+    And "RX-78-2 Gundam" attacks "Zaku II: Minelayer" with Beam Rifle and rolls 4, 3, 1, 1
+    Then the Accuracy against "Zaku II: Minelayer" is 0
+    And "Zaku II: Minelayer" takes 1 hit

@@ -210,6 +210,25 @@ Feature: FAQ entries decided by hypothetical cards
     And "Hypothetical (Q.40) Holdout" has 1 hit points
     And player A has 0 victory points
 
+  @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:interpretation @faq:Q40 @interpretation:defeat_prevented_victory_points
+  Scenario: Q.40 - the points for the unit the card keeps are added to what the attacking side already has
+    Given the scenario "faq_q40_holdout.yaml"
+    And the pieces:
+      | name                        | side | at     |
+      | Char's Zaku II              | B    | [0, 0] |
+      | Hypothetical (Q.40) Holdout | A    | [2, 0] |
+      | Zaku II: Minelayer          | A    | [0, 2] |
+    And the unit states:
+      | name                        | hp |
+      | Hypothetical (Q.40) Holdout | 2  |
+      | Zaku II: Minelayer          | 1  |
+    When "Char's Zaku II" attacks "Zaku II: Minelayer" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    And "Char's Zaku II" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "Zaku II: Minelayer" is in Reserve and must be redeployed
+    And "Hypothetical (Q.40) Holdout" is not defeated
+    And player B has 5 victory points
+    And player A has 0 victory points
+
   @clause:GA-DEF-1 @clause:GA-DEF-2 @clause:GA-DEF-3 @ruling:derived @faq:Q40
   Scenario: Q.40 - a card that steps in once per turn does not save its unit a second time that turn
     Given the scenario "faq_q40_holdout.yaml"

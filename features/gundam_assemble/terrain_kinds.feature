@@ -68,3 +68,22 @@ Feature: Terrain kinds declared by the ruleset or the scenario
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 4, 4, 1, 1
     Then the Accuracy against "Char's Zaku II" is -1
     And the ruling cites GA-ELEV-2
+
+  @clause:GA-CRIT-4 @clause:GA-CRIT-1 @clause:GA-ELEV-3 @ruling:derived
+  Scenario: A face a card makes critical still hits a target whose terrain takes that face below a hit
+    Given the terrain kinds:
+      | kind       | symbol | accuracy |
+      | dust storm | %      | -4       |
+    And the board:
+      """
+      G  %Z
+      """
+    And the pieces:
+      | mark | name           | side |
+      | G    | RX-78-2 Gundam | A    |
+      | Z    | Char's Zaku II | B    |
+    And player A will use "Newtype Focus"
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 8, 7, 7, 6
+    Then the Accuracy against "Char's Zaku II" is -4
+    And "Char's Zaku II" takes 3 hits
+    And the critical hit effect triggers once
