@@ -132,6 +132,18 @@ class AttackResult:
         }
 
 
+def _range_fraction(distance: float, max_range: float, rules: Rulebook) -> float | None:
+    """The measured range as a fraction of the maximum (MB-3.2's long range). A range within
+    ``geometry_tolerance`` of the long-range limit is at the limit, as every other measured limit
+    is, so that rounding never decides long range."""
+    if max_range <= 0:
+        return None
+    limit = float(rules.param("long_range_fraction"))
+    if abs(distance - limit * max_range) <= float(rules.param("geometry_tolerance")):
+        return limit
+    return distance / max_range
+
+
 def resolve_attack(field_: Battlefield, spec: AttackSpec, rules: Rulebook, dice: DiceSource) -> AttackResult:
     ranged = not spec.close_combat
     check, events = verify_target(field_, spec.attacker, spec.target, ranged, rules)
@@ -150,7 +162,7 @@ def resolve_attack(field_: Battlefield, spec: AttackSpec, rules: Rulebook, dice:
     for who, whom in pairs:
         unit = field_.unit(who)
         pool, pool_events = attack_pool(unit, ranged, spec.bonus_dice.get(who, {}), rules)
-        fraction = check.range.distance / unit.stats.range if ranged and unit.stats.range > 0 else None
+        fraction = _range_fraction(check.range.distance, unit.stats.range, rules) if ranged else None
         circumstances = Circumstances(
             target_in_cover=whom in spec.in_cover,
             range_fraction=fraction,
