@@ -64,21 +64,6 @@ def pytest_unconfigure(config):
         _saved = None
 
 
-# test file -> the modules whose mutants it judges (prefixes of mutant names); test files not
-# listed judge every mutant that reaches them.
-JUDGES = {
-    "tests/test_odds.py": ("rules.gundam_assemble.odds.", "rules.dice."),
-    "tests/test_multibase_odds.py": ("rules.multibase.odds.", "rules.dice."),
-    "tests/test_los_properties.py": (
-        "rules.gundam_assemble.visibility.",
-        "rules.gundam_assemble.line_of_sight.",
-        "rules.hex_sightline.",
-        "rules.hexgrid.",
-    ),
-    "tests/test_sightline_table.py": ("rules.hex_sightline.", "rules.hexgrid."),
-}
-
-
 def _clear_engine_caches() -> None:
     """Forget every result our code cached: the rulebooks, the card catalogue, the sightline
     table, geometry. The fork server filled some of these while it collected the tests, with no
