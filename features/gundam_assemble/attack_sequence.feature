@@ -304,6 +304,27 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And "RX-78-2 Gundam" now stands at [0, 2]
     And "RX-78-2 Gundam" has 6 hit points
 
+  @clause:GA-SEQ-2 @clause:GA-WPN-2 @ruling:derived @faq:Q23
+  Scenario: Under attack_ends a target pushed within the range a card added is still in range, so the attack goes on
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And player A will use "Long Shot"
+    And player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [5, 0]
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then the attack runs to its end
+    And "RX-78-2 Gundam" now stands at [5, 0]
+    And "RX-78-2 Gundam" takes 1 damage
+
+  @clause:GA-SEQ-2 @clause:GA-ILOS-1 @clause:GA-LOS-1 @ruling:derived @faq:Q23
+  Scenario: Under attack_ends a target pushed behind high ground stays a target of an attack that ignores Line of Sight
+    Given the interpretation target_leaves_range_mid_attack is attack_ends
+    And the hex [0, 1] is raised to elevation 3
+    And player A will use "Indirect Fire"
+    And player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [0, 2]
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then the attack runs to its end
+    And "RX-78-2 Gundam" now stands at [0, 2]
+    And "RX-78-2 Gundam" takes 1 damage
+
   @clause:GA-ROLL-5 @ruling:interpretation @interpretation:single_target_ability_with_aoe @faq:Q25
   Scenario: After an area attack an ability for "the enemy attacked" affects the one enemy its player picks
     Given the pieces:

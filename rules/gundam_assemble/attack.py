@@ -170,6 +170,10 @@ class _Resolver(ResponseWindows, CardEffects):
         self.disarm_accuracy = 0
         self.per_target: dict[str, TargetOutcome] = {}
         self.sightlines: list[LosResult] = []
+        # what cards changed of this attack's reach (GA-WPN-2, GA-ILOS-1), kept for a target
+        # pushed mid-attack: it is judged against the same reach as at declaration
+        self.reach_bonus = 0
+        self.reach_ignores_los = False
         self.ended: str | None = None
         self.shields_gone: set[str] = set()
         self.before_strength: list[Modifier] = []
@@ -474,6 +478,7 @@ class _Resolver(ResponseWindows, CardEffects):
             )
             return None
         bonus, ignores = self.reach_changes()
+        self.reach_bonus, self.reach_ignores_los = bonus, ignores
         mode = LosMode.IGNORE if self.weapon.ignores_los or ignores else LosMode.STANDARD
         found = []
         for name in names:

@@ -453,10 +453,11 @@ class ResponseWindows:
             mode = LosMode.IGNORE if self.weapon.ignores_los else LosMode.AREA_EFFECT
             in_reach = tuple(r.to) in (self.decl.area or ())
             beyond = "" if in_reach else ", outside the placed area"
-        else:
-            mode = LosMode.IGNORE if self.weapon.ignores_los else LosMode.STANDARD
-            in_reach = d <= self.weapon.range
-            beyond = "" if in_reach else f", beyond range {self.weapon.range}"
+        else:  # the reach the attack was declared with, cards' range and Line of Sight changes included
+            mode = LosMode.IGNORE if self.weapon.ignores_los or self.reach_ignores_los else LosMode.STANDARD
+            reach = self.weapon.range + self.reach_bonus
+            in_reach = d <= reach
+            beyond = "" if in_reach else f", beyond range {reach}"
         los = line_of_sight(self.battle.board, attacker.hex, tuple(r.to), self.side, self.rules, mode)
         if in_reach and los.clear:
             return
