@@ -204,65 +204,41 @@ def same(before: dict, after: dict, motion: Motion) -> None:
             assert got == value, key
 
 
+def _example_field(a_bases: tuple[Base, ...], t_bases: tuple[Base, ...]) -> Battlefield:
+    """A position as positions() draws one (red A against blue T, no terrain), for the examples
+    hypothesis found and that stay pinned below."""
+    return Battlefield(
+        units=(Unit("A", "red", STATS, a_bases), Unit("T", "blue", STATS, t_bases)),
+        terrain=(),
+        initiative=Initiative(pool=("red", "blue", "green"), discarded=()),
+    )
+
+
+# the book's reading in both examples: 180-degree arc and every interpretation at its default
+BOOK_READING = BOOK.with_changes(
+    parameters={"front_arc_degrees": 180},
+    interpretations={
+        "arc_boundary": "inside",
+        "arc_origin": "centre_line",
+        "trace_blockers": "terrain_and_units",
+        "coherency": "connected",
+        "multi_removal_coherency": "after_all",
+    },
+)
+
+
 @settings(max_examples=200)  # each example runs the engine twice; 200 keep the suite fast
 @given(positions(), motions, readings)
 @example(
-    field=Battlefield(
-        units=(
-            Unit(
-                name="A",
-                faction="red",
-                stats=Stats(ranged_attack=3, melee_attack=2, range=9.0, courage=2, save=5, wounds=1),
-                bases=(
-                    Base(
-                        name="a0", shape="rect", x=11.0, y=6.0, facing=90.0, radius=0.0, width=2.0, depth=1.0
-                    ),
-                ),
-                shaken=0,
-                dash=False,
-                activated=False,
-                wounds=0,
-            ),
-            Unit(
-                name="T",
-                faction="blue",
-                stats=Stats(ranged_attack=3, melee_attack=2, range=9.0, courage=2, save=5, wounds=1),
-                bases=(
-                    Base(
-                        name="t0", shape="round", x=10.0, y=7.5, facing=0.0, radius=0.5, width=0.0, depth=0.0
-                    ),
-                    Base(
-                        name="t1",
-                        shape="rect",
-                        x=8.5,
-                        y=7.0,
-                        facing=(3.0, 4.0),
-                        radius=0.0,
-                        width=2.0,
-                        depth=1.0,
-                    ),
-                ),
-                shaken=0,
-                dash=False,
-                activated=False,
-                wounds=0,
-            ),
+    field=_example_field(
+        a_bases=(Base("a0", "rect", 11.0, 6.0, facing=90.0, width=2.0, depth=1.0),),
+        t_bases=(
+            Base("t0", "round", 10.0, 7.5, radius=0.5),
+            Base("t1", "rect", 8.5, 7.0, facing=(3.0, 4.0), width=2.0, depth=1.0),
         ),
-        terrain=(),
-        initiative=Initiative(pool=("red", "blue", "green"), discarded=()),
-        destroyed=(),
     ),
     motion=Motion(1.0, 0.0, 0.0, False),
-    rules=BOOK.with_changes(
-        parameters={"front_arc_degrees": 180},
-        interpretations={
-            "arc_boundary": "inside",
-            "arc_origin": "centre_line",
-            "trace_blockers": "terrain_and_units",
-            "coherency": "connected",
-            "multi_removal_coherency": "after_all",
-        },
-    ),
+    rules=BOOK_READING,
 ).via("discovered failure")
 def test_turning_shifting_and_mirroring_a_position_changes_no_verdict(field, motion, rules):
     assume(not _near_a_limit(field, rules))
@@ -272,53 +248,15 @@ def test_turning_shifting_and_mirroring_a_position_changes_no_verdict(field, mot
 @settings(max_examples=150)
 @given(positions(), motions, readings, st.integers(0, 2**32 - 1), st.booleans())
 @example(
-    field=Battlefield(
-        units=(
-            Unit(
-                name="A",
-                faction="red",
-                stats=Stats(ranged_attack=3, melee_attack=2, range=9.0, courage=2, save=5, wounds=1),
-                bases=(
-                    Base(
-                        name="a0", shape="round", x=6.0, y=7.0, facing=0.0, radius=0.25, width=0.0, depth=0.0
-                    ),
-                    Base(name="a1", shape="rect", x=0.0, y=0.0, facing=0.0, radius=0.0, width=1.0, depth=0.5),
-                ),
-                shaken=0,
-                dash=False,
-                activated=False,
-                wounds=0,
-            ),
-            Unit(
-                name="T",
-                faction="blue",
-                stats=Stats(ranged_attack=3, melee_attack=2, range=9.0, courage=2, save=5, wounds=1),
-                bases=(
-                    Base(
-                        name="t0", shape="round", x=9.0, y=3.0, facing=0.0, radius=0.25, width=0.0, depth=0.0
-                    ),
-                ),
-                shaken=0,
-                dash=False,
-                activated=False,
-                wounds=0,
-            ),
+    field=_example_field(
+        a_bases=(
+            Base("a0", "round", 6.0, 7.0, radius=0.25),
+            Base("a1", "rect", 0.0, 0.0, width=1.0, depth=0.5),
         ),
-        terrain=(),
-        initiative=Initiative(pool=("red", "blue", "green"), discarded=()),
-        destroyed=(),
+        t_bases=(Base("t0", "round", 9.0, 3.0, radius=0.25),),
     ),
     motion=Motion(112.0, 0.0, 0.0, False),
-    rules=BOOK.with_changes(
-        parameters={"front_arc_degrees": 180},
-        interpretations={
-            "arc_boundary": "inside",
-            "arc_origin": "centre_line",
-            "trace_blockers": "terrain_and_units",
-            "coherency": "connected",
-            "multi_removal_coherency": "after_all",
-        },
-    ),
+    rules=BOOK_READING,
     seed=0,
     close=False,
 ).via("discovered failure")
