@@ -40,10 +40,6 @@ def neighbours(h: Hex) -> list[Hex]:
     return [add(h, d) for d in DIRECTIONS]
 
 
-def adjacent(a: Hex, b: Hex) -> bool:
-    return distance(a, b) == 1
-
-
 def ring(centre: Hex, radius: int) -> list[Hex]:
     """The hexes at exactly ``radius`` from ``centre``, walking the ring once."""
     if radius < 0:

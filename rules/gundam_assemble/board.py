@@ -7,12 +7,12 @@ elevation is its hex's; a structure's is its hex's unless the scenario states it
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from rules.hexgrid import Hex, adjacent, from_offset, neighbours, spiral
+from rules.hexgrid import Hex, from_offset, spiral
 
 TERRAINS = ("open", "water")  # the chapter's kinds; more may be declared (terrain.py)
 PIECE_KINDS = ("unit", "structure", "garrison")
@@ -102,14 +102,8 @@ class Board:
             return p.elevation
         return self.elevation(p.hex)
 
-    def units(self, side: str | None = None) -> list[Piece]:
-        return [p for p in self.pieces if p.kind == "unit" and (side is None or p.side == side)]
-
     def enemies_of(self, side: str) -> list[Piece]:
         return [p for p in self.pieces if p.side != side]
-
-    def adjacent_figures(self, h: Hex) -> list[Piece]:
-        return [f for n in neighbours(h) if (f := self.figure_at(n)) is not None]
 
     # --- changes (a new board each time) ---------------------------------------------------------
     def with_piece_moved(self, name: str, to: Hex) -> Board:
@@ -122,10 +116,6 @@ class Board:
         return replace(self, hexes={**self.hexes, **changes})
 
 
-def are_adjacent(a: Piece, b: Piece) -> bool:
-    return adjacent(a.hex, b.hex)
-
-
 def rectangle(width: int, height: int) -> frozenset[Hex]:
     """A width x height board in odd-r offset layout (odd rows shoved right), as axial hexes."""
     return frozenset(from_offset(c, r) for r in range(height) for c in range(width))
@@ -133,7 +123,3 @@ def rectangle(width: int, height: int) -> frozenset[Hex]:
 
 def hexagon(radius: int, centre: Hex = (0, 0)) -> frozenset[Hex]:
     return frozenset(spiral(centre, radius))
-
-
-def listed_only(hexes: Iterable[Hex]) -> frozenset[Hex]:
-    return frozenset(hexes)

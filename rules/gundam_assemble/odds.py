@@ -85,9 +85,6 @@ class TargetOdds:
     damage: Distribution  # hit points lost to the attack's combat damage (after Shields, plus Fracture)
     defeated: Fraction
 
-    def mean(self, name: str) -> Fraction:
-        return sum((k * p for k, p in getattr(self, name).items()), Fraction(0))
-
 
 @dataclass(frozen=True)
 class AttackOdds:

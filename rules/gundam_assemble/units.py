@@ -160,9 +160,6 @@ class Battle:
         got = self.defeated_this_turn.get(by, ())
         return replace(self, defeated_this_turn={**self.defeated_this_turn, by: (*got, defeated)})
 
-    def lasting_for(self, unit: str) -> tuple[Lasting, ...]:
-        return tuple(x for x in self.lasting if x.unit == unit)
-
 
 @dataclass(frozen=True)
 class Lasting:

@@ -11,7 +11,6 @@ decides per number of bases removed with the coherency rules.
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -92,8 +91,3 @@ def attack_odds(profile: AttackProfile) -> AttackOdds:
 
 def _fractions(counts: dict[int, int], total: int) -> dict[int, Fraction]:
     return {k: Fraction(counts[k], total) for k in sorted(counts)}
-
-
-def incoherent_counts(counts: Collection[int], keeps: callable) -> frozenset[int]:
-    """The removal counts for which ``keeps(count)`` says no removal keeps coherency."""
-    return frozenset(c for c in counts if c > 0 and not keeps(c))
