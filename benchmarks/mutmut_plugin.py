@@ -101,6 +101,7 @@ def pytest_collection_modifyitems(config, items):
     mutant = get_mutant_under_test() or ""
     if "__mutmut_" not in mutant:  # the clean run, the statistics run: every test
         _durations()  # read in the fork server's warm-up, before any child forks
+        _compile_step_patterns()
         return
     _clear_engine_caches()
     keep, drop = [], []
@@ -117,6 +118,24 @@ def pytest_collection_modifyitems(config, items):
     killers = _killers_of(_function_of(mutant))
     keep.sort(key=lambda item: (killers.get(item.nodeid, len(killers)), durations.get(item.nodeid, 0.0)))
     items[:] = keep
+
+
+def pytest_collection_finish(session):
+    # What the collection made (hundreds of test items) is kept to the end of the session:
+    # moved out of the collector's reach, as gc.freeze() above did for the inherited heap.
+    gc.freeze()
+
+
+def _compile_step_patterns() -> None:
+    """Compile every step definition's pattern in the fork server, so that the children inherit
+    them compiled: the ``parse`` library compiles a pattern on its first match, and a child that
+    ran a few scenarios spent most of its time on that (about 1 s)."""
+    try:
+        from pytest_bdd.scenario import step_function_context_registry
+    except ImportError:
+        return
+    for context in list(step_function_context_registry.values()):
+        context.parser.is_matching("")
 
 
 def pytest_runtest_logreport(report):
