@@ -25,7 +25,7 @@ def pytest_configure(config: pytest.Config) -> None:
     and skips importing it, about 0.15 s of every run."""
     if config.args and all(Path(a.split("::")[0]).name.startswith("test_features_") for a in config.args):
         return
-    from hypothesis import HealthCheck, settings
+    from hypothesis import HealthCheck, Phase, settings
 
     # CI: enough examples to matter (2.5 times hypothesis's default; the README's test command
     # stays under a minute on 2 cores), and deterministic (derandomize) so a red run reproduces.
@@ -44,11 +44,14 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     # A code-mutation run (mutmut sets MUTANT_UNDER_TEST) must give each mutant the same verdict
     # every time: derandomized, and no example database carried from one mutant to the next.
+    # No shrinking: the first failing example already kills the mutant, and shrinking it ran
+    # many killed mutants into mutmut's time limit.
     settings.register_profile(
         "mutation",
         max_examples=100,
         derandomize=True,
         database=None,
+        phases=(Phase.explicit, Phase.reuse, Phase.generate),
         deadline=None,
         suppress_health_check=list(HealthCheck),
     )
