@@ -35,6 +35,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENTS = ROOT / "rules" / "equivalent_code_mutants.yaml"
 KILLED = {1, 3, 36, 24, -24, 152, 255}  # a failing test, or a mutant that made the tests hang
+TIMED_OUT = {36, 24, -24, 152, 255}  # of those, the tests stopped at mutmut's time limit
 
 
 def load_equivalents(path: Path = EQUIVALENTS) -> list[tuple[str, str]]:
@@ -301,6 +302,7 @@ def score(
             row["not run"] += 1
         elif code in KILLED:
             row["killed"] += 1
+            row["timed out"] += code in TIMED_OUT
         elif any(fnmatch.fnmatchcase(name, pattern) for pattern, _ in listed):
             row["equivalent"] += 1
         elif presentation(name):
@@ -467,6 +469,11 @@ def _print(table, survivors, args, live: bool) -> int:
     run = total["killed"] + total["survived"] + total["no tests"]
     print(f"{'all run modules':42} " + " ".join(f"{total[c]:>12}" for c in cols), end="")
     print(f"    {100 * total['killed'] / run:6.1f}%" if run else "")
+    if total["timed out"]:
+        print(
+            f"of the killed, {total['timed out']} stopped at mutmut's CPU time limit (timeout_multiplier and "
+            "timeout_constant in [tool.mutmut]) before the tests finished"
+        )
     stale = stale_equivalents(results(ROOT)) if live else []
     for line in stale:
         print(line)
