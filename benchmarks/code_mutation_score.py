@@ -100,6 +100,13 @@ class Sources:
         original = funcs.get(short.rsplit("__mutmut_", 1)[0] + "__mutmut_orig", "")
         return wording_only(original, funcs.get(short, "")) if original else None
 
+    def event_data(self, name: str) -> bool:
+        """Whether this mutant changes only the data of a trace event (``event_data_only``)."""
+        module, short = module_of(name), name.rsplit(".", 1)[1]
+        funcs = self.functions(module)
+        original = funcs.get(short.rsplit("__mutmut_", 1)[0] + "__mutmut_orig", "")
+        return bool(original) and event_data_only(original, funcs.get(short, ""))
+
     def changed_lines(self, name: str) -> list[str]:
         """The original lines a mutant changes (whitespace aside)."""
         module, short = module_of(name), name.rsplit(".", 1)[1]
@@ -278,6 +285,30 @@ def wording_only(original: str, mutated: str) -> str | None:
         ):
             return "event text"
     return None
+
+
+EVENT_DATA_POSITION = 3  # Event(step, clauses, text, data, interpretation)
+
+
+def event_data_only(original: str, mutated: str) -> bool:
+    """Whether the one change of a mutant lies in the ``data`` of an event. Not wording: steps,
+    ``explain`` and ``--json`` read event data, so such a survivor still counts; the score script
+    only reports how many of the open survivors are of this kind."""
+    try:
+        fa = ast.parse(textwrap.dedent(original)).body[0]
+        fb = ast.parse(textwrap.dedent(mutated)).body[0]
+    except (SyntaxError, IndexError):
+        return False
+    fb.name, fb.decorator_list = fa.name, fa.decorator_list
+    found = _diff_path(fa, fb)
+    if not found or not found[0]:
+        return False
+    for node, field, i, child in found[0]:
+        if isinstance(node, ast.Call) and _call_name(node) in EVENT_CALLS:
+            return (field == "args" and i == EVENT_DATA_POSITION) or (
+                field == "keywords" and isinstance(child, ast.keyword) and child.arg == "data"
+            )
+    return False
 
 
 def module_of(name: str) -> str:
@@ -477,6 +508,13 @@ def _print(table, survivors, args, live: bool) -> int:
     stale = stale_equivalents(results(ROOT)) if live else []
     for line in stale:
         print(line)
+    if live and survivors:
+        sources = Sources(ROOT)
+        data_only = sum(sources.event_data(name) for name in survivors)
+        print(
+            f"of the {len(survivors)} open survivors and unreached mutants, {data_only} change only the data of "
+            "a trace event (what --json and explain show; steps read some of it)"
+        )
     if args.survivors:
         print("\n".join(survivors))
     if args.diffs and live:

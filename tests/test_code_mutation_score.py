@@ -119,3 +119,19 @@ def test_recorded_verdicts_score_as_the_run_did_and_come_back_only_for_unchanged
     assert score.restore_snapshot(snapshot, tmp_path / "edited") == 0
     meta = json.loads((tmp_path / "edited" / "mutants" / "rules" / "dice.py.meta").read_text())
     assert set(meta["exit_code_by_key"].values()) == {None}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "data_only"),
+    [
+        # counted apart (still a survivor): the numbers behind an event, as --json shows them
+        ('"hp": unit.hp - hits}', '"hp": unit.hp + hits}', True),
+        ('{"unit": unit.name,', '{"XXunitXX": unit.name,', True),
+        # the event's text, or the ruling itself, is not its data
+        ('f"{stage}.damage"', "None", False),
+        ("return unit.hp - shown if shown > 4", "return unit.hp - shown if shown > 5", False),
+        ('"damage_order"', '"XXdamage_orderXX"', False),
+    ],
+)
+def test_a_change_to_an_events_data_only_is_told_apart(old, new, data_only):
+    assert score.event_data_only(ORIGINAL, mutant(old, new)) is data_only
