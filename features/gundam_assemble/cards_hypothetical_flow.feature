@@ -417,6 +417,7 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1]
     Then the attack ends early
     And "Char's Zaku II" now stands at [2, 0]
+    And the trace says "2 hexes away, out of Line of Sight: the attack ends"
 
   @clause:GA-CRIT-2 @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived
   Scenario: A critical hit effect that attacks again After Combat Damage makes a full attack of its own
