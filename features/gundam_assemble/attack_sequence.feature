@@ -466,3 +466,29 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
     And "Char's Zaku II" makes a second attack on "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
+
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @clause:GA-DEF-7 @ruling:interpretation @interpretation:strength_bonus_duration @faq:Q12
+  Scenario: Under whole_activation the Strength bonus ends with the activation it was used in
+    Given the interpretation strength_bonus_duration is whole_activation
+    And the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+    And player A will use "Full Burst"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
+    And the activation ends
+    And "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then the attack rolls 4 dice
+
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @clause:GA-DEF-7 @ruling:interpretation @interpretation:strength_bonus_duration @faq:Q12
+  Scenario: Under whole_activation a bonus used in the unit's next activation carries over within that activation only
+    Given the interpretation strength_bonus_duration is whole_activation
+    And the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+    And player A will use "Full Burst"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
+    And the activation ends
+    And player A will use "Full Burst"
+    And "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
+    And "Char's Zaku II" makes a second attack on "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
+    Then the attack rolls 5 dice
