@@ -229,6 +229,23 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Then "RX-78-2 Gundam" is defeated
     And "Char's Zaku II" has 1 Energy
 
+  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @clause:GA-DEF-2 @ruling:interpretation @interpretation:target_defeated_mid_attack @faq:Q24
+  Scenario: "If the attack defeated a target": met by a target that non-combat damage defeated before the roll
+    Given the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And the unit states:
+      | name               | hp |
+      | Zaku II: Minelayer | 1  |
+    And player A will use "Collision Course" on "Zaku II: Minelayer"
+    And player A will use "Hypothetical: Victory Rush"
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
+    Then "Zaku II: Minelayer" is defeated
+    And "Char's Zaku II" is not defeated
+    And "RX-75 Guntank" has 1 Energy
+
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: "If the attack defeated a target": not met when the target survives
     Given the pieces:
