@@ -422,6 +422,17 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Then the attack runs to its end
     And "Char's Zaku II" now stands at [2, 0]
 
+  @clause:GA-AOE-3 @clause:GA-AOE-4 @clause:GA-ILOS-1 @ruling:derived
+  Scenario: An area weapon that ignores Line of Sight targets an enemy in the placed area behind high ground
+    Given the pieces:
+      | name                      | side | at     |
+      | Hypothetical Sharpshooter | A    | [0, 0] |
+      | Char's Zaku II            | B    | [2, 0] |
+    And the hex [1, 0] is raised to elevation 3
+    When "Hypothetical Sharpshooter" fires "Arcing Mortar" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
+    Then the attack is allowed
+    And the targets are "Char's Zaku II"
+
   @clause:GA-SEQ-2 @clause:GA-AOE-4 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q21 @faq:Q23
   Scenario: Under attack_ends a target of an area attack moved behind high ground inside the placed area ends the attack
     Given the interpretation target_leaves_range_mid_attack is attack_ends
