@@ -148,7 +148,7 @@ Feature: Damage and Shields
     When "Char's Zaku II" attacks "RGM-79 GM" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
     Then "RGM-79 GM" has 4 hit points
 
-  @clause:GA-DMG-4 @clause:GA-SEQ-10 @ruling:interpretation @interpretation:non_combat_damage_mitigation @interpretation:fracture_trigger
+  @clause:GA-DMG-4 @clause:GA-SEQ-10 @ruling:interpretation @interpretation:non_combat_damage_mitigation
   Scenario: Under reductions_apply and any_damage non-combat damage cut to nothing does not set off Fracture
     Given the interpretation non_combat_damage_mitigation is reductions_apply
     And the interpretation fracture_trigger is any_damage

@@ -467,7 +467,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And "Char's Zaku II" makes a second attack on "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
 
-  @clause:GA-DECL-2 @clause:GA-ROLL-1 @clause:GA-DEF-7 @ruling:interpretation @interpretation:strength_bonus_duration @faq:Q12
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @clause:GA-DEF-7 @ruling:derived @faq:Q12
   Scenario: Under whole_activation the Strength bonus ends with the activation it was used in
     Given the interpretation strength_bonus_duration is whole_activation
     And the unit states:
