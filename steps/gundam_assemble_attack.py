@@ -565,7 +565,11 @@ def activation_ends(attack_context: AttackContext):
 
 @then("the activation does not end")
 def activation_goes_on(attack_context: AttackContext):
-    expect(not _result(attack_context).battle.activation_ended, "the activation to go on", "it ended")
+    # The outcome (--json) says false, not null: read it as the user sees it.
+    ended = _result(attack_context).outcome()["activation_ended"]
+    expect(
+        ended is False, "the activation to go on (activation_ended: false)", f"activation_ended: {ended!r}"
+    )
 
 
 @then("the attack ends early")

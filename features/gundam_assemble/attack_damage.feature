@@ -148,6 +148,23 @@ Feature: Damage and Shields
     When "Char's Zaku II" attacks "RGM-79 GM" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
     Then "RGM-79 GM" has 4 hit points
 
+  @clause:GA-DMG-4 @clause:GA-SEQ-10 @ruling:interpretation @interpretation:non_combat_damage_mitigation
+  Scenario: Under reductions_apply and any_damage non-combat damage cut to nothing does not set off Fracture
+    Given the interpretation non_combat_damage_mitigation is reductions_apply
+    And the interpretation fracture_trigger is any_damage
+    And the pieces:
+      | name           | side | at      |
+      | Char's Zaku II | A    | [0, 0]  |
+      | RGM-79 GM      | B    | [0, 2]  |
+      | MP-02A Oggo    | A    | [-1, 0] |
+    And the unit states:
+      | name      | status   |
+      | RGM-79 GM | Fracture |
+    And "MP-02A Oggo" will use "Artillery Support"
+    When "Char's Zaku II" attacks "RGM-79 GM" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "RGM-79 GM" has 4 hit points
+    And "RGM-79 GM" has the status Fracture
+
   @clause:GA-DMG-6 @clause:GA-DMG-1 @ruling:interpretation @interpretation:damage_plus_without_hits
   Scenario: By default Damage+X adds its damage even when no die hits
     Given the unit states:
@@ -201,3 +218,16 @@ Feature: Damage and Shields
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
     Then "RX-78-2 Gundam" has 3 hit points
     And "RX-78-2 Gundam" does not have the status Fracture
+    And the attack resolves in the order:
+      | before_attack       |
+      | declare             |
+      | check               |
+      | pay                 |
+      | before_attack_roll  |
+      | roll                |
+      | after_attack_roll   |
+      | critical            |
+      | damage              |
+      | defeat              |
+      | after_combat_damage |
+      | end                 |

@@ -18,6 +18,15 @@ Feature: Defeated units
     Then "Char's Zaku II" is defeated
     And player A has 3 victory points
 
+  @clause:GA-DEF-7 @ruling:derived
+  Scenario: Defeating an enemy during the attacker's own activation does not end that activation
+    Given the unit states:
+      | name           | activating |
+      | RX-78-2 Gundam | yes        |
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" is defeated
+    And the activation does not end
+
   @clause:GA-DEF-2 @clause:GA-DEF-6 @ruling:derived @faq:Q30
   Scenario: A defeated unit leaves the board for Reserve and must be redeployed
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1

@@ -283,6 +283,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun"
     Then the attack ends early
     And "RX-78-2 Gundam" has 6 hit points
+    And the trace says "6 hexes away, beyond range 3"
     And the ruling names the interpretation target_leaves_range_mid_attack
 
   @clause:GA-SEQ-2 @ruling:derived @faq:Q23
@@ -303,6 +304,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then the attack ends early
     And "RX-78-2 Gundam" now stands at [0, 2]
     And "RX-78-2 Gundam" has 6 hit points
+    And the trace says "2 hexes away, out of Line of Sight"
 
   @clause:GA-SEQ-2 @clause:GA-WPN-2 @ruling:derived @faq:Q23
   Scenario: Under attack_ends a target pushed within the range a card added is still in range, so the attack goes on
@@ -402,7 +404,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And player A will use "Shoulder Charge" on "Char's Zaku II" moving it to [5, -1]
     When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1]
     Then the attack ends early
-    And the trace says "outside the placed area"
+    And the trace says "5 hexes away, outside the placed area: the attack ends"
 
   @clause:GA-SEQ-2 @clause:GA-AOE-4 @ruling:interpretation @faq:Q21 @faq:Q23 @interpretation:single_target_ability_with_aoe
   Scenario: Under attack_ends an area target moved behind another enemy inside the placed area stays a target: area attacks ignore units
@@ -462,5 +464,31 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | Char's Zaku II | yes        |
     And player A will use "Full Burst"
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
+    And "Char's Zaku II" makes a second attack on "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
+    Then the attack rolls 5 dice
+
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @clause:GA-DEF-7 @ruling:derived @faq:Q12
+  Scenario: Under whole_activation the Strength bonus ends with the activation it was used in
+    Given the interpretation strength_bonus_duration is whole_activation
+    And the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+    And player A will use "Full Burst"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
+    And the activation ends
+    And "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then the attack rolls 4 dice
+
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @clause:GA-DEF-7 @ruling:interpretation @interpretation:strength_bonus_duration @faq:Q12
+  Scenario: Under whole_activation a bonus used in the unit's next activation carries over within that activation only
+    Given the interpretation strength_bonus_duration is whole_activation
+    And the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+    And player A will use "Full Burst"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
+    And the activation ends
+    And player A will use "Full Burst"
+    And "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
     And "Char's Zaku II" makes a second attack on "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice

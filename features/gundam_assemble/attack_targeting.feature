@@ -242,6 +242,7 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, -2], [3, -2] and rolls 1, 1, 1, 1
     Then the attack is allowed
     And "Quad Bop Missile Launcher" of "RX-75 Guntank" has 12 legal placements
+    And the trace says "(one of 12 legal placements, mirrored)"
 
   @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation
   Scenario: A diagram whose card allows a flip can be turned and flipped

@@ -229,6 +229,23 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Then "RX-78-2 Gundam" is defeated
     And "Char's Zaku II" has 1 Energy
 
+  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @clause:GA-DEF-2 @ruling:interpretation @interpretation:target_defeated_mid_attack @faq:Q24
+  Scenario: "If the attack defeated a target": met by a target that non-combat damage defeated before the roll
+    Given the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And the unit states:
+      | name               | hp |
+      | Zaku II: Minelayer | 1  |
+    And player A will use "Collision Course" on "Zaku II: Minelayer"
+    And player A will use "Hypothetical: Victory Rush"
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
+    Then "Zaku II: Minelayer" is defeated
+    And "Char's Zaku II" is not defeated
+    And "RX-75 Guntank" has 1 Energy
+
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: "If the attack defeated a target": not met when the target survives
     Given the pieces:
@@ -405,6 +422,17 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Then the attack runs to its end
     And "Char's Zaku II" now stands at [2, 0]
 
+  @clause:GA-AOE-3 @clause:GA-AOE-4 @clause:GA-ILOS-1 @ruling:derived
+  Scenario: An area weapon that ignores Line of Sight targets an enemy in the placed area behind high ground
+    Given the pieces:
+      | name                      | side | at     |
+      | Hypothetical Sharpshooter | A    | [0, 0] |
+      | Char's Zaku II            | B    | [2, 0] |
+    And the hex [1, 0] is raised to elevation 3
+    When "Hypothetical Sharpshooter" fires "Arcing Mortar" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
+    Then the attack is allowed
+    And the targets are "Char's Zaku II"
+
   @clause:GA-SEQ-2 @clause:GA-AOE-4 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q21 @faq:Q23
   Scenario: Under attack_ends a target of an area attack moved behind high ground inside the placed area ends the attack
     Given the interpretation target_leaves_range_mid_attack is attack_ends
@@ -417,6 +445,7 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1]
     Then the attack ends early
     And "Char's Zaku II" now stands at [2, 0]
+    And the trace says "2 hexes away, out of Line of Sight: the attack ends"
 
   @clause:GA-CRIT-2 @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived
   Scenario: A critical hit effect that attacks again After Combat Damage makes a full attack of its own

@@ -240,6 +240,19 @@ Feature: FAQ entries decided by hypothetical cards
     Then "Hypothetical (Q.40) Holdout" cannot use "Hypothetical (Q.40): Refuses to Fall"
     And "Hypothetical (Q.40) Holdout" is in Reserve and must be redeployed
     And "Hypothetical (Q.40) Holdout"'s Timeline token is on space 5
+    And the attack resolves in the order:
+      | before_attack       |
+      | declare             |
+      | check               |
+      | pay                 |
+      | before_attack_roll  |
+      | roll                |
+      | after_attack_roll   |
+      | critical            |
+      | damage              |
+      | defeat              |
+      | after_combat_damage |
+      | end                 |
 
   @clause:GA-DEF-1 @clause:GA-DMG-3 @ruling:derived @faq:Q40
   Scenario: Q.40 - the card steps in whatever takes its unit to 0 hit points, non-combat damage too
@@ -251,6 +264,19 @@ Feature: FAQ entries decided by hypothetical cards
     When "Char's Zaku II" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then "Hypothetical (Q.40) Holdout" is not defeated
     And "Hypothetical (Q.40) Holdout" has 1 hit points
+    And the attack resolves in the order:
+      | before_attack       |
+      | declare             |
+      | check               |
+      | pay                 |
+      | before_attack_roll  |
+      | roll                |
+      | after_attack_roll   |
+      | critical            |
+      | damage              |
+      | defeat              |
+      | after_combat_damage |
+      | end                 |
 
   @clause:GA-DEF-1 @clause:GA-DEF-7 @ruling:derived @faq:Q40
   Scenario: Q.40 - a card that keeps the attacking unit on the board lets its attack and its activation go on

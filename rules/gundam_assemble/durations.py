@@ -51,7 +51,14 @@ def _expire(
         cite,
     )
     uses = tuple(u for u in battle.uses if u[2] not in durations)
-    new = replace(battle, lasting=kept, uses=uses, activating=None if what == "turn" else battle.activating)
+    # A Strength bonus kept for the rest of the activation (strength_bonus_duration) ends with it.
+    new = replace(
+        battle,
+        lasting=kept,
+        uses=uses,
+        activating=None if what == "turn" else battle.activating,
+        activation_strength=(),
+    )
     return new, [event] + (
         [Event(f"end.{what}.kept", clauses, f"{count_of(len(kept), 'lasting effect')} stay", {})]
         if kept
