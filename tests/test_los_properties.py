@@ -391,7 +391,8 @@ def _assert_table_agrees(board, cells, side, interps, mode):
 
 def test_the_board_wide_table_agrees_on_every_pair_of_a_skirmish_board():
     board = _skirmish_board()
-    assert len(board.hexes) < len(board.extent)
+    disc = {(q, r) for q in range(-3, 4) for r in range(-3, 4) if distance((0, 0), (q, r)) <= 3}
+    assert board.extent == disc and len(board.hexes) < len(board.extent)
     for i, (interps, mode) in enumerate(READINGS):
         _assert_table_agrees(board, None, board.sides[i % 2], interps, mode)
 
@@ -410,6 +411,7 @@ def test_the_board_wide_table_agrees_on_a_single_row_and_a_single_column():
 
 def test_the_board_wide_table_agrees_on_a_board_of_many_elevations():
     board = _many_levels_board()
+    assert len(board.extent) == 72 and all(type(c) is int for h in board.extent for c in h)
     levels = {board.elevation(h) for h in board.extent}
     assert levels == set(range(69))
     _assert_table_agrees(board, None, "A", *READINGS[3])  # terrain between the ends blocks
