@@ -263,3 +263,156 @@ def test_the_board_wide_table_agrees_with_line_of_sight_on_every_pair(board, sid
         for b in cells:
             if a != b:
                 assert table.sees(a, b) == line_of_sight(board, a, b, side, rules, mode).clear, (a, b)
+
+
+# --- the board-wide table on fixed boards, every ordered pair ---------------------------------
+# The property above draws small boards (elevations 0..3, eight spread cells), where most of the
+# table's machinery never matters: a second group of bit masks (more than 32, then 64, distinct
+# elevations among the cells), cells that fill one row or one column (a grid one hex wide), board
+# hexes and pieces beyond the grid around the cells, declared blocking terrain, corners. These
+# boards are chosen to reach each of them, and every ordered pair of their cells is compared.
+
+from rules.gundam_assemble.board import hexagon, rectangle  # noqa: E402
+from rules.gundam_assemble.terrain import TerrainKind  # noqa: E402
+from rules.gundam_assemble.visibility import visibility_table  # noqa: E402
+from rules.hexgrid import from_offset  # noqa: E402
+
+FIRE = {"fire": TerrainKind("fire", "^", line_of_sight="blocks")}
+SYMBOLS = {"": "open", "~": "water", "^": "fire"}
+
+
+def _skirmish_board() -> Board:
+    """A radius-3 hexagon with an extent: elevations 0..3, water and a declared kind that blocks,
+    units, Garrisons and structures of both sides, a structure with a stated height. Only the
+    hexes that differ from open ground are listed, so the extent is larger than the listing."""
+    rows = {  # r: the cells from the row's first q (axial, as in hexagon(3))
+        -3: "0 1 2^ 0",
+        -2: "2 0 3 1 0~",
+        -1: "0 1~ 2 0 3 1",
+        0: "1 0 2 1 0 2^ 3",
+        1: "3 0 0~ 1 2 0",
+        2: "0 2 1 3 1",
+        3: "1^ 0 2 0",
+    }
+    listed = {}
+    for r, row in rows.items():
+        for i, cell in enumerate(row.split()):
+            terrain = HexTerrain(int(cell[0]), SYMBOLS[cell[1:]])
+            if terrain != HexTerrain():
+                listed[(max(-3, -3 - r) + i, r)] = terrain
+    pieces = (
+        Piece("A-GM", "A", (0, 0)),  # an ally first: neither side stops at its own piece
+        Piece("B-Zaku", "B", (1, -1)),
+        Piece("B-Gouf", "B", (-2, 1)),
+        Piece("A-Guntank", "A", (1, 1)),
+        Piece("B-Garrison", "B", (-1, -1), "garrison"),
+        Piece("A-Garrison", "A", (2, 0), "garrison"),
+        Piece("B-Base", "B", (-1, 2), "structure"),
+        Piece("B-Tower", "B", (2, -2), "structure", elevation=3),
+        Piece("A-Base", "A", (0, 0), "structure"),
+        Piece("B-Dom", "B", (0, 2)),
+        Piece("A-Gundam", "A", (-3, 3)),
+    )
+    return Board(listed, pieces, extent=hexagon(3), terrain_kinds=FIRE)
+
+
+def _strip_board() -> Board:
+    """Unbounded, its hexes listed far beyond the row r = 0 and the column q = 0 it is read on,
+    so that board hexes and pieces lie at and past the edge of the grid built around one line of
+    cells. Pieces: an enemy far away listed first, enemies (units, a structure) on the lines."""
+    hexes = {(q, r): HexTerrain(1) for q in range(-17, 18) for r in range(-17, 18)}
+    hexes |= {(2, 0): HexTerrain(2), (-3, 0): HexTerrain(1, "fire"), (0, 2): HexTerrain(0, "water")}
+    hexes |= {(0, -3): HexTerrain(2), (0, 3): HexTerrain(1, "fire"), (1, -1): HexTerrain(3)}
+    pieces = (
+        Piece("B-Far", "B", (40, 40)),
+        Piece("B-Row", "B", (-1, 0)),
+        Piece("B-Column", "B", (0, -1), "garrison"),
+        Piece("B-Post", "B", (0, 1), "structure"),
+        Piece("A-Row", "A", (1, 0)),
+        Piece("B-RowEnd", "B", (4, 0)),
+        Piece("B-East", "B", (16, 0)),
+        Piece("B-South", "B", (0, 16)),
+        Piece("B-Near", "B", (0, 4)),
+    )
+    return Board(hexes, pieces, terrain_kinds=FIRE)
+
+
+def _many_levels_board() -> Board:
+    """9 x 8 hexes at the 69 elevations 0..68: the masks of the higher ends come in three groups
+    of 32 levels, those of the lower ends in two of 64. The first row holds lines that only a
+    mask of the second group decides: from 64 to 66 over 65 (blocked only when terrain between
+    the two ends blocks), and between two hexes at 68 over a hex at 20; pieces stand at high levels."""
+    first_row = [64, 65, 66, 68, 20, 68, 67, 3, 60]
+    rest = sorted(set(range(69)) - set(first_row)) + [10, 40]  # 63 hexes, two levels twice
+    rest = [rest[16 * k % 63] for k in range(63)]  # spread over the board
+    cells = [from_offset(c, r) for r in range(8) for c in range(9)]
+    hexes = {h: HexTerrain(e) for h, e in zip(cells, first_row + rest, strict=True)}
+    pieces = (
+        Piece("B-High", "B", from_offset(4, 4)),
+        Piece("B-Tower", "B", from_offset(6, 2), "structure", elevation=66),
+        Piece("B-Garrison", "B", from_offset(1, 5), "garrison"),
+    )
+    return Board(hexes, pieces, extent=rectangle(9, 8))
+
+
+def _interpretations(choice, corners, garrisons, intermediate):
+    return {
+        "los_choice_points": choice,
+        "los_corner_touch": corners,
+        "los_garrison_blocks": garrisons,
+        "los_intermediate_terrain": intermediate,
+    }
+
+
+# Each interpretation's two readings, each under both ways of treating intermediate terrain
+# (which picks the table's code path), and both modes.
+READINGS = [
+    (_interpretations("independent", "ignore", "as_enemy", "clear"), LosMode.STANDARD),
+    (_interpretations("one_side", "counts", "never", "clear"), LosMode.STANDARD),
+    (_interpretations("independent", "counts", "never", "blocks"), LosMode.STANDARD),
+    (_interpretations("one_side", "ignore", "as_enemy", "blocks"), LosMode.STANDARD),
+    (_interpretations("one_side", "counts", "as_enemy", "clear"), LosMode.AREA_EFFECT),
+    (_interpretations("independent", "counts", "as_enemy", "blocks"), LosMode.AREA_EFFECT),
+]
+
+
+def _assert_table_agrees(board, cells, side, interps, mode):
+    rules = RULES.with_changes(interpretations=interps)
+    table = visibility_table(board, side, rules, cells, mode)
+    assert table.hexes == sorted(set(board.extent or board.hexes if cells is None else cells))
+    for a in table.hexes:
+        for b in table.hexes:
+            if a != b:
+                clear = line_of_sight(board, a, b, side, rules, mode).clear
+                assert table.sees(a, b) == clear, (a, b, side, interps, mode)
+
+
+def test_the_board_wide_table_agrees_on_every_pair_of_a_skirmish_board():
+    board = _skirmish_board()
+    disc = {(q, r) for q in range(-3, 4) for r in range(-3, 4) if distance((0, 0), (q, r)) <= 3}
+    assert board.extent == disc and len(board.hexes) < len(board.extent)
+    for i, (interps, mode) in enumerate(READINGS):
+        _assert_table_agrees(board, None, board.sides[i % 2], interps, mode)
+
+
+def test_the_board_wide_table_agrees_on_a_single_row_and_a_single_column():
+    board = _strip_board()
+    row = [(q, 0) for q in range(-4, 5)]
+    column = [(0, r) for r in range(-4, 5)]
+    for interps, mode in READINGS:
+        for cells in (row, column):
+            _assert_table_agrees(board, cells, "A", interps, mode)
+    # unbounded: the default cells are the listed hexes (a small board, to stay quick)
+    small = Board({(q, 0): HexTerrain(q % 3) for q in range(6)}, (Piece("B-Zaku", "B", (2, 0)),))
+    _assert_table_agrees(small, None, "A", *READINGS[0])
+
+
+def test_the_board_wide_table_agrees_on_a_board_of_many_elevations():
+    board = _many_levels_board()
+    assert len(board.extent) == 72 and all(type(c) is int for h in board.extent for c in h)
+    levels = {board.elevation(h) for h in board.extent}
+    assert levels == set(range(69))
+    _assert_table_agrees(board, None, "A", *READINGS[3])  # terrain between the ends blocks
+    # exactly 64 levels among the cells fill the first group of lower-end masks to its last bit
+    cells = [h for h in board.extent if board.elevation(h) < 64]
+    _assert_table_agrees(board, cells, "A", *READINGS[1])

@@ -92,3 +92,20 @@ def test_a_table_from_another_lattice_version_is_ignored(tmp_path, monkeypatch):
         assert hex_sightline._shipped_table() == {}
     finally:
         hex_sightline._shipped_table.cache_clear()
+
+
+# Lines the random draw above seldom meets: along each axis of the lattice (no sideways step, so
+# one of the line's two lattice components is 0) and, in all twelve orientations, the lines that
+# run along several hex edges in a row, each from a start away from the origin.
+AXES = [(0, 5), (0, -5), (5, 0), (-5, 0), (5, -5), (-5, 5)]
+EDGE_RUNNERS = [symmetry(i)((-6, 3)) for i in SYMMETRIES]
+
+
+@pytest.mark.parametrize("use_table", [True, False])
+def test_the_fast_paths_equal_the_per_pair_classification_along_axes_and_edges(use_table):
+    reset_cache(use_table)
+    for offset in AXES + EDGE_RUNNERS:
+        for start in ((0, 0), (2, -3)):
+            end = add(start, offset)
+            assert sightline(start, end) == naive_sightline(start, end), (start, end)
+    assert all(len(sightline((0, 0), o).between) == 3 for o in EDGE_RUNNERS)

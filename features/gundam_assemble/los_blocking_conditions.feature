@@ -121,6 +121,24 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
     When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
 
+  @clause:GA-LOS-5 @ruling:derived
+  Scenario: An enemy Base on a hill as high as both units blocks, its height being its hex's
+    Given the board:
+      """
+      .  .  .  .  .
+        1G  .  1H  .  1Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name           | side | kind      |
+      | G    | RX-78-2 Gundam | A    | unit      |
+      | H    | Player B Base  | B    | structure |
+      | Z    | Char's Zaku II | B    | unit      |
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+    Then Line of Sight is blocked
+    And [2, 1] blocks the line under GA-LOS-5
+    And [2, 1] blocks the line as structure
+
   @clause:GA-LOS-5 @clause:GA-LOS-6 @ruling:derived
   Scenario: An enemy Base at the higher unit's stated elevation blocks the line down to the lower unit
     Given the board:
