@@ -12,7 +12,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rules.gundam_assemble.attack_dice import CRIT, HIT, count_crits, score_die
@@ -242,6 +242,9 @@ def test_random_profiles_equal_every_face_sequence_counted(dice, ts, crit):
     st.booleans(),
     st.sets(st.integers(1, 2)),
 )
+# Two sure hits below Courage 3, both saves failed: two of three bases go, which cannot keep
+# coherency here, so the unit is Shaken only through the incoherent removal.
+@example(2, 1, 7, 3, 1, 0, 3, False, {1, 2})
 def test_multibase_odds_equal_every_hit_and_save_sequence_counted(
     pool, threshold, save, courage, wound, residual, bases, already_shaken, incoherent
 ):
