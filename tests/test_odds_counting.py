@@ -11,10 +11,11 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from hypothesis import given
+import pytest
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from rules.gundam_assemble.attack_dice import CRIT, HIT, score_die
+from rules.gundam_assemble.attack_dice import CRIT, HIT, count_crits, score_die
 from rules.gundam_assemble.damage import combat_damage
 from rules.gundam_assemble.odds import (
     AttackProfile,
@@ -23,6 +24,7 @@ from rules.gundam_assemble.odds import (
     attack_odds,
     roll_distribution,
 )
+from rules.gundam_assemble.status_effects import fracture_extra
 from rules.multibase import odds as mb
 from rules.rulebook import load
 
@@ -69,23 +71,164 @@ def test_the_multinomial_roll_equals_every_face_sequence_counted(dice, ts):
     assert roll_distribution(dice, profile, RULES) == brute_force(dice, profile)
 
 
-@given(st.integers(1, 2), targets, st.integers(0, 2))
-def test_each_targets_odds_equal_the_brute_force_marginals(dice, ts, damage_plus):
-    """Per-target odds are computed on a projection of the classes; a single Damage+X critical
-    effect is applied on top, as the engine does."""
-    crit = CritProfile(damage_plus=damage_plus)
-    odds = attack_odds(AttackProfile(dice, tuple(ts), crit), RULES)
-    joint = brute_force(dice, AttackProfile(dice, tuple(ts)))
-    for i, t in enumerate(ts):
-        hits: dict[int, Fraction] = {}
-        defeated = Fraction(0)
-        for (crits, *n_hits), p in joint.items():
-            hits[n_hits[i]] = hits.get(n_hits[i], Fraction(0)) + p
-            plus = t.damage_plus + (damage_plus if crits else 0)
-            if combat_damage(n_hits[i], plus, t.reduction, t.shields, RULES).dealt >= t.hp:
-                defeated += p
-        assert odds.targets[i].hits == {k: hits[k] for k in sorted(hits)}
-        assert odds.targets[i].defeated == defeated
+# --- every field the odds command prints, against every face sequence --------------------------
+
+FRACTURE_DAMAGE = fracture_extra(RULES)[0]
+
+
+def _triggers_by_the_book(crits: int, crit: CritProfile | None) -> int:
+    """How many times the critical effect triggers: never without one or below its threshold;
+    once per ``crits_needed`` critical hits, up to the per-attack limit unless it is per crit."""
+    if crit is None or crits < crit.crits_needed:
+        return 0
+    times = crits // crit.crits_needed
+    return times if crit.per_crit else min(times, crit.max_triggers)
+
+
+def _add(dist: dict[int, Fraction], key: int, p: Fraction) -> None:
+    dist[key] = dist.get(key, Fraction(0)) + p
+
+
+def brute_force_odds(profile: AttackProfile) -> dict:
+    """Each face sequence of the attack dice and, for each, every sequence of the additional dice
+    its critical effect rolls, weighted by its own chance (1 / sides ** dice rolled); every die
+    scored by the engine's ``score_die`` and every target's damage by ``combat_damage``."""
+    crit = profile.crit
+    hit_on = [
+        {f: score_die(f, t.accuracy, RULES) in (HIT, CRIT) for f in range(1, SIDES + 1)}
+        for t in profile.targets
+    ]
+    triggers: dict[int, Fraction] = {}
+    rows = [{"hits": {}, "crits": {}, "damage": {}, "defeated": Fraction(0)} for _ in profile.targets]
+    for faces in product(range(1, SIDES + 1), repeat=profile.dice):
+        times = _triggers_by_the_book(count_crits(faces, RULES), crit)
+        extra = times * crit.extra_dice if crit else 0
+        p = Fraction(1, SIDES ** (profile.dice + extra))
+        for more in product(range(1, SIDES + 1), repeat=extra):
+            rolled = faces + more
+            _add(triggers, times, p)
+            crits = count_crits(rolled, RULES)
+            for t, hit, row in zip(profile.targets, hit_on, rows, strict=True):
+                hits = sum(hit[f] for f in rolled)
+                _add(row["hits"], hits, p)
+                _add(row["crits"], crits, p)
+                if not t.has_hit_points:
+                    continue
+                applies = crit is not None and t.crit_recipient and times > 0
+                plus = t.damage_plus + (times * crit.damage_plus if applies else 0)
+                dealt = combat_damage(hits, plus, t.reduction, t.shields, RULES).dealt
+                fractured = t.fractured or (applies and crit.fracture)
+                lost = min(t.hp, dealt + (FRACTURE_DAMAGE if fractured and dealt > 0 else 0))
+                _add(row["damage"], lost, p)
+                if lost >= t.hp:
+                    row["defeated"] += p
+    return {"triggers": triggers, "targets": rows}
+
+
+def assert_odds_are_every_sequence_counted(profile: AttackProfile) -> None:
+    odds = attack_odds(profile, RULES)
+    truth = brute_force_odds(profile)
+    assert odds.triggers == truth["triggers"]
+    assert [t.profile for t in odds.targets] == list(profile.targets)
+    for got, want in zip(odds.targets, truth["targets"], strict=True):
+        assert got.hits == want["hits"], got.profile.name
+        assert got.crits == want["crits"], got.profile.name
+        assert got.damage == want["damage"], got.profile.name
+        assert got.defeated == want["defeated"], got.profile.name
+
+
+def _target(name: str, accuracy: int = 0, **fields) -> TargetProfile:
+    values = {"damage_plus": 0, "reduction": 0, "shields": 0, "hp": 3, **fields}
+    return TargetProfile(name, accuracy, **values)
+
+
+PROFILES = {
+    # No critical effect at all: crits are counted but nothing triggers and nothing is added.
+    "no-critical-effect": AttackProfile(
+        2, (_target("a", 1, damage_plus=1, shields=1, hp=2), _target("b", -2, reduction=1, hp=1))
+    ),
+    "no-dice": AttackProfile(0, (_target("a", damage_plus=1, hp=1),), CritProfile(damage_plus=1)),
+    # Damage+1 to the recipient only: the other target keeps its own Damage+X.
+    "damage-plus-recipient-and-not": AttackProfile(
+        2,
+        (
+            _target("a", 0, damage_plus=1, shields=1, hp=3),
+            _target("b", 1, damage_plus=1, shields=1, hp=3, crit_recipient=False),
+        ),
+        CritProfile(damage_plus=1),
+    ),
+    # Two critical hits needed, Damage+2, against a Shield and a reduction.
+    "two-crits-needed": AttackProfile(
+        2, (_target("a", -1, reduction=1, shields=2, hp=4),), CritProfile(crits_needed=2, damage_plus=2)
+    ),
+    # Damage+1 for every critical hit, no per-attack limit.
+    "per-crit": AttackProfile(
+        3, (_target("a", 0, shields=1, hp=3),), CritProfile(per_crit=True, damage_plus=1)
+    ),
+    # A per-attack limit of two triggers, reached by three critical hits.
+    "limit-two": AttackProfile(3, (_target("a", 2, hp=4),), CritProfile(max_triggers=2, damage_plus=1)),
+    # An additional die per trigger, rolled into the same attack, against two targets.
+    "extra-die": AttackProfile(
+        2,
+        (_target("a", 0, shields=1, hp=2), _target("b", -3, damage_plus=1, hp=2, crit_recipient=False)),
+        CritProfile(extra_dice=1),
+    ),
+    "extra-die-per-crit": AttackProfile(
+        2, (_target("a", 1, reduction=1, hp=3),), CritProfile(per_crit=True, extra_dice=1, damage_plus=1)
+    ),
+    # Fracture from the critical effect on the recipient; one target already Fractured; a
+    # Garrison with no hit points.
+    "fracture": AttackProfile(
+        2,
+        (
+            _target("a", 0, shields=2, hp=3),
+            _target("b", 1, shields=1, hp=2, fractured=True, crit_recipient=False),
+            _target("c", 0, shields=1, hp=3, crit_recipient=False),
+            _target("garrison", 0, hp=0, has_hit_points=False),
+        ),
+        CritProfile(fracture=True),
+    ),
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES.values(), ids=PROFILES.keys())
+def test_every_printed_distribution_equals_every_face_sequence_counted(profile):
+    assert_odds_are_every_sequence_counted(profile)
+
+
+crit_profiles = st.one_of(
+    st.none(),
+    st.builds(
+        CritProfile,
+        crits_needed=st.integers(1, 2),
+        per_crit=st.booleans(),
+        max_triggers=st.integers(1, 2),
+        damage_plus=st.integers(0, 2),
+        extra_dice=st.integers(0, 1),
+        fracture=st.booleans(),
+    ),
+)
+crit_targets = st.lists(
+    st.builds(
+        TargetProfile,
+        name=st.sampled_from("abcd"),
+        accuracy=st.integers(-3, 3),
+        damage_plus=st.integers(0, 2),
+        reduction=st.integers(0, 2),
+        shields=st.integers(0, 3),
+        hp=st.integers(1, 6),
+        fractured=st.booleans(),
+        crit_recipient=st.booleans(),
+    ),
+    min_size=1,
+    max_size=3,
+)
+
+
+@settings(max_examples=60)
+@given(st.integers(0, 2), crit_targets, crit_profiles)
+def test_random_profiles_equal_every_face_sequence_counted(dice, ts, crit):
+    assert_odds_are_every_sequence_counted(AttackProfile(dice, tuple(ts), crit))
 
 
 @given(
@@ -96,25 +239,48 @@ def test_each_targets_odds_equal_the_brute_force_marginals(dice, ts, damage_plus
     st.integers(1, 2),
     st.integers(0, 1),
     st.integers(0, 3),
+    st.booleans(),
+    st.sets(st.integers(1, 2)),
 )
+# Two sure hits below Courage 3, both saves failed: two of three bases go, which cannot keep
+# coherency here, so the unit is Shaken only through the incoherent removal.
+@example(2, 1, 7, 3, 1, 0, 3, False, {1, 2})
 def test_multibase_odds_equal_every_hit_and_save_sequence_counted(
-    pool, threshold, save, courage, wound, residual, bases
+    pool, threshold, save, courage, wound, residual, bases, already_shaken, incoherent
 ):
-    profile = mb.AttackProfile(pool, threshold, save, courage, wound, residual, bases)
+    """``incoherent``: removal counts the caller found cannot keep coherency; it only ever lists
+    counts that leave a base (1 to bases - 1)."""
+    incoherent = frozenset(k for k in incoherent if k < bases)
+    profile = mb.AttackProfile(
+        pool, threshold, save, courage, wound, residual, bases, already_shaken, incoherent
+    )
     odds = mb.attack_odds(profile)
     # Every hit roll and save roll, counted over 6 ** (2 * pool): an unrolled save die stands
     # for 6 sequences.
+    hits_seen: dict[int, int] = {}
+    wounds_seen: dict[int, int] = {}
     removed: dict[int, int] = {}
     shaken = 0
     for hit_faces in product(range(1, 7), repeat=pool):
         hits = sum(f >= threshold for f in hit_faces)
+        hits_seen[hits] = hits_seen.get(hits, 0) + 1
         for save_faces in product(range(1, 7), repeat=hits):
             ways = 6 ** (pool - hits)
             wounds = sum(f < save for f in save_faces)
             gone = min(bases, (residual + wounds) // wound)
+            wounds_seen[wounds] = wounds_seen.get(wounds, 0) + ways
             removed[gone] = removed.get(gone, 0) + ways
-            shaken += ways if hits >= courage else 0
+            if already_shaken or hits >= courage or gone in incoherent:
+                shaken += ways
     total = 6 ** (2 * pool)
-    possible = {k: p for k, p in odds.bases_removed.items() if p}  # the odds also list 0 chances
+    possible_hits = {k: p for k, p in odds.hits.items() if p}  # the odds also list 0 chances
+    assert possible_hits == {k: Fraction(hits_seen[k], 6**pool) for k in sorted(hits_seen)}
+    possible = {k: p for k, p in odds.bases_removed.items() if p}
     assert possible == {k: Fraction(removed[k], total) for k in sorted(removed)}
+    possible_wounds = {k: p for k, p in odds.wounds.items() if p}
+    assert possible_wounds == {k: Fraction(wounds_seen[k], total) for k in sorted(wounds_seen)}
     assert odds.shaken == Fraction(shaken, total)
+    # A unit with no bases left cannot be destroyed by this attack.
+    assert odds.destroyed == (Fraction(removed.get(bases, 0), total) if bases else 0)
+    assert odds.mean("hits") == sum(Fraction(k * n, 6**pool) for k, n in hits_seen.items())
+    assert odds.mean("wounds") == sum(Fraction(k * n, total) for k, n in wounds_seen.items())
