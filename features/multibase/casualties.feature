@@ -495,7 +495,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     When "Alpha" shoots "Charlie"
     Then the legal removals for "Charlie" are c1; c3
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack
   Scenario: Under two_neighbours a square and a triangle each content but apart: the smaller group is pushed to the larger
     Every base has two neighbours, but the unit is in two groups 1.2 inches apart (and a third base
     stands alone, which the defending player removes). The triangle's nearest base moves 0.2 inches
