@@ -479,7 +479,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     Then the legal removals for "Charlie" are c1; c3
     And "Charlie" is in coherency
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.4 @ruling:derived
   Scenario: Under a house rule of half-inch coherency bases a quarter inch apart still count as together
     Given the house rule "tight ranks" sets the parameter coherency_distance to 0.5
     And the multibase units:
