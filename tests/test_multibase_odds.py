@@ -91,3 +91,23 @@ def test_the_odds_report_prints_and_serialises():
     assert data["profile"]["pool"] == 7 and data["profile"]["threshold"] == 5
     assert Fraction(data["shaken"]["exact"]) == report.odds.shaken
     assert "Shaken after the attack" in report.format_text()
+
+
+def test_a_removal_that_breaks_coherency_shakes_the_unit_and_too_few_dice_never_destroy_it():
+    # One die, no save: half the time one wound removes one of three bases, and removing one
+    # cannot keep this unit coherent (MB-6.5), so that half is Shaken though Courage 9 is not met.
+    odds = attack_odds(
+        AttackProfile(
+            pool=1,
+            threshold=4,
+            save=7,
+            courage=9,
+            wound_stat=1,
+            residual=0,
+            bases=3,
+            incoherent_removals=frozenset({1}),
+        )
+    )
+    assert odds.shaken == Fraction(1, 2)
+    assert odds.bases_removed == {0: Fraction(1, 2), 1: Fraction(1, 2)}
+    assert odds.destroyed == 0  # one die can never remove three bases

@@ -245,3 +245,140 @@ def test_the_arc_readings_are_asked_only_for_a_target_base_partly_in_the_arc(tmp
     all_round = BOOK.with_changes(parameters={"front_arc_degrees": 360})
     wide = ADAPTER.explain(ADAPTER.load_scenario(SCENARIOS / "ranged_volley.yaml"), all_round)
     assert not ARC_READINGS & set(wide.interpretations)
+
+
+def test_equally_close_attacker_bases_name_the_first_and_ask_no_range_reading():
+    """Two attacker bases 2 inches from the target (3-4-5 slants): floating point puts the first a
+    hair further, inside geometry_tolerance. The range is named from the first listed, and as both
+    readings of range_from measure the same bases, none is cited; nor with one attacker base."""
+    from dataclasses import replace
+
+    from rules.multibase.battlefield import Base, Battlefield, Stats, Unit
+    from rules.multibase.target import verify_target
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=4.0, courage=9, save=6, wounds=1)
+    lancer = Unit(
+        "Lancer",
+        "Red",
+        stats,
+        (Base("l1", "round", -0.8, 4.0, 90.0, radius=0.5), Base("l2", "round", 2.8, 4.0, 90.0, radius=0.5)),
+    )
+    dart = Unit("Dart", "Blue", stats, (Base("d1", "round", 1.0, 6.4, 270.0, radius=0.5),))
+    for attacker in (lancer, replace(lancer, bases=lancer.bases[1:])):
+        check, events = verify_target(Battlefield((attacker, dart)), "Lancer", "Dart", True, BOOK)
+        measured = next(e for e in events if e.step == "target.range")
+        assert check.valid and measured.data["from"] == attacker.bases[0].name
+        assert abs(measured.data["distance"] - 2.0) <= 1e-9
+        assert not measured.interpretation
+
+
+def test_losing_every_base_raises_no_coherency_question_even_for_a_split_unit():
+    """Removing all of a unit's bases destroys it: whatever the order, no survivor is left out of
+    coherency (MB-6.4 has nothing to judge), even under each_step for a unit split beforehand,
+    whose intermediate states would each be split. The count reported is the bases removed."""
+    from rules.multibase.battlefield import Base, Stats, Unit
+    from rules.multibase.casualties import options_event, removal_options
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    far = Unit(
+        "Bravo",
+        "Blue",
+        stats,
+        tuple(Base(f"b{i}", "round", 5.0 * i, 6, 270.0, radius=0.5) for i in (1, 2, 3)),
+    )
+    each_step = BOOK.with_changes(interpretations={"multi_removal_coherency": "each_step"})
+    every = removal_options(far, 3, each_step)
+    assert every.coherent and every.options == (("b1", "b2", "b3"),) and every.count == 3
+    assert options_event(far, every, each_step).data["count"] == 3
+    near = Unit(
+        "Bravo",
+        "Blue",
+        stats,
+        tuple(Base(f"b{i}", "round", 1.5 * i, 6, 270.0, radius=0.5) for i in (1, 2, 3)),
+    )
+    ends = removal_options(near, 1, BOOK)
+    assert ends.coherent and ends.count == 1 and sorted(ends.options) == [("b1",), ("b3",)]
+
+
+def test_a_pick_naming_a_base_twice_or_a_base_the_unit_lacks_is_refused_as_not_allowed():
+    from rules.multibase.battlefield import Base, Stats, Unit
+    from rules.multibase.casualties import IllegalRemoval, removal_options, remove_bases
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    bravo = Unit(
+        "Bravo",
+        "Blue",
+        stats,
+        tuple(Base(f"b{i}", "round", 1.5 * i, 6, 270.0, radius=0.5) for i in (1, 2, 3)),
+    )
+    for count, pick in ((2, ("b1", "b1")), (1, ("b9",)), (2, ("b3", "b9"))):
+        with pytest.raises(IllegalRemoval, match="cannot remove"):
+            remove_bases(bravo, pick, removal_options(bravo, count, BOOK), 0)
+    kept, event = remove_bases(bravo, ("b3", "b2"), removal_options(bravo, 2, BOOK), 0)
+    assert [b.name for b in kept.bases] == ["b1"] and event.data["removed"] == ["b2", "b3"]
+
+
+@pytest.mark.parametrize(
+    ("reading", "options_limit", "work_limit", "refused"),
+    [
+        # 4 bases, 2 removed: 6 ways; each checks 4^2 base pairs, once (after_all) or per order (2)
+        ("after_all", 6, 96, False),
+        ("after_all", 5, 96, True),
+        ("after_all", 6, 95, True),
+        ("each_step", 6, 192, False),
+        ("each_step", 6, 191, True),
+    ],
+)
+def test_the_removal_budget_counts_ways_orders_and_base_pairs(
+    monkeypatch, reading, options_limit, work_limit, refused
+):
+    from rules import limits
+    from rules.multibase.battlefield import Base, Stats, Unit
+    from rules.multibase.casualties import check_removal_budget
+
+    monkeypatch.setattr(limits, "MAX_REMOVAL_OPTIONS", options_limit)
+    monkeypatch.setattr(limits, "MAX_REMOVAL_WORK", work_limit)
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    bravo = Unit(
+        "Bravo", "Blue", stats, tuple(Base(f"b{i}", "round", 1.5 * i, 6, 270.0, radius=0.5) for i in range(4))
+    )
+    rules = BOOK.with_changes(interpretations={"multi_removal_coherency": reading})
+    if refused:
+        with pytest.raises(limits.LimitExceeded, match="6 ways to remove 2 of its 4 bases"):
+            check_removal_budget(bravo, 2, rules)
+    else:
+        check_removal_budget(bravo, 2, rules)
+
+
+def test_each_push_event_reports_the_move_the_base_made():
+    """The coherency.push event's (dx, dy) is where the base went, its length the distance, and it
+    names the base it moved towards (MB-6.5)."""
+    import math
+    import re
+
+    result = _square_attack(strict=True, pushes={"Charlie": ("c2",)})
+    before = {n: (x, y) for n, x, y in SQUARE}
+    after = {b.name: (b.x, b.y) for b in result.field.unit("Charlie").bases}
+    pushes = [e for e in result.events if e.step == "coherency.push"]
+    assert [e.data["base"] for e in pushes] == ["c2"]
+    for e in pushes:
+        name = e.data["base"]
+        moved = (after[name][0] - before[name][0], after[name][1] - before[name][1])
+        assert math.isclose(e.data["dx"], moved[0], abs_tol=1e-9) and math.isclose(
+            e.data["dy"], moved[1], abs_tol=1e-9
+        )
+        assert math.isclose(math.hypot(e.data["dx"], e.data["dy"]), e.data["distance"], abs_tol=1e-9)
+        towards = re.search(r"towards (\w+)", e.text).group(1)
+        assert towards in after and towards != name
+
+
+def test_under_each_within_five_lone_bases_are_pushed_in_as_many_moves_as_it_takes():
+    """Each lone base goes to its nearest base: five lone bases need three moves (two pairs and one
+    more), more than the two_neighbours search depth; each_within searches one level per base."""
+    from rules.multibase.battlefield import Base
+    from rules.multibase.coherency import is_coherent, push_options
+
+    rules = BOOK.with_changes(interpretations={"coherency": "each_within"})
+    lone = tuple(Base(f"c{i + 1}", "round", 4.0 * i, 10, 270.0, radius=0.5) for i in range(5))
+    plans = push_options(lone, rules)
+    assert plans and all(is_coherent(p.bases, rules) and len(p.pushes) == 3 for p in plans)

@@ -154,3 +154,23 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     When "Pistol" shoots "Bravo"
     Then the range measured is 0.75 inches from p1 to b1
     And "Pistol" needs 5+ to hit
+
+  @clause:MB-3.2 @clause:MB-1.2 @ruling:derived
+  Scenario: A target exactly half range away on a slant is not at long range, whatever the last digit of the measurement
+    The centres are 3 inches apart along a 3-4-5 slant, so the bases are 2 inches apart: exactly half
+    of the 4-inch range. Floating point puts the measurement a hair past 2 inches; a hair is no
+    distance, so there is no long-range modifier.
+    Given the multibase units:
+      | unit   | faction | ranged | melee | range | courage | save | wounds |
+      | Lancer | Red     | 1      | 1     | 4     | 9       | 7    | 9      |
+      | Dart   | Blue    | 1      | 1     | 4     | 9       | 7    | 9      |
+    And the multibase bases:
+      | unit   | base | shape      | x    | y   | facing |
+      | Lancer | l1   | round 0.5  | 7    | 2   | 90     |
+      | Dart   | d1   | round 0.5  | 8.8  | 4.4 | 270    |
+    And "Lancer" rolls 4 to hit
+    And "Dart" rolls 1 to save
+    When "Lancer" shoots "Dart"
+    Then the range measured is 2 inches from l1 to d1
+    And "Lancer" needs 4+ to hit
+    And "Lancer" scores 1 hits

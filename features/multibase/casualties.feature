@@ -460,3 +460,66 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And base c3 of "Charlie" was pushed 1.5 inches
     And base c4 of "Charlie" was pushed 3 inches
     And "Charlie" is in coherency
+
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  Scenario: A unit mixing a rectangular base and round bases keeps coherency edge to edge, not centre to edge
+    The round bases stand 0.7 inches from the long edges of the 2x1 base in the middle (1.7 inches
+    from its centre) and 3.4 inches from each other: only the middle base links them.
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x    | y  | facing |
+      | Charlie | c1   | round 0.5 | -2.2 | 10 | 270    |
+      | Charlie | c2   | rect 2x1  | 0    | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 2.2  | 10 | 270    |
+    And "Alpha" rolls 6, 1, 1, 1 to hit
+    And "Charlie" rolls 1 to save
+    When "Alpha" shoots "Charlie"
+    Then the legal removals for "Charlie" are c1; c3
+    And "Charlie" is in coherency
+
+  @clause:MB-6.4 @ruling:derived
+  Scenario: Under a house rule of half-inch coherency bases a quarter inch apart still count as together
+    Given the house rule "tight ranks" sets the parameter coherency_distance to 0.5
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x    | y  | facing |
+      | Charlie | c1   | round 0.5 | 0    | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.25 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | 2.5  | 10 | 270    |
+    And "Alpha" rolls 6, 1, 1, 1 to hit
+    And "Charlie" rolls 1 to save
+    When "Alpha" shoots "Charlie"
+    Then the legal removals for "Charlie" are c1; c3
+
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack
+  Scenario: Under two_neighbours a square and a triangle each content but apart: the smaller group is pushed to the larger
+    Every base has two neighbours, but the unit is in two groups 1.2 inches apart (and a third base
+    stands alone, which the defending player removes). The triangle's nearest base moves 0.2 inches
+    to the square and keeps its own two neighbours; the square stays where it is.
+    Given the interpretation coherency is two_neighbours
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x    | y    | facing |
+      | Charlie | c1   | round 0.5 | 0    | 10   | 270    |
+      | Charlie | c2   | round 0.5 | 1.5  | 10   | 270    |
+      | Charlie | c3   | round 0.5 | 0    | 11.5 | 270    |
+      | Charlie | c4   | round 0.5 | 1.5  | 11.5 | 270    |
+      | Charlie | c5   | round 0.5 | 3.7  | 10   | 270    |
+      | Charlie | c6   | round 0.5 | 5.2  | 10   | 270    |
+      | Charlie | c7   | round 0.5 | 4.45 | 11.3 | 270    |
+      | Charlie | c8   | round 0.5 | 12   | 10   | 270    |
+    And "Alpha" rolls 6, 1, 1, 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c8 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+    And the legal pushes for "Charlie" are c5
+    And base c5 of "Charlie" was pushed 0.2 inches
+    And no other base of "Charlie" was pushed
+    And "Charlie" is in coherency
