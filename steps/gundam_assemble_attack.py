@@ -619,6 +619,16 @@ def ruling_interpretation(attack_context: AttackContext, name: str):
     )
 
 
+@then(parsers.parse("the ruling reads the interpretation {name} as {option}"))
+def ruling_interpretation_option(attack_context: AttackContext, name: str, option: str):
+    used = interpretations_cited(_result(attack_context).events)
+    expect(
+        used.get(name) == option,
+        f"the ruling to read {name} as {option}",
+        ", ".join(f"{k}={v}" for k, v in sorted(used.items())) or "no interpretation",
+    )
+
+
 @then("the attack resolves in the order:")
 def stage_order(attack_context: AttackContext, datatable: list[list[str]]):
     """One row per stage, in order: the distinct stages of the trace must be exactly these."""

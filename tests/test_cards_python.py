@@ -1,6 +1,7 @@
 """Abilities written in Python: the example package resolves in `rulecheck explain` with a full
-trace once installed (entry point group rulecheck.abilities); choices are scripted inputs, strict
-by default; events must cite clauses; attacks made by effects have a depth limit."""
+trace once installed (entry point group rulecheck.abilities); a bad card file is one line; attacks
+made by effects have a depth limit. The Python ability API itself is tested in process in
+tests/test_features_gundam_assemble.py."""
 
 from __future__ import annotations
 
@@ -21,7 +22,6 @@ from rules.gundam_assemble.abilities import AbilityError
 from rules.gundam_assemble.attack import resolve_attack
 from rules.gundam_assemble.board import Board, Piece
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
-from rules.gundam_assemble.python_abilities import CardAbility
 from rules.gundam_assemble.units import battle_from_entries, parse_catalogue
 from rules.rulebook import load
 
@@ -86,103 +86,8 @@ def test_without_the_package_the_card_file_is_one_line_at_the_python_key():
     assert "cards.yaml:16: units[0].abilities[0].python: no Python ability 'newtype_flash'" in lines[0]
 
 
-# --- the Python ability API, in process ------------------------------------------------------------
-
-
-class PickATarget(CardAbility):
-    """A test card: the player picks one target; it takes 1 non-combat damage."""
-
-    window = "before_attack_roll"
-    trigger = "own_attack"
-
-    def resolve(self, play):
-        who = play.choose("victim", play.targets)
-        play.emit("picked", ("GA-SEQ-4",), f"{who} is picked")
-        play.effect({"kind": "non_combat_damage", "amount": 1}, recipients=[who])
-
-
-class CitesNothing(CardAbility):
-    window = "before_attack_roll"
-
-    def resolve(self, play):
-        play.emit("oops", ("NOT-A-CLAUSE",), "an event without a real clause")
-
-
-class Buggy(CardAbility):
-    window = "before_attack_roll"
-
-    def resolve(self, play):
-        return 1 / 0
-
-
-CARDS = {
-    "units": [
-        {
-            "name": "Tester",
-            "hp": 4,
-            "vp": 1,
-            "weapons": [{"name": "Gun", "tl_cost": 2, "range": 3, "strength": 2}],
-            "abilities": [
-                {"name": "Pick", "python": "pick"},
-                {"name": "Bad Cite", "python": "bad_cite"},
-                {"name": "Buggy", "python": "buggy"},
-            ],
-        }
-    ]
-}
-
-
-def _setup(ability: str, choices=None):
-    cat = parse_catalogue(
-        CARDS, {"pick": PickATarget, "bad_cite": CitesNothing, "buggy": Buggy}, bundled_catalogue()
-    )
-    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece("Char's Zaku II", "B", (2, 0))))
-    battle = battle_from_entries(board, {"Tester": {"side": "A"}, "Char's Zaku II": {"side": "B"}}, cat)
-    tester = battle.unit("Tester").profile
-    r = Response("before_attack_roll", tester.abilities[ability], unit="Tester", choices=choices or {})
-    return battle, AttackDeclaration("Tester", "Gun", "Char's Zaku II", responses=(r,))
-
-
-def test_a_scripted_choice_is_used_and_the_card_cites_its_clause():
-    battle, decl = _setup("Pick", {"victim": "Char's Zaku II"})
-    result = resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES)
-    assert result.battle.unit("Char's Zaku II").hp == 4
-    picked = [e for e in result.events if e.step == "before_attack_roll.card.picked"]
-    assert picked and picked[0].clauses == ("GA-SEQ-4",)
-
-
-def test_an_unscripted_choice_is_an_error_in_strict_mode_and_the_first_option_otherwise():
-    battle, decl = _setup("Pick")
-    with pytest.raises(AttackError, match="the choice 'victim' is not scripted") as err:
-        resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES)
-    assert err.value.field == "responses[0].choices"
-    result = resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES, strict=False)
-    assert any(e.step == "before_attack_roll.default_choice" for e in result.events)
-    assert result.battle.unit("Char's Zaku II").hp == 4
-
-
-def test_a_scripted_choice_never_asked_for_is_an_error():
-    battle, decl = _setup("Pick", {"victim": "Char's Zaku II", "colour": "red"})
-    with pytest.raises(AttackError, match="the scripted choice 'colour' was never asked for"):
-        resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES)
-
-
-def test_a_choice_outside_its_options_is_an_error():
-    battle, decl = _setup("Pick", {"victim": "RX-78-2 Gundam"})
-    with pytest.raises(AttackError, match="not one of"):
-        resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES)
-
-
-def test_a_card_event_must_cite_a_clause_of_the_rulebook():
-    battle, decl = _setup("Bad Cite")
-    with pytest.raises(AttackError, match="unknown: NOT-A-CLAUSE"):
-        resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES)
-
-
-def test_a_bug_in_a_python_ability_is_one_line_naming_the_card():
-    battle, decl = _setup("Buggy")
-    with pytest.raises(AttackError, match="Tester's Buggy: the Python ability failed: ZeroDivisionError"):
-        resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1]), RULES)
+# The Python ability API in process (choices, events, effects, rerolls, a badly written card, the
+# loader's refusals) is tested in tests/test_features_gundam_assemble.py, which mutmut runs.
 
 
 def test_attacks_made_by_effects_stop_at_the_depth_limit_with_one_line():

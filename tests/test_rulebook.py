@@ -22,6 +22,18 @@ def test_every_clause_paraphrase_is_a_whole_sentence(ruleset):
         assert clause.text.rstrip().endswith((".", ")", '"')), f"{cid}: {clause.text!r}"
 
 
+def test_a_clause_is_looked_up_by_id_and_an_unknown_id_is_refused_at_its_field():
+    book = load("gundam_assemble")
+    assert book.clause("GA-HIT-1").id == "GA-HIT-1"
+    with pytest.raises(RulebookError) as err:
+        book.clause("GA-HIT-99")
+    assert (err.value.field, err.value.message) == ("clauses.GA-HIT-99", "no such clause in gundam_assemble")
+
+
+def test_an_overlay_without_a_name_is_recorded_as_overlay():
+    assert load("gundam_assemble").with_changes({"hit_threshold": 5}).overlays == ("overlay",)
+
+
 def test_an_overlay_leaves_the_book_untouched():
     book = load("gundam_assemble")
     changed = book.with_changes({"hit_threshold": 5}, {"los_choice_points": "one_side"}, name="house")
@@ -35,17 +47,33 @@ def test_an_overlay_leaves_the_book_untouched():
 
 
 @pytest.mark.parametrize(
-    ("parameters", "interpretations", "field"),
+    ("parameters", "interpretations", "error"),
     [
-        ({"hit_treshold": 5}, {}, "parameters.hit_treshold"),
-        ({"hit_threshold": "5"}, {}, "parameters.hit_threshold"),
-        ({}, {"los_choice_points": "both"}, "interpretations.los_choice_points"),
+        ({"hit_treshold": 5}, {}, "parameters.hit_treshold: no such parameter in gundam_assemble"),
+        ({"hit_threshold": "5"}, {}, "parameters.hit_threshold: expected integer, got text '5'"),
+        (
+            {"critical_faces": [9, "10"]},
+            {},
+            "parameters.critical_faces: expected a list of integers, got text '10'",
+        ),
+        (
+            {},
+            {"los_choise_points": "one_side"},
+            "interpretations.los_choise_points: no such interpretation in gundam_assemble",
+        ),
+        (
+            {},
+            {"los_choice_points": "both"},
+            "interpretations.los_choice_points: unknown option 'both' (expected one of independent, one_side)",
+        ),
     ],
 )
-def test_an_overlay_naming_nothing_real_is_refused(parameters, interpretations, field):
+def test_an_overlay_naming_nothing_real_is_refused_in_one_line_at_its_field(
+    parameters, interpretations, error
+):
     with pytest.raises(RulebookError) as err:
         load("gundam_assemble").with_changes(parameters, interpretations)
-    assert err.value.field == field
+    assert (f"{err.value.field}: {err.value.message}", str(err.value)) == (error, error)
 
 
 def test_an_overlay_gives_a_float_parameter_an_integer_as_that_float():
@@ -57,7 +85,8 @@ def test_an_overlay_gives_a_float_parameter_an_integer_as_that_float():
 @pytest.mark.parametrize(
     ("parameters", "accepted"),
     [
-        ({"hit_threshold": 101}, True),  # the top of its range (limits.PARAMETER_RANGES)
+        ({"hit_threshold": 0}, True),  # the bottom of its range (limits.PARAMETER_RANGES)
+        ({"hit_threshold": 101}, True),  # the top of its range
         ({"hit_threshold": 102}, False),  # inside the default range, outside its own
         ({"hit_threshold": -1}, False),
         ({"critical_faces": [9, 101]}, True),
@@ -74,6 +103,28 @@ def test_an_overlay_value_must_lie_in_the_parameters_range(parameters, accepted)
         with pytest.raises(RulebookError) as err:
             book.with_changes(parameters)
         assert err.value.field == f"parameters.{next(iter(parameters))}"
+        assert err.value.message.startswith(("expected a number from 0 to 101, got ", "at most 100 items"))
+
+
+def _book_with_parameter(ruleset: str, name: str) -> dict:
+    return {
+        "ruleset": ruleset,
+        "clauses": {"X-1": {"section": "S", "text": "A rule."}},
+        "parameters": {name: {"value": 3, "clause": "X-1", "basis": "book"}},
+    }
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "name"),
+    [("house_game", "reach"), ("gundam_assemble", "house_reach")],  # no range of its own in limits
+)
+def test_a_parameter_without_a_range_of_its_own_takes_the_default_range(ruleset, name):
+    book = parse_rulebook(_book_with_parameter(ruleset, name))
+    assert book.with_changes({name: -1000}).param(name) == -1000
+    assert book.with_changes({name: 1000}).param(name) == 1000
+    with pytest.raises(RulebookError) as err:
+        book.with_changes({name: 1001})
+    assert str(err.value) == f"parameters.{name}: expected a number from -1000 to 1000, got 1001"
 
 
 def test_a_list_parameter_an_earlier_overlay_emptied_takes_a_list_again():

@@ -143,6 +143,8 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 5, 5, 2
     Then the dice are 10, 5, 5
     And the ruling names the interpretation disarm_timing
+    And the ruling reads the interpretation disarm_effect as cancel_highest_die
+    And the ruling reads the interpretation disarm_timing as before_defender_responses
 
   @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
   Scenario: Under after_all_responses Disarm waits for the defender's After Attack Roll reroll
