@@ -111,3 +111,23 @@ def test_a_removal_that_breaks_coherency_shakes_the_unit_and_too_few_dice_never_
     assert odds.shaken == Fraction(1, 2)
     assert odds.bases_removed == {0: Fraction(1, 2), 1: Fraction(1, 2)}
     assert odds.destroyed == 0  # one die can never remove three bases
+
+
+def test_the_odds_threshold_agrees_with_the_attack_at_exactly_the_long_range_limit(tmp_path):
+    # Bases 2 inches apart on a 3-4-5 slant, half of a 4-inch range: floating point measures a
+    # hair more. The attack rolls 4+ (not at long range, MB-3.2 within geometry_tolerance); the
+    # odds report must assume the same threshold, not the hair-past-the-limit 5+.
+    scenario = tmp_path / "slant.yaml"
+    scenario.write_text(
+        "ruleset: multibase\ntitle: half range on a slant\nunits:\n"
+        "  - name: Lancer\n    faction: Red\n"
+        "    stats: {ranged_attack: 1, melee_attack: 1, range: 4, courage: 9, save: 7, wounds: 9}\n"
+        "    bases: [{name: l1, shape: round, radius: 0.5, x: 7, y: 2, facing: 90}]\n"
+        "  - name: Dart\n    faction: Blue\n"
+        "    stats: {ranged_attack: 1, melee_attack: 1, range: 4, courage: 9, save: 7, wounds: 9}\n"
+        "    bases: [{name: d1, shape: round, radius: 0.5, x: 8.8, y: 4.4, facing: 270}]\n"
+        "attack: {kind: ranged, attacker: Lancer, target: Dart}\n"
+        "dice:\n  Lancer: {to_hit: [4]}\n  Dart: {save: [1]}\n"
+    )
+    report = ADAPTER.odds(load_scenario(str(scenario)), BOOK)
+    assert report.to_json()["profile"]["threshold"] == 4

@@ -22,7 +22,7 @@ from rulecheck.wording import percent, plural
 from rules import limits
 from rules.dice import DiceScriptError, DiceSource, ScriptedDice
 from rules.events import Event, interpretations_cited
-from rules.multibase.attack import AttackResult, AttackSpec, PushChoiceError, resolve_attack
+from rules.multibase.attack import AttackResult, AttackSpec, PushChoiceError, range_fraction, resolve_attack
 from rules.multibase.attack_pool import attack_pool
 from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
 from rules.multibase.casualties import IllegalRemoval, check_removal_budget, removal_options
@@ -440,7 +440,7 @@ def profile_of(scenario: MultibaseScenario, rules: Rulebook) -> tuple[AttackProf
         return None, events
     attacker, target = field_.unit(spec.attacker), field_.unit(spec.target)
     pool, _ = attack_pool(attacker, ranged, spec.bonus_dice.get(attacker.name, {}), rules)
-    fraction = check.range.distance / attacker.stats.range if ranged and attacker.stats.range > 0 else None
+    fraction = range_fraction(check.range.distance, attacker.stats.range, rules) if ranged else None
     needed, _ = threshold(
         attacker.name,
         Circumstances(

@@ -132,7 +132,7 @@ class AttackResult:
         }
 
 
-def _range_fraction(distance: float, max_range: float, rules: Rulebook) -> float | None:
+def range_fraction(distance: float, max_range: float, rules: Rulebook) -> float | None:
     """The measured range as a fraction of the maximum (MB-3.2's long range). A range within
     ``geometry_tolerance`` of the long-range limit is at the limit, as every other measured limit
     is, so that rounding never decides long range."""
@@ -162,7 +162,7 @@ def resolve_attack(field_: Battlefield, spec: AttackSpec, rules: Rulebook, dice:
     for who, whom in pairs:
         unit = field_.unit(who)
         pool, pool_events = attack_pool(unit, ranged, spec.bonus_dice.get(who, {}), rules)
-        fraction = _range_fraction(check.range.distance, unit.stats.range, rules) if ranged else None
+        fraction = range_fraction(check.range.distance, unit.stats.range, rules) if ranged else None
         circumstances = Circumstances(
             target_in_cover=whom in spec.in_cover,
             range_fraction=fraction,
