@@ -251,16 +251,26 @@ def _parsed(source: str) -> tuple[ast.AST, frozenset[str]]:
     return func, frozenset(_wording_only_names(func))
 
 
+def _one_change(original: ast.AST, mutated: str):
+    """The path to the one place where ``mutated`` differs from the parsed ``original`` function,
+    and the two nodes there; None if it does not parse or nothing differs."""
+    try:
+        fb = ast.parse(textwrap.dedent(mutated)).body[0]
+    except (SyntaxError, IndexError):
+        return None
+    fb.name, fb.decorator_list = original.name, original.decorator_list
+    found = _diff_path(original, fb)
+    return found if found and found[0] else None
+
+
 def wording_only(original: str, mutated: str) -> str | None:
     """Why a mutant (two versions of one function's source) can change only wording, or None."""
     try:
         fa, words = _parsed(original)
-        fb = ast.parse(textwrap.dedent(mutated)).body[0]
     except (SyntaxError, IndexError):
         return None
-    fb.name, fb.decorator_list = fa.name, fa.decorator_list
-    found = _diff_path(fa, fb)
-    if not found or not found[0]:
+    found = _one_change(fa, mutated)
+    if found is None:
         return None
     path, old, new = found
     # A raised error keeps being raised whatever its message says, but a dropped or None
@@ -295,13 +305,10 @@ def event_data_only(original: str, mutated: str) -> bool:
     ``explain`` and ``--json`` read event data, so such a survivor still counts; the score script
     only reports how many of the open survivors are of this kind."""
     try:
-        fa = ast.parse(textwrap.dedent(original)).body[0]
-        fb = ast.parse(textwrap.dedent(mutated)).body[0]
+        found = _one_change(_parsed(original)[0], mutated)
     except (SyntaxError, IndexError):
         return False
-    fb.name, fb.decorator_list = fa.name, fa.decorator_list
-    found = _diff_path(fa, fb)
-    if not found or not found[0]:
+    if found is None:
         return False
     for node, field, i, child in found[0]:
         if isinstance(node, ast.Call) and _call_name(node) in EVENT_CALLS:

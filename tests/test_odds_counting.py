@@ -32,19 +32,26 @@ RULES = load("gundam_assemble")
 SIDES = int(RULES.param("attack_die_sides"))
 CRIT_FACES = set(RULES.param("critical_faces"))
 
-targets = st.lists(
-    st.builds(
-        TargetProfile,
-        name=st.sampled_from("abcd"),
-        accuracy=st.integers(-3, 3),
-        damage_plus=st.integers(0, 2),
-        reduction=st.integers(0, 2),
-        shields=st.integers(0, 3),
-        hp=st.integers(1, 8),
-    ),
-    min_size=1,
-    max_size=3,
-)
+
+def target_lists(most_hp: int, **more):
+    """One to three targets; ``more`` draws further TargetProfile fields."""
+    return st.lists(
+        st.builds(
+            TargetProfile,
+            name=st.sampled_from("abcd"),
+            accuracy=st.integers(-3, 3),
+            damage_plus=st.integers(0, 2),
+            reduction=st.integers(0, 2),
+            shields=st.integers(0, 3),
+            hp=st.integers(1, most_hp),
+            **more,
+        ),
+        min_size=1,
+        max_size=3,
+    )
+
+
+targets = target_lists(8)
 
 
 def brute_force(dice: int, profile: AttackProfile) -> dict[tuple, Fraction]:
@@ -208,21 +215,7 @@ crit_profiles = st.one_of(
         fracture=st.booleans(),
     ),
 )
-crit_targets = st.lists(
-    st.builds(
-        TargetProfile,
-        name=st.sampled_from("abcd"),
-        accuracy=st.integers(-3, 3),
-        damage_plus=st.integers(0, 2),
-        reduction=st.integers(0, 2),
-        shields=st.integers(0, 3),
-        hp=st.integers(1, 6),
-        fractured=st.booleans(),
-        crit_recipient=st.booleans(),
-    ),
-    min_size=1,
-    max_size=3,
-)
+crit_targets = target_lists(6, fractured=st.booleans(), crit_recipient=st.booleans())
 
 
 @settings(max_examples=60)
