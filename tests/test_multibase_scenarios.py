@@ -74,6 +74,19 @@ def test_a_rule_change_overturns_the_outcome():
         ADAPTER.explain(scenario, no_cover)
 
 
+def _bravo_in_a_row(spacing: float, numbers=(1, 2, 3)):
+    """Bravo: round bases b<i> in a row along y = 6, centre i x ``spacing`` inches along."""
+    from rules.multibase.battlefield import Base, Stats, Unit
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    return Unit(
+        "Bravo",
+        "Blue",
+        stats,
+        tuple(Base(f"b{i}", "round", spacing * i, 6, 270.0, radius=0.5) for i in numbers),
+    )
+
+
 def _write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "bad.yaml"
     path.write_text(text, encoding="utf-8")
@@ -276,41 +289,22 @@ def test_losing_every_base_raises_no_coherency_question_even_for_a_split_unit():
     """Removing all of a unit's bases destroys it: whatever the order, no survivor is left out of
     coherency (MB-6.4 has nothing to judge), even under each_step for a unit split beforehand,
     whose intermediate states would each be split. The count reported is the bases removed."""
-    from rules.multibase.battlefield import Base, Stats, Unit
     from rules.multibase.casualties import options_event, removal_options
 
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
-    far = Unit(
-        "Bravo",
-        "Blue",
-        stats,
-        tuple(Base(f"b{i}", "round", 5.0 * i, 6, 270.0, radius=0.5) for i in (1, 2, 3)),
-    )
+    far = _bravo_in_a_row(5.0)
     each_step = BOOK.with_changes(interpretations={"multi_removal_coherency": "each_step"})
     every = removal_options(far, 3, each_step)
     assert every.coherent and every.options == (("b1", "b2", "b3"),) and every.count == 3
     assert options_event(far, every, each_step).data["count"] == 3
-    near = Unit(
-        "Bravo",
-        "Blue",
-        stats,
-        tuple(Base(f"b{i}", "round", 1.5 * i, 6, 270.0, radius=0.5) for i in (1, 2, 3)),
-    )
+    near = _bravo_in_a_row(1.5)
     ends = removal_options(near, 1, BOOK)
     assert ends.coherent and ends.count == 1 and sorted(ends.options) == [("b1",), ("b3",)]
 
 
 def test_a_pick_naming_a_base_twice_or_a_base_the_unit_lacks_is_refused_as_not_allowed():
-    from rules.multibase.battlefield import Base, Stats, Unit
     from rules.multibase.casualties import IllegalRemoval, removal_options, remove_bases
 
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
-    bravo = Unit(
-        "Bravo",
-        "Blue",
-        stats,
-        tuple(Base(f"b{i}", "round", 1.5 * i, 6, 270.0, radius=0.5) for i in (1, 2, 3)),
-    )
+    bravo = _bravo_in_a_row(1.5)
     for count, pick in ((2, ("b1", "b1")), (1, ("b9",)), (2, ("b3", "b9"))):
         with pytest.raises(IllegalRemoval, match="cannot remove"):
             remove_bases(bravo, pick, removal_options(bravo, count, BOOK), 0)
@@ -333,15 +327,11 @@ def test_the_removal_budget_counts_ways_orders_and_base_pairs(
     monkeypatch, reading, options_limit, work_limit, refused
 ):
     from rules import limits
-    from rules.multibase.battlefield import Base, Stats, Unit
     from rules.multibase.casualties import check_removal_budget
 
     monkeypatch.setattr(limits, "MAX_REMOVAL_OPTIONS", options_limit)
     monkeypatch.setattr(limits, "MAX_REMOVAL_WORK", work_limit)
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
-    bravo = Unit(
-        "Bravo", "Blue", stats, tuple(Base(f"b{i}", "round", 1.5 * i, 6, 270.0, radius=0.5) for i in range(4))
-    )
+    bravo = _bravo_in_a_row(1.5, range(4))
     rules = BOOK.with_changes(interpretations={"multi_removal_coherency": reading})
     if refused:
         with pytest.raises(limits.LimitExceeded, match="6 ways to remove 2 of its 4 bases"):
