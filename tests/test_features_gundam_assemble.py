@@ -627,6 +627,10 @@ CARD_REFUSALS = {
         _weapon_card(range=None, area={"hexes": []}),
         f"{WEAPON}.area: an area pattern affects at least one hex",
     ),
+    "weapon effect": (
+        _weapon_card(effects=[{"kind": "zap"}]),
+        f"{WEAPON}.effects[0].kind: 'zap' is not an effect (expected one of {', '.join(EFFECTS)})",
+    ),
     "weapon that prevents defeat": (
         _weapon_card(effects=[{"kind": "prevent_defeat", "hit_points": 1}]),
         f"{WEAPON}.effects: a prevent_defeat effect is an ability of a unit, not of a weapon",
