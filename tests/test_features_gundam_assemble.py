@@ -2,7 +2,9 @@
 (``rules.gundam_assemble.python_abilities``), which a scenario file can name only through an
 installed package's entry point: here its cards are classes of this file, handed to the card
 loader in process, and each test plays a whole attack with one and checks the ruling, the trace
-and the one-line error a badly written card gets."""
+and the one-line error a badly written card gets. Last, the card loader itself, fed one small
+card at a time: the whole one-line refusal of each card outside the vocabulary and each field it
+reads, which a scenario (run only on cards that load) cannot show; and the battle it builds."""
 
 from __future__ import annotations
 

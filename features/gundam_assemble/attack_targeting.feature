@@ -284,8 +284,8 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     And the pieces:
       | name           | side | at      | kind     |
       | RX-75 Guntank  | A    | [0, 0]  | unit     |
-      | Char's Zaku II | B    | [2, -1] | unit     |
-      | Zeon Garrison  | B    | [2, 0]  | garrison |
+      | Zeon Garrison  | B    | [2, -1] | garrison |
+      | Char's Zaku II | B    | [2, 0]  | unit     |
     When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 1, 1, 1
     Then the targets are "Char's Zaku II"
     And "Zeon Garrison" is not a target
