@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -15,7 +16,7 @@ from rulecheck.cli import main
 from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.rulesets.gundam_assemble_explain import attack_inputs
 from rulecheck.rulesets.gundam_assemble_odds import odds
-from rules.dice import SeededDice, at_least
+from rules.dice import DiceScriptError, ScriptedDice, SeededDice, at_least
 from rules.gundam_assemble.odds import simulate
 from rules.rulebook import load
 
@@ -156,3 +157,93 @@ def test_cli_json_has_exact_strings(capsys):
 def test_a_scenario_without_an_attack_is_a_one_line_error(capsys):
     assert main(["odds", str(GA_DIR / "los_oggo_artillery_support.yaml")]) == 2
     assert "no 'attack' section" in capsys.readouterr().err
+
+
+# --- the dice sources the odds are checked against ----------------------------------------------
+
+
+def test_seeded_dice_replay_the_seeds_draws():
+    """A seed names one sequence of rolls: the same seed gives the same faces, run after run
+    (what makes a seeded check, or a user's ``--seed``, repeatable)."""
+    draws = random.Random(7)
+    expected = tuple(draws.randint(1, 10) for _ in range(5)) + tuple(draws.randint(1, 6) for _ in range(3))
+    dice = SeededDice(7)
+    assert dice.roll(5, 10, "attack") + dice.roll(3, 6, "save") == expected
+    assert SeededDice(7).roll(8, 10, "attack") == SeededDice(7).roll(8, 10, "attack")
+
+
+def test_scripted_dice_play_each_purpose_then_the_shared_queue_and_finish_clean():
+    dice = ScriptedDice.of([3, 4], save=[6, 5])
+    assert dice.roll(1, 10, "attack") == (3,)  # no queue of its own: the shared one
+    assert dice.roll(2, 6, "save") == (6, 5)
+    assert dice.roll(1, 10, "reroll") == (4,)
+    dice.finish()
+
+
+@pytest.mark.parametrize(
+    ("dice", "roll", "message", "purpose"),
+    [
+        # a roll nobody scripted
+        (
+            ScriptedDice.of(save=[6]),
+            (2, 10, "attack"),
+            "the attack roll needs 2 d10 but the script has 0 faces left for '*'",
+            "*",
+        ),
+        # a script one face short
+        (
+            ScriptedDice.of(attack=[9, 9]),
+            (3, 10, "attack"),
+            "the attack roll needs 3 d10 but the script has 2 faces left for 'attack'",
+            "attack",
+        ),
+        (
+            ScriptedDice.of([2]),
+            (2, 10, "attack"),
+            "the attack roll needs 2 d10 but the script has 1 face left for '*'",
+            "*",
+        ),
+        # a face the die does not have
+        (ScriptedDice.of(save=[4, 7]), (2, 6, "save"), "scripted face 7 is not on a d6 (save roll)", "save"),
+        (ScriptedDice.of([11]), (1, 10, "attack"), "scripted face 11 is not on a d10 (attack roll)", "*"),
+    ],
+    ids=["unscripted", "short", "short-shared", "bad-face", "bad-face-shared"],
+)
+def test_a_roll_the_script_cannot_give_fails_naming_the_roll_and_its_script(dice, roll, message, purpose):
+    with pytest.raises(DiceScriptError) as err:
+        dice.roll(*roll)
+    assert (str(err.value), err.value.purpose) == (message, purpose)
+
+
+@pytest.mark.parametrize(
+    ("dice", "rolls", "message", "purpose"),
+    [
+        # a purpose never rolled, with one face and with two: every scripted face is listed
+        (
+            ScriptedDice.of(attack=[5], reroll=[9]),
+            [(1, 10, "attack")],
+            "scripted dice left unused (reroll: [9])",
+            "reroll",
+        ),
+        (
+            ScriptedDice.of(attack=[5], save=[1, 2]),
+            [(1, 10, "attack")],
+            "scripted dice left unused (save: [1, 2])",
+            "save",
+        ),
+        # a purpose rolled in part, and the shared queue: what is left, from where the rolls stopped
+        (
+            ScriptedDice.of([1, 2, 3], attack=[5, 6, 7]),
+            [(1, 10, "attack"), (1, 10, "save")],
+            "scripted dice left unused (attack: [6, 7]; *: [2, 3])",
+            "attack",
+        ),
+    ],
+    ids=["never-rolled-one", "never-rolled-two", "partly-rolled"],
+)
+def test_a_script_left_unused_fails_at_the_end_naming_what_is_left(dice, rolls, message, purpose):
+    for roll in rolls:
+        dice.roll(*roll)
+    with pytest.raises(DiceScriptError) as err:
+        dice.finish()
+    assert (str(err.value), err.value.purpose) == (message, purpose)
