@@ -63,6 +63,7 @@ def test_the_ranged_trace_counts_its_dice_hits_bases_and_wounds_in_plain_english
         (2, "FAQ entry", None, "2 FAQ entries"),  # irregular, the last word only
         (0, "legal placement", None, "0 legal placements"),
         (3, "casualty", None, "3 casualties"),  # a noun in -y the table does not list
+        (2, "save die", None, "2 save dice"),  # an irregular last word
         (2, "save die", "save dice", "2 save dice"),
         (1, "save die", "save dice", "1 save die"),
     ],
