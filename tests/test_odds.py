@@ -573,3 +573,7 @@ def test_an_attack_that_cannot_be_made_or_ends_before_damage_has_no_odds_and_say
         "Odds Bulwark was defeated before the attack dealt damage and no target is left: "
         "the attack ends (the Timeline cost stays paid)",
     )
+    assert (
+        ended.format_text()
+        == f"odds of a rifle shot: Odds Striker cannot make this attack ({ended.notes[0]})"
+    )
