@@ -9,7 +9,9 @@ import pytest
 from rulecheck.rulesets import load_scenario as load_any
 from rulecheck.rulesets.multibase import ADAPTER
 from rulecheck.source_yaml import InputError
+from rules.events import Event, cited
 from rules.rulebook import load
+from rules.wording import plural
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios" / "multibase"
@@ -36,6 +38,48 @@ def test_the_ranged_scenario_explains_to_the_documented_outcome():
     assert bravo["coherency_possible"] is True and bravo["awaiting_choice"] is False
     assert explained.interpretations["unstated_modifier_sizes"] == "one_step"
     assert {c for e in explained.events for c in e.clauses} >= {"MB-1.1", "MB-1.2", "MB-3.2", "MB-6.4"}
+
+
+def test_the_ranged_trace_counts_its_dice_hits_bases_and_wounds_in_plain_english():
+    """The trace ``explain`` prints: counted nouns take their plural (``rules.wording.plural``)
+    unless the count is one, the last word of a longer noun, the irregular dice, and a plural
+    form given by the caller."""
+    _, scenario = load_any(SCENARIOS / "ranged_volley.yaml")
+    texts = {e.step: e.text for e in ADAPTER.explain(scenario, BOOK).events}
+    assert texts["pool.base"] == "Alpha: Ranged Attack 2 x 3 remaining bases = 6 dice"
+    assert texts["pool.bonus"] == "Alpha: +1 die from Volley Fire"
+    assert texts["to_hit.roll"] == "Alpha rolls [6, 6, 5, 5, 4, 2, 1] needing 5+: 4 hits"
+    assert texts["saves.gather"] == "Bravo rolls 4 save dice, one per hit"
+    assert texts["saves.roll"] == "Bravo rolls [1, 2, 3, 6] needing 4+: 1 hit cancelled"
+    assert texts["casualties.wounds"] == (
+        "Bravo: 1 wound already on the unit + 3 new = 4; Wound stat 2 removes 2 bases, 0 wounds stay"
+    )
+
+
+@pytest.mark.parametrize(
+    ("count", "noun", "given", "shown"),
+    [
+        (1, "FAQ entry", None, "1 FAQ entry"),
+        (2, "FAQ entry", None, "2 FAQ entries"),  # irregular, the last word only
+        (0, "legal placement", None, "0 legal placements"),
+        (3, "casualty", None, "3 casualties"),  # a noun in -y the table does not list
+        (2, "save die", None, "2 save dice"),  # an irregular last word
+        (2, "save die", "save dice", "2 save dice"),
+        (1, "save die", "save dice", "1 save die"),
+    ],
+)
+def test_a_counted_noun_takes_its_plural_unless_the_count_is_one(count, noun, given, shown):
+    assert plural(count, noun, given) == shown
+
+
+def test_an_event_keeps_a_lone_clause_id_as_one_id_and_refuses_none():
+    """``cited`` and the trace read clause ids off ``Event.clauses``: one id written as a string
+    stays one id, not its letters; an event citing nothing is refused with its step named."""
+    assert Event("los.clear", "GA-LOS-1", "clear").clauses == ("GA-LOS-1",)
+    assert cited([Event("los.clear", "GA-LOS-1", "clear")]) == {"GA-LOS-1"}
+    with pytest.raises(ValueError) as err:
+        Event("los.clear", (), "clear")
+    assert str(err.value) == "event 'los.clear' cites no clause"
 
 
 def test_a_removal_the_scenario_does_not_pick_is_reported_as_an_open_choice(tmp_path):

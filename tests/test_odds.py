@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from fractions import Fraction
+from itertools import product
 from math import comb
 from pathlib import Path
 
@@ -15,8 +17,16 @@ from rulecheck.cli import main
 from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.rulesets.gundam_assemble_explain import attack_inputs
 from rulecheck.rulesets.gundam_assemble_odds import odds
-from rules.dice import SeededDice, at_least
-from rules.gundam_assemble.odds import simulate
+from rulecheck.source_yaml import InputError
+from rules.dice import DiceScriptError, DiceSource, ScriptedDice, SeededDice, at_least
+from rules.gundam_assemble.attack import resolve_attack
+from rules.gundam_assemble.odds import (
+    AttackProfile,
+    CritProfile,
+    TargetProfile,
+    profile_from_attack,
+    simulate,
+)
 from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,6 +95,7 @@ def _check_against_engine(scenario, samples: int, seed: int) -> None:
     battle, decl, rules, _ = attack_inputs(scenario, RULES, "give odds for")
     sim = simulate(battle, decl, rules, SeededDice(seed), samples)
     assert set(sim) == {t.profile.name for t in report.odds.targets}
+    assert {sum(counts.values()) for row in sim.values() for counts in row.values()} == {samples}
     for t in report.odds.targets:
         _agrees(t.hits, sim[t.profile.name]["hits"], samples)
         hp_after = {t.profile.hp - k: p for k, p in t.damage.items()}
@@ -156,3 +167,413 @@ def test_cli_json_has_exact_strings(capsys):
 def test_a_scenario_without_an_attack_is_a_one_line_error(capsys):
     assert main(["odds", str(GA_DIR / "los_oggo_artillery_support.yaml")]) == 2
     assert "no 'attack' section" in capsys.readouterr().err
+
+
+# --- the dice sources the odds are checked against ----------------------------------------------
+
+
+def test_seeded_dice_replay_the_seeds_draws():
+    """A seed names one sequence of rolls: the same seed gives the same faces, run after run
+    (what makes a seeded check, or a user's ``--seed``, repeatable)."""
+    draws = random.Random(7)
+    expected = tuple(draws.randint(1, 10) for _ in range(5)) + tuple(draws.randint(1, 6) for _ in range(3))
+    dice = SeededDice(7)
+    assert dice.roll(5, 10, "attack") + dice.roll(3, 6, "save") == expected
+    assert SeededDice(7).roll(8, 10, "attack") == SeededDice(7).roll(8, 10, "attack")
+
+
+def test_scripted_dice_play_each_purpose_then_the_shared_queue_and_finish_clean():
+    dice = ScriptedDice.of([3, 4], save=[6, 5])
+    assert dice.roll(1, 10, "attack") == (3,)  # no queue of its own: the shared one
+    assert dice.roll(2, 6, "save") == (6, 5)
+    assert dice.roll(1, 10, "reroll") == (4,)
+    dice.finish()
+
+
+@pytest.mark.parametrize(
+    ("make_dice", "roll", "message", "purpose"),
+    [
+        # a roll nobody scripted
+        (
+            lambda: ScriptedDice.of(save=[6]),
+            (2, 10, "attack"),
+            "the attack roll needs 2 d10 but the script has 0 faces left for '*'",
+            "*",
+        ),
+        # a script one face short
+        (
+            lambda: ScriptedDice.of(attack=[9, 9]),
+            (3, 10, "attack"),
+            "the attack roll needs 3 d10 but the script has 2 faces left for 'attack'",
+            "attack",
+        ),
+        (
+            lambda: ScriptedDice.of([2]),
+            (2, 10, "attack"),
+            "the attack roll needs 2 d10 but the script has 1 face left for '*'",
+            "*",
+        ),
+        # a face the die does not have
+        (
+            lambda: ScriptedDice.of(save=[4, 7]),
+            (2, 6, "save"),
+            "scripted face 7 is not on a d6 (save roll)",
+            "save",
+        ),
+        (
+            lambda: ScriptedDice.of([11]),
+            (1, 10, "attack"),
+            "scripted face 11 is not on a d10 (attack roll)",
+            "*",
+        ),
+    ],
+    ids=["unscripted", "short", "short-shared", "bad-face", "bad-face-shared"],
+)
+def test_a_roll_the_script_cannot_give_fails_naming_the_roll_and_its_script(
+    make_dice, roll, message, purpose
+):
+    with pytest.raises(DiceScriptError) as err:
+        make_dice().roll(*roll)
+    assert (str(err.value), err.value.purpose) == (message, purpose)
+
+
+@pytest.mark.parametrize(
+    ("make_dice", "rolls", "message", "purpose"),
+    [
+        # a purpose never rolled, with one face and with two: every scripted face is listed
+        (
+            lambda: ScriptedDice.of(attack=[5], reroll=[9]),
+            [(1, 10, "attack")],
+            "scripted dice left unused (reroll: [9])",
+            "reroll",
+        ),
+        (
+            lambda: ScriptedDice.of(attack=[5], save=[1, 2]),
+            [(1, 10, "attack")],
+            "scripted dice left unused (save: [1, 2])",
+            "save",
+        ),
+        # a purpose rolled in part, and the shared queue: what is left, from where the rolls stopped
+        (
+            lambda: ScriptedDice.of([1, 2, 3], attack=[5, 6, 7]),
+            [(1, 10, "attack"), (1, 10, "save")],
+            "scripted dice left unused (attack: [6, 7]; *: [2, 3])",
+            "attack",
+        ),
+    ],
+    ids=["never-rolled-one", "never-rolled-two", "partly-rolled"],
+)
+def test_a_script_left_unused_fails_at_the_end_naming_what_is_left(make_dice, rolls, message, purpose):
+    dice = make_dice()
+    for roll in rolls:
+        dice.roll(*roll)
+    with pytest.raises(DiceScriptError) as err:
+        dice.finish()
+    assert (str(err.value), err.value.purpose) == (message, purpose)
+
+
+# --- the profile the odds read off the engine, against every face sequence through the engine ---
+# TEST DATA: invented cards, each with one property profile_from_attack must read (a per-target
+# Damage+X, Shields ignored, a reduction, an already Fractured target, a critical effect with two
+# Damage+X parts and a status, additional dice, a weapon without critical effect, ...).
+ODDS_CARDS = """\
+units:
+  - name: Odds Striker
+    hp: 5
+    vp: 1
+    weapons:
+      - name: Twin Spread
+        tl_cost: 2
+        strength: 2
+        area: {hexes: [[1, 0], [2, 0], [2, -1]]}
+        critical:
+          effects:
+            - {kind: damage_plus, amount: 1}
+            - {kind: damage_plus, amount: 1}
+            - {kind: inflict_status, status: Disarm}
+      - {name: Plain Rifle, tl_cost: 2, range: 3, strength: 1}
+      - name: Double Shell
+        tl_cost: 2
+        range: 3
+        strength: 2
+        critical: {effects: [{kind: extra_dice, amount: 1}, {kind: extra_dice, amount: 1}]}
+      - name: Late Charge
+        tl_cost: 2
+        range: 3
+        strength: 2
+        critical: {window: after_combat_damage, effects: [{kind: inflict_status, status: Fracture}]}
+      - name: Shock Round
+        tl_cost: 2
+        range: 3
+        strength: 2
+        critical: {effects: [{kind: non_combat_damage, amount: 1}]}
+    abilities:
+      - name: Aimed Burst
+        window: before_attack_roll
+        trigger: own_attack
+        effects: [{kind: damage_plus, amount: 1, to: one_target}]
+      - name: Piercing Shot
+        window: before_attack_roll
+        trigger: own_attack
+        effects: [{kind: ignore_shields, amount: 1, to: one_target}]
+      - name: Extra Barrel
+        window: after_attack_roll
+        trigger: own_attack
+        effects: [{kind: extra_dice, amount: 1}]
+      - name: Spare Barrel
+        window: after_attack_roll
+        trigger: own_attack
+        effects: [{kind: extra_dice, amount: 1}]
+      - name: Second Look
+        window: after_attack_roll
+        trigger: own_attack
+        effects: [{kind: reroll, amount: 1}]
+      - name: Hot Sights
+        window: before_attack_roll
+        trigger: own_attack
+        effects: [{kind: critical_faces, faces: [8]}]
+      - name: Opening Shot
+        window: before_attack_roll
+        trigger: own_attack
+        effects: [{kind: non_combat_damage, amount: 1, to: targets}]
+  - name: Odds Bulwark
+    hp: 3
+    vp: 1
+    shields: 2
+    weapons:
+      - {name: Pistol, tl_cost: 2, range: 2, strength: 2}
+    abilities:
+      - name: Bracing
+        window: ongoing
+        trigger: attacked
+        effects: [{kind: damage_reduction, amount: 1}]
+  - name: Odds Holdout
+    hp: 3
+    vp: 1
+    weapons:
+      - {name: Pistol, tl_cost: 2, range: 2, strength: 2}
+    abilities:
+      - name: Holds On
+        window: ongoing
+        trigger: attacked
+        effects: [{kind: prevent_defeat, hit_points: 1}]
+"""
+
+# Odds Striker's area attack on three hexes: the Bulwark (reduction 1, one of its two Shields
+# ignored), a second Bulwark already Fractured with Damage+1 and one Shield, the one the critical
+# effect goes to (chosen_target), and a Garrison (no hit points).
+AREA_ATTACK = """\
+ruleset: gundam_assemble
+title: odds of an area attack
+cards: [cards.yaml]
+units:
+  - {name: Odds Striker, side: A, at: [0, 0]}
+  - {name: Odds Bulwark, side: B, at: [1, 0]}
+  - {name: Second, profile: Odds Bulwark, side: B, at: [2, 0], hp: 2, shields: 1, status: [Fracture]}
+garrisons:
+  - {name: Zeon Garrison, side: B, at: [2, -1]}
+attack:
+  attacker: Odds Striker
+  weapon: Twin Spread
+  area: [[1, 0], [2, 0], [2, -1]]
+  crit_target: Second
+  interpretations: {aoe_crit_effect_scope: chosen_target}
+  responses:
+    - {window: before_attack_roll, unit: Odds Striker, ability: Aimed Burst, target: Second}
+    - {window: before_attack_roll, unit: Odds Striker, ability: Piercing Shot, target: Odds Bulwark}
+  dice: [5, 5]
+"""
+
+# A one-die Plain Rifle (no critical effect) from a Disarmed Striker, Disarm read as -1 Accuracy,
+# with two additional dice from two Responses: three dice in all.
+RIFLE_ATTACK = """\
+ruleset: gundam_assemble
+title: odds of a rifle shot
+cards: [cards.yaml]
+units:
+  - {name: Odds Striker, side: A, at: [0, 0], status: [Disarm]}
+  - {name: Odds Bulwark, side: B, at: [2, 0]}
+attack:
+  attacker: Odds Striker
+  weapon: Plain Rifle
+  target: Odds Bulwark
+  interpretations: {disarm_effect: minus_one_accuracy}
+  responses:
+    - {window: after_attack_roll, unit: Odds Striker, ability: Extra Barrel}
+    - {window: after_attack_roll, unit: Odds Striker, ability: Spare Barrel}
+  dice: [5, 5, 5]
+"""
+
+
+def _odds_scenario(tmp_path: Path, text: str):
+    (tmp_path / "cards.yaml").write_text(ODDS_CARDS)
+    path = tmp_path / "attack.yaml"
+    path.write_text(text)
+    return ga.load_scenario(path)
+
+
+class _EveryFace(DiceSource):
+    """One face sequence, handed out in order whatever the roll (attack or additional dice)."""
+
+    def __init__(self, faces: tuple[int, ...]):
+        self.faces, self.used = faces, 0
+
+    def roll(self, count: int, sides: int, purpose: str) -> tuple[int, ...]:
+        out = self.faces[self.used : self.used + count]
+        assert len(out) == count, f"the {purpose} roll goes past the {len(self.faces)} faces enumerated"
+        self.used += count
+        return out
+
+
+def assert_odds_equal_the_engine_over_every_face_sequence(scenario, length: int) -> None:
+    """The engine resolves the attack once for each of the 10 ** length face sequences (a
+    resolution that rolls fewer dice stands for all the sequences it does not read on), and the
+    exact odds must be those counts: critical triggers, and per target hits, critical hits, hit
+    points after damage and defeat."""
+    report = odds(scenario, RULES)
+    battle, decl, rules, _ = attack_inputs(scenario, RULES, "give odds for")
+    sides = int(rules.param("attack_die_sides"))
+    p = Fraction(1, sides**length)
+    triggers: dict[int, Fraction] = {}
+    rows: dict[str, dict] = {}
+    for faces in product(range(1, sides + 1), repeat=length):
+        result = resolve_attack(battle, decl, _EveryFace(faces), rules)
+        triggers[result.critical_triggers] = triggers.get(result.critical_triggers, 0) + p
+        for name, t in result.per_target.items():
+            row = rows.setdefault(name, {"hits": {}, "crits": {}, "hp_after": {}, "defeated": Fraction(0)})
+            for key, value in (("hits", t.hits), ("crits", t.crits), ("hp_after", t.hp_after)):
+                row[key][value] = row[key].get(value, 0) + p
+            row["defeated"] += p * t.defeated
+    assert triggers == report.odds.triggers
+    with_hit_points = [t for t in report.odds.targets if t.profile.has_hit_points]
+    assert set(rows) == {t.profile.name for t in with_hit_points}
+    for t in with_hit_points:
+        row = rows[t.profile.name]
+        assert (row["hits"], row["crits"]) == (t.hits, t.crits), t.profile.name
+        assert row["hp_after"] == {t.profile.hp - lost: q for lost, q in t.damage.items()}, t.profile.name
+        assert row["defeated"] == t.defeated, t.profile.name
+
+
+def test_an_area_attack_profile_reads_every_targets_numbers_and_the_critical_recipient(tmp_path):
+    scenario = _odds_scenario(tmp_path, AREA_ATTACK)
+    found = profile_from_attack(*attack_inputs(scenario, RULES, "give odds for")[:3])
+    assert found.profile == AttackProfile(
+        2,
+        (
+            TargetProfile("Zeon Garrison", 0, 0, 0, 0, 0, False, False, False),
+            TargetProfile("Odds Bulwark", 0, 0, 1, 1, 3, False, False, True),
+            TargetProfile("Second", 0, 1, 1, 1, 2, True, True, True),
+        ),
+        CritProfile(1, False, 1, 2, 0, False, ("inflict Disarm",)),
+    )
+    assert found.notes == ("critical effect also does: inflict Disarm (no change to this attack's damage)",)
+    assert_odds_equal_the_engine_over_every_face_sequence(scenario, 2)
+    text = odds(scenario, RULES).format_text()
+    assert "  Zeon Garrison: Accuracy +0, Damage+0, reduction 0, 0 Shields, 0 HP" in text
+
+
+def test_a_rifle_profile_counts_each_responses_additional_die_and_disarm_as_accuracy(tmp_path):
+    scenario = _odds_scenario(tmp_path, RIFLE_ATTACK)
+    found = profile_from_attack(*attack_inputs(scenario, RULES, "give odds for")[:3])
+    assert found.profile == AttackProfile(3, (TargetProfile("Odds Bulwark", -1, 0, 1, 2, 3),), None)
+    assert found.notes == ("2 additional dice from Responses are rolled with the attack dice",)
+    assert_odds_equal_the_engine_over_every_face_sequence(scenario, 3)
+
+
+def test_a_critical_effect_with_two_additional_dice_rolls_both_and_goes_to_the_one_target(tmp_path):
+    """One target: the critical effect is its, whatever unit the scenario names as the chosen
+    recipient (aoe_crit_effect_scope is a question for several targets only)."""
+    text = RIFLE_ATTACK.replace("Plain Rifle", "Double Shell").replace(", status: [Disarm]", "")
+    text = text.replace(
+        "  - {name: Odds Bulwark",
+        "  - {name: Bystander, profile: Odds Bulwark, side: B, at: [0, 3]}\n  - {name: Odds Bulwark",
+    )
+    text = text[: text.index("  interpretations:")]
+    text += "  crit_target: Bystander\n  interpretations: {aoe_crit_effect_scope: chosen_target}\n  dice: [5, 5]\n"
+    scenario = _odds_scenario(tmp_path, text)
+    found = profile_from_attack(*attack_inputs(scenario, RULES, "give odds for")[:3])
+    assert found.profile == AttackProfile(
+        2, (TargetProfile("Odds Bulwark", 0, 0, 1, 2, 3),), CritProfile(1, False, 1, 0, 2, False, ())
+    )
+    assert found.notes == ()
+
+
+def test_an_area_critical_effect_goes_to_the_first_target_when_none_is_chosen(tmp_path):
+    text = AREA_ATTACK.replace("  crit_target: Second\n", "")
+    text = text[: text.index("garrisons:")] + text[text.index("attack:") :]
+    scenario = _odds_scenario(tmp_path, text)
+    found = profile_from_attack(*attack_inputs(scenario, RULES, "give odds for")[:3])
+    assert [(t.name, t.crit_recipient) for t in found.profile.targets] == [
+        ("Odds Bulwark", True),
+        ("Second", False),
+    ]
+    assert_odds_equal_the_engine_over_every_face_sequence(scenario, 2)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "why"),
+    [
+        (
+            "interpretations: {disarm_effect: minus_one_accuracy}",
+            "interpretations: {}",
+            "Odds Striker is Disarmed and loses its highest die: not modelled exactly "
+            "(use the interpretation disarm_effect=minus_one_accuracy, or no Disarm)",
+        ),
+        (
+            "ability: Spare Barrel}",
+            "ability: Second Look}",
+            "a reroll picks dice after seeing the roll: exact odds would need the player's strategy",
+        ),
+        (
+            "ability: Spare Barrel}",
+            "ability: Spare Barrel}\n    - {window: before_attack_roll, unit: Odds Striker, ability: Hot Sights}",
+            "an effect changes which faces are critical hits: not modelled by the odds",
+        ),
+        (
+            "weapon: Plain Rifle",
+            "weapon: Late Charge",
+            "Late Charge's critical effect resolves after_combat_damage: not modelled by the odds",
+        ),
+        (
+            "weapon: Plain Rifle",
+            "weapon: Shock Round",
+            "critical effect 1 non-combat damage is not modelled by the odds",
+        ),
+        (
+            "Odds Bulwark, side: B",
+            "Target, profile: Odds Holdout, side: B",
+            "Target has a card that keeps it on the board when it would be defeated: not modelled by the odds",
+        ),
+    ],
+    ids=["disarm-loses-a-die", "reroll", "more-critical-faces", "late-critical", "other-critical", "holdout"],
+)
+def test_an_attack_the_odds_cannot_count_exactly_is_refused_saying_why(tmp_path, old, new, why):
+    text = RIFLE_ATTACK.replace(old, new)
+    if old.startswith("Odds Bulwark"):
+        text = text.replace("target: Odds Bulwark", "target: Target")
+    scenario = _odds_scenario(tmp_path, text)
+    with pytest.raises(InputError) as err:
+        odds(scenario, RULES)
+    assert str(err.value) == f"{scenario.file}: attack: no exact odds: {why}"
+
+
+def test_an_attack_that_cannot_be_made_or_ends_before_damage_has_no_odds_and_says_why(tmp_path):
+    far = _odds_scenario(tmp_path, RIFLE_ATTACK.replace("at: [2, 0]", "at: [5, 0]"))
+    report = odds(far, RULES)
+    assert report.odds is None and report.events[-1].step == "end.attack"
+    assert report.format_text() == (
+        f"odds of a rifle shot: Odds Striker cannot make this attack ({report.events[-2].text})"
+    )
+    opened = RIFLE_ATTACK.replace(
+        "  responses:\n",
+        "  responses:\n    - {window: before_attack_roll, unit: Odds Striker, ability: Opening Shot}\n",
+    )
+    ended = odds(_odds_scenario(tmp_path, opened.replace("at: [2, 0]}", "at: [2, 0], hp: 1}")), RULES)
+    assert ended.odds is None and ended.notes == (
+        "Odds Bulwark was defeated before the attack dealt damage and no target is left: "
+        "the attack ends (the Timeline cost stays paid)",
+    )
+    assert (
+        ended.format_text()
+        == f"odds of a rifle shot: Odds Striker cannot make this attack ({ended.notes[0]})"
+    )

@@ -72,6 +72,25 @@ def brute_force(dice: int, profile: AttackProfile) -> dict[tuple, Fraction]:
     return {k: Fraction(n, SIDES**dice) for k, n in seen.items()}
 
 
+# A house rule without natural misses: face 1 then scores like any other face, so no face class is
+# the one that scores nothing (the book's natural miss), and the count must still place every die.
+NO_NATURAL_MISS = RULES.with_changes({"natural_miss_faces": []}, name="no natural miss")
+
+
+@pytest.mark.parametrize("accuracy", [3, 5])
+def test_without_natural_misses_every_face_can_score_and_is_counted(accuracy):
+    profile = AttackProfile(2, (_target("a", accuracy),))
+    scored = {f: int(score_die(f, accuracy, NO_NATURAL_MISS) in (HIT, CRIT)) for f in range(1, SIDES + 1)}
+    assert set(scored.values()) == {1}  # every face hits
+    seen: dict[tuple, int] = {}
+    for faces in product(range(1, SIDES + 1), repeat=2):
+        key = (sum(f in CRIT_FACES for f in faces), sum(scored[f] for f in faces))
+        seen[key] = seen.get(key, 0) + 1
+    assert roll_distribution(2, profile, NO_NATURAL_MISS) == {
+        k: Fraction(n, SIDES**2) for k, n in seen.items()
+    }
+
+
 @given(st.integers(0, 3), targets)
 def test_the_multinomial_roll_equals_every_face_sequence_counted(dice, ts):
     profile = AttackProfile(dice, tuple(ts))

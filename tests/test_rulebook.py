@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from rules.rulebook import RulebookError, load, parse_rulebook, rulesets
+from rules.rulebook import (
+    Clause,
+    FaqEntry,
+    Interpretation,
+    Parameter,
+    RulebookError,
+    load,
+    parse_rulebook,
+    rulesets,
+)
 
 
 def test_an_unquoted_comma_in_a_flow_mapping_is_caught_not_silently_truncated():
@@ -170,3 +179,216 @@ def test_a_faq_status_must_be_justified_and_consistent(entry, field):
 def test_every_shipped_faq_entry_carries_its_one_line_justification(ruleset):
     for entry in load(ruleset).faq.values():
         assert entry.justification and "\n" not in entry.justification, entry.id
+
+
+# --- the loader, field by field: what it builds and what it refuses ------------------------------
+# The loader's refusal is one line the user sees ("FIELD: MESSAGE", the CLI adds the file and the
+# line of FIELD), so each refusal is checked by its whole message and by the field it points at.
+
+
+def _full_book() -> dict:
+    """Every field the loader reads, each given a value that differs from its default."""
+    return {
+        "ruleset": "demo",
+        "title": "Demo rules",
+        "source": "demo chapter",
+        "clauses": {
+            "X-1": {"section": "Attack", "text": "A rule."},
+            "X-2": {"text": "A rule without a section."},
+        },
+        "parameters": {
+            "reach": {"value": 3, "clause": "X-1", "basis": "book"},
+            "bonus": {
+                "value": [9, 10],
+                "clause": "X-2",
+                "basis": "assumed",
+                "note": "Not sized by the book.",
+            },
+            "wood_accuracy": {"value": -1, "clause": "X-1", "basis": "book"},
+        },
+        "interpretations": {
+            "reading": {
+                "question": "Q?",
+                "options": {"a": "A", "b": "B"},
+                "default": "b",
+                "why": "Because.",
+                "clauses": ["X-1", "X-2"],
+                "faq": ["Q1"],
+            },
+            "bare": {"question": "R?", "options": {"c": "C"}, "default": "c", "clauses": "X-2"},
+        },
+        "faq": {
+            "Q1": {
+                "question": "Why?",
+                "status": "interpretation",
+                "clauses": ["X-1"],
+                "interpretation": "reading",
+                "note": "See the reading.",
+                "justification": "  The text leaves it open.  ",
+                "card_property": "a card that ignores Shields",
+            },
+            "Q2": {"question": "How?", "status": "needs-card-text", "justification": "A card decides."},
+        },
+        "terrain": {
+            "wood": {"symbol": "T", "accuracy": "wood_accuracy", "clause": "X-1"},
+            "open": {"symbol": "."},
+        },
+    }
+
+
+def test_the_loader_builds_every_field_it_is_given_and_the_defaults_of_the_rest():
+    book = parse_rulebook(_full_book())
+    assert (book.ruleset, book.title, book.source) == ("demo", "Demo rules", "demo chapter")
+    assert dict(book.clauses) == {
+        "X-1": Clause("X-1", "Attack", "A rule."),
+        "X-2": Clause("X-2", "", "A rule without a section."),
+    }
+    assert dict(book.parameters) == {
+        "reach": Parameter("reach", 3, "X-1", "", "book"),
+        "bonus": Parameter("bonus", [9, 10], "X-2", "Not sized by the book.", "assumed"),
+        "wood_accuracy": Parameter("wood_accuracy", -1, "X-1", "", "book"),
+    }
+    assert dict(book.interpretations) == {
+        "reading": Interpretation(
+            "reading", "Q?", {"a": "A", "b": "B"}, "b", "Because.", ("X-1", "X-2"), ("Q1",)
+        ),
+        "bare": Interpretation("bare", "R?", {"c": "C"}, "c", "", ("X-2",), ()),
+    }
+    assert dict(book.faq) == {
+        "Q1": FaqEntry(
+            "Q1",
+            "Why?",
+            "interpretation",
+            ("X-1",),
+            "reading",
+            "See the reading.",
+            "The text leaves it open.",
+            "a card that ignores Shields",
+        ),
+        "Q2": FaqEntry("Q2", "How?", "needs-card-text", (), None, "", "A card decides.", None),
+    }
+    assert {name: dict(t) for name, t in book.terrain.items()} == {
+        "wood": {"symbol": "T", "accuracy": "wood_accuracy", "clause": "X-1"},
+        "open": {"symbol": "."},
+    }
+    assert (book.param("bonus"), book.interpretation("reading"), book.interpretation("bare")) == (
+        [9, 10],
+        "b",
+        "c",
+    )
+
+
+def test_a_rulebook_without_title_or_source_is_titled_by_its_ruleset():
+    data = _full_book()
+    del data["title"], data["source"]
+    book = parse_rulebook(data)
+    assert (book.title, book.source) == ("demo", "")
+
+
+def _refusal(change) -> dict:
+    data = _full_book()
+    change(data)
+    return data
+
+
+REFUSED_BOOKS = {
+    "entry-not-a-mapping": (
+        lambda d: d["clauses"].update({"X-3": "A rule."}),
+        "clauses.X-3",
+        "expected a mapping",
+    ),
+    "parameter-unknown-clause": (
+        lambda d: d["parameters"]["reach"].update(clause="X-9"),
+        "parameters.reach.clause",
+        "unknown clause 'X-9'",
+    ),
+    "assumed-without-note": (
+        lambda d: d["parameters"]["bonus"].pop("note"),
+        "parameters.bonus.note",
+        "an assumed number needs a note saying why",
+    ),
+    "assumed-with-blank-note": (
+        lambda d: d["parameters"]["bonus"].update(note="  "),
+        "parameters.bonus.note",
+        "an assumed number needs a note saying why",
+    ),
+    "interpretation-unknown-clause": (
+        lambda d: d["interpretations"]["reading"].update(clauses=["X-1", "X-9"]),
+        "interpretations.reading.clauses",
+        "unknown clause 'X-9'",
+    ),
+    "faq-bad-status": (
+        lambda d: d["faq"]["Q1"].update(status="maybe"),
+        "faq.Q1.status",
+        "'maybe' is not one of derived, interpretation, needs-card-text, official",
+    ),
+    "faq-unknown-interpretation": (
+        lambda d: d["faq"]["Q1"].update(interpretation="nope"),
+        "faq.Q1.interpretation",
+        "unknown interpretation 'nope'",
+    ),
+    "faq-interpretation-entry-without-one": (
+        lambda d: d["faq"]["Q1"].pop("interpretation"),
+        "faq.Q1",
+        "an 'interpretation' entry must name its interpretation",
+    ),
+    "faq-derived-with-interpretation": (
+        lambda d: d["faq"]["Q1"].update(status="derived"),
+        "faq.Q1.interpretation",
+        "a 'derived' entry rests on no interpretation",
+    ),
+    "faq-derived-without-clauses": (
+        lambda d: d["faq"]["Q2"].update(status="derived"),
+        "faq.Q2.clauses",
+        "a 'derived' entry cites the clauses that decide it",
+    ),
+    "faq-unknown-clause": (
+        lambda d: d["faq"]["Q1"].update(clauses=["X-9"]),
+        "faq.Q1.clauses",
+        "unknown clause 'X-9'",
+    ),
+    "faq-justification-two-lines": (
+        lambda d: d["faq"]["Q2"].update(justification="One.\nTwo."),
+        "faq.Q2.justification",
+        "the justification is one line",
+    ),
+    "terrain-unknown-clause": (
+        lambda d: d["terrain"]["wood"].update(clause="X-9"),
+        "terrain.wood.clause",
+        "unknown clause 'X-9'",
+    ),
+    "terrain-unknown-parameter": (
+        lambda d: d["terrain"]["wood"].update(accuracy="swamp_accuracy"),
+        "terrain.wood.accuracy",
+        "unknown parameter 'swamp_accuracy'",
+    ),
+}
+
+
+@pytest.mark.parametrize(("change", "field", "message"), REFUSED_BOOKS.values(), ids=REFUSED_BOOKS.keys())
+def test_the_loader_refuses_a_bad_entry_in_one_line_at_its_field(change, field, message):
+    with pytest.raises(RulebookError) as err:
+        parse_rulebook(_refusal(change))
+    assert (err.value.field, err.value.message, str(err.value)) == (field, message, f"{field}: {message}")
+
+
+@pytest.mark.parametrize(
+    ("ask", "field", "message"),
+    [
+        (
+            lambda b: b.param("hit_treshold"),
+            "parameters.hit_treshold",
+            "no such parameter in gundam_assemble",
+        ),
+        (
+            lambda b: b.interpretation("los_choise_points"),
+            "interpretations.los_choise_points",
+            "no such interpretation in gundam_assemble",
+        ),
+    ],
+    ids=["parameter", "interpretation"],
+)
+def test_asking_for_an_unknown_number_or_reading_is_refused_at_its_field(ask, field, message):
+    with pytest.raises(RulebookError) as err:
+        ask(load("gundam_assemble"))
+    assert (err.value.field, err.value.message, str(err.value)) == (field, message, f"{field}: {message}")
