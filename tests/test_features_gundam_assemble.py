@@ -380,3 +380,40 @@ def test_python_card_loader_refuses_a_card_it_cannot_play_in_one_line_at_the_pyt
     with pytest.raises(AbilityError) as err:
         parse_catalogue(ONE_CARD, cards)
     assert str(err.value).startswith(f"units[0].abilities[0].python: {message}"), err.value
+
+
+# --- Refusals of a malformed Response that no scenario file can write (the step and the loader
+# always give a Tactics card its player) or whose whole message and field a scenario cannot show.
+
+
+def _respond_with_tactics(card_name: str, side: str | None, dice: tuple[int, ...] = (), rolled=MISSES):
+    """The Tester (side A) attacks the Zaku with its Gun (it rolls ``rolled``) and this bundled
+    Tactics card is played in its own window, by ``side`` (None: no player named), picking ``dice``."""
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    card = cat.tactics[card_name]
+    decl = AttackDeclaration(
+        "Tester", "Gun", ZAKU, responses=(Response(card.window, card, side=side, dice=dice),)
+    )
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=list(rolled), reroll=[5]), RULES)
+
+
+@pytest.mark.parametrize(
+    ("card_name", "side", "dice", "message"),
+    [
+        ("Steady Aim", None, (), "Tactics card Steady Aim: say which player plays it ('side')"),
+        ("Recalibrate", "A", (1, 1), "player A's Recalibrate: rerolls 1 dice, 2 were picked"),
+        ("Recalibrate", "A", (6,), "player A's Recalibrate: no die shows 6 to reroll (dice: (1, 1))"),
+    ],
+)
+def test_malformed_tactics_response_is_one_line_naming_the_card_and_no_field(card_name, side, dice, message):
+    with pytest.raises(AttackError) as err:
+        _respond_with_tactics(card_name, side, dice)
+    assert (str(err.value), err.value.field) == (message, None)
+
+
+def test_reroll_of_the_picked_die_rerolls_that_die_not_the_lowest():
+    result = _respond_with_tactics("Recalibrate", "A", (3,), rolled=(1, 3))
+    (reroll,) = _steps(result, "after_attack_roll.reroll")
+    assert reroll.data == {"picked": [3], "new": [5], "faces": [1, 5]}

@@ -1,0 +1,165 @@
+Feature: Card vocabulary - who may respond, whom a Response reaches, and what it counts
+  A Response is used only where its card puts it in play: on its own side's attack, by the
+  defending player, when an ally attacks, or by a unit the attack targets. An effect on "the enemy
+  attacked" needs no choice when the attack has one target; an effect on every target reaches each
+  target in its range separately. The hypothetical units and cards (names start with
+  "Hypothetical") are in scenarios/gundam_assemble/cards/response_rules.yaml; the others are
+  test data from scenarios/gundam_assemble/units.yaml. Char's Zaku II's Zaku Machine Gun costs 3
+  Timeline and rolls 4 dice.
+
+  Background:
+    Given the scenario "response_rules.yaml"
+
+  @clause:GA-SEQ-4 @clause:GA-SEQ-14 @ruling:derived @faq:Q114
+  Scenario: A card for one's own attack and a card for the defender are refused to the other player
+    Given player B will use "Steady Aim"
+    And player A will use "Shaky Footing"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 4, 3, 1, 1
+    Then player B cannot use "Steady Aim"
+    And player A cannot use "Shaky Footing"
+    And the trace says "it is used only on its own side's attack"
+    And the trace says "it is used only by the defending player"
+    And "RX-78-2 Gundam" takes 1 hit
+
+  @clause:GA-SEQ-4 @clause:GA-SEQ-14 @ruling:derived @faq:Q114
+  Scenario: A unit's ability for when an ally attacks is refused while its side defends
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+      | MP-02A Oggo    | B    | [2, 1] |
+    And "MP-02A Oggo" will use "Artillery Support"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "MP-02A Oggo" cannot use "Artillery Support"
+    And the trace says "it is used only when an ally attacks"
+    And "RX-78-2 Gundam" has 6 hit points
+
+  @clause:GA-SEQ-4 @clause:GA-SEQ-14 @ruling:derived @faq:Q114
+  Scenario: An ally of the attacker cannot use its abilities for its own attacks or for when it is attacked
+    Given the pieces:
+      | name           | side | at     |
+      | MP-02A Oggo    | A    | [0, 0] |
+      | RX-78-2 Gundam | A    | [0, 1] |
+      | Char's Zaku II | B    | [2, 0] |
+    And "RX-78-2 Gundam" will use "Shield Bash"
+    And "RX-78-2 Gundam" will use "Emergency Shield"
+    When "MP-02A Oggo" attacks "Char's Zaku II" with Oggo Bazooka and rolls 1, 1
+    Then "RX-78-2 Gundam" cannot use "Shield Bash"
+    And "RX-78-2 Gundam" cannot use "Emergency Shield"
+    And the trace says "it is used only on its own side's attack"
+    And the trace says "its unit is not a target of this attack"
+    And "RX-78-2 Gundam" has 1 active Shields
+
+  @clause:GA-SEQ-12 @ruling:derived @faq:Q25
+  Scenario: A card for "the enemy attacked" needs no choice when the attack has one target
+    Given player A will use "Marked for Ruin"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "RX-78-2 Gundam" has the status Fracture
+
+  @clause:GA-ROLL-5 @ruling:interpretation @interpretation:single_target_ability_with_aoe @faq:Q25
+  Scenario: After an area attack on two enemies a card for "the enemy attacked" must name which one
+    Given the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And player A will use "Marked for Ruin"
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
+    Then resolving fails because Marked for Ruin: choose which target it affects ('target')
+
+  @clause:GA-LOS-9 @clause:GA-AOE-5 @ruling:derived
+  Scenario: An ally's ranged Response to an area attack reaches only the targets in its own range
+    Given the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+      | MP-02A Oggo        | A    | [6, 0]  |
+    And "MP-02A Oggo" will use "Artillery Support"
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
+    Then the targets are "Char's Zaku II"; "Zaku II: Minelayer"
+    And the trace says "Artillery Support cannot affect Char's Zaku II"
+    And "Char's Zaku II" has 5 hit points
+    And "Zaku II: Minelayer" has 3 hit points
+
+  @clause:GA-DMG-2 @clause:GA-DMG-4 @ruling:derived
+  Scenario: A card that makes the attack ignore a Shield lets every hit through
+    Given player A will use "Hypothetical: Piercing Round"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "RX-78-2 Gundam" takes 2 damage
+
+  @clause:GA-DMG-4 @clause:GA-WPN-1 @ruling:derived
+  Scenario: A damage reduction that lasts the turn protects its unit from every attack on it this turn, not its own attacks
+    Given the unit states:
+      | name           | shields |
+      | RX-78-2 Gundam | 0       |
+    And player B will use "Hypothetical: Braced for the Turn"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "RX-78-2 Gundam" takes 1 damage
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "RX-78-2 Gundam" takes 1 damage
+    When player B will use "Rapid Deployment"
+    And "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 5, 1, 1
+    Then "Char's Zaku II" takes 2 damage
+    And "RX-78-2 Gundam"'s Timeline token is on space 2
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" takes 1 damage
+    And "RX-78-2 Gundam"'s Timeline token is on space 4
+    When the turn ends
+    And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "RX-78-2 Gundam" takes 2 damage
+
+  @clause:GA-SEQ-12 @clause:GA-DMG-3 @ruling:derived
+  Scenario: A target's card that counts Upgrades counts the target's own, not the attacker's
+    Given the pieces:
+      | name                          | side | at     |
+      | Char's Zaku II                | A    | [0, 0] |
+      | Hypothetical Upgraded Brawler | B    | [2, 0] |
+    And the unit states:
+      | name                          | upgrades          |
+      | Hypothetical Upgraded Brawler | Strength, Strength |
+    And "Hypothetical Upgraded Brawler" will use "Hypothetical: Spiked Recoil"
+    When "Char's Zaku II" attacks "Hypothetical Upgraded Brawler" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Char's Zaku II" has 3 hit points
+
+  @clause:GA-SEQ-6 @clause:GA-ROLL-1 @ruling:derived
+  Scenario: Every effect of a card that counts Upgrades is multiplied by their number
+    Given the pieces:
+      | name                          | side | at     |
+      | Hypothetical Upgraded Brawler | A    | [0, 0] |
+      | RX-78-2 Gundam                | B    | [2, 0] |
+    And the unit states:
+      | name                          | upgrades           | energy |
+      | Hypothetical Upgraded Brawler | Strength, Strength | 0      |
+    And "Hypothetical Upgraded Brawler" will use "Hypothetical: Overcharged Frame"
+    And the additional dice will show 1, 1
+    When "Hypothetical Upgraded Brawler" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1
+    Then the dice are 1, 1, 1, 1, 1
+    And "Hypothetical Upgraded Brawler" has 2 Energy
+    And "Hypothetical Upgraded Brawler" has 2 Shield Upgrades
+    And "RX-78-2 Gundam" has 4 hit points
+
+  @clause:GA-TGT-1 @ruling:derived
+  Scenario: A unit whose card keeps every attack off it cannot be the target of a single-target attack
+    Given the pieces:
+      | name                 | side | at     |
+      | Char's Zaku II       | A    | [0, 0] |
+      | Hypothetical Phantom | B    | [2, 0] |
+    When "Char's Zaku II" attacks "Hypothetical Phantom" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then the attack is not allowed
+
+  @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:derived
+  Scenario: Of a unit's cards that keep it on the board, the first that serves this attack steps in, then the next
+    Given the pieces:
+      | name                      | side | at     |
+      | Char's Zaku II            | A    | [0, 0] |
+      | Hypothetical Twin Holdout | B    | [2, 0] |
+    And the unit states:
+      | name                      | hp |
+      | Hypothetical Twin Holdout | 1  |
+    When "Char's Zaku II" attacks "Hypothetical Twin Holdout" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then "Hypothetical Twin Holdout" is not defeated
+    And "Hypothetical Twin Holdout" has 2 hit points
+    When "Char's Zaku II" attacks "Hypothetical Twin Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "Hypothetical Twin Holdout" is not defeated
+    And "Hypothetical Twin Holdout" has 1 hit points
