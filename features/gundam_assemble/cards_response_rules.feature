@@ -17,8 +17,8 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 4, 3, 1, 1
     Then player B cannot use "Steady Aim"
     And player A cannot use "Shaky Footing"
-    And the trace says "it is used only on its own side's attack"
-    And the trace says "it is used only by the defending player"
+    And the trace says "player B cannot use Steady Aim: it is used only on its own side's attack"
+    And the trace says "player A cannot use Shaky Footing: it is used only by the defending player"
     And "RX-78-2 Gundam" takes 1 hit
 
   @clause:GA-SEQ-4 @clause:GA-SEQ-14 @ruling:derived @faq:Q114
@@ -31,7 +31,7 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     And "MP-02A Oggo" will use "Artillery Support"
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then "MP-02A Oggo" cannot use "Artillery Support"
-    And the trace says "it is used only when an ally attacks"
+    And the trace says "MP-02A Oggo cannot use Artillery Support: it is used only when an ally attacks"
     And "RX-78-2 Gundam" has 6 hit points
 
   @clause:GA-SEQ-4 @clause:GA-SEQ-14 @ruling:derived @faq:Q114
@@ -46,8 +46,8 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     When "MP-02A Oggo" attacks "Char's Zaku II" with Oggo Bazooka and rolls 1, 1
     Then "RX-78-2 Gundam" cannot use "Shield Bash"
     And "RX-78-2 Gundam" cannot use "Emergency Shield"
-    And the trace says "it is used only on its own side's attack"
-    And the trace says "its unit is not a target of this attack"
+    And the trace says "RX-78-2 Gundam cannot use Shield Bash: it is used only on its own side's attack"
+    And the trace says "RX-78-2 Gundam cannot use Emergency Shield: its unit is not a target of this attack"
     And "RX-78-2 Gundam" has 1 active Shields
 
   @clause:GA-SEQ-12 @ruling:derived @faq:Q25
@@ -55,6 +55,7 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     Given player A will use "Marked for Ruin"
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then "RX-78-2 Gundam" has the status Fracture
+    And the trace does not say "both players respond"
 
   @clause:GA-ROLL-5 @ruling:interpretation @interpretation:single_target_ability_with_aoe @faq:Q25
   Scenario: After an area attack on two enemies a card for "the enemy attacked" must name which one
@@ -138,6 +139,8 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     And "Hypothetical Upgraded Brawler" has 2 Energy
     And "Hypothetical Upgraded Brawler" has 2 Shield Upgrades
     And "RX-78-2 Gundam" has 4 hit points
+    And the trace does not say "needs Line of Sight"
+    And the trace does not say "Hypothetical Upgraded Brawler is 0 hexes away"
 
   @clause:GA-TGT-1 @ruling:derived
   Scenario: A unit whose card keeps every attack off it cannot be the target of a single-target attack
@@ -163,3 +166,54 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     When "Char's Zaku II" attacks "Hypothetical Twin Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
     Then "Hypothetical Twin Holdout" is not defeated
     And "Hypothetical Twin Holdout" has 1 hit points
+
+  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @interpretation:disarm_effect @faq:Q86
+  Scenario: A Disarmed attacker's After Attack Roll card resolves once, before Disarm and the defender's card
+    Given the unit states:
+      | name           | status |
+      | Char's Zaku II | Disarm |
+    And player A will use "Second Salvo"
+    And player B will use "Jam Targeting"
+    And the additional dice will show 6
+    And the rerolled dice will show 10
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 9, 5, 5, 2
+    Then the dice are 5, 5, 6, 10
+
+  @clause:GA-DEF-2 @clause:GA-SEQ-12 @clause:GA-LOS-9 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
+  Scenario: Under may_respond a defeated unit's ranged Response has no hex to reach from
+    Given the interpretation defeated_unit_responses is may_respond
+    And the pieces:
+      | name                          | side | at     |
+      | Char's Zaku II                | A    | [0, 0] |
+      | Hypothetical Parting Shooter  | B    | [2, 0] |
+    And the unit states:
+      | name                         | hp |
+      | Hypothetical Parting Shooter | 1  |
+    And "Hypothetical Parting Shooter" will use "Hypothetical: Parting Shot"
+    When "Char's Zaku II" attacks "Hypothetical Parting Shooter" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then "Hypothetical Parting Shooter" is defeated
+    And "Char's Zaku II" has 5 hit points
+
+  @clause:GA-ROLL-1 @clause:GA-DECL-2 @ruling:interpretation @interpretation:strength_bonus_duration @faq:Q12
+  Scenario: Under whole_activation a card's "+1 Strength until the end of the activation" still counts once per attack
+    Given the interpretation strength_bonus_duration is whole_activation
+    And the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+    And player A will use "Adrenaline Surge"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    Then the attack rolls 5 dice
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    Then the attack rolls 5 dice
+
+  @clause:GA-SEQ-4 @clause:GA-AOE-5 @ruling:derived
+  Scenario: A defender's card for "this unit" helps no unit when an area attack targets two of its units
+    Given the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And player B will use "Hypothetical: Brace Yourself"
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
+    Then "Char's Zaku II" has 0 active Shields
+    And "Zaku II: Minelayer" has 0 active Shields
