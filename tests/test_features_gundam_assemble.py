@@ -396,7 +396,9 @@ def _respond_with_tactics(card_name: str, side: str | None, dice: tuple[int, ...
     decl = AttackDeclaration(
         "Tester", "Gun", ZAKU, responses=(Response(card.window, card, side=side, dice=dice),)
     )
-    return resolve_attack(battle, decl, ScriptedDice.of(attack=list(rolled), reroll=[5]), RULES)
+    return resolve_attack(
+        battle, decl, ScriptedDice.of(attack=list(rolled), reroll=[5] if dice else []), RULES
+    )
 
 
 @pytest.mark.parametrize(
@@ -417,3 +419,16 @@ def test_reroll_of_the_picked_die_rerolls_that_die_not_the_lowest():
     result = _respond_with_tactics("Recalibrate", "A", (3,), rolled=(1, 3))
     (reroll,) = _steps(result, "after_attack_roll.reroll")
     assert reroll.data == {"picked": [3], "new": [5], "faces": [1, 5]}
+
+
+def test_lasting_card_that_keeps_area_attacks_off_its_unit_shows_no_amount_in_the_outcome():
+    result = _respond_with_tactics("Hypothetical (Q.59): Going Dark", "A")
+    assert result.outcome()["lasting"] == [
+        {
+            "unit": "Tester",
+            "source": "player A's Hypothetical (Q.59): Going Dark",
+            "effect": "cannot_be_targeted",
+            "amount": 0,
+            "until": "end of turn",
+        }
+    ]

@@ -217,3 +217,44 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
     Then "Char's Zaku II" has 0 active Shields
     And "Zaku II: Minelayer" has 0 active Shields
+
+  @clause:GA-WPN-2 @clause:GA-ILOS-1 @clause:GA-WPN-1 @ruling:derived
+  Scenario: Range and Line of Sight cards that last the turn count where targets are checked, and other lasting cards still apply
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [4, 0] |
+    And player A will use "Hypothetical: Long Watch"
+    And player A will use "Rapid Deployment"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then the attack is allowed
+    And "Char's Zaku II"'s Timeline token is on space 2
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then the attack is allowed
+    And "Char's Zaku II"'s Timeline token is on space 4
+    And the trace does not say "Long Watch still applies"
+
+  @clause:GA-TGT-1 @ruling:derived @faq:Q59
+  Scenario: A card that keeps area attacks off its unit plays no part in that unit's own later attacks
+    Given player A will use "Hypothetical (Q.59): Going Dark"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then the attack is allowed
+    And the trace does not say "Going Dark still applies"
+
+  @clause:GA-DMG-4 @clause:GA-ROLL-6 @ruling:derived
+  Scenario: A damage reduction that lasts the turn protects only its own unit from a later area attack
+    Given the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And the unit states:
+      | name               | shields |
+      | Char's Zaku II     | 0       |
+      | Zaku II: Minelayer | 0       |
+    And player B will use "Hypothetical: Braced for the Turn"
+    When "RX-75 Guntank" attacks "Zaku II: Minelayer" with 180mm Cannon and rolls 1, 1, 1
+    And "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
+    Then "Char's Zaku II" takes 2 damage
+    And "Zaku II: Minelayer" takes 1 damage
