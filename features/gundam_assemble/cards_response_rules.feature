@@ -183,9 +183,9 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
   Scenario: Under may_respond a defeated unit's ranged Response has no hex to reach from
     Given the interpretation defeated_unit_responses is may_respond
     And the pieces:
-      | name                          | side | at     |
-      | Char's Zaku II                | A    | [0, 0] |
-      | Hypothetical Parting Shooter  | B    | [2, 0] |
+      | name                         | side | at     |
+      | Char's Zaku II               | A    | [0, 0] |
+      | Hypothetical Parting Shooter | B    | [2, 0] |
     And the unit states:
       | name                         | hp |
       | Hypothetical Parting Shooter | 1  |
@@ -258,3 +258,18 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     And "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
     Then "Char's Zaku II" takes 2 damage
     And "Zaku II: Minelayer" takes 1 damage
+
+  @clause:GA-DEF-2 @clause:GA-SEQ-12 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
+  Scenario: By default a unit the attack defeated cannot use its Response
+    Given the pieces:
+      | name                         | side | at     |
+      | Char's Zaku II               | A    | [0, 0] |
+      | Hypothetical Parting Shooter | B    | [2, 0] |
+    And the unit states:
+      | name                         | hp |
+      | Hypothetical Parting Shooter | 1  |
+    And "Hypothetical Parting Shooter" will use "Hypothetical: Parting Shot"
+    When "Char's Zaku II" attacks "Hypothetical Parting Shooter" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then "Hypothetical Parting Shooter" cannot use "Hypothetical: Parting Shot"
+    And the ruling names the interpretation defeated_unit_responses
+    And "Char's Zaku II" has 5 hit points
