@@ -99,6 +99,7 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     Then "RX-78-2 Gundam" takes 1 damage
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 5, 1, 1
     Then "RX-78-2 Gundam" takes 1 damage
+    And the trace says "player B's Hypothetical: Braced for the Turn still applies to RX-78-2 Gundam"
     When player B will use "Rapid Deployment"
     And "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 5, 1, 1
     Then "Char's Zaku II" takes 2 damage
@@ -122,6 +123,7 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     And "Hypothetical Upgraded Brawler" will use "Hypothetical: Spiked Recoil"
     When "Char's Zaku II" attacks "Hypothetical Upgraded Brawler" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then "Char's Zaku II" has 3 hit points
+    And the trace says "Spiked Recoil: Hypothetical Upgraded Brawler has 2 Strength Upgrades, so the effect's amount is 1 x 2 = 2"
 
   @clause:GA-SEQ-6 @clause:GA-ROLL-1 @ruling:derived
   Scenario: Every effect of a card that counts Upgrades is multiplied by their number
@@ -138,6 +140,8 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     Then the dice are 1, 1, 1, 1, 1
     And "Hypothetical Upgraded Brawler" has 2 Energy
     And "Hypothetical Upgraded Brawler" has 2 Shield Upgrades
+    And the trace says "Overcharged Frame: Hypothetical Upgraded Brawler gains 2 Shield Upgrades"
+    And the trace says "Overcharged Frame: Hypothetical Upgraded Brawler Energy 0 -> 2"
     And "RX-78-2 Gundam" has 4 hit points
     And the trace does not say "needs Line of Sight"
     And the trace does not say "Hypothetical Upgraded Brawler is 0 hexes away"
@@ -166,6 +170,7 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     When "Char's Zaku II" attacks "Hypothetical Twin Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
     Then "Hypothetical Twin Holdout" is not defeated
     And "Hypothetical Twin Holdout" has 1 hit points
+    And the trace says "Hypothetical Twin Holdout has already used Hypothetical: Holds On Once per Turn this turn"
 
   @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @interpretation:disarm_effect @faq:Q86
   Scenario: A Disarmed attacker's After Attack Roll card resolves once, before Disarm and the defender's card
@@ -178,6 +183,7 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     And the rerolled dice will show 10
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 9, 5, 5, 2
     Then the dice are 5, 5, 6, 10
+    And the trace says "player A's Second Salvo: 1 additional attack dice roll [6]"
 
   @clause:GA-DEF-2 @clause:GA-SEQ-12 @clause:GA-LOS-9 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
   Scenario: Under may_respond a defeated unit's ranged Response has no hex to reach from
@@ -273,3 +279,38 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     Then "Hypothetical Parting Shooter" cannot use "Hypothetical: Parting Shot"
     And the ruling names the interpretation defeated_unit_responses
     And "Char's Zaku II" has 5 hit points
+
+  @clause:GA-SEQ-12 @clause:GA-DMG-3 @ruling:derived
+  Scenario: An attacker defeated by its target's Response counts as an enemy that target defeated this turn
+    Given the pieces:
+      | name                          | side | at     |
+      | Char's Zaku II                | A    | [0, 0] |
+      | Hypothetical Upgraded Brawler | B    | [2, 0] |
+      | RX-78-2 Gundam                | A    | [2, 2] |
+    And the unit states:
+      | name                          | hp | upgrades |
+      | Char's Zaku II                | 1  |          |
+      | Hypothetical Upgraded Brawler |    | Strength |
+    And "Hypothetical Upgraded Brawler" will use "Hypothetical: Spiked Recoil"
+    When "Char's Zaku II" attacks "Hypothetical Upgraded Brawler" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Char's Zaku II" is defeated
+    When player B will use "Momentum"
+    And "Hypothetical Upgraded Brawler" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1, 1, 1
+    Then the attack rolls 5 dice
+
+  @clause:GA-SEQ-12 @clause:GA-SEQ-4 @clause:GA-WPN-4 @ruling:derived @faq:Q50
+  Scenario: Q.50 - a weapon that closes After Combat Damage leaves Before Attack Roll open
+    Given the pieces:
+      | name                      | side | at     |
+      | Hypothetical (Q.9) Gunner | A    | [0, 0] |
+      | Char's Zaku II            | B    | [1, 0] |
+    And player A will use "Steady Aim"
+    When "Hypothetical (Q.9) Gunner" attacks "Char's Zaku II" with Hypothetical (Q.50): Scythe Closing After Combat Damage and rolls 3, 1, 1
+    Then player A can use "Steady Aim"
+    And the Accuracy against "Char's Zaku II" is 1
+
+  @clause:GA-CRIT-4 @clause:GA-ROLL-5 @ruling:derived
+  Scenario: A card that makes 8s critical hits only against a higher target adds no critical hit against a level one
+    Given player A will use "Hypothetical: Uphill Focus"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 8, 1, 1, 1
+    Then the critical hit effect does not trigger
