@@ -198,10 +198,11 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     And "Hypothetical Parting Shooter" will use "Hypothetical: Parting Shot"
     When "Char's Zaku II" attacks "Hypothetical Parting Shooter" with Zaku Machine Gun and rolls 5, 1, 1, 1
     Then "Hypothetical Parting Shooter" is defeated
+    And "Hypothetical Parting Shooter" can use "Hypothetical: Parting Shot"
     And "Char's Zaku II" has 5 hit points
 
-  @clause:GA-ROLL-1 @clause:GA-DECL-2 @ruling:interpretation @interpretation:strength_bonus_duration @faq:Q12
-  Scenario: Under whole_activation a card's "+1 Strength until the end of the activation" still counts once per attack
+  @clause:GA-ROLL-1 @clause:GA-DECL-2 @ruling:derived @faq:Q12
+  Scenario: Even under whole_activation a card's "+1 Strength until the end of the activation" counts once per attack
     Given the interpretation strength_bonus_duration is whole_activation
     And the unit states:
       | name           | activating |
