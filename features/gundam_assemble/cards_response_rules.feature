@@ -173,16 +173,19 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     And the trace says "Hypothetical Twin Holdout has already used Hypothetical: Holds On Once per Turn this turn"
 
   @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @interpretation:disarm_effect @faq:Q86
-  Scenario: A Disarmed attacker's After Attack Roll card resolves once, before Disarm and the defender's card
+  Scenario: A Disarmed attacker's After Attack Roll cards resolve once, before Disarm and the defender's card
     Given the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
     And player A will use "Second Salvo"
+    And player A will use "Recalibrate"
     And player B will use "Jam Targeting"
     And the additional dice will show 6
-    And the rerolled dice will show 10
+    And the rerolled dice will show 7, 10
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 9, 5, 5, 2
-    Then the dice are 5, 5, 6, 10
+    Then the dice are 5, 6, 7, 10
+    And the trace says "After Attack Roll: 2 responses"
+    And the trace does not say "After Attack Roll: 1 response"
     And the trace says "player A's Second Salvo: 1 additional attack dice roll [6]"
 
   @clause:GA-DEF-2 @clause:GA-SEQ-12 @clause:GA-LOS-9 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
