@@ -314,7 +314,10 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     And the Accuracy against "Char's Zaku II" is 1
 
   @clause:GA-CRIT-4 @clause:GA-ROLL-5 @ruling:derived
-  Scenario: A card that makes 8s critical hits only against a higher target adds no critical hit against a level one
+  Scenario: Cards that make 8s critical hits or add Strength only against a higher target do nothing against a level one
     Given player A will use "Hypothetical: Uphill Focus"
+    And player A will use "Uphill Barrage"
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 8, 1, 1, 1
     Then the critical hit effect does not trigger
+    And the attack rolls 4 dice
+    And the trace says "player A's Uphill Barrage: its condition holds against no target; it does not apply"
