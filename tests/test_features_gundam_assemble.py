@@ -432,3 +432,36 @@ def test_lasting_card_that_keeps_area_attacks_off_its_unit_shows_no_amount_in_th
             "until": "end of turn",
         }
     ]
+
+
+def test_critical_attack_effect_without_a_weapon_is_one_line_naming_the_unit_s_weapons():
+    """A critical hit effect has no player's Response to script a weapon choice in: an ``attack``
+    effect there must name its weapon, and a card that does not is refused in one line."""
+    pursuer = {
+        "name": "Pursuer",
+        "hp": 4,
+        "vp": 1,
+        "weapons": [
+            {
+                "name": "Chaser",
+                "tl_cost": 2,
+                "range": 3,
+                "strength": 2,
+                "critical": {
+                    "window": "after_combat_damage",
+                    "effects": [{"kind": "attack", "to": "targets"}],
+                },
+            }
+        ],
+    }
+    cat = parse_catalogue({"units": [pursuer]}, {}, bundled_catalogue())
+    board = Board(pieces=(Piece("Pursuer", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"Pursuer": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    with pytest.raises(AttackError) as err:
+        resolve_attack(
+            battle, AttackDeclaration("Pursuer", "Chaser", ZAKU), ScriptedDice.of(attack=[9, 1]), RULES
+        )
+    assert (str(err.value), err.value.field) == (
+        "critical effect of Chaser: Pursuer has no weapon None (weapons: Chaser)",
+        None,
+    )
