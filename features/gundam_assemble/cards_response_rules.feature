@@ -321,3 +321,14 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     Then the critical hit effect does not trigger
     And the attack rolls 4 dice
     And the trace says "player A's Uphill Barrage: its condition holds against no target; it does not apply"
+
+  @clause:GA-SEQ-4 @clause:GA-SEQ-13 @ruling:derived @faq:Q23
+  Scenario: A target pushed to another hex still in range and Line of Sight stays the target
+    Given the unit states:
+      | name           | shields |
+      | RX-78-2 Gundam | 0       |
+    And player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [3, 0]
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then the trace says "player A's Shoulder Charge: RX-78-2 Gundam moves from [2, 0] to [3, 0]"
+    And "RX-78-2 Gundam" now stands at [3, 0]
+    And "RX-78-2 Gundam" takes 1 damage
