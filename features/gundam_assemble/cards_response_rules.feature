@@ -89,6 +89,22 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 5, 1, 1
     Then "RX-78-2 Gundam" takes 2 damage
 
+  @clause:GA-DMG-2 @clause:GA-DMG-4 @clause:GA-ROLL-6 @ruling:derived
+  Scenario: Against an area attack the Shield-piercing card ignores one Shield of each target, not one per target of each
+    Given the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And the unit states:
+      | name               | shields |
+      | Char's Zaku II     | 2       |
+      | Zaku II: Minelayer | 2       |
+    And player A will use "Hypothetical: Piercing Round"
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
+    Then "Char's Zaku II" takes 1 damage
+    And "Zaku II: Minelayer" takes 1 damage
+
   @clause:GA-DMG-4 @clause:GA-WPN-1 @ruling:derived
   Scenario: A damage reduction that lasts the turn protects its unit from every attack on it this turn, not its own attacks
     Given the unit states:
