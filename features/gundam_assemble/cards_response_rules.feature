@@ -113,6 +113,19 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     And player B will use "Hypothetical: Braced for the Turn"
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 5, 1, 1
     Then "RX-78-2 Gundam" takes 1 damage
+    And the attack resolves in the order:
+      | before_attack       |
+      | declare             |
+      | check               |
+      | pay                 |
+      | before_attack_roll  |
+      | roll                |
+      | after_attack_roll   |
+      | critical            |
+      | damage              |
+      | defeat              |
+      | after_combat_damage |
+      | end                 |
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 5, 1, 1
     Then "RX-78-2 Gundam" takes 1 damage
     And the trace says "player B's Hypothetical: Braced for the Turn still applies to RX-78-2 Gundam"
@@ -158,6 +171,19 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     And "Hypothetical Upgraded Brawler" has 2 Shield Upgrades
     And the trace says "Overcharged Frame: Hypothetical Upgraded Brawler gains 2 Shield Upgrades"
     And the trace says "Overcharged Frame: Hypothetical Upgraded Brawler Energy 0 -> 2"
+    And the attack resolves in the order:
+      | before_attack       |
+      | declare             |
+      | check               |
+      | pay                 |
+      | before_attack_roll  |
+      | roll                |
+      | after_attack_roll   |
+      | critical            |
+      | damage              |
+      | defeat              |
+      | after_combat_damage |
+      | end                 |
     And "RX-78-2 Gundam" has 4 hit points
     And the trace does not say "needs Line of Sight"
     And the trace does not say "Hypothetical Upgraded Brawler is 0 hexes away"
@@ -255,6 +281,19 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then the attack is allowed
     And "Char's Zaku II"'s Timeline token is on space 2
+    And the attack resolves in the order:
+      | before_attack       |
+      | declare             |
+      | check               |
+      | pay                 |
+      | before_attack_roll  |
+      | roll                |
+      | after_attack_roll   |
+      | critical            |
+      | damage              |
+      | defeat              |
+      | after_combat_damage |
+      | end                 |
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then the attack is allowed
     And "Char's Zaku II"'s Timeline token is on space 4
@@ -264,7 +303,21 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
   Scenario: A card that keeps area attacks off its unit plays no part in that unit's own later attacks
     Given player A will use "Hypothetical (Q.59): Going Dark"
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then the attack is allowed
+    And the attack resolves in the order:
+      | before_attack       |
+      | declare             |
+      | check               |
+      | pay                 |
+      | before_attack_roll  |
+      | roll                |
+      | after_attack_roll   |
+      | critical            |
+      | damage              |
+      | defeat              |
+      | after_combat_damage |
+      | end                 |
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then the attack is allowed
     And the trace does not say "Going Dark still applies"
 
@@ -348,3 +401,16 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     Then the trace says "player A's Shoulder Charge: RX-78-2 Gundam moves from [2, 0] to [3, 0]"
     And "RX-78-2 Gundam" now stands at [3, 0]
     And "RX-78-2 Gundam" takes 1 damage
+    And the attack resolves in the order:
+      | before_attack       |
+      | declare             |
+      | check               |
+      | pay                 |
+      | before_attack_roll  |
+      | roll                |
+      | after_attack_roll   |
+      | critical            |
+      | damage              |
+      | defeat              |
+      | after_combat_damage |
+      | end                 |
