@@ -17,6 +17,8 @@ from pytest_bdd import given, parsers, then, when
 from rulecheck.card_plugins import catalogue_with
 from rulecheck.diagram_hex import board_to_json
 from rulecheck.rulesets import gundam_assemble as ga
+from rulecheck.rulesets.gundam_assemble_explain import state_beyond_card
+from rulecheck.source_yaml import InputError
 from rules.dice import DiceScriptError
 from rules.events import format_trace, interpretations_cited
 from rules.gundam_assemble.area_effect import placements
@@ -110,6 +112,10 @@ def unit_states(ga_context: GAContext, datatable: list[list[str]]):
                 )
             if value != "":
                 entry[key] = STATE_COLUMNS[key](value)
+        cards = catalogue(ga_context).units
+        card = cards.get(entry.get("profile", name))
+        if card is not None and (problem := state_beyond_card(entry, card)):
+            raise InputError("feature table", None, f"{name}.{problem[0]}", problem[1])
         ga_context.units[name] = entry
 
 

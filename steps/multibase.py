@@ -206,7 +206,7 @@ def _resolve(multibase: MultibaseTable, ruling, kind: str, attacker: str, target
         }
         if multibase.initiative is not None:
             doc["initiative"] = multibase.initiative
-        scenario = ADAPTER.scenario_from_data(doc, file="feature")
+        scenario = ADAPTER.scenario_from_data(doc)
     if multibase.battlefield is not None:  # a later attack starts from where the last one ended
         scenario = replace(scenario, field=multibase.battlefield)
     dice = ScriptedDice.of(**scenario.dice)

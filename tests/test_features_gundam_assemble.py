@@ -2,7 +2,9 @@
 (``rules.gundam_assemble.python_abilities``), which a scenario file can name only through an
 installed package's entry point: here its cards are classes of this file, handed to the card
 loader in process, and each test plays a whole attack with one and checks the ruling, the trace
-and the one-line error a badly written card gets."""
+and the one-line error a badly written card gets. Last, the card loader itself, fed one small
+card at a time: the whole one-line refusal of each card outside the vocabulary and each field it
+reads, which a scenario (run only on cards that load) cannot show; and the battle it builds."""
 
 from __future__ import annotations
 
@@ -11,12 +13,33 @@ from pytest_bdd import scenarios
 
 from rulecheck.card_plugins import bundled_catalogue
 from rules.dice import ScriptedDice
-from rules.gundam_assemble.abilities import AbilityError
+from rules.gundam_assemble.abilities import (
+    ABILITY_KEYS,
+    CRITICAL_WINDOWS,
+    EFFECT_KEYS,
+    EFFECTS,
+    RECIPIENTS,
+    RESPONSE_WINDOWS,
+    TRIGGERS,
+    WINDOWS,
+    AbilityError,
+    Effect,
+)
+from rules.gundam_assemble.area_effect import AreaPattern, Placement, find_placement, placements
 from rules.gundam_assemble.attack import resolve_attack
-from rules.gundam_assemble.board import Board, Piece
+from rules.gundam_assemble.board import Board, Piece, hexagon
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
 from rules.gundam_assemble.python_abilities import CardAbility
-from rules.gundam_assemble.units import battle_from_entries, parse_catalogue
+from rules.gundam_assemble.units import (
+    UNIT_KEYS,
+    WEAPON_KEYS,
+    CriticalEffect,
+    UnitProfile,
+    UnitState,
+    Weapon,
+    battle_from_entries,
+    parse_catalogue,
+)
 from rules.rulebook import load
 
 scenarios("gundam_assemble")
@@ -465,3 +488,390 @@ def test_critical_attack_effect_without_a_weapon_is_one_line_naming_the_unit_s_w
         "critical effect of Chaser: Pursuer has no weapon None (weapons: Chaser)",
         None,
     )
+
+
+# The card loader (``units.parse_catalogue`` and the ability and weapon parsers under it), fed one
+# small card at a time. A refusal reaches the user as one line, "file:line: FIELD: MESSAGE", the
+# field being the part of the error before the first ": " (``rulecheck.card_plugins``): each case
+# checks the whole text. An accepted card is checked field by field against the parsed value.
+
+
+def _unit_card(**fields):
+    return {"units": [{"name": "U", "hp": 3, "vp": 1, **fields}]}
+
+
+def _ability_card(**fields):
+    return _unit_card(abilities=[{"name": "A", **fields}])
+
+
+def _effect_card(effect, window="before_attack_roll", **fields):
+    return _ability_card(window=window, effects=[effect], **fields)
+
+
+def _weapon_card(**fields):
+    return _unit_card(weapons=[{"name": "W", "tl_cost": 2, "strength": 2, "range": 3, **fields}])
+
+
+class AttackedTrigger(CardAbility):
+    window = "before_attack_roll"
+    trigger = "attacked"
+
+    def resolve(self, play):
+        pass
+
+
+EFFECT = "units[0].abilities[0].effects[0]"
+WEAPON = "units[0].weapons[0]"
+CARD_REFUSALS = {
+    "effect kind": (
+        _effect_card({"kind": "zap"}),
+        f"{EFFECT}.kind: 'zap' is not an effect (expected one of {', '.join(EFFECTS)})",
+    ),
+    "effect key": (
+        _effect_card({"kind": "strength", "amount": 1, "on": "self"}),
+        f"{EFFECT}.on: unknown key (expected one of {', '.join(EFFECT_KEYS)})",
+    ),
+    "recipient": (
+        _effect_card({"kind": "strength", "to": "everyone"}),
+        f"{EFFECT}.to: 'everyone' is not a recipient (expected one of {', '.join(RECIPIENTS)})",
+    ),
+    "inflicted status": (
+        _effect_card({"kind": "inflict_status"}),
+        f"{EFFECT}.status: an inflict_status effect names its status",
+    ),
+    "removed status": (
+        _effect_card({"kind": "remove_status"}),
+        f"{EFFECT}.status: an remove_status effect names its status",
+    ),
+    "no faces": (
+        _effect_card({"kind": "critical_faces", "faces": []}),
+        f"{EFFECT}.faces: a critical_faces effect lists the faces, e.g. [7, 8]",
+    ),
+    "face 0": (
+        _effect_card({"kind": "critical_faces", "faces": [7, 0]}),
+        f"{EFFECT}.faces: a critical_faces effect lists the faces, e.g. [7, 8]",
+    ),
+    "face word": (
+        _effect_card({"kind": "critical_faces", "faces": ["seven"]}),
+        f"{EFFECT}.faces: a critical_faces effect lists the faces, e.g. [7, 8]",
+    ),
+    "granted upgrade": (
+        _effect_card({"kind": "grant_upgrade"}),
+        f"{EFFECT}.upgrade: name the Upgrade type (Strength, Shield, Speed)",
+    ),
+    "destroyed upgrade": (
+        _effect_card({"kind": "destroy_upgrade"}),
+        f"{EFFECT}.upgrade: name the Upgrade type (Strength, Shield, Speed)",
+    ),
+    "upgrade type": (
+        _effect_card({"kind": "grant_upgrade", "upgrade": "Armour"}),
+        f"{EFFECT}.upgrade: 'Armour' is not an Upgrade type (expected one of Strength, Shield, Speed)",
+    ),
+    "per upgrade type": (
+        _effect_card({"kind": "strength", "amount": 1, "per_upgrade": "Armour"}),
+        f"{EFFECT}.per_upgrade: 'Armour' is not an Upgrade type (expected one of Strength, Shield, Speed)",
+    ),
+    "duration": (
+        _effect_card({"kind": "strength", "amount": 1, "duration": "forever"}),
+        f"{EFFECT}.duration: 'forever' is not a duration (expected one of attack, activation, turn)",
+    ),
+    "untargetable for the attack": (
+        _effect_card({"kind": "cannot_be_targeted"}),
+        f"{EFFECT}.duration: say how long its unit cannot be targeted (activation or turn)",
+    ),
+    "attack on itself": (
+        _effect_card({"kind": "attack", "to": "self"}, window="after_combat_damage"),
+        f"{EFFECT}.to: an attack effect attacks the attacker or a target, not 'self'",
+    ),
+    "closed window": (
+        _effect_card({"kind": "forbid_responses", "windows": ["critical"]}, window="ongoing"),
+        f"{EFFECT}.windows: list the Response windows it closes ({', '.join(RESPONSE_WINDOWS)})",
+    ),
+    "no closed window": (
+        _effect_card({"kind": "forbid_responses", "windows": []}, window="ongoing"),
+        f"{EFFECT}.windows: list the Response windows it closes ({', '.join(RESPONSE_WINDOWS)})",
+    ),
+    "by": (
+        _effect_card({"kind": "strength", "amount": 1, "by": "area"}),
+        f"{EFFECT}.by: 'area' is not one of any",
+    ),
+    "amount": (
+        _effect_card({"kind": "strength", "amount": "2"}),
+        f"{EFFECT}.amount: '2' is not a whole number",
+    ),
+    "hit points of another effect": (
+        _effect_card({"kind": "strength", "amount": 1, "hit_points": 1}),
+        f"{EFFECT}.hit_points: only a prevent_defeat effect leaves its unit hit points",
+    ),
+    "defeat prevented for a target": (
+        _effect_card({"kind": "prevent_defeat", "to": "targets", "hit_points": 1}, window="ongoing"),
+        f"{EFFECT}.to: a prevent_defeat effect keeps its own unit on the board ('self')",
+    ),
+    "defeat prevented with an amount": (
+        _effect_card({"kind": "prevent_defeat", "amount": 1, "hit_points": 1}, window="ongoing"),
+        f"{EFFECT}.amount: a prevent_defeat effect takes hit_points, not amount",
+    ),
+    "defeat prevented per upgrade": (
+        _effect_card({"kind": "prevent_defeat", "per_upgrade": "Shield", "hit_points": 1}, window="ongoing"),
+        f"{EFFECT}.per_upgrade: a prevent_defeat effect takes hit_points, not per_upgrade",
+    ),
+    "defeat prevented at 0 hit points": (
+        _effect_card({"kind": "prevent_defeat", "hit_points": 0}, window="ongoing"),
+        f"{EFFECT}.hit_points: 0 is not a number of hit points to stay with (a whole number, 1 or more)",
+    ),
+    "defeat prevented at true hit points": (
+        _effect_card({"kind": "prevent_defeat", "hit_points": True}, window="ongoing"),
+        f"{EFFECT}.hit_points: True is not a number of hit points to stay with (a whole number, 1 or more)",
+    ),
+    "defeat prevented at a word of hit points": (
+        _effect_card({"kind": "prevent_defeat", "hit_points": "one"}, window="ongoing"),
+        f"{EFFECT}.hit_points: 'one' is not a number of hit points to stay with (a whole number, 1 or more)",
+    ),
+    "Tactics card as text": (
+        {"tactics": ["Shield Up"]},
+        "tactics[0]: an ability is a mapping with a name, a window and effects",
+    ),
+    "ability key": (
+        _ability_card(window="ongoing", effects=[{"kind": "strength"}], timing="later"),
+        f"units[0].abilities[0].timing: unknown key (expected one of {', '.join(ABILITY_KEYS)})",
+    ),
+    "ability name": (
+        _unit_card(abilities=[{"window": "ongoing", "effects": [{"kind": "strength"}]}]),
+        "units[0].abilities[0].name: an ability has a name",
+    ),
+    "window": (
+        _ability_card(window="later", effects=[{"kind": "strength"}]),
+        f"units[0].abilities[0].window: 'later' is not a window (expected one of {', '.join(WINDOWS)})",
+    ),
+    "window of a Python ability": (
+        _ability_card(python="attacked", window="ongoing"),
+        "units[0].abilities[0].window: the Python ability attacked is a before_attack_roll ability",
+    ),
+    "trigger": (
+        _ability_card(window="ongoing", trigger="sometimes", effects=[{"kind": "strength"}]),
+        f"units[0].abilities[0].trigger: 'sometimes' is not a trigger (expected one of {', '.join(TRIGGERS)})",
+    ),
+    "upgrade condition": (
+        _ability_card(window="ongoing", when={"has_upgrade": "Armour"}, effects=[{"kind": "strength"}]),
+        "units[0].abilities[0].when.has_upgrade: 'Armour' is not an Upgrade type",
+    ),
+    "no effects": (
+        _ability_card(window="ongoing", effects=[]),
+        "units[0].abilities[0].effects: an ability has at least one effect",
+    ),
+    "defeat prevented by a Tactics card": (
+        {
+            "tactics": [
+                {
+                    "name": "T",
+                    "window": "ongoing",
+                    "effects": [{"kind": "prevent_defeat", "hit_points": 1}],
+                }
+            ]
+        },
+        "tactics[0]: a prevent_defeat effect is an ongoing ability of the unit it keeps on the board",
+    ),
+    "Tactics card effect": (
+        {"tactics": [{"name": "T", "window": "ongoing", "effects": [{"kind": "zap"}]}]},
+        f"tactics[0].effects[0].kind: 'zap' is not an effect (expected one of {', '.join(EFFECTS)})",
+    ),
+    "area damage without reach": (
+        _effect_card({"kind": "area_damage", "amount": 1}),
+        "units[0].abilities[0]: an area_damage ability says how far it reaches ('within' or 'range')",
+    ),
+    "once per": (
+        _effect_card({"kind": "strength", "amount": 1}, once_per="game"),
+        "units[0].abilities[0].once_per: 'game' is not one of attack, activation, turn",
+    ),
+    "card file as a list": ([], "(document): a card file is a mapping with 'units' and/or 'tactics'"),
+    "card file key": ({"unit": []}, "unit: unknown key (expected units, tactics)"),
+    "unit key": (
+        _unit_card(shield=1),
+        f"units[0].shield: unknown key (expected one of {', '.join(UNIT_KEYS)})",
+    ),
+    "unit hit points": ({"units": [{"name": "U", "vp": 1}]}, "units[0].hp: a unit card gives its hp"),
+    "unit already in the catalogue": (
+        {"units": [{"name": ZAKU, "hp": 3, "vp": 1}]},
+        f"units[0].name: a unit card {ZAKU!r} is already in the catalogue",
+    ),
+    "weapon strength": (
+        _unit_card(weapons=[{"name": "W", "tl_cost": 2, "range": 3}]),
+        f"{WEAPON}.strength: a weapon gives its strength",
+    ),
+    "weapon key": (
+        _weapon_card(reach=3),
+        f"{WEAPON}.reach: unknown key (expected one of {', '.join(WEAPON_KEYS)})",
+    ),
+    "weapon with range and area": (
+        _weapon_card(area={"hexes": [[1, 0]]}),
+        f"{WEAPON}: a weapon has either a numeric range or an area pattern",
+    ),
+    "area on the attacker": (
+        _weapon_card(range=None, area={"hexes": [[1, 0], [0, 0]]}),
+        f"{WEAPON}.area: an area pattern lists the affected hexes; the attacker's own hex (0, 0) is not one",
+    ),
+    "area of no hexes": (
+        _weapon_card(range=None, area={"hexes": []}),
+        f"{WEAPON}.area: an area pattern affects at least one hex",
+    ),
+    "weapon effect": (
+        _weapon_card(effects=[{"kind": "zap"}]),
+        f"{WEAPON}.effects[0].kind: 'zap' is not an effect (expected one of {', '.join(EFFECTS)})",
+    ),
+    "weapon that prevents defeat": (
+        _weapon_card(effects=[{"kind": "prevent_defeat", "hit_points": 1}]),
+        f"{WEAPON}.effects: a prevent_defeat effect is an ability of a unit, not of a weapon",
+    ),
+    "critical key": (
+        _weapon_card(critical={"effects": [], "crits": 2}),
+        f"{WEAPON}.critical.crits: unknown key (expected effects, crits_needed, per_crit, window)",
+    ),
+    "critical window": (
+        _weapon_card(critical={"effects": [], "window": "after_attack_roll"}),
+        f"{WEAPON}.critical.window: 'after_attack_roll' is not a critical hit effect window "
+        f"(expected one of {', '.join(CRITICAL_WINDOWS)})",
+    ),
+    "critical effect": (
+        _weapon_card(critical={"effects": [{"kind": "tl_cost", "amount": 1}]}),
+        f"{WEAPON}.critical.effects[0]: a tl_cost effect cannot be used in the before_attack_roll window "
+        "(allowed: before_attack, ongoing)",
+    ),
+    "no targets": (_weapon_card(targets=0), f"{WEAPON}.targets: 0 is not a number of targets (1 or more)"),
+    "true targets": (
+        _weapon_card(targets=True),
+        f"{WEAPON}.targets: True is not a number of targets (1 or more)",
+    ),
+    "area weapon targets": (
+        _weapon_card(range=None, area={"hexes": [[1, 0]]}, targets=2),
+        f"{WEAPON}.targets: an area weapon targets every enemy in its area",
+    ),
+    "Tactics card already in the catalogue": (
+        {"tactics": [{"name": "Shield Drill", "python": "attacked"}]},
+        "tactics[0].name: a Tactics card 'Shield Drill' is already in the catalogue",
+    ),
+}
+
+
+@pytest.mark.parametrize(("cards", "message"), CARD_REFUSALS.values(), ids=CARD_REFUSALS)
+def test_card_loader_refuses_a_card_outside_the_vocabulary_naming_its_field(cards, message):
+    base = _catalogue()  # the bundled cards and the Tester's: the names a new card may not reuse
+    with pytest.raises(AbilityError) as err:
+        parse_catalogue(cards, {"attacked": AttackedTrigger}, base)
+    assert str(err.value) == message
+
+
+def _first_effect(cat):
+    return cat.units["U"].abilities["A"].effects[0]
+
+
+CARD_READINGS = {
+    "defaults of an effect": (
+        _effect_card({"kind": "strength", "amount": 1}),
+        _first_effect,
+        Effect("strength", 1, "attack", None, (), None, None, "attack", None, 0, (), "any", 0),
+    ),
+    "an effect with every field": (
+        _effect_card(
+            {
+                "kind": "attack",
+                "amount": 2,
+                "to": "one_target",
+                "per_upgrade": "Strength",
+                "weapon": "Gun",
+                "tl_cost": -1,
+            },
+            window="after_combat_damage",
+        ),
+        _first_effect,
+        Effect("attack", 2, "one_target", None, (), None, "Strength", "attack", "Gun", -1, (), "any", 0),
+    ),
+    "ongoing untargetable unit": (
+        _effect_card({"kind": "cannot_be_targeted"}, window="ongoing"),
+        _first_effect,
+        Effect("cannot_be_targeted", 0, "self"),
+    ),
+    "untargetable by area attacks this turn": (
+        _effect_card({"kind": "cannot_be_targeted", "by": "area", "duration": "turn"}),
+        _first_effect,
+        Effect("cannot_be_targeted", 0, "self", duration="turn", by="area"),
+    ),
+    "one Upgrade gained by default": (
+        _effect_card({"kind": "grant_upgrade", "upgrade": "Speed"}),
+        _first_effect,
+        Effect("grant_upgrade", 1, "self", upgrade="Speed"),
+    ),
+    "one Upgrade destroyed by default": (
+        _effect_card({"kind": "destroy_upgrade", "upgrade": "Shield"}),
+        _first_effect,
+        Effect("destroy_upgrade", 1, "targets", upgrade="Shield"),
+    ),
+    "critical faces": (
+        _effect_card({"kind": "critical_faces", "faces": [1, 7]}),
+        _first_effect,
+        Effect("critical_faces", 0, faces=(1, 7)),
+    ),
+    "closed windows": (
+        _effect_card({"kind": "forbid_responses", "windows": ["after_combat_damage"]}, window="ongoing"),
+        _first_effect,
+        Effect("forbid_responses", windows=("after_combat_damage",)),
+    ),
+    "defeat prevented": (
+        _effect_card({"kind": "prevent_defeat", "hit_points": 2}, window="ongoing"),
+        _first_effect,
+        Effect("prevent_defeat", 0, "self", hit_points=2),
+    ),
+    "trigger of a Python ability": (
+        _ability_card(python="attacked"),
+        lambda cat: (cat.units["U"].abilities["A"].window, cat.units["U"].abilities["A"].trigger),
+        ("before_attack_roll", "attacked"),
+    ),
+    "unit card": (
+        _unit_card(shields=2),
+        lambda cat: cat.units["U"],
+        UnitProfile("U", 3, 1, 2, {}, {}),
+    ),
+    "weapon": (
+        _weapon_card(critical={"effects": [{"kind": "extra_dice", "amount": 1}], "crits_needed": 2}),
+        lambda cat: cat.units["U"].weapons["W"],
+        Weapon("W", 2, 2, 3, critical=CriticalEffect((Effect("extra_dice", 1),), 2, False, "critical")),
+    ),
+}
+
+
+@pytest.mark.parametrize(("cards", "read", "expected"), CARD_READINGS.values(), ids=CARD_READINGS)
+def test_card_loader_reads_each_field_of_a_card(cards, read, expected):
+    assert read(parse_catalogue(cards, {"attacked": AttackedTrigger})) == expected
+
+
+def test_battle_from_entries_reads_each_units_entry_and_the_battle_refuses_writes():
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    entries = {"Tester": {"side": "A"}, ZAKU: {"side": "B", "in_reserve": True}}
+    battle = battle_from_entries(board, entries, cat)
+    assert battle.unit("Tester") == UnitState("Tester", "A", cat.units["Tester"], 4, in_reserve=False)
+    assert battle.unit(ZAKU).in_reserve is True
+    assert battle.activating is None  # no entry says "activating"
+    for mapping in (battle.units, battle.victory_points, battle.defeated_this_turn, battle.garrison_damage):
+        with pytest.raises(TypeError):
+            mapping["Tester"] = None
+    with pytest.raises(KeyError) as err:
+        battle.unit("Nobody")
+    assert err.value.args == ("no unit named 'Nobody' in this battle",)
+    with pytest.raises(KeyError) as err:
+        battle_from_entries(board, {"Tester": {"side": "A", "profile": "Nothing"}}, cat)
+    assert err.value.args == ("unit 'Tester': no unit card 'Nothing' in the catalogue",)
+
+
+def test_area_placements_on_a_bounded_board_are_those_with_a_hex_on_it():
+    """A one-hex diagram next to an attacker on the edge of a board of radius 2: the three turns
+    that land off the board hold nobody and are not listed (the diagram drawing reads this)."""
+    one_hex = AreaPattern(((1, 0),))
+    board = Board(pieces=(), extent=hexagon(2))
+    got = {p.hexes for p in placements(one_hex, (2, 0), board)}
+    assert got == {frozenset({(2, -1)}), frozenset({(1, 0)}), frozenset({(1, 1)})}
+    # without a board, and by default turned but not flipped (aoe_diagram_orientation's default)
+    assert len(placements(one_hex, (2, 0))) == 6
+    assert find_placement(one_hex, (2, 0), frozenset({(1, 1)})) == Placement(2, frozenset({(1, 1)}))
+    with pytest.raises(ValueError) as err:
+        placements(one_hex, (0, 0), orientation="sideways")
+    assert err.value.args == ("unknown orientation 'sideways'",)

@@ -254,6 +254,19 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     Then the attack is allowed
     And "Scatter Mines" of "Zaku II: Minelayer" has 12 legal placements
 
+  @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation
+  Scenario: Under as_printed a diagram whose card allows a flip can be flipped but not turned
+    Given the interpretation aoe_diagram_orientation is as_printed
+    And the pieces:
+      | name               | side | at      |
+      | Zaku II: Minelayer | B    | [0, 0]  |
+      | RX-78-2 Gundam     | A    | [2, -2] |
+    When "Zaku II: Minelayer" fires "Scatter Mines" at the area [1, -1], [2, -2], [2, -1] and rolls 1, 1, 1
+    Then the attack is allowed
+    And the targets are "RX-78-2 Gundam"
+    And "Scatter Mines" of "Zaku II: Minelayer" has 2 legal placements
+    And the trace says "(one of 2 legal placements, mirrored)"
+
   @clause:GA-AOE-5 @clause:GA-AOE-4 @ruling:interpretation @interpretation:aoe_garrison_targets
   Scenario: By default an enemy Garrison in the area is targeted with the enemy units
     Given the pieces:
@@ -271,11 +284,46 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     And the pieces:
       | name           | side | at      | kind     |
       | RX-75 Guntank  | A    | [0, 0]  | unit     |
-      | Char's Zaku II | B    | [2, -1] | unit     |
-      | Zeon Garrison  | B    | [2, 0]  | garrison |
+      | Zeon Garrison  | B    | [2, -1] | garrison |
+      | Char's Zaku II | B    | [2, 0]  | unit     |
     When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 1, 1, 1
     Then the targets are "Char's Zaku II"
     And "Zeon Garrison" is not a target
+    And the ruling reads the interpretation aoe_garrison_targets as units_only
+
+  @clause:GA-AOE-5 @clause:GA-AOE-1 @ruling:derived
+  Scenario: An ally in the area is spared and the enemy beside it is still targeted
+    Given the pieces:
+      | name           | side | at      |
+      | RX-75 Guntank  | A    | [0, 0]  |
+      | RGM-79 GM      | A    | [2, -1] |
+      | Char's Zaku II | B    | [2, 0]  |
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
+    Then the attack is allowed
+    And the targets are "Char's Zaku II"
+    And "RGM-79 GM" is not a target
+
+  @clause:GA-AOE-4 @clause:GA-LOS-5 @ruling:derived
+  Scenario: An area of effect attack sees past its own side's Base
+    Given the pieces:
+      | name           | side | at     | kind      |
+      | RX-75 Guntank  | A    | [0, 0] | unit      |
+      | Player A Base  | A    | [1, 0] | structure |
+      | Char's Zaku II | B    | [2, 0] | unit      |
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
+    Then the attack is allowed
+    And the targets are "Char's Zaku II"
+
+  @clause:GA-AOE-5 @ruling:derived
+  Scenario: The enemies in an area are its targets row by row, each row in order along it
+    Given the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [1, 0]  |
+      | Char's Zaku II     | B    | [3, -1] |
+      | RX-78-2 Gundam     | B    | [4, -1] |
+      | Zaku II: Minelayer | B    | [3, 0]  |
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [3, -1], [4, -1], [3, 0] and rolls 1, 1, 1, 1
+    Then the targets are "Char's Zaku II"; "RX-78-2 Gundam"; "Zaku II: Minelayer"
 
   @clause:GA-AOE-3 @ruling:derived
   Scenario: An area with no enemy in sight cannot be attacked

@@ -20,7 +20,7 @@ from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.durations import end_activation, end_turn
 from rules.gundam_assemble.setup import declaration_from_data, scripted_dice
 from rules.gundam_assemble.status_effects import DISARM, FRACTURE
-from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries
+from rules.gundam_assemble.units import Battle, Catalogue, UnitProfile, battle_from_entries
 from rules.rulebook import Rulebook, RulebookError
 
 STATUSES = (DISARM, FRACTURE)  # the statuses the chapter names; any other would silently do nothing
@@ -66,6 +66,21 @@ def _check_unit_cards(scenario) -> None:
                 + " "
                 f"(cards: {', '.join(sorted(cards))})",
             )
+        if problem := state_beyond_card(entry, cards[entry[key]]):
+            raise scenario.doc.error(("units", i, problem[0]), problem[1])
+
+
+def state_beyond_card(entry, card: UnitProfile) -> tuple[str, str] | None:
+    """The field and the reason when a unit entry states hit points its card makes impossible:
+    below 1 (a unit at 0 is defeated and off the board) or above the card's maximum (no effect
+    heals past it). Such a state would otherwise be resolved as given, without a word. Shields
+    are not bounded by the card: a Shield token can pass from one unit to another (FAQ Q.45)."""
+    hp = entry.get("hp", card.hp)
+    if isinstance(hp, int) and hp < 1:
+        return "hp", f"{hp} hit points: a unit at 0 is defeated and leaves the board (GA-DEF-1, GA-DEF-2)"
+    if isinstance(hp, int) and hp > card.hp:
+        return "hp", f"{hp} hit points: more than the {card.hp} of {card.name}'s card"
+    return None
 
 
 def _check_attack_limits(scenario, attack: dict, prefix: tuple = ("attack",)) -> None:

@@ -68,9 +68,13 @@ def load_scenario(path: str | Path) -> MultibaseScenario:
     return scenario_from_doc(load_yaml(path))
 
 
-def scenario_from_data(data: dict[str, Any], file: str = "<feature>") -> MultibaseScenario:
-    """A scenario from an in-memory document (feature tables); errors name ``file`` and the field."""
-    return scenario_from_doc(LocatedYaml(file, data, {}))
+def scenario_from_data(data: dict[str, Any], file: str = "feature table") -> MultibaseScenario:
+    """A scenario from an in-memory document (feature tables); errors name ``file`` and the field,
+    with no line: the data has none (a step's error is placed at the step's line)."""
+    try:
+        return scenario_from_doc(LocatedYaml(file, data, {}))
+    except InputError as exc:
+        raise InputError(exc.file, None, exc.field, exc.message) from None
 
 
 def scenario_from_doc(doc: LocatedYaml) -> MultibaseScenario:
@@ -149,6 +153,14 @@ def _check_numbers(doc: LocatedYaml) -> None:
         for key, value in u["stats"].items():
             within(("units", i, "stats", key), value, 0, limits.MAX_STAT, key)
         within(("units", i, "wounds_taken"), u.get("wounds_taken", 0), 0, limits.MAX_STAT, "wounds_taken")
+        if u.get("wounds_taken", 0) >= u["stats"]["wounds"]:
+            # Wounds reaching the Wound stat remove a base at once (MB-6.1): only fewer can stay.
+            raise doc.error(
+                ("units", i, "wounds_taken"),
+                f"{u['wounds_taken']} wounds left on the unit: a Wound stat of {u['stats']['wounds']} "
+                f"would already have removed a base for them (MB-6.1, MB-6.2); at most "
+                f"{u['stats']['wounds'] - 1} can stay",
+            )
         for j, b in enumerate(u["bases"]):
             wrong = [k for k in ("radius",) if b["shape"] == "rect" and k in b]
             wrong += [k for k in ("width", "depth") if b["shape"] == "round" and k in b]
