@@ -405,6 +405,91 @@ def test_python_card_loader_refuses_a_card_it_cannot_play_in_one_line_at_the_pyt
     assert str(err.value).startswith(f"units[0].abilities[0].python: {message}"), err.value
 
 
+# --- Refusals of a malformed Response that no scenario file can write (the step and the loader
+# always give a Tactics card its player) or whose whole message and field a scenario cannot show.
+
+
+def _respond_with_tactics(card_name: str, side: str | None, dice: tuple[int, ...] = (), rolled=MISSES):
+    """The Tester (side A) attacks the Zaku with its Gun (it rolls ``rolled``) and this bundled
+    Tactics card is played in its own window, by ``side`` (None: no player named), picking ``dice``."""
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    card = cat.tactics[card_name]
+    decl = AttackDeclaration(
+        "Tester", "Gun", ZAKU, responses=(Response(card.window, card, side=side, dice=dice),)
+    )
+    return resolve_attack(
+        battle, decl, ScriptedDice.of(attack=list(rolled), reroll=[5] if dice else []), RULES
+    )
+
+
+@pytest.mark.parametrize(
+    ("card_name", "side", "dice", "message"),
+    [
+        ("Steady Aim", None, (), "Tactics card Steady Aim: say which player plays it ('side')"),
+        ("Recalibrate", "A", (1, 1), "player A's Recalibrate: rerolls 1 dice, 2 were picked"),
+        ("Recalibrate", "A", (6,), "player A's Recalibrate: no die shows 6 to reroll (dice: (1, 1))"),
+    ],
+)
+def test_malformed_tactics_response_is_one_line_naming_the_card_and_no_field(card_name, side, dice, message):
+    with pytest.raises(AttackError) as err:
+        _respond_with_tactics(card_name, side, dice)
+    assert (str(err.value), err.value.field) == (message, None)
+
+
+def test_reroll_of_the_picked_die_rerolls_that_die_not_the_lowest():
+    result = _respond_with_tactics("Recalibrate", "A", (3,), rolled=(1, 3))
+    (reroll,) = _steps(result, "after_attack_roll.reroll")
+    assert reroll.data == {"picked": [3], "new": [5], "faces": [1, 5]}
+
+
+def test_lasting_card_that_keeps_area_attacks_off_its_unit_shows_no_amount_in_the_outcome():
+    result = _respond_with_tactics("Hypothetical (Q.59): Going Dark", "A")
+    assert result.outcome()["lasting"] == [
+        {
+            "unit": "Tester",
+            "source": "player A's Hypothetical (Q.59): Going Dark",
+            "effect": "cannot_be_targeted",
+            "amount": 0,
+            "until": "end of turn",
+        }
+    ]
+
+
+def test_critical_attack_effect_without_a_weapon_is_one_line_naming_the_unit_s_weapons():
+    """A critical hit effect has no player's Response to script a weapon choice in: an ``attack``
+    effect there must name its weapon, and a card that does not is refused in one line."""
+    pursuer = {
+        "name": "Pursuer",
+        "hp": 4,
+        "vp": 1,
+        "weapons": [
+            {
+                "name": "Chaser",
+                "tl_cost": 2,
+                "range": 3,
+                "strength": 2,
+                "critical": {
+                    "window": "after_combat_damage",
+                    "effects": [{"kind": "attack", "to": "targets"}],
+                },
+            }
+        ],
+    }
+    cat = parse_catalogue({"units": [pursuer]}, {}, bundled_catalogue())
+    board = Board(pieces=(Piece("Pursuer", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"Pursuer": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    with pytest.raises(AttackError) as err:
+        resolve_attack(
+            battle, AttackDeclaration("Pursuer", "Chaser", ZAKU), ScriptedDice.of(attack=[9, 1]), RULES
+        )
+    assert (str(err.value), err.value.field) == (
+        "critical effect of Chaser: Pursuer has no weapon None (weapons: Chaser)",
+        None,
+    )
+
+
 # The card loader (``units.parse_catalogue`` and the ability and weapon parsers under it), fed one
 # small card at a time. A refusal reaches the user as one line, "file:line: FIELD: MESSAGE", the
 # field being the part of the error before the first ": " (``rulecheck.card_plugins``): each case

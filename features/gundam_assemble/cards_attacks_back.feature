@@ -22,6 +22,7 @@ Feature: Card vocabulary - a Response that makes another attack
     And "Char's Zaku II" has 3 hit points
     And "RGM-79 GM"'s Timeline token is on space 1
     And the trace says "that attack runs its whole sequence before this one goes on"
+    And the trace says "RGM-79 GM's Return Fire: this attack's Timeline cost changes by -1"
     And the attack runs to its end
 
   @clause:GA-SEQ-12 @clause:GA-DEF-2 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
