@@ -369,11 +369,10 @@ def profile_from_attack(battle: Battle, declaration: AttackDeclaration, rules: R
     result = probe.run()
     if not result.legal:
         return ProfileResult(None, result.events)
-    if not probe.targets_seen:
-        return ProfileResult(None, result.events, (result.ended_early or "the attack ended before damage",))
+    if not probe.targets_seen:  # only an effect that ends the attack stops it before damage
+        return ProfileResult(None, result.events, (result.ended_early,))
+    # The probe stops where damage would be dealt, so nothing after it can end the attack.
     notes = []
-    if result.ended_early:
-        notes.append(result.ended_early)
     crit = probe.crit_seen
     if crit and crit.other:
         notes.append(
