@@ -416,3 +416,41 @@ def test_the_board_wide_table_agrees_on_a_board_of_many_elevations():
     # exactly 64 levels among the cells fill the first group of lower-end masks to its last bit
     cells = [h for h in board.extent if board.elevation(h) < 64]
     _assert_table_agrees(board, cells, "A", *READINGS[1])
+
+
+def test_what_a_result_says_besides_clear_follows_the_mode_the_distance_and_the_side_used():
+    """GA-WR-2 ("within x hexes") and GA-ILOS-1 (a weapon that ignores it) need no Line of Sight,
+    nor does an adjacent target (GA-LOS-1, fewer than los_min_range hexes); every other check is
+    required. GA-LOS-8 under one_side: the side named is one whose hexes are clear at every place
+    the line runs between two hexes; no side is named when there is no such place, nor under
+    independent. Only a line that touches a corner asks los_corner_touch (what check computes as
+    a scenario's dependencies)."""
+    from rules.rulebook import observing_reads
+
+    hill = Board({(1, 0): HexTerrain(3)})
+    for mode in (LosMode.WITHIN_HEXES, LosMode.IGNORE):
+        result = line_of_sight(hill, (0, 0), (2, 0), "A", RULES, mode)
+        assert (result.clear, result.required, result.adjacent) == (True, False, False), mode
+    result = line_of_sight(hill, (0, 0), (1, 0), "A", RULES)
+    assert (result.clear, result.required, result.adjacent) == (True, False, True)
+
+    reads: list[str] = []
+    with observing_reads(lambda _book, entry: reads.append(entry)):
+        result = line_of_sight(
+            hill, (0, 0), (2, 0), "A", RULES.with_changes(interpretations={"los_choice_points": "one_side"})
+        )
+    assert (result.clear, result.required, result.adjacent) == (False, True, False)
+    assert not result.line.corners and not result.line.between and result.side_choice is None
+    assert "interpretations.los_corner_touch" not in reads
+
+    # the line from [0, 0] to [1, 1] runs exactly between [1, 0] and [0, 1]
+    one_side = RULES.with_changes(interpretations={"los_choice_points": "one_side"})
+    for hill_at in ((1, 0), (0, 1)):
+        board = Board({hill_at: HexTerrain(3)})
+        result = line_of_sight(board, (0, 0), (1, 1), "A", one_side)
+        (point,) = result.choice_points
+        clear_side = "left" if point.right == hill_at else "right"
+        assert result.clear and result.side_choice == clear_side, hill_at
+        assert any(f"uses the {clear_side} side" in e.text for e in result.events)
+        independent = line_of_sight(board, (0, 0), (1, 1), "A", RULES)
+        assert independent.clear and independent.side_choice is None
