@@ -416,6 +416,27 @@ def test_the_board_wide_table_agrees_on_a_board_of_many_elevations():
     # exactly 64 levels among the cells fill the first group of lower-end masks to its last bit
     cells = [h for h in board.extent if board.elevation(h) < 64]
     _assert_table_agrees(board, cells, "A", *READINGS[1])
+    # From 64 up to 68 over two hexes at 10: the lower end's level is the first of the second
+    # group of 64, and the hexes between are below both ends, so the line is clear under blocks;
+    # only the right bit of the right group's mask tells it from a line over terrain above 64.
+    low_between = board.with_hexes({from_offset(1, 0): HexTerrain(10), from_offset(2, 0): HexTerrain(10)})
+    assert line_of_sight(
+        low_between,
+        from_offset(0, 0),
+        from_offset(3, 0),
+        "A",
+        RULES.with_changes(interpretations=READINGS[3][0]),
+    ).clear
+    _assert_table_agrees(low_between, None, "A", *READINGS[3])
+
+
+def test_the_board_wide_table_is_refused_for_a_check_it_does_not_make():
+    import pytest
+
+    for mode in (LosMode.IGNORE, LosMode.WITHIN_HEXES):
+        with pytest.raises(ValueError) as err:
+            visibility_table(_strip_board(), "A", RULES, None, mode)
+        assert str(err.value) == "only standard and area of effect Line of Sight is checked pair by pair"
 
 
 def test_what_a_result_says_besides_clear_follows_the_mode_the_distance_and_the_side_used():

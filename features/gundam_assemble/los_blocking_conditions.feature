@@ -52,6 +52,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
     When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line as terrain
+    And the trace names the interpretation los_intermediate_terrain
     When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
     Then Line of Sight is blocked
 
