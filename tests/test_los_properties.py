@@ -120,6 +120,12 @@ def test_lattice_classification_matches_exact_rational_clipping(pair):
     assert {h for p in line.between for h in p} == edge
     assert set(line.corners) == corner
     assert len(line.through) == len(through)  # no hex listed twice
+    # each pair names its left hex first: on the drawn board (y down, a map of positive
+    # determinant from the lattice) the left of a->b is where the lattice cross product is negative
+    (ax, ay), (bx, by) = (3 * a[0], 3 * a[1]), (3 * b[0], 3 * b[1])
+    for pair_hexes in line.between:
+        crosses = [(bx - ax) * (3 * h[1] - ay) - (by - ay) * (3 * h[0] - ax) for h in pair_hexes]
+        assert crosses[0] < 0 < crosses[1], (a, b, pair_hexes)
 
 
 @given(hex_pairs())
