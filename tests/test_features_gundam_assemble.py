@@ -380,3 +380,22 @@ def test_python_card_loader_refuses_a_card_it_cannot_play_in_one_line_at_the_pyt
     with pytest.raises(AbilityError) as err:
         parse_catalogue(ONE_CARD, cards)
     assert str(err.value).startswith(f"units[0].abilities[0].python: {message}"), err.value
+
+
+def test_a_board_refuses_two_pieces_of_one_name_or_two_figures_in_one_hex_and_keeps_its_hexes_read_only():
+    from rules.gundam_assemble.board import HexTerrain
+
+    for pieces, message in (
+        ((Piece("GM", "A", (0, 0)), Piece("GM", "B", (1, 0))), "two pieces are named 'GM'"),
+        ((Piece("GM", "A", (0, 0)), Piece("Zaku", "B", (0, 0))), "'Zaku' and 'GM' are both in hex [0, 0]"),
+    ):
+        with pytest.raises(ValueError) as err:
+            Board({}, pieces)
+        assert str(err.value) == message
+    board = Board({(0, 0): HexTerrain(1)}, (Piece("GM", "A", (0, 0)),))
+    with pytest.raises(KeyError) as missing:
+        board.piece("Zaku")
+    assert missing.value.args == ("Zaku",)
+    with pytest.raises(TypeError):  # the board is immutable: a change makes a new board (with_hexes)
+        board.hexes[(1, 0)] = HexTerrain(2)
+    assert board.with_hexes({(1, 0): HexTerrain(2)}).elevation((1, 0)) == 2 and board.elevation((1, 0)) == 0

@@ -481,3 +481,18 @@ def test_what_a_result_says_besides_clear_follows_the_mode_the_distance_and_the_
         assert any(f"uses the {clear_side} side" in e.text for e in result.events)
         independent = line_of_sight(board, (0, 0), (1, 1), "A", RULES)
         assert independent.clear and independent.side_choice is None
+
+
+def test_the_grid_refuses_a_negative_radius_and_a_symmetry_it_does_not_have():
+    import pytest
+
+    from rules.hexgrid import ring
+
+    for call, message in (
+        (lambda: ring((0, 0), -1), "radius must be >= 0"),
+        (lambda: symmetry(12), "symmetry index must be in 0..11"),
+        (lambda: symmetry(-1), "symmetry index must be in 0..11"),
+    ):
+        with pytest.raises(ValueError) as err:
+            call()
+        assert str(err.value) == message
