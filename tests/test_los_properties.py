@@ -496,3 +496,19 @@ def test_the_grid_refuses_a_negative_radius_and_a_symmetry_it_does_not_have():
         with pytest.raises(ValueError) as err:
             call()
         assert str(err.value) == message
+
+
+def test_every_line_that_runs_between_hexes_names_its_left_hex_first_in_all_twelve_directions():
+    """The lines along hex edges are few and far between among random pairs, so every offset up
+    to distance 6 is checked here, from two starts: the rotated and mirrored images of the
+    canonical lines must keep left on the left (negative lattice cross product)."""
+    for start in ((0, 0), (2, -3)):
+        for q in range(-6, 7):
+            for r in range(-6, 7):
+                end = add(start, (q, r))
+                if not 0 < distance(start, end) <= 6:
+                    continue
+                (ax, ay), (bx, by) = (3 * start[0], 3 * start[1]), (3 * end[0], 3 * end[1])
+                for pair_hexes in sightline(start, end).between:
+                    crosses = [(bx - ax) * (3 * h[1] - ay) - (by - ay) * (3 * h[0] - ax) for h in pair_hexes]
+                    assert crosses[0] < 0 < crosses[1], (start, end, pair_hexes)
