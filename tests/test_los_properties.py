@@ -500,8 +500,9 @@ def test_the_grid_refuses_a_negative_radius_and_a_symmetry_it_does_not_have():
 
 def test_every_line_that_runs_between_hexes_names_its_left_hex_first_in_all_twelve_directions():
     """The lines along hex edges are few and far between among random pairs, so every offset up
-    to distance 6 is checked here, from two starts: the rotated and mirrored images of the
-    canonical lines must keep left on the left (negative lattice cross product)."""
+    to distance 6 is checked here, from two starts: the rotated images of the canonical lines
+    must keep left on the left (negative lattice cross product). Such lines lie on the grid's
+    mirror axes, so canonical() reaches each by a rotation, never by a mirror."""
     for start in ((0, 0), (2, -3)):
         for q in range(-6, 7):
             for r in range(-6, 7):
