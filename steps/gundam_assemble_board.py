@@ -285,6 +285,34 @@ def hex_blocks_as(ga_context: GAContext, hex_text: str, kind: str):
     expect(kind in kinds, f"{list(h)} to block the line as {kind}", f"{', '.join(kinds) or 'not blocking'}")
 
 
+@then(parsers.re(r"at (?P<hex_text>\[[^\]]+\]) the (?P<kind>\w+) blocks under (?P<clause>\S+)$"))
+def hex_blocks_as_under(ga_context: GAContext, hex_text: str, kind: str, clause: str):
+    """One blocker of that kind, under that clause: a hex may hold terrain and a piece, each
+    blocking under its own clause."""
+    los, h = _los(ga_context), parse_hex(hex_text)
+    found = sorted(f"{b.kind} under {b.clause}" for b in los.blockers if b.hex == h)
+    expect(
+        f"{kind} under {clause}" in found,
+        f"{list(h)} to block the line as {kind} under {clause}",
+        ", ".join(found) or "not blocking",
+    )
+
+
+@then(parsers.re(r'"(?P<name>[^"]+)" blocks the line$'))
+def piece_blocks(ga_context: GAContext, name: str):
+    los = _los(ga_context)
+    pieces = sorted(b.piece for b in los.blockers if b.piece)
+    expect(name in pieces, f"{name} to block the line", ", ".join(pieces) or "no piece blocking")
+
+
+@then(parsers.parse("the Line of Sight trace says {text}"))
+def los_trace_says(ga_context: GAContext, text: str):
+    """The explanation a player reads: each blocker's hex and reason, one line each."""
+    text = text.strip('"')
+    events = _los(ga_context).events
+    expect(any(text in str(e.text) for e in events), f"a step saying {text!r}", "\n" + _trace(ga_context))
+
+
 @then("nothing blocks the line")
 def nothing_blocks(ga_context: GAContext):
     los = _los(ga_context)

@@ -875,3 +875,83 @@ def test_area_placements_on_a_bounded_board_are_those_with_a_hex_on_it():
     with pytest.raises(ValueError) as err:
         placements(one_hex, (0, 0), orientation="sideways")
     assert err.value.args == ("unknown orientation 'sideways'",)
+
+
+def test_a_board_refuses_two_pieces_of_one_name_or_two_figures_in_one_hex_and_keeps_its_hexes_read_only():
+    from rules.gundam_assemble.board import HexTerrain
+
+    for pieces, message in (
+        ((Piece("GM", "A", (0, 0)), Piece("GM", "B", (1, 0))), "two pieces are named 'GM'"),
+        ((Piece("GM", "A", (0, 0)), Piece("Zaku", "B", (0, 0))), "'Zaku' and 'GM' are both in hex [0, 0]"),
+    ):
+        with pytest.raises(ValueError) as err:
+            Board({}, pieces)
+        assert str(err.value) == message
+    board = Board({(0, 0): HexTerrain(1)}, (Piece("GM", "A", (0, 0)),))
+    with pytest.raises(KeyError) as missing:
+        board.piece("Zaku")
+    assert missing.value.args == ("Zaku",)
+    with pytest.raises(TypeError):  # the board is immutable: a change makes a new board (with_hexes)
+        board.hexes[(1, 0)] = HexTerrain(2)
+    assert board.with_hexes({(1, 0): HexTerrain(2)}).elevation((1, 0)) == 2 and board.elevation((1, 0)) == 0
+
+
+def test_a_scenarios_attack_section_becomes_the_engine_inputs_and_a_bad_one_is_refused_at_its_field():
+    """What rulecheck explain and the scenario steps hand the engine: the dice (a list is the
+    attack roll, a mapping names each roll), each Response and the declaration; each refusal is
+    one line naming the field at fault."""
+    from rules.gundam_assemble.setup import (
+        DICE_PURPOSES,
+        declaration_from_data,
+        response_from_data,
+        scripted_dice,
+    )
+
+    none = {p: [] for p in DICE_PURPOSES}
+    assert scripted_dice(None).script == none
+    assert scripted_dice([9, 4]).script == {**none, "attack": [9, 4]}
+    assert scripted_dice({"reroll": [3]}).script == {**none, "reroll": [3]}
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    card = battle.unit("Tester").profile.abilities["Early Reroll"]
+    other = "after_combat_damage" if card.window != "after_combat_damage" else "before_attack_roll"
+    nested = [{"side": "A", "tactics": "Shield Drill"}]
+    data = {"window": other, "unit": "Tester", "ability": "Early Reroll", "dice": [2, 3], "responses": nested}
+    response = response_from_data(data, battle, cat, "attack.responses[0]")
+    assert (response.window, response.dice, response.nested[0].side) == (other, (2, 3), "A")
+    tester = {"unit": "Tester", "ability": "Early Reroll"}
+    where = "attack.responses[0]"
+    for bad, message in (
+        ("Early Reroll", f"{where}: a Response is a mapping (window, unit and ability, or side and tactics)"),
+        ({"tactics": "Shield Drill"}, f"{where}.side: say which player plays Shield Drill"),
+        ({"unit": "Nobody"}, f"{where}.unit: no unit 'Nobody' in this scenario"),
+        ({**tester, "choices": [1]}, f"{where}.choices: give the choices as a mapping, e.g. {{die: 3}}"),
+        (
+            {**tester, "responses": {"a": 1}},
+            f"{where}.responses: give the Responses of the attack it makes as a list",
+        ),
+        (
+            {**tester, "responses": [{"unit": "Nobody"}]},
+            f"{where}.responses[0].unit: no unit 'Nobody' in this scenario",
+        ),
+    ):
+        with pytest.raises(AttackError) as err:
+            response_from_data(bad, battle, cat, where)
+        assert str(err.value) == message
+    gun = {"attacker": "Tester", "weapon": "Gun"}
+    for bad, message in (
+        ({"bonus": [1]}, "dice: unknown roll 'bonus' (expected attack, additional, reroll, nested)"),
+        ({"weapon": "Gun"}, "attack.attacker: required"),
+        (
+            {**gun, "target": [ZAKU, 5]},
+            "attack.target: a unit's name, or a list of names for a weapon with more targets",
+        ),
+        (
+            {**gun, "target": ZAKU, "responses": [{"unit": "Nobody"}]},
+            f"{where}.unit: no unit 'Nobody' in this scenario",
+        ),
+    ):
+        with pytest.raises(AttackError) as err:
+            scripted_dice(bad) if "bonus" in bad else declaration_from_data(bad, battle, cat)
+        assert str(err.value) == message

@@ -120,6 +120,12 @@ def test_lattice_classification_matches_exact_rational_clipping(pair):
     assert {h for p in line.between for h in p} == edge
     assert set(line.corners) == corner
     assert len(line.through) == len(through)  # no hex listed twice
+    # each pair names its left hex first: on the drawn board (y down, a map of positive
+    # determinant from the lattice) the left of a->b is where the lattice cross product is negative
+    (ax, ay), (bx, by) = (3 * a[0], 3 * a[1]), (3 * b[0], 3 * b[1])
+    for pair_hexes in line.between:
+        crosses = [(bx - ax) * (3 * h[1] - ay) - (by - ay) * (3 * h[0] - ax) for h in pair_hexes]
+        assert crosses[0] < 0 < crosses[1], (a, b, pair_hexes)
 
 
 @given(hex_pairs())
@@ -416,3 +422,94 @@ def test_the_board_wide_table_agrees_on_a_board_of_many_elevations():
     # exactly 64 levels among the cells fill the first group of lower-end masks to its last bit
     cells = [h for h in board.extent if board.elevation(h) < 64]
     _assert_table_agrees(board, cells, "A", *READINGS[1])
+    # From 64 up to 68 over two hexes at 10: the lower end's level is the first of the second
+    # group of 64, and the hexes between are below both ends, so the line is clear under blocks;
+    # only the right bit of the right group's mask tells it from a line over terrain above 64.
+    low_between = board.with_hexes({from_offset(1, 0): HexTerrain(10), from_offset(2, 0): HexTerrain(10)})
+    assert line_of_sight(
+        low_between,
+        from_offset(0, 0),
+        from_offset(3, 0),
+        "A",
+        RULES.with_changes(interpretations=READINGS[3][0]),
+    ).clear
+    _assert_table_agrees(low_between, None, "A", *READINGS[3])
+
+
+def test_the_board_wide_table_is_refused_for_a_check_it_does_not_make():
+    import pytest
+
+    for mode in (LosMode.IGNORE, LosMode.WITHIN_HEXES):
+        with pytest.raises(ValueError) as err:
+            visibility_table(_strip_board(), "A", RULES, None, mode)
+        assert str(err.value) == "only standard and area of effect Line of Sight is checked pair by pair"
+
+
+def test_what_a_result_says_besides_clear_follows_the_mode_the_distance_and_the_side_used():
+    """GA-WR-2 ("within x hexes") and GA-ILOS-1 (a weapon that ignores it) need no Line of Sight,
+    nor does an adjacent target (GA-LOS-1, fewer than los_min_range hexes); every other check is
+    required. GA-LOS-8 under one_side: the side named is one whose hexes are clear at every place
+    the line runs between two hexes; no side is named when there is no such place, nor under
+    independent. Only a line that touches a corner asks los_corner_touch (what check computes as
+    a scenario's dependencies)."""
+    from rules.rulebook import observing_reads
+
+    hill = Board({(1, 0): HexTerrain(3)})
+    for mode in (LosMode.WITHIN_HEXES, LosMode.IGNORE):
+        result = line_of_sight(hill, (0, 0), (2, 0), "A", RULES, mode)
+        assert (result.clear, result.required, result.adjacent) == (True, False, False), mode
+    result = line_of_sight(hill, (0, 0), (1, 0), "A", RULES)
+    assert (result.clear, result.required, result.adjacent) == (True, False, True)
+
+    reads: list[str] = []
+    with observing_reads(lambda _book, entry: reads.append(entry)):
+        result = line_of_sight(
+            hill, (0, 0), (2, 0), "A", RULES.with_changes(interpretations={"los_choice_points": "one_side"})
+        )
+    assert (result.clear, result.required, result.adjacent) == (False, True, False)
+    assert not result.line.corners and not result.line.between and result.side_choice is None
+    assert "interpretations.los_corner_touch" not in reads
+
+    # the line from [0, 0] to [1, 1] runs exactly between [1, 0] and [0, 1]
+    one_side = RULES.with_changes(interpretations={"los_choice_points": "one_side"})
+    for hill_at in ((1, 0), (0, 1)):
+        board = Board({hill_at: HexTerrain(3)})
+        result = line_of_sight(board, (0, 0), (1, 1), "A", one_side)
+        (point,) = result.choice_points
+        clear_side = "left" if point.right == hill_at else "right"
+        assert result.clear and result.side_choice == clear_side, hill_at
+        assert any(f"uses the {clear_side} side" in e.text for e in result.events)
+        independent = line_of_sight(board, (0, 0), (1, 1), "A", RULES)
+        assert independent.clear and independent.side_choice is None
+
+
+def test_the_grid_refuses_a_negative_radius_and_a_symmetry_it_does_not_have():
+    import pytest
+
+    from rules.hexgrid import ring
+
+    for call, message in (
+        (lambda: ring((0, 0), -1), "radius must be >= 0"),
+        (lambda: symmetry(12), "symmetry index must be in 0..11"),
+        (lambda: symmetry(-1), "symmetry index must be in 0..11"),
+    ):
+        with pytest.raises(ValueError) as err:
+            call()
+        assert str(err.value) == message
+
+
+def test_every_line_that_runs_between_hexes_names_its_left_hex_first_in_all_twelve_directions():
+    """The lines along hex edges are few and far between among random pairs, so every offset up
+    to distance 6 is checked here, from two starts: the rotated images of the canonical lines
+    must keep left on the left (negative lattice cross product). Such lines lie on the grid's
+    mirror axes, so canonical() reaches each by a rotation, never by a mirror."""
+    for start in ((0, 0), (2, -3)):
+        for q in range(-6, 7):
+            for r in range(-6, 7):
+                end = add(start, (q, r))
+                if not 0 < distance(start, end) <= 6:
+                    continue
+                (ax, ay), (bx, by) = (3 * start[0], 3 * start[1]), (3 * end[0], 3 * end[1])
+                for pair_hexes in sightline(start, end).between:
+                    crosses = [(bx - ax) * (3 * h[1] - ay) - (by - ay) * (3 * h[0] - ax) for h in pair_hexes]
+                    assert crosses[0] < 0 < crosses[1], (start, end, pair_hexes)

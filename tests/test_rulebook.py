@@ -392,3 +392,81 @@ def test_asking_for_an_unknown_number_or_reading_is_refused_at_its_field(ask, fi
     with pytest.raises(RulebookError) as err:
         ask(load("gundam_assemble"))
     assert (err.value.field, err.value.message, str(err.value)) == (field, message, f"{field}: {message}")
+
+
+# --- terrain kinds: the rulebook's own (open ground, water) and a scenario's are read alike ------
+
+_KEYS = "symbol, accuracy, line_of_sight, clause, colour, note"
+
+
+@pytest.mark.parametrize(
+    "name, data, message",
+    [
+        ("fire", "blocks", f"terrain.fire: a terrain kind is a mapping of {_KEYS}"),
+        ("fire", {"symbol": "^", "height": 2}, f"terrain.fire.height: unknown key (expected one of {_KEYS})"),
+        (
+            "fire",
+            {"symbol": "^^"},
+            "terrain.fire.symbol: '^^' is not a map symbol (one character, not a letter, digit, '.' or '-')",
+        ),
+        (
+            "fire",
+            {"symbol": 5},
+            "terrain.fire.symbol: 5 is not a map symbol (one character, not a letter, digit, '.' or '-')",
+        ),
+        (
+            "fire",
+            {"symbol": "f"},
+            "terrain.fire.symbol: 'f' is not a map symbol (one character, not a letter, digit, '.' or '-')",
+        ),
+        (
+            "fire",
+            {"symbol": " "},
+            "terrain.fire.symbol: ' ' is not a map symbol (one character, not a letter, digit, '.' or '-')",
+        ),
+        (
+            "fire",
+            {"symbol": "-"},
+            "terrain.fire.symbol: '-' is not a map symbol (one character, not a letter, digit, '.' or '-')",
+        ),
+        (
+            "fire",
+            {"symbol": "."},
+            "terrain.fire.symbol: '.' is not a map symbol (one character, not a letter, digit, '.' or '-')",
+        ),
+        (
+            "open",
+            {"symbol": "-"},
+            "terrain.open.symbol: '-' is not a map symbol (one character, not a letter, digit, '.' or '-')",
+        ),
+        (
+            "fire",
+            {"line_of_sight": "smoky"},
+            "terrain.fire.line_of_sight: 'smoky' is not one of clear, blocks",
+        ),
+        ("fire", {"accuracy": True}, "terrain.fire.accuracy: True is not a whole number"),
+        ("fire", {"accuracy": 1.5}, "terrain.fire.accuracy: 1.5 is not a whole number"),
+    ],
+)
+def test_a_terrain_kind_declared_wrongly_is_refused_naming_its_field(name, data, message):
+    from rules.gundam_assemble.terrain import TerrainError, parse_kind
+
+    with pytest.raises(TerrainError) as err:
+        parse_kind(name, data, f"terrain.{name}")
+    assert str(err.value) == message
+
+
+def test_a_terrain_kind_keeps_every_field_declared_and_defaults_the_rest():
+    from rules.gundam_assemble.terrain import TerrainKind, parse_kind, rulebook_kinds
+
+    data = {"symbol": "^", "accuracy": -1, "line_of_sight": "blocks", "clause": "GA-LOS-3"}
+    data |= {"colour": "#c33", "note": "a map editor's fire"}
+    assert parse_kind("fire", data, "terrain.fire") == TerrainKind(
+        "fire", "^", -1, "blocks", "GA-LOS-3", "#c33", "a map editor's fire"
+    )
+    bare = parse_kind("space", None, "terrain.space")
+    assert bare == TerrainKind("space", None, 0, "clear", None, None, "")
+    # with no clause of its own a kind's Accuracy rests on GA-ELEV-3 and its blocking on GA-LOS-3
+    assert (bare.accuracy_clause(), bare.blocking_clause(), bare.blocks) == ("GA-ELEV-3", "GA-LOS-3", False)
+    kinds = rulebook_kinds(load("gundam_assemble"))
+    assert kinds["open"].symbol == "." and kinds["water"].accuracy_against(load("gundam_assemble")) == -1

@@ -35,6 +35,8 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
     When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line as garrison
+    And "Zeon Garrison" blocks the line
+    And the Line of Sight trace says "[2, 1]: enemy Garrison Zeon Garrison at the same elevation as both units"
     When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II" for an area of effect attack
     Then Line of Sight is clear
 

@@ -52,6 +52,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
     When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [2, 1] blocks the line as terrain
+    And the trace names the interpretation los_intermediate_terrain
     When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
     Then Line of Sight is blocked
 
@@ -104,6 +105,8 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-4
     And [2, 1] blocks the line as enemy
+    And "Zaku II: Minelayer" blocks the line
+    And the Line of Sight trace says "[2, 1]: enemy Zaku II: Minelayer at the same elevation as both units"
 
   @clause:GA-LOS-5 @ruling:derived
   Scenario: An enemy Base below two elevated units does not block
@@ -138,6 +141,7 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-5
     And [2, 1] blocks the line as structure
+    And the Line of Sight trace says "[2, 1]: enemy structure Player B Base at the same elevation as both units"
 
   @clause:GA-LOS-5 @clause:GA-LOS-6 @ruling:derived
   Scenario: An enemy Base at the higher unit's stated elevation blocks the line down to the lower unit
@@ -156,6 +160,8 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-6
     And [2, 1] blocks the line as structure
+    And "Player B Base" blocks the line
+    And the Line of Sight trace says "[2, 1]: enemy structure Player B Base at the higher unit's elevation"
     When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
     Then Line of Sight is clear
 
@@ -177,6 +183,10 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
     And [2, 1] blocks the line as terrain
     And [2, 1] blocks the line as enemy
     And the line is blocked under GA-LOS-6
+    And at [2, 1] the enemy blocks under GA-LOS-6
+    And at [2, 1] the terrain blocks under GA-LOS-6
+    And the Line of Sight trace says "[2, 1]: enemy Zaku II: Minelayer at the higher unit's elevation"
+    And the Line of Sight trace says "[2, 1]: terrain at elevation 1, the higher unit's elevation"
 
   @clause:GA-LOS-6 @ruling:derived
   Scenario: An enemy standing at the lower unit's elevation does not block when the elevations differ
@@ -223,5 +233,6 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       | G    | RX-78-2 Gundam | A    |
       | Z    | Char's Zaku II | B    |
     When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
-    Then Line of Sight is blocked
+    Then Line of Sight is required
+    And Line of Sight is blocked
     And [1, 1] blocks the line under GA-LOS-3

@@ -41,6 +41,8 @@ Feature: Line of Sight through a corner
     When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is blocked
     And [1, 1] blocks the line under GA-LOS-3
+    And the trace names the interpretation los_corner_touch
+    And the Line of Sight trace says "[1, 1] is touched at a corner and counts: terrain at elevation 3 is higher than both units (0, 0)"
 
   @clause:GA-LOS-2 @clause:GA-LOS-4 @ruling:interpretation @interpretation:los_corner_touch
   Scenario: An enemy in a hex touched only at a corner does not block by default

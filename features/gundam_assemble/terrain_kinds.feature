@@ -35,6 +35,23 @@ Feature: Terrain kinds declared by the ruleset or the scenario
     When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
 
+  @clause:GA-LOS-5 @ruling:derived
+  Scenario: A blocking kind declared with its own clause is cited under that clause
+    Given the terrain kinds:
+      | kind   | symbol | line_of_sight | clause   |
+      | ruins  | #      | blocks        | GA-LOS-5 |
+    And the board:
+      """
+      G  #  Z
+      """
+    And the pieces:
+      | mark | name           | side |
+      | G    | RX-78-2 Gundam | A    |
+      | Z    | Char's Zaku II | B    |
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+    Then Line of Sight is blocked
+    And [1, 0] blocks the line under GA-LOS-5
+
   @clause:GA-LOS-7 @clause:GA-ELEV-3 @ruling:derived
   Scenario: A kind declared with no effect changes neither Line of Sight nor Accuracy
     Given the terrain kinds:
