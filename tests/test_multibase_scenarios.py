@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -702,7 +703,7 @@ TRACE_RULES = [
 ]
 
 
-def _brute_force_trace(attacker, target, bases, walls, arc_region, samples: int = 96):
+def _brute_force_trace(attacker, target, bases, walls, arc_region, samples: int = 64):
     """Is some sampled segment from the attacker's outline to the target's reachable outline at
     least 0.01 inch clear of every obstacle? (None when no sample is.)"""
     import numpy as np
@@ -736,9 +737,26 @@ def _brute_force_trace(attacker, target, bases, walls, arc_region, samples: int 
     return lines[best] if clearance[best] >= 0.01 else None
 
 
-@pytest.mark.parametrize("changes", TRACE_RULES)
+@functools.cache
+def _trace_expected(scene: int, rule_index: int):
+    """What shapely says of a scene under a rulebook: (target in arc, a sampled clear segment or
+    None, the region of the target a segment may end on). Cached: it does not depend on the
+    engine."""
+    attacker_base, target_base, others, walls = _trace_scenes()[scene]
+    rules = BOOK.with_changes(**TRACE_RULES[rule_index])
+    apex = _apex(attacker_base, rules.interpretation("arc_origin"))
+    wedge = _wedge(apex, attacker_base.facing, float(rules.param("front_arc_degrees")))
+    in_arc = _drawn(target_base).distance(wedge) < MARGIN
+    whole = rules.interpretation("trace_target_part") == "whole_base"
+    region = None if whole else wedge
+    sampled = _brute_force_trace(attacker_base, target_base, others, walls, region) if in_arc else None
+    reach = _drawn(target_base) if whole else _drawn(target_base).intersection(wedge.buffer(MARGIN))
+    return in_arc, sampled, reach
+
+
+@pytest.mark.parametrize("rule_index", range(len(TRACE_RULES)))
 @pytest.mark.parametrize("scene", range(len(_trace_scenes())))
-def test_the_trace_agrees_with_sampled_segments_drawn_by_shapely(scene, changes):
+def test_the_trace_agrees_with_sampled_segments_drawn_by_shapely(scene, rule_index):
     """MB-1.1: where some sampled segment from the attacker to the part of the target in its arc
     passes every obstacle with room to spare, the Trace is clear; and every segment the engine
     reports as clear starts on the attacker, ends on the target's part in the arc, and crosses
@@ -749,35 +767,28 @@ def test_the_trace_agrees_with_sampled_segments_drawn_by_shapely(scene, changes)
     from rules.multibase.geometry import trace
 
     attacker_base, target_base, others, walls = _trace_scenes()[scene]
-    rules = BOOK.with_changes(**changes)
+    rules = BOOK.with_changes(**TRACE_RULES[rule_index])
     stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
     alpha = Unit("Alpha", "Red", stats, (attacker_base,))
     bravo = Unit("Bravo", "Blue", stats, (target_base,))
     units = (alpha, bravo) + ((Unit("Charlie", "Green", stats, tuple(others)),) if others else ())
     seen = trace(Battlefield(units, tuple(walls)), alpha, bravo, rules)
-    degrees = float(rules.param("front_arc_degrees"))
-    apex = _apex(attacker_base, rules.interpretation("arc_origin"))
-    wedge = _wedge(apex, attacker_base.facing, degrees)
-    in_arc = _drawn(target_base).distance(wedge) < MARGIN
+    in_arc, sampled, reach = _trace_expected(scene, rule_index)
     assert seen.in_arc == in_arc
-    whole = rules.interpretation("trace_target_part") == "whole_base"
-    sampled = (
-        _brute_force_trace(attacker_base, target_base, others, walls, None if whole else wedge)
-        if in_arc
-        else None
-    )
     if sampled is not None:
-        assert seen.clear, (scene, changes, sampled)
+        assert seen.clear, (scene, rule_index, sampled)
     if not seen.clear:
         return
-    line = LineString(seen.segment)
     start = Point(seen.segment[0])
     if attacker_base.shape == "round":
         assert start.distance(Point(attacker_base.x, attacker_base.y)) <= attacker_base.radius + MARGIN
     else:
         assert start.distance(_drawn(attacker_base)) <= MARGIN
-    reach = _drawn(target_base) if whole else _drawn(target_base).intersection(wedge.buffer(MARGIN))
     assert Point(seen.segment[1]).distance(reach) <= 1e-5  # a round base's polygon lies inside its circle
+    line = LineString(seen.segment)
+    # the shortest stretch between the two: it runs through neither the attacker nor the part reached
+    for region in (_drawn(attacker_base), reach):
+        assert line.intersection(region.buffer(-1e-5)).length <= 1e-5
     for b in others:
         if b.shape == "round":
             assert line.distance(Point(b.x, b.y)) >= b.radius - MARGIN
@@ -811,3 +822,21 @@ def test_the_front_arc_verdict_at_chosen_positions_agrees_with_shapely(degrees, 
     gap, depth, _, _ = _against(target, _wedge(at, facing, degrees), [])
     assert abs(gap) > 0.01
     assert bool(arc_parts(attacker, target, rules)) == (gap < 0)
+
+
+@pytest.mark.parametrize(
+    "target",
+    [("round", 5.0, 0.0, 0.0, 0.5, 0.0, 0.0), ("rect", 5.0, -0.5, 0.0, 0.0, 1.0, 2.0)],
+    ids=["centre on the line", "edge on the line"],
+)
+def test_a_base_whose_centre_or_edge_lies_exactly_on_the_grown_arc_line_is_in_the_arc(target):
+    """The attacker stands geometry_tolerance up the table, so its arc line, moved out by the
+    tolerance, is exactly y = 0: a round base centred on it has half its area in the arc, and a
+    rectangle whose front edge lies on it touches the arc (both inside by default)."""
+    from rules.multibase.battlefield import Base
+    from rules.multibase.geometry import arc_parts
+
+    attacker = Base("a1", "round", 0.0, float(BOOK.param("geometry_tolerance")), 90.0, radius=0.5)
+    shape, x, y, facing, radius, width, depth = target
+    base = Base("b1", shape, x, y, facing, radius=radius, width=width, depth=depth)
+    assert arc_parts(attacker, base, BOOK)
