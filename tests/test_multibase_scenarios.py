@@ -251,6 +251,8 @@ def test_the_arc_readings_are_asked_only_for_a_target_base_partly_in_the_arc(tmp
     inside = ADAPTER.explain(ADAPTER.load_scenario(SCENARIOS / "ranged_volley.yaml"), BOOK)
     assert inside.outcome["target_valid"] is True
     assert not ARC_READINGS & set(inside.interpretations)
+    # only the two units are on the table: no reading of what obstructs a Trace can matter
+    assert "trace_blockers" not in inside.interpretations
     behind = VOLLEY.replace("y: 12.5", "y: -12.5")
     behind = behind[: behind.index("\ndice:") + 1]  # no roll is made
     refused = ADAPTER.explain(ADAPTER.load_scenario(_write(tmp_path, behind)), BOOK)
@@ -840,3 +842,22 @@ def test_a_base_whose_centre_or_edge_lies_exactly_on_the_grown_arc_line_is_in_th
     shape, x, y, facing, radius, width, depth = target
     base = Base("b1", shape, x, y, facing, radius=radius, width=width, depth=depth)
     assert arc_parts(attacker, base, BOOK)
+
+
+def test_the_range_a_diagram_draws_names_the_closest_pair_of_bases():
+    """The diagram measures with unit_distance's default (no tie allowance): of two attacker bases
+    3 and 3.5 inches from the target, the second listed, the closer, is named."""
+    from rules.multibase.battlefield import Base, Stats, Unit
+    from rules.multibase.geometry import unit_distance
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    alpha = Unit(
+        "Alpha",
+        "Red",
+        stats,
+        (Base("a1", "round", -0.5, 4.5, 0.0, radius=0.5), Base("a2", "round", 4.0, 0.5, 90.0, radius=0.5)),
+    )
+    bravo = Unit("Bravo", "Blue", stats, (Base("b1", "round", 4.0, 4.5, 270.0, radius=0.5),))
+    measured = unit_distance(alpha, bravo)
+    assert (measured.from_base, measured.to_base) == ("a2", "b1")
+    assert measured.distance == pytest.approx(3.0)
