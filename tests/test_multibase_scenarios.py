@@ -632,6 +632,18 @@ def _trace_scenes():
         return Terrain(name, tuple(corners), blocks_trace=True)
 
     return [
+        # small bases 0.7 inch apart with a third unit's base between them: every line is blocked
+        (rnd("a1", 0, 0, 0.1), rnd("b1", 0, 0.9, 0.1), [rnd("c1", 0, 0.45, 0.3)], []),
+        # a third unit's large base just behind the attacker, another just behind the target, on
+        # the line joining them: neither is between them
+        (
+            rnd("a1", 0, 0, 0.5, 45.0),
+            rnd("b1", 5, 5, 0.5),
+            [rnd("c1", -1.096, -1.096, 1.0), rnd("c2", 6.096, 6.096, 1.0)],
+            [],
+        ),
+        # the target on the attacker's left, behind it along the candidate lines' direction
+        (rnd("a1", 0, 0, 0.5, 180.0), rect("b1", -6, 0.4, 1.0, 0.6, 0.0), [rnd("c1", -3, 1.4, 0.6)], []),
         # two pillars with a gap off the centre line; the target partly behind the arc line
         (
             rnd("a1", 0, 0, 0.5),
