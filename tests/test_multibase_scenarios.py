@@ -36,6 +36,9 @@ def test_the_ranged_scenario_explains_to_the_documented_outcome():
     # the report says true or false, never null: a JSON reader compares with true
     assert bravo["coherency_possible"] is True and bravo["awaiting_choice"] is False
     assert explained.interpretations["unstated_modifier_sizes"] == "one_step"
+    # the wound count the explanation reports: one wound already on Bravo, three new, two bases
+    wounds = next(e for e in explained.events if e.step == "casualties.wounds")
+    assert wounds.data == {"carried": 1, "new": 3, "total": 4, "removals": 2, "residual": 0}
     assert {c for e in explained.events for c in e.clauses} >= {"MB-1.1", "MB-1.2", "MB-3.2", "MB-6.4"}
 
 
