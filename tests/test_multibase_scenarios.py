@@ -731,7 +731,7 @@ TRACE_RULES = [
 ]
 
 
-def _brute_force_trace(attacker, target, bases, walls, arc_region, samples: int = 64):
+def _brute_force_trace(attacker, target, bases, walls, arc_region, samples: int = 32):
     """Is some sampled segment from the attacker's outline to the target's reachable outline at
     least 0.01 inch clear of every obstacle? (None when no sample is.)"""
     import numpy as np
