@@ -656,6 +656,20 @@ def _trace_scenes():
             [rnd("c1", -1.096, -1.096, 1.0), rnd("c2", 6.096, 6.096, 1.0)],
             [],
         ),
+        # a round target across the arc line, a wall over all but the edge of its part in the
+        # arc: the clear lines run along the arc line to where it crosses the target
+        (
+            rnd("a1", 0, 0, 0.5),
+            rnd("b1", 6, -0.2, 0.7),
+            [],
+            [wall("w", (2, 0.12), (4, 0.12), (4, 3), (2, 3))],
+        ),
+        (
+            rnd("a1", 0, 0, 0.5, 60.0),
+            rnd("b1", 6.5, 3.5, 0.7),
+            [],
+            [wall("w", (2.5, 2.0), (4.5, 3.2), (3.5, 5), (1.5, 3.8))],
+        ),
         # the target on the attacker's left, behind it along the candidate lines' direction
         (rnd("a1", 0, 0, 0.5, 180.0), rect("b1", -6, 0.4, 1.0, 0.6, 0.0), [rnd("c1", -3, 1.4, 0.6)], []),
         # two pillars with a gap off the centre line; the target partly behind the arc line
