@@ -901,3 +901,25 @@ def test_the_range_a_diagram_draws_names_the_closest_pair_of_bases():
     measured = unit_distance(alpha, bravo)
     assert (measured.from_base, measured.to_base) == ("a2", "b1")
     assert measured.distance == pytest.approx(3.0)
+
+
+@pytest.mark.parametrize("slant", [0.0, 0.3])
+def test_the_one_line_between_two_touching_round_bases_is_clear(slant):
+    """Two touching round bases of a third unit leave one line between them, tangent to both at
+    their contact point: it grazes both, so the Trace is clear along it (as in the scenario, and
+    turned so that the line is not vertical)."""
+    import math
+
+    from rules.multibase.battlefield import Base, Battlefield, Stats, Unit
+    from rules.multibase.geometry import trace
+
+    c, s = math.cos(slant), math.sin(slant)
+
+    def at(name, x, y, r):  # (x, y) turned by the slant about the origin
+        return Base(name, "round", c * x - s * y, s * x + c * y, 90.0 + math.degrees(slant), radius=r)
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    alpha = Unit("Alpha", "Red", stats, (at("a1", 0, 0, 0.5),))
+    bravo = Unit("Bravo", "Blue", stats, (at("b1", 0, 10, 0.5),))
+    charlie = Unit("Charlie", "Green", stats, (at("c1", -1, 5, 1.0), at("c2", 1, 5, 1.0)))
+    assert trace(Battlefield((alpha, bravo, charlie)), alpha, bravo, BOOK).clear
