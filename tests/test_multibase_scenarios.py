@@ -923,3 +923,19 @@ def test_the_one_line_between_two_touching_round_bases_is_clear(slant):
     bravo = Unit("Bravo", "Blue", stats, (at("b1", 0, 10, 0.5),))
     charlie = Unit("Charlie", "Green", stats, (at("c1", -1, 5, 1.0), at("c2", 1, 5, 1.0)))
     assert trace(Battlefield((alpha, bravo, charlie)), alpha, bravo, BOOK).clear
+
+
+@pytest.mark.parametrize("side", [1.0, -1.0])
+def test_the_one_line_between_a_wall_corner_and_a_round_base_touching_it_is_clear(side):
+    """A wall's corner touches a third unit's round base: the one line between them passes
+    through the corner tangent to the base, grazing both, so the Trace is clear along it (the
+    base on the right of the line, then on its left)."""
+    from rules.multibase.battlefield import Base, Battlefield, Stats, Terrain, Unit
+    from rules.multibase.geometry import trace
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    alpha = Unit("Alpha", "Red", stats, (Base("a1", "round", 0.0, 0.0, 90.0, radius=0.5),))
+    bravo = Unit("Bravo", "Blue", stats, (Base("b1", "round", 0.0, 10.0, 270.0, radius=0.5),))
+    charlie = Unit("Charlie", "Green", stats, (Base("c1", "round", side, 5.0, 90.0, radius=1.0),))
+    wall = Terrain("wall", ((-5.0 * side, 4.0), (0.0, 5.0), (-5.0 * side, 6.0)), blocks_trace=True)
+    assert trace(Battlefield((alpha, bravo, charlie), (wall,)), alpha, bravo, BOOK).clear
