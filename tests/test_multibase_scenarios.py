@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,9 @@ def test_the_ranged_scenario_explains_to_the_documented_outcome():
     # the report says true or false, never null: a JSON reader compares with true
     assert bravo["coherency_possible"] is True and bravo["awaiting_choice"] is False
     assert explained.interpretations["unstated_modifier_sizes"] == "one_step"
+    # the wound count the explanation reports: one wound already on Bravo, three new, two bases
+    wounds = next(e for e in explained.events if e.step == "casualties.wounds")
+    assert wounds.data == {"carried": 1, "new": 3, "total": 4, "removals": 2, "residual": 0}
     assert {c for e in explained.events for c in e.clauses} >= {"MB-1.1", "MB-1.2", "MB-3.2", "MB-6.4"}
 
 
@@ -294,6 +298,8 @@ def test_the_arc_readings_are_asked_only_for_a_target_base_partly_in_the_arc(tmp
     inside = ADAPTER.explain(ADAPTER.load_scenario(SCENARIOS / "ranged_volley.yaml"), BOOK)
     assert inside.outcome["target_valid"] is True
     assert not ARC_READINGS & set(inside.interpretations)
+    # only the two units are on the table: no reading of what obstructs a Trace can matter
+    assert "trace_blockers" not in inside.interpretations
     behind = VOLLEY.replace("y: 12.5", "y: -12.5")
     behind = behind[: behind.index("\ndice:") + 1]  # no roll is made
     refused = ADAPTER.explain(ADAPTER.load_scenario(_write(tmp_path, behind)), BOOK)
@@ -416,3 +422,564 @@ def test_under_each_within_five_lone_bases_are_pushed_in_as_many_moves_as_it_tak
     lone = tuple(Base(f"c{i + 1}", "round", 4.0 * i, 10, 270.0, radius=0.5) for i in range(5))
     plans = push_options(lone, rules)
     assert plans and all(is_coherent(p.bases, rules) and len(p.pushes) == 3 for p in plans)
+
+
+# --- the geometry against an independent computation with shapely -------------------------------
+# The engine decides the front arc, the Trace and the arc class in closed form; these tests draw
+# the same positions with shapely (the arc as a wide fan polygon from its apex, round bases as
+# fine polygons, lines as sampled segments) and compare the verdicts. Positions within 1e-6 inch
+# of a boundary are left out: there the polygons' own rounding could decide.
+
+FAN_REACH = 200.0  # inches: far beyond every position below
+MARGIN = 1e-6
+
+
+def _wedge(apex, facing_degrees: float, arc_degrees: float):
+    """The front arc as a polygon: the apex and a fan of far points, its two edges exact rays."""
+    import math
+
+    from shapely.geometry import Polygon
+
+    half = math.radians(arc_degrees) / 2
+    start = math.radians(facing_degrees) - half
+    steps = 64
+    rim = [
+        (
+            apex[0] + FAN_REACH * math.cos(start + k * 2 * half / steps),
+            apex[1] + FAN_REACH * math.sin(start + k * 2 * half / steps),
+        )
+        for k in range(steps + 1)
+    ]
+    return Polygon([apex, *rim])
+
+
+def _half_planes(apex, facing_degrees: float, arc_degrees: float):
+    """The two half-planes whose union is an arc wider than 180 degrees: each edge ray's side
+    towards the facing, as a large square."""
+    import math
+
+    from shapely.geometry import Polygon
+
+    out = []
+    for sign in (-1, 1):
+        edge = math.radians(facing_degrees + sign * arc_degrees / 2)
+        ex, ey = math.cos(edge), math.sin(edge)
+        inward = (sign * ey, -sign * ex)  # the edge turned a quarter towards the facing
+        far = FAN_REACH
+        out.append(
+            Polygon(
+                [
+                    (apex[0] - ex * far, apex[1] - ey * far),
+                    (apex[0] + ex * far, apex[1] + ey * far),
+                    (apex[0] + ex * far + inward[0] * far, apex[1] + ey * far + inward[1] * far),
+                    (apex[0] - ex * far + inward[0] * far, apex[1] - ey * far + inward[1] * far),
+                ]
+            )
+        )
+    return out
+
+
+def _drawn(base, sides: int = 1024):
+    """A base as shapely draws it: the rectangle, or a circle of 1024 sides (its polygon lies
+    within 5e-6 of the circle for a radius up to 1 inch)."""
+    import math
+
+    from shapely.geometry import Point, Polygon
+
+    if base.shape == "round":
+        return Point(base.x, base.y).buffer(base.radius, quad_segs=sides // 4)
+    fa = math.radians(base.facing)
+    fx, fy = math.cos(fa), math.sin(fa)
+    lx, ly = -fy, fx
+    hw, hd = base.width / 2, base.depth / 2
+    return Polygon(
+        [
+            (base.x + w * lx + d * fx, base.y + w * ly + d * fy)
+            for w, d in ((-hw, hd), (hw, hd), (hw, -hd), (-hw, -hd))
+        ]
+    )
+
+
+def _apart(base, other) -> bool:
+    """Do two bases stand clear of each other (by a hundredth of an inch, drawn coarsely)?"""
+    return _drawn(base, sides=32).distance(_drawn(other, sides=32)) > 0.01
+
+
+def _apex(base, origin: str):
+    import math
+
+    if base.shape == "rect" and origin == "front_edge":
+        fa = math.radians(base.facing)
+        return (base.x + math.cos(fa) * base.depth / 2, base.y + math.sin(fa) * base.depth / 2)
+    return (base.x, base.y)
+
+
+def _sample_targets():
+    """Round and rectangular bases on a ring of positions around the origin, at several sizes and
+    facings: near the apex, across the arc's edges, behind it."""
+    from rules.multibase.battlefield import Base
+
+    out = []
+    for i, (x, y) in enumerate(
+        [(dx * 0.75, dy * 0.75) for dx in range(-5, 6) for dy in range(-5, 6) if (dx, dy) != (0, 0)]
+    ):
+        if abs(x) + abs(y) < 1.5:
+            continue  # would overlap the attacker
+        if i % 2:
+            out.append(
+                Base(f"t{i}", "round", OFF[0] + x + 0.05, OFF[1] + y - 0.03, 0.0, radius=0.3 + 0.2 * (i % 3))
+            )
+        else:
+            out.append(
+                Base(f"t{i}", "rect", OFF[0] + x - 0.04, OFF[1] + y + 0.02, 17.0 * i, width=1.2, depth=0.6)
+            )
+    return out
+
+
+def _targets_near_the_apex(attacker):
+    """Round and rectangular bases all around a small attacker, close to its arc's apex: where
+    the arc's nearest point to a base is the apex or the foot on one edge."""
+    import math
+
+    from rules.multibase.battlefield import Base
+
+    out = []
+    for k in range(24):
+        angle = math.radians(15 * k + 3)
+        for reach, r in ((0.45, 0.3), (0.8, 0.6), (1.3, 0.5)):
+            x, y = reach * math.cos(angle), reach * math.sin(angle)
+            out.append(Base(f"d{k}_{reach}", "round", attacker.x + x, attacker.y + y, 0.0, radius=r))
+            out.append(
+                Base(
+                    f"r{k}_{reach}",
+                    "rect",
+                    attacker.x + 1.5 * x,
+                    attacker.y + 1.5 * y,
+                    7.0 * k,
+                    width=2 * r,
+                    depth=r,
+                )
+            )
+    return [b for b in out if _apart(b, attacker)]
+
+
+ARC_CASES = [
+    # (arc degrees, attacker shape, attacker facing, arc origin)
+    (180, "round", 90.0, "centre_line"),
+    (180, "rect", 30.0, "centre_line"),
+    (180, "rect", 30.0, "front_edge"),
+    (120, "round", 90.0, "centre_line"),
+    (120, "rect", 200.0, "front_edge"),
+    (90, "round", 45.0, "centre_line"),
+    (60, "rect", 300.0, "centre_line"),
+    (240, "round", 90.0, "centre_line"),
+    (240, "rect", 130.0, "front_edge"),
+    (300, "round", 10.0, "centre_line"),
+    (360, "round", 10.0, "centre_line"),
+    (120, "tiny", 91.0, "centre_line"),
+    (60, "tiny", 250.0, "centre_line"),
+    (90, "tiny", 0.0, "centre_line"),
+    (170, "tiny", 135.0, "centre_line"),
+    (240, "tiny", 90.0, "centre_line"),
+    (181, "tiny", 181.0, "centre_line"),
+    (300, "tiny", 320.0, "centre_line"),
+]
+
+
+OFF = (3.1, -1.7)  # the attacker stands here, not at the origin: no arc line passes through (0, 0)
+
+
+def _attacker(shape: str, facing: float):
+    from rules.multibase.battlefield import Base
+
+    if shape == "round":
+        return Base("a1", "round", *OFF, facing, radius=0.5)
+    if shape == "tiny":  # a small round base: targets can stand close to the apex on every side
+        return Base("a1", "round", *OFF, facing, radius=0.05)
+    return Base("a1", "rect", *OFF, facing, width=1.0, depth=0.5)
+
+
+@functools.cache
+def _grown(region, by: float):
+    """A region grown (or shrunk) by ``by`` inches, drawn once per region."""
+    return region.buffer(by)
+
+
+def _against(target, wedge, halves):
+    """(gap, depth, within, within_half) of a target base against the arc: gap > 0 when it
+    misses the arc by that much, depth > 0 when it reaches that far in; within > 0 when it lies
+    wholly inside with that room to spare (within_half: inside one of the half-planes), < 0
+    when part of it is outside. Round bases are measured from their centre, exactly."""
+    from shapely.geometry import Point
+
+    if target.shape == "round":
+        centre, r = Point(target.x, target.y), target.radius
+        to_wedge = wedge.distance(centre) if not wedge.contains(centre) else -wedge.exterior.distance(centre)
+
+        def room(region):
+            inside = region.contains(centre)
+            return (region.exterior.distance(centre) - r) if inside else -1.0
+
+        return to_wedge - r, r - to_wedge, room(wedge), max((room(h) for h in halves), default=-1.0)
+    drawn = _drawn(target)
+    inner, outer = _grown(wedge, -MARGIN), _grown(wedge, MARGIN)
+    within = 1.0 if drawn.within(inner) else (-1.0 if not drawn.within(outer) else 0.0)
+    within_half = max((1.0 if drawn.within(_grown(h, -MARGIN)) else -1.0 for h in halves), default=-1.0)
+    gap = wedge.distance(drawn)
+    return (
+        (gap if gap > 0 else -wedge.intersection(drawn).area),
+        wedge.intersection(drawn).area,
+        within,
+        within_half,
+    )
+
+
+@pytest.mark.parametrize(("degrees", "shape", "facing", "origin"), ARC_CASES)
+def test_the_front_arc_verdict_and_class_agree_with_shapely(degrees, shape, facing, origin):
+    """MB-1.1: a target base meets the arc (arc_parts) exactly when its drawn shape meets the
+    fan polygon; the arc class (which decides whether the arc readings are asked) is "inside"
+    when the base lies wholly in the arc (in one of the two half-planes, for an arc wider than
+    180 degrees), "outside" when it misses it, "partial" otherwise."""
+    from rules.multibase.geometry import _arc_class, arc_cuts, arc_parts, part_of
+
+    rules = BOOK.with_changes(
+        parameters={"front_arc_degrees": degrees}, interpretations={"arc_origin": origin}
+    )
+    attacker = _attacker(shape, facing)
+    apex = _apex(attacker, origin)
+    wedge = _wedge(apex, facing, degrees) if degrees < 360 else None
+    halves = _half_planes(apex, facing, degrees) if 180 < degrees < 360 else []
+    mode, cuts = arc_cuts(attacker, rules)
+    checked = 0
+    near = _targets_near_the_apex(attacker) if shape == "tiny" else []
+    apart = [t for t in _sample_targets() if _apart(t, attacker)]
+    for target in apart + near:
+        meets = bool(arc_parts(attacker, target, rules))
+        cls = _arc_class(mode, cuts, part_of(target))
+        checked += 1
+        if wedge is None:
+            assert meets and cls == "inside"
+            continue
+        gap, depth, within, within_half = _against(target, wedge, halves)
+        if gap > MARGIN:
+            assert not meets and cls == "outside", target
+        elif depth > MARGIN:
+            assert meets and cls != "outside", target
+        else:
+            checked -= 1
+            continue
+        if (degrees <= 180 and within > MARGIN) or within_half > MARGIN:
+            assert cls == "inside", target
+        elif within < -MARGIN and gap < -MARGIN:
+            assert cls == "partial", target
+    assert checked > 40
+
+
+def _trace_scenes():
+    """Attacker a1 (Alpha), target b1 (Bravo) and what stands between: walls and a third unit's
+    bases, with clear gaps and blocked ones of a tenth of an inch or more."""
+    from rules.multibase.battlefield import Base, Terrain
+
+    def rnd(name, x, y, r, facing=90.0):
+        return Base(name, "round", x, y, facing, radius=r)
+
+    def rect(name, x, y, w, d, facing=90.0):
+        return Base(name, "rect", x, y, facing, width=w, depth=d)
+
+    def wall(name, *corners):
+        return Terrain(name, tuple(corners), blocks_trace=True)
+
+    return [
+        # small bases 0.7 inch apart with a third unit's base between them: every line is blocked
+        (rnd("a1", 0, 0, 0.1), rnd("b1", 0, 0.9, 0.1), [rnd("c1", 0, 0.45, 0.3)], []),
+        # a third unit's large base just behind the attacker, another just behind the target, on
+        # the line joining them: neither is between them
+        (
+            rnd("a1", 0, 0, 0.5, 45.0),
+            rnd("b1", 5, 5, 0.5),
+            [rnd("c1", -1.096, -1.096, 1.0), rnd("c2", 6.096, 6.096, 1.0)],
+            [],
+        ),
+        # a round target across the arc line, a wall over all but the edge of its part in the
+        # arc: the clear lines run along the arc line to where it crosses the target
+        (
+            rnd("a1", 0, 0, 0.5),
+            rnd("b1", 6, -0.2, 0.7),
+            [],
+            [wall("w", (2, 0.12), (4, 0.12), (4, 3), (2, 3))],
+        ),
+        (
+            rnd("a1", 0, 0, 0.5, 60.0),
+            rnd("b1", 6.5, 3.5, 0.7),
+            [],
+            [wall("w", (2.5, 2.0), (4.5, 3.2), (3.5, 5), (1.5, 3.8))],
+        ),
+        # the target on the attacker's left, behind it along the candidate lines' direction
+        (rnd("a1", 0, 0, 0.5, 180.0), rect("b1", -6, 0.4, 1.0, 0.6, 0.0), [rnd("c1", -3, 1.4, 0.6)], []),
+        # two pillars with a gap off the centre line; the target partly behind the arc line
+        (
+            rnd("a1", 0, 0, 0.5),
+            rnd("b1", 0.4, 8, 0.6),
+            [rnd("c1", -1.1, 4, 0.8), rnd("c2", 1.0, 4.5, 0.7)],
+            [],
+        ),
+        # a round target half behind the attacker's centre line, a wall over its front half
+        (rnd("a1", 0, 0, 0.5), rnd("b1", 6, 0.2, 0.7), [], [wall("w", (2, 0.6), (4, 0.6), (4, 3), (2, 3))]),
+        (rnd("a1", 0, 0, 0.5), rnd("b1", 6, 0.2, 0.7), [], [wall("w", (2, -0.1), (4, -0.1), (4, 3), (2, 3))]),
+        # a rectangle facing 30 degrees; a ring of round bases with one gap
+        (
+            rect("a1", 0, 0, 2, 1, 30.0),
+            rect("b1", -3, 7, 1.5, 0.8, 200.0),
+            [rnd(f"c{k}", -1.5 + 0.9 * k, 3.5 + 0.2 * k, 0.4) for k in range(4) if k != 2],
+            [],
+        ),
+        (
+            rect("a1", 0, 0, 2, 1, 30.0),
+            rect("b1", -3, 7, 1.5, 0.8, 200.0),
+            [rnd(f"c{k}", -1.5 + 0.8 * k, 3.5 + 0.2 * k, 0.45) for k in range(5)],
+            [],
+        ),
+        # two staggered rectangles of a third unit, and a wall corner
+        (
+            rnd("a1", 0, 0, 0.5, 60.0),
+            rnd("b1", 3, 8, 0.5),
+            [rect("c1", 0.3, 3, 2.0, 0.5, 10.0), rect("c2", 2.7, 5, 2.0, 0.5, 170.0)],
+            [wall("w", (-3, 6), (1.5, 6), (1.5, 6.5), (-3, 6.5))],
+        ),
+        # a target beside the attacker, most of it behind the arc line, a wall in front of it
+        (rect("a1", 0, 0, 2, 1), rnd("b1", 3, -0.2, 0.6), [rnd("c1", 2.0, 1.2, 0.5)], []),
+        (
+            rect("a1", 0, 0, 2, 1),
+            rect("b1", 3.5, 0.0, 1.0, 1.2, 45.0),
+            [],
+            [wall("w", (2.2, 0.7), (5, 0.7), (5, 2), (2.2, 2))],
+        ),
+        # rounds tangent-close: the gap between two discs is 0.15 inch
+        (
+            rnd("a1", 0, 0, 0.5),
+            rnd("b1", 0, 9, 0.5),
+            [rnd("c1", -0.8, 4.5, 0.7), rnd("c2", 0.85, 4.5, 0.8)],
+            [],
+        ),
+        (
+            rnd("a1", 0, 0, 0.5),
+            rnd("b1", 0, 9, 0.5),
+            [rnd("c1", -0.8, 4.5, 0.7), rnd("c2", 0.75, 4.5, 0.8)],
+            [],
+        ),
+        # a wide target across the arc line behind a row of walls
+        (
+            rnd("a1", 0, 0, 0.5),
+            rect("b1", 5, 0.3, 3.0, 1.0, 90.0),
+            [],
+            [
+                wall("w1", (1.5, 0.4), (2.5, 0.4), (2.5, 3), (1.5, 3)),
+                wall("w2", (3, -0.2), (3.4, -0.2), (3.4, 0.2), (3, 0.2)),
+            ],
+        ),
+    ]
+
+
+TRACE_RULES = [
+    {},
+    {"parameters": {"front_arc_degrees": 120}},
+    {"parameters": {"front_arc_degrees": 240}},
+    {"interpretations": {"arc_origin": "front_edge"}},
+    {"interpretations": {"trace_target_part": "whole_base"}},
+]
+
+
+def _brute_force_trace(attacker, target, bases, walls, arc_region, samples: int = 32):
+    """Is some sampled segment from the attacker's outline to the target's reachable outline at
+    least 0.01 inch clear of every obstacle? (None when no sample is.)"""
+    import numpy as np
+    import shapely
+    from shapely.geometry import Point, Polygon
+
+    def outline(shape):
+        ring = shape.boundary
+        return [ring.interpolate(t, normalized=True) for t in np.linspace(0, 1, samples, endpoint=False)]
+
+    reach = _drawn(target) if arc_region is None else _drawn(target).intersection(arc_region)
+    if reach.is_empty:
+        return None
+    starts = [(p.x, p.y) for p in outline(_drawn(attacker))]
+    ends = [(p.x, p.y) for p in outline(reach)]
+    lines = shapely.linestrings([[s, e] for s in starts for e in ends])
+    clearance = np.full(len(lines), np.inf)
+    for b in bases:
+        clearance = np.minimum(
+            clearance,
+            shapely.distance(lines, Point(b.x, b.y)) - b.radius
+            if b.shape == "round"
+            else np.where(shapely.intersects(lines, _drawn(b)), -1.0, shapely.distance(lines, _drawn(b))),
+        )
+    for w in walls:
+        poly = Polygon(w.polygon)
+        clearance = np.minimum(
+            clearance, np.where(shapely.intersects(lines, poly), -1.0, shapely.distance(lines, poly))
+        )
+    best = int(np.argmax(clearance))
+    return lines[best] if clearance[best] >= 0.01 else None
+
+
+@functools.cache
+def _trace_expected(scene: int, rule_index: int):
+    """What shapely says of a scene under a rulebook: (target in arc, a sampled clear segment or
+    None, the region of the target a segment may end on). Cached: it does not depend on the
+    engine."""
+    attacker_base, target_base, others, walls = _trace_scenes()[scene]
+    rules = BOOK.with_changes(**TRACE_RULES[rule_index])
+    apex = _apex(attacker_base, rules.interpretation("arc_origin"))
+    wedge = _wedge(apex, attacker_base.facing, float(rules.param("front_arc_degrees")))
+    in_arc = _drawn(target_base).distance(wedge) < MARGIN
+    whole = rules.interpretation("trace_target_part") == "whole_base"
+    region = None if whole else wedge
+    sampled = _brute_force_trace(attacker_base, target_base, others, walls, region) if in_arc else None
+    reach = _drawn(target_base) if whole else _drawn(target_base).intersection(wedge.buffer(MARGIN))
+    return in_arc, sampled, reach
+
+
+@pytest.mark.parametrize("rule_index", range(len(TRACE_RULES)))
+@pytest.mark.parametrize("scene", range(len(_trace_scenes())))
+def test_the_trace_agrees_with_sampled_segments_drawn_by_shapely(scene, rule_index):
+    """MB-1.1: where some sampled segment from the attacker to the part of the target in its arc
+    passes every obstacle with room to spare, the Trace is clear; and every segment the engine
+    reports as clear starts on the attacker, ends on the target's part in the arc, and crosses
+    no obstacle."""
+    from shapely.geometry import LineString, Point, Polygon
+
+    from rules.multibase.battlefield import Battlefield, Stats, Unit
+    from rules.multibase.geometry import trace
+
+    attacker_base, target_base, others, walls = _trace_scenes()[scene]
+    rules = BOOK.with_changes(**TRACE_RULES[rule_index])
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    alpha = Unit("Alpha", "Red", stats, (attacker_base,))
+    bravo = Unit("Bravo", "Blue", stats, (target_base,))
+    units = (alpha, bravo) + ((Unit("Charlie", "Green", stats, tuple(others)),) if others else ())
+    seen = trace(Battlefield(units, tuple(walls)), alpha, bravo, rules)
+    in_arc, sampled, reach = _trace_expected(scene, rule_index)
+    assert seen.in_arc == in_arc
+    if sampled is not None:
+        assert seen.clear, (scene, rule_index, sampled)
+    if not seen.clear:
+        return
+    start = Point(seen.segment[0])
+    if attacker_base.shape == "round":
+        assert start.distance(Point(attacker_base.x, attacker_base.y)) <= attacker_base.radius + MARGIN
+    else:
+        assert start.distance(_drawn(attacker_base)) <= MARGIN
+    assert Point(seen.segment[1]).distance(reach) <= 1e-5  # a round base's polygon lies inside its circle
+    line = LineString(seen.segment)
+    # the shortest stretch between the two: it runs through neither the attacker nor the part reached
+    for region in (_drawn(attacker_base), reach):
+        assert line.intersection(region.buffer(-1e-5)).length <= 1e-5
+    for b in others:
+        if b.shape == "round":
+            assert line.distance(Point(b.x, b.y)) >= b.radius - MARGIN
+        else:
+            assert not line.intersects(_drawn(b).buffer(-MARGIN))
+    for w in walls:
+        assert not line.intersects(Polygon(w.polygon).buffer(-MARGIN))
+
+
+ARC_POSITIONS = [
+    # (arc degrees, attacker facing, attacker centre, target centre, target radius)
+    (120, 0.0, (0.6, 0.0), (-0.6, 0.0), 0.3),  # behind the apex, mirrored across x = 0
+    (90, 0.0, (1.3, -0.7), (0.8, 1.3), 0.5),  # beside the apex, clear of both edges
+    (60, 250.0, (1.3, -0.7), (0.4, -1.2), 0.15),  # inside one edge's half-plane, behind the other
+    (0, 90.0, (1.3, -0.7), (3.0, 2.0), 0.5),  # an arc of no width: the two edges are parallel
+    (181, 90.0, (0.0, 0.0), (8.0, -0.55), 0.5),  # reaches past the centre line into the extra half degree
+    (179, 90.0, (0.0, 0.0), (8.0, 0.55), 0.5),  # short of the 89.5-degree line
+]
+
+
+@pytest.mark.parametrize(("degrees", "facing", "at", "centre", "radius"), ARC_POSITIONS)
+def test_the_front_arc_verdict_at_chosen_positions_agrees_with_shapely(degrees, facing, at, centre, radius):
+    """The same comparison at positions chosen where a wrong crossing point of the two arc
+    lines, or a wrong foot on one of them, would put the base in the arc."""
+    from rules.multibase.battlefield import Base
+    from rules.multibase.geometry import arc_parts
+
+    rules = BOOK.with_changes(parameters={"front_arc_degrees": degrees})
+    attacker = Base("a1", "round", *at, facing, radius=0.05)
+    target = Base("b1", "round", *centre, 270.0, radius=radius)
+    gap, depth, _, _ = _against(target, _wedge(at, facing, degrees), [])
+    assert abs(gap) > 0.01
+    assert bool(arc_parts(attacker, target, rules)) == (gap < 0)
+
+
+@pytest.mark.parametrize(
+    "target",
+    [("round", 5.0, 0.0, 0.0, 0.5, 0.0, 0.0), ("rect", 5.0, -0.5, 0.0, 0.0, 1.0, 2.0)],
+    ids=["centre on the line", "edge on the line"],
+)
+def test_a_base_whose_centre_or_edge_lies_exactly_on_the_grown_arc_line_is_in_the_arc(target):
+    """The attacker stands geometry_tolerance up the table, so its arc line, moved out by the
+    tolerance, is exactly y = 0: a round base centred on it has half its area in the arc, and a
+    rectangle whose front edge lies on it touches the arc (both inside by default)."""
+    from rules.multibase.battlefield import Base
+    from rules.multibase.geometry import arc_parts
+
+    attacker = Base("a1", "round", 0.0, float(BOOK.param("geometry_tolerance")), 90.0, radius=0.5)
+    shape, x, y, facing, radius, width, depth = target
+    base = Base("b1", shape, x, y, facing, radius=radius, width=width, depth=depth)
+    assert arc_parts(attacker, base, BOOK)
+
+
+def test_the_range_a_diagram_draws_names_the_closest_pair_of_bases():
+    """The diagram measures with unit_distance's default (no tie allowance): of two attacker bases
+    3 and 3.5 inches from the target, the second listed, the closer, is named."""
+    from rules.multibase.battlefield import Base, Stats, Unit
+    from rules.multibase.geometry import unit_distance
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    alpha = Unit(
+        "Alpha",
+        "Red",
+        stats,
+        (Base("a1", "round", -0.5, 4.5, 0.0, radius=0.5), Base("a2", "round", 4.0, 0.5, 90.0, radius=0.5)),
+    )
+    bravo = Unit("Bravo", "Blue", stats, (Base("b1", "round", 4.0, 4.5, 270.0, radius=0.5),))
+    measured = unit_distance(alpha, bravo)
+    assert (measured.from_base, measured.to_base) == ("a2", "b1")
+    assert measured.distance == pytest.approx(3.0)
+
+
+@pytest.mark.parametrize("slant", [0.0, 0.3])
+def test_the_one_line_between_two_touching_round_bases_is_clear(slant):
+    """Two touching round bases of a third unit leave one line between them, tangent to both at
+    their contact point: it grazes both, so the Trace is clear along it (as in the scenario, and
+    turned so that the line is not vertical)."""
+    import math
+
+    from rules.multibase.battlefield import Base, Battlefield, Stats, Unit
+    from rules.multibase.geometry import trace
+
+    c, s = math.cos(slant), math.sin(slant)
+
+    def at(name, x, y, r):  # (x, y) turned by the slant about the origin
+        return Base(name, "round", c * x - s * y, s * x + c * y, 90.0 + math.degrees(slant), radius=r)
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    alpha = Unit("Alpha", "Red", stats, (at("a1", 0, 0, 0.5),))
+    bravo = Unit("Bravo", "Blue", stats, (at("b1", 0, 10, 0.5),))
+    charlie = Unit("Charlie", "Green", stats, (at("c1", -1, 5, 1.0), at("c2", 1, 5, 1.0)))
+    assert trace(Battlefield((alpha, bravo, charlie)), alpha, bravo, BOOK).clear
+
+
+@pytest.mark.parametrize("side", [1.0, -1.0])
+def test_the_one_line_between_a_wall_corner_and_a_round_base_touching_it_is_clear(side):
+    """A wall's corner touches a third unit's round base: the one line between them passes
+    through the corner tangent to the base, grazing both, so the Trace is clear along it (the
+    base on the right of the line, then on its left)."""
+    from rules.multibase.battlefield import Base, Battlefield, Stats, Terrain, Unit
+    from rules.multibase.geometry import trace
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    alpha = Unit("Alpha", "Red", stats, (Base("a1", "round", 0.0, 0.0, 90.0, radius=0.5),))
+    bravo = Unit("Bravo", "Blue", stats, (Base("b1", "round", 0.0, 10.0, 270.0, radius=0.5),))
+    charlie = Unit("Charlie", "Green", stats, (Base("c1", "round", side, 5.0, 90.0, radius=1.0),))
+    wall = Terrain("wall", ((-5.0 * side, 4.0), (0.0, 5.0), (-5.0 * side, 6.0)), blocks_trace=True)
+    assert trace(Battlefield((alpha, bravo, charlie), (wall,)), alpha, bravo, BOOK).clear

@@ -499,6 +499,34 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     And no target base is inside the front arc
 
   @clause:MB-1.1 @ruling:derived
+  Scenario: With the front arc widened to 181 degrees, a target just behind the centre line on the right reaches into the extra half degree
+    Given the parameter front_arc_degrees is 181
+    And the multibase bases:
+      | unit  | base | shape     | x | y     | facing |
+      | Alpha | a1   | round 0.5 | 0 | 0     | 90     |
+      | Bravo | b1   | round 0.5 | 8 | -0.55 | 270    |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And some target base is inside the front arc
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: The one line between two touching round bases of a third unit grazes both and stays clear
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 9     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x  | y  | facing |
+      | Alpha   | a1   | round 0.5 | 0  | 0  | 90     |
+      | Bravo   | b1   | round 0.5 | 0  | 10 | 270    |
+      | Charlie | c1   | round 1   | -1 | 5  | 90     |
+      | Charlie | c2   | round 1   | 1  | 5  | 90     |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace runs from a1 to b1
+
+  @clause:MB-1.1 @ruling:derived
   Scenario: Two round bases of a third unit leave a gap a fifth of an inch wide beside the centre line, and the Trace threads it
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
