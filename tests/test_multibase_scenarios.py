@@ -983,3 +983,38 @@ def test_the_one_line_between_a_wall_corner_and_a_round_base_touching_it_is_clea
     charlie = Unit("Charlie", "Green", stats, (Base("c1", "round", side, 5.0, 90.0, radius=1.0),))
     wall = Terrain("wall", ((-5.0 * side, 4.0), (0.0, 5.0), (-5.0 * side, 6.0)), blocks_trace=True)
     assert trace(Battlefield((alpha, bravo, charlie), (wall,)), alpha, bravo, BOOK).clear
+
+
+@pytest.mark.parametrize("side", [1.0, -1.0])
+def test_a_gap_beside_a_wall_corner_gives_the_same_trace_however_the_table_is_turned(side):
+    """A third unit's round base touches a wall's corner (or stands 1e-6 or 1e-3 inch off it),
+    and the only lines from Alpha to Bravo run through that gap: the Trace is clear at every
+    turn of the table, in steps of 10 degrees. Pushed 1e-3 inch into the corner, the base closes
+    the gap and the Trace is blocked at every turn. (Candidate lines once pivoted on the corners
+    of the very shape they were tested against, so whether such a line touched it, and was
+    blocked, depended on rounding: turned by 0.2 or 2 radians, these positions were blocked.)"""
+    import math
+
+    from rules.multibase.battlefield import Base, Battlefield, Stats, Terrain, Unit
+    from rules.multibase.geometry import trace
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+
+    def turned(degrees: float, gap: float) -> bool:
+        c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+
+        def at(x, y):
+            return (c * x - s * y, s * x + c * y)
+
+        def base(name, x, y, radius, facing):
+            return Base(name, "round", *at(x, y), facing + degrees, radius=radius)
+
+        alpha = Unit("Alpha", "Red", stats, (base("a1", 0, 0, 0.5, 90),))
+        bravo = Unit("Bravo", "Blue", stats, (base("b1", 0, 10, 0.5, 270),))
+        charlie = Unit("Charlie", "Green", stats, (base("c1", side * (1 + gap), 5, 1.0, 90),))
+        wall = Terrain("wall", (at(-5 * side, 4), at(0, 5), at(-5 * side, 6)), blocks_trace=True)
+        return trace(Battlefield((alpha, bravo, charlie), (wall,)), alpha, bravo, BOOK).clear
+
+    for gap in (0.0, 1e-6, 1e-3):
+        assert [d for d in range(0, 360, 10) if not turned(d, gap)] == [], gap
+    assert [d for d in range(0, 360, 10) if turned(d, -1e-3)] == []

@@ -358,7 +358,7 @@ def _trace_parts(a_part: Part, t_part: Part, blockers: list[Obstacle], tol: floa
     tx0, ty0, tx1, ty1 = _bounds(t_part)
     # Every segment from a to t lies in this box: obstacles elsewhere cannot matter.
     box = shapely.box(min(ax0, tx0), min(ay0, ty0), max(ax1, tx1), max(ay1, ty1))
-    polygons, discs = [], []
+    polygons, discs, pivots = [], [], []
     for o in blockers:
         if o.disc is not None:
             cx, cy, r = o.disc
@@ -368,6 +368,13 @@ def _trace_parts(a_part: Part, t_part: Part, blockers: list[Obstacle], tol: floa
             shrunk = shapely.buffer(o.shape, -tol)  # grazing an edge or corner does not block
             if not shrunk.is_empty:
                 polygons.append((o.name, shrunk))
+                # Candidate lines pivot on the corners of the obstacle shrunk by half as much,
+                # as they run tangent to a round obstacle half the tolerance inside it: such a
+                # line grazes the obstacle, and it stays clear of the shrunk shape it is tested
+                # against by a margin, so rounding cannot make it touch that shape (a line
+                # through a corner of the tested shape itself touches it, and would count as
+                # blocked or not depending on how the table is turned).
+                pivots.append(shapely.buffer(o.shape, -tol / 2))
     own_points = _key_points(a_part) + _key_points(t_part)
     own_discs = [p.disc for p in (a_part, t_part) if p.disc is not None]
     # Lines touching the two bases settle most cases; the obstacles' corners and circles are only
@@ -376,9 +383,7 @@ def _trace_parts(a_part: Part, t_part: Part, blockers: list[Obstacle], tol: floa
     clear, segment, names = _first_clear(lines, a_part, t_part, polygons, discs, tol)
     if clear or not (polygons or discs):
         return clear, segment, names
-    points = own_points + [
-        tuple(p) for _, g in polygons for p in shapely.get_coordinates(shapely.boundary(g))
-    ]
+    points = own_points + [tuple(p) for g in pivots for p in shapely.get_coordinates(shapely.boundary(g))]
     # Tangents to a round obstacle pass half the tolerance outside it: a line that only grazes it
     # (within the tolerance) is clear, and rounding cannot tip such a tangent inside.
     grazing = [(cx, cy, r - tol / 2) for _, (cx, cy, r) in discs]
