@@ -16,8 +16,9 @@ from rules.gundam_assemble.attack import resolve_attack
 from rules.gundam_assemble.board import Board, Piece
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
 from rules.gundam_assemble.python_abilities import CardAbility
+from rules.gundam_assemble.targeting import check_reach
 from rules.gundam_assemble.units import battle_from_entries, parse_catalogue
-from rules.rulebook import load
+from rules.rulebook import load, observing_reads
 
 scenarios("gundam_assemble")
 
@@ -380,3 +381,134 @@ def test_python_card_loader_refuses_a_card_it_cannot_play_in_one_line_at_the_pyt
     with pytest.raises(AbilityError) as err:
         parse_catalogue(ONE_CARD, cards)
     assert str(err.value).startswith(f"units[0].abilities[0].python: {message}"), err.value
+
+
+# --- the attack's trace as --json shows it (issue #12: ga-flow-mutants) ---------------------------
+
+
+def test_the_engagement_check_of_an_attacker_with_no_adjacent_enemy_is_one_whole_event():
+    # The Tester and the Zaku stand two hexes apart: no Engagement (GA-ENG-1).
+    (check,) = _steps(_attack(None), "check.engagement")
+    assert check.to_json() == {
+        "step": "check.engagement",
+        "clauses": ["GA-ENG-1"],
+        "text": "Tester is not Engaged",
+        "data": {"engaged_with": []},
+    }
+
+
+def test_a_plain_attack_reports_its_cost_its_sightline_and_its_critical_count():
+    result = _attack(None)
+    assert result.outcome()["tl_cost_paid"] == 2  # the Gun's printed cost (GA-SEQ-3)
+    (sight,) = result.sightlines  # the one target's Line of Sight, which --json shows
+    assert sight.clear
+    assert (result.per_target[ZAKU].crits, result.outcome()["per_target"][ZAKU]["crits"]) == (0, 0)
+
+
+def test_a_refused_attack_is_legal_false_in_the_outcome():
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (9, 0))))  # the Gun: range 3
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    result = resolve_attack(battle, AttackDeclaration("Tester", "Gun", ZAKU), ScriptedDice.of(), RULES)
+    assert (result.outcome()["legal"], result.outcome()["tl_cost_paid"]) == (False, None)  # nothing paid
+
+
+def test_an_attack_with_a_numeric_range_and_no_target_is_refused_at_the_target_field():
+    with pytest.raises(AttackError) as err:
+        _attack_declared(AttackDeclaration("Tester", "Gun", None))
+    assert (str(err.value), err.value.field) == ("a weapon with a numeric range needs a 'target'", "target")
+
+
+def _attack_declared(decl: AttackDeclaration):
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=list(MISSES)), RULES)
+
+
+def _interpretations_read(run) -> set[str]:
+    """The interpretations the engine consulted while ``run()`` resolved an attack: what ``check``
+    turns into a scenario's dependencies, so a question asked where it cannot matter would demand
+    an @interpretation tag the ruling does not depend on."""
+    read: set[str] = set()
+    with observing_reads(lambda book, entry: read.add(entry)):
+        run()
+    return {e.removeprefix("interpretations.") for e in read if e.startswith("interpretations.")}
+
+
+def test_a_cost_cut_to_exactly_1_does_not_ask_the_floor_below_1():
+    # The Gun costs 2; "this turn its attacks cost 1 less" makes it 1: no floor question (GA-WPN-1).
+    read = _interpretations_read(lambda: _attack("Rapid Deployment"))
+    assert "tl_cost_floor" not in read
+
+
+def test_a_timeline_3_condition_on_an_unchanged_cost_does_not_ask_the_reduced_cost_reading():
+    # Tempo Strike asks about the attack's Timeline cost; the cost paid is the printed one (Q.26).
+    read = _interpretations_read(lambda: _attack("Tempo Strike"))
+    assert "reduced_tl_cost_identity" not in read
+
+
+def test_an_attacker_that_is_not_a_unit_of_the_battle_is_refused_at_the_attacker_field():
+    with pytest.raises(AttackError) as err:
+        _attack_declared(AttackDeclaration("Nobody", "Gun", ZAKU))
+    assert (str(err.value), err.value.field) == ("attacker 'Nobody' is not a unit of this battle", "attacker")
+
+
+def _attack_on(zaku: dict, faces: list[int]):
+    """The Tester's Gun on the Zaku two hexes away, the Zaku in this state."""
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B", **zaku}}, cat)
+    decl = AttackDeclaration("Tester", "Gun", ZAKU)
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=faces), RULES)
+
+
+def test_the_outcome_per_target_is_every_number_of_the_ruling():
+    hit_once = _attack_on({}, [5, 1]).outcome()["per_target"][ZAKU]
+    assert hit_once == {
+        "name": ZAKU,
+        "accuracy": 0,
+        "hits": 1,
+        "crits": 0,
+        "damage_plus": 0,
+        "reduction": 0,
+        "shields_used": 0,
+        "prevented": 0,
+        "dealt": 1,
+        "fracture": 0,
+        "hp_after": 4,
+        "defeated": False,
+    }
+    # Fractured with 2 hit points: 1 damage, then 1 more for Fracture (GA-SEQ-10), and defeated.
+    fractured = _attack_on({"hp": 2, "status": ["Fracture"]}, [5, 1]).outcome()["per_target"][ZAKU]
+    assert (fractured["dealt"], fractured["fracture"], fractured["hp_after"], fractured["defeated"]) == (
+        1,
+        1,
+        0,
+        True,
+    )
+
+
+def test_the_hits_against_a_target_are_one_whole_event():
+    (hits,) = _steps(_attack_on({}, [5, 1]), "damage.hits")
+    assert hits.to_json()["data"] == {
+        "target": ZAKU,
+        "accuracy": 0,
+        "hits": 1,
+        "crits": 0,
+        "results": ["hit", "miss"],
+    }
+
+
+def test_an_attack_that_hits_asks_no_reading_about_damage_plus_without_hits_or_excess_damage():
+    # 2 damage against exactly 2 hit points left: nothing beyond them (excess_damage_dealt), and
+    # no Damage+X to add (damage_plus_without_hits).
+    read = _interpretations_read(lambda: _attack_on({"hp": 2}, [5, 5]))
+    assert {"excess_damage_dealt", "damage_plus_without_hits"}.isdisjoint(read), read
+
+
+def test_a_target_out_of_range_is_not_eligible_and_no_line_is_drawn():
+    # What a reach scenario records as its ruling ("reach A -> B ...": false), not a missing value.
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (5, 0))))
+    reach = check_reach(board, board.piece("Tester"), board.piece(ZAKU), RULES, 3)
+    assert (reach.eligible, reach.los) == (False, None)

@@ -122,6 +122,16 @@ Feature: Attack dice - hits, misses, critical hits and Accuracy
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 5, 5, 5, 5, 5
     Then the attack rolls 6 dice
 
+  @clause:GA-ROLL-1 @clause:GA-ROLL-5 @ruling:derived
+  Scenario: "+2 Strength against a higher enemy" compares the two units' own elevations, both raised
+    Given the hexes:
+      | at     | elevation |
+      | [0, 0] | 2         |
+      | [2, 0] | 1         |
+    And player A will use "Uphill Barrage"
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 5, 5, 5
+    Then the attack rolls 4 dice
+
   @clause:GA-WPN-4 @ruling:derived
   Scenario: A weapon effect applies to every attack made with the weapon
     Given the pieces:
