@@ -85,8 +85,8 @@ Feature: Damage and Shields
       | RX-78-2 Gundam | A    | [0, 0] |
       | Char's Zaku II | B    | [1, 0] |
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Saber" and rolls 9, 5, 1, 1, 1
-    Then "Char's Zaku II" takes 2 damage
-    And "Char's Zaku II" has the status Fracture
+    Then the critical hit effect triggers once
+    And "Char's Zaku II" takes 3 damage
     And the trace does not say "the critical hit effect still applied"
 
   @clause:GA-SEQ-9 @clause:GA-DMG-3 @clause:GA-DEF-1 @ruling:interpretation @interpretation:excess_damage_dealt @faq:Q36 @faq:Q94

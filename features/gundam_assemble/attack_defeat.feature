@@ -45,6 +45,13 @@ Feature: Defeated units
     And "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun"
     Then the attack is not allowed under GA-DEF-6
 
+  @clause:GA-DEF-2 @clause:GA-TGT-1 @ruling:derived
+  Scenario: A defeated unit is off the board and cannot be attacked again
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    And "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle"
+    Then the attack is not allowed under GA-DEF-2
+    And the trace says "Char's Zaku II is not on the board"
+
   @clause:GA-DEF-2 @clause:GA-DEF-6 @ruling:derived @faq:Q30
   Scenario: A defeated unit leaves the board for Reserve and must be redeployed
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1

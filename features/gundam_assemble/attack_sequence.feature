@@ -146,6 +146,18 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the ruling reads the interpretation disarm_effect as cancel_highest_die
     And the ruling reads the interpretation disarm_timing as before_defender_responses
 
+  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
+  Scenario: By default a Disarmed attacker's own After Attack Roll die comes before Disarm, the defender's reroll after it, each once
+    Given the unit states:
+      | name           | status |
+      | Char's Zaku II | Disarm |
+    And player A will use "Second Salvo"
+    And the additional dice will show 6
+    And player B will use "Jam Targeting"
+    And the rerolled dice will show 1
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 5, 5, 2
+    Then the dice are 5, 5, 6, 1
+
   @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
   Scenario: Under after_all_responses Disarm waits for the defender's After Attack Roll reroll
     Given the interpretation disarm_timing is after_all_responses

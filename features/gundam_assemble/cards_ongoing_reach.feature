@@ -15,7 +15,7 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
       | name                        | side | at     |
       | Hypothetical Long Barrel GM | A    | [0, 0] |
       | Char's Zaku II              | B    | [5, 0] |
-      | Zaku II: Minelayer          | B    | [6, 1] |
+      | Zaku II: Minelayer          | B    | [6, 0] |
     When "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle and rolls 5, 1
     Then the attack is allowed
     And "Char's Zaku II" takes 1 hit
@@ -46,15 +46,33 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     And the ruling cites GA-ILOS-1
 
   @clause:GA-WPN-2 @clause:GA-TGT-1 @ruling:derived
-  Scenario: "This turn its attacks have +1 range" still reaches the farther enemy in the unit's next attack
+  Scenario: "This turn its attacks have +1 range" still reaches the farther enemy in the unit's next attack, and only that unit's
     Given the pieces:
       | name                        | side | at     |
       | Hypothetical Long Barrel GM | A    | [0, 0] |
+      | RX-78-2 Gundam              | A    | [1, 1] |
       | Zaku II: Minelayer          | B    | [6, 0] |
     And player A will use "Ranging Beacon"
     When "Hypothetical Long Barrel GM" attacks "Zaku II: Minelayer" with Long Rifle and rolls 1, 1
     Then the attack is allowed
     When "Hypothetical Long Barrel GM" attacks "Zaku II: Minelayer" with Long Rifle and rolls 1, 1
+    Then the attack is allowed
+    When "RX-78-2 Gundam" attacks "Zaku II: Minelayer" with Beam Rifle
+    Then the attack is not allowed under GA-TGT-1
+
+  @clause:GA-ILOS-1 @clause:GA-LOS-3 @ruling:derived
+  Scenario: "This turn its attacks ignore Line of Sight" still shoots over high terrain in the unit's next attack
+    Given the pieces:
+      | name           | side | at     |
+      | RX-78-2 Gundam | A    | [0, 0] |
+      | Char's Zaku II | B    | [3, 0] |
+    And the hexes:
+      | at     | elevation |
+      | [1, 0] | 3         |
+    And player A will use "Overwatch Uplink"
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 1, 1, 1, 1
+    Then the attack is allowed
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 1, 1, 1, 1
     Then the attack is allowed
 
   @clause:GA-DMG-6 @clause:GA-DMG-4 @clause:GA-ROLL-6 @clause:GA-SEQ-10 @ruling:derived
@@ -83,3 +101,28 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     And player A will use "Tidal Strike"
     When "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle and rolls 5, 5, 1
     Then the attack rolls 3 dice
+
+  @clause:GA-TGT-1 @ruling:derived
+  Scenario: An enemy whose ongoing ability forbids every attack to target it cannot be the target of a single attack
+    Given the pieces:
+      | name                        | side | at     |
+      | Hypothetical Long Barrel GM | A    | [0, 0] |
+      | Hypothetical Phantom        | B    | [2, 0] |
+    When "Hypothetical Long Barrel GM" attacks "Hypothetical Phantom" with Long Rifle
+    Then the attack is not allowed under GA-TGT-1
+    And the trace says "Hypothetical Phantom cannot be targeted (Hypothetical Phantom's Cloak)"
+
+  @clause:GA-ROLL-1 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_effect @faq:Q86
+  Scenario: A Strength cut to 0 rolls no die, and Disarm then has no die to take and no Accuracy to change
+    Given the pieces:
+      | name                        | side | at     |
+      | Hypothetical Long Barrel GM | A    | [0, 0] |
+      | Char's Zaku II              | B    | [2, 0] |
+    And the unit states:
+      | name                        | status |
+      | Hypothetical Long Barrel GM | Disarm |
+    And player B will use "Jamming Field"
+    When "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle
+    Then the attack rolls 0 dice
+    And the Accuracy against "Char's Zaku II" is 0
+    And "Hypothetical Long Barrel GM" does not have the status Disarm
