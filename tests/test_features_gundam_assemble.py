@@ -512,3 +512,22 @@ def test_a_target_out_of_range_is_not_eligible_and_no_line_is_drawn():
     board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (5, 0))))
     reach = check_reach(board, board.piece("Tester"), board.piece(ZAKU), RULES, 3)
     assert (reach.eligible, reach.los) == (False, None)
+
+
+def test_an_attack_that_misses_asks_no_reading_about_damage_plus_without_hits():
+    # No hit and no Damage+X: there is nothing for damage_plus_without_hits to decide.
+    assert "damage_plus_without_hits" not in _interpretations_read(lambda: _attack(None))
+
+
+def test_a_garrison_target_gets_its_own_no_hit_points_event():
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece("Outpost", "B", (2, 0), kind="garrison")))
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}}, cat)
+    decl = AttackDeclaration("Tester", "Gun", "Outpost")
+    result = resolve_attack(battle, decl, ScriptedDice.of(attack=[5, 1]), RULES)
+    (event,) = _steps(result, "damage.no_hit_points")
+    assert event.to_json() == {
+        "step": "damage.no_hit_points",
+        "clauses": ["GA-DMG-3"],
+        "text": "Outpost has no hit points in this chapter",
+    }

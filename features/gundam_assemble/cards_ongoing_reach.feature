@@ -85,7 +85,7 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     And the unit states:
       | name                     | status   |
       | Hypothetical Braced Zaku | Fracture |
-    When "Hypothetical Long Barrel GM" attacks "Hypothetical Braced Zaku"; "Char's Zaku II" with Twin Rifle and rolls 5, 5
+    When "Hypothetical Long Barrel GM" attacks "Char's Zaku II"; "Hypothetical Braced Zaku" with Twin Rifle and rolls 5, 5
     Then "Hypothetical Braced Zaku" takes 3 damage
     And "Char's Zaku II" takes 2 damage
 
