@@ -531,3 +531,13 @@ def test_a_garrison_target_gets_its_own_no_hit_points_event():
         "clauses": ["GA-DMG-3"],
         "text": "Outpost has no hit points in this chapter",
     }
+
+
+@pytest.mark.parametrize(
+    ("card", "step"),
+    [("Uphill Barrage", "roll.condition"), ("Close-Quarters Drill", "damage.condition")],
+)
+def test_a_conditional_strength_or_accuracy_card_is_reported_at_its_own_stage(card, step):
+    # Strength is settled when the dice are rolled, Accuracy when hits are counted (GA-ROLL-5).
+    (event,) = [e for e in _attack(card).events if e.step.endswith(".condition")]
+    assert (event.step, event.data["applies"]) == (step, False)

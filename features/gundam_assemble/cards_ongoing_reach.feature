@@ -126,3 +126,13 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     Then the attack rolls 0 dice
     And the Accuracy against "Char's Zaku II" is 0
     And "Hypothetical Long Barrel GM" does not have the status Disarm
+
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:derived
+  Scenario: A card used before the attack that asks whether its unit defeated an enemy this turn adds nothing before any defeat
+    Given the pieces:
+      | name                        | side | at     |
+      | Hypothetical Long Barrel GM | A    | [0, 0] |
+      | Char's Zaku II              | B    | [2, 0] |
+    And player A will use "Early Momentum"
+    When "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle and rolls 5, 1
+    Then the attack rolls 2 dice
