@@ -541,3 +541,23 @@ def test_a_conditional_strength_or_accuracy_card_is_reported_at_its_own_stage(ca
     # Strength is settled when the dice are rolled, Accuracy when hits are counted (GA-ROLL-5).
     (event,) = [e for e in _attack(card).events if e.step.endswith(".condition")]
     assert (event.step, event.data["applies"]) == (step, False)
+
+
+@pytest.mark.parametrize(
+    ("tester_status", "card", "dice"),
+    [
+        ([], "Jam Targeting", {"attack": [5, 1], "reroll": [1]}),  # an After Attack Roll reroll, no Disarm
+        (["Disarm"], "Shaky Footing", {"attack": [5, 1]}),  # Disarm, the defender's card Before Attack Roll
+    ],
+)
+def test_disarm_timing_is_asked_only_of_a_disarmed_attacker_facing_an_after_attack_roll_response(
+    tester_status, card, dice
+):
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    entries = {"Tester": {"side": "A", "status": tester_status}, ZAKU: {"side": "B"}}
+    battle = battle_from_entries(board, entries, cat)
+    tactics = cat.tactics[card]
+    decl = AttackDeclaration("Tester", "Gun", ZAKU, responses=(Response(tactics.window, tactics, side="B"),))
+    read = _interpretations_read(lambda: resolve_attack(battle, decl, ScriptedDice.of(**dice), RULES))
+    assert "disarm_timing" not in read
