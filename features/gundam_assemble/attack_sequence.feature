@@ -481,6 +481,28 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And "Char's Zaku II" makes a second attack on "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
 
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:derived @faq:Q12
+  Scenario: Under whole_activation the activating unit's Strength bonus does not pass to an enemy attacking during that activation
+    Given the interpretation strength_bonus_duration is whole_activation
+    And the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+    And player A will use "Full Burst"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
+    And "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 1, 1, 1, 1
+    Then the attack rolls 4 dice
+
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:derived @faq:Q12
+  Scenario: Under whole_activation an enemy's Strength bonus used during the activation does not pass to the activating unit
+    Given the interpretation strength_bonus_duration is whole_activation
+    And the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+    And player B will use "Full Burst"
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 1, 1, 1, 1, 1
+    And "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then the attack rolls 4 dice
+
   @clause:GA-DECL-2 @clause:GA-ROLL-1 @clause:GA-DEF-7 @ruling:derived @faq:Q12
   Scenario: Under whole_activation the Strength bonus ends with the activation it was used in
     Given the interpretation strength_bonus_duration is whole_activation

@@ -136,3 +136,18 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     And player A will use "Early Momentum"
     When "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle and rolls 5, 1
     Then the attack rolls 2 dice
+
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:derived @faq:Q12
+  Scenario: Under whole_activation only a Strength bonus carries to the unit's next attack, not a range card used before the first
+    Given the interpretation strength_bonus_duration is whole_activation
+    And the pieces:
+      | name                        | side | at     |
+      | Hypothetical Long Barrel GM | A    | [0, 0] |
+      | Char's Zaku II              | B    | [2, 0] |
+    And the unit states:
+      | name                        | activating |
+      | Hypothetical Long Barrel GM | yes        |
+    And "Hypothetical Long Barrel GM" will use "Spare Scope"
+    When "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle and rolls 1, 1
+    And "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle and rolls 1, 1
+    Then the attack rolls 2 dice
