@@ -154,9 +154,9 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And player A will use "Second Salvo"
     And the additional dice will show 6
     And player B will use "Jam Targeting"
-    And the rerolled dice will show 1
+    And the rerolled dice will show 10
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 5, 5, 2
-    Then the dice are 5, 5, 6, 1
+    Then the dice are 5, 5, 6, 10
 
   @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
   Scenario: Under after_all_responses Disarm waits for the defender's After Attack Roll reroll
