@@ -561,3 +561,23 @@ def test_disarm_timing_is_asked_only_of_a_disarmed_attacker_facing_an_after_atta
     decl = AttackDeclaration("Tester", "Gun", ZAKU, responses=(Response(tactics.window, tactics, side="B"),))
     read = _interpretations_read(lambda: resolve_attack(battle, decl, ScriptedDice.of(**dice), RULES))
     assert "disarm_timing" not in read
+
+
+def test_only_a_conditional_strength_card_gets_a_condition_report():
+    # Full Burst (+1 Strength, no condition) before the attack, then Uphill Barrage (+2 Strength
+    # against a higher enemy) before the roll: only the second has a condition to report.
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    cards = [cat.tactics["Full Burst"], cat.tactics["Uphill Barrage"]]
+    decl = AttackDeclaration(
+        "Tester", "Gun", ZAKU, responses=tuple(Response(c.window, c, side="A") for c in cards)
+    )
+    result = resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1, 1]), RULES)
+    reports = [(e.step, e.text) for e in result.events if e.step.endswith(".condition")]
+    assert reports == [
+        (
+            "roll.condition",
+            "player A's Uphill Barrage: its condition holds against no target; it does not apply",
+        )
+    ]
