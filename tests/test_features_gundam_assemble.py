@@ -581,3 +581,14 @@ def test_only_a_conditional_strength_card_gets_a_condition_report():
             "player A's Uphill Barrage: its condition holds against no target; it does not apply",
         )
     ]
+
+
+def test_the_critical_effect_event_names_the_targets_it_reaches():
+    # The Gundam's Beam Rifle: a 9 triggers its critical effect (Damage+1) on its one target.
+    cat = _catalogue()
+    board = Board(pieces=(Piece("RX-78-2 Gundam", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"RX-78-2 Gundam": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    decl = AttackDeclaration("RX-78-2 Gundam", "Beam Rifle", ZAKU)
+    result = resolve_attack(battle, decl, ScriptedDice.of(attack=[9, 1, 1, 1]), RULES)
+    (triggered,) = _steps(result, "critical.triggered")
+    assert triggered.data == {"crits": 1, "times": 1, "recipients": [ZAKU]}
