@@ -151,3 +151,14 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     When "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle and rolls 1, 1
     And "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle and rolls 1, 1
     Then the attack rolls 2 dice
+
+  @clause:GA-DMG-2 @clause:GA-DMG-4 @ruling:derived
+  Scenario: A card that makes the attack ignore one active Shield of each target lets all the damage through
+    Given the pieces:
+      | name                        | side | at     |
+      | Hypothetical Long Barrel GM | A    | [0, 0] |
+      | RX-78-2 Gundam              | B    | [2, 0] |
+    And player A will use "Armor Piercer"
+    When "Hypothetical Long Barrel GM" attacks "RX-78-2 Gundam" with Long Rifle and rolls 5, 5
+    Then "RX-78-2 Gundam" takes 2 damage
+    And "RX-78-2 Gundam" has 1 active Shields
