@@ -592,3 +592,12 @@ def test_the_critical_effect_event_names_the_targets_it_reaches():
     result = resolve_attack(battle, decl, ScriptedDice.of(attack=[9, 1, 1, 1]), RULES)
     (triggered,) = _steps(result, "critical.triggered")
     assert triggered.data == {"crits": 1, "times": 1, "recipients": [ZAKU]}
+
+
+def test_a_lasting_effect_from_an_earlier_attack_is_collected_when_the_targets_are_checked():
+    first = _attack("Rapid Deployment")  # "this turn its attacks cost 1 less"
+    later = resolve_attack(
+        first.battle, AttackDeclaration("Tester", "Gun", ZAKU), ScriptedDice.of(attack=list(MISSES)), RULES
+    )
+    (still,) = [e for e in later.events if e.step.endswith(".lasting")]
+    assert (still.step, later.tl_cost_paid) == ("check.lasting", 1)
