@@ -6,10 +6,12 @@ and the one-line error a badly written card gets."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pytest_bdd import scenarios
 
-from rulecheck.card_plugins import bundled_catalogue
+from rulecheck.card_plugins import bundled_catalogue, catalogue_with
 from rules.dice import ScriptedDice
 from rules.gundam_assemble.abilities import AbilityError
 from rules.gundam_assemble.attack import resolve_attack
@@ -601,3 +603,20 @@ def test_a_lasting_effect_from_an_earlier_attack_is_collected_when_the_targets_a
     )
     (still,) = [e for e in later.events if e.step.endswith(".lasting")]
     assert (still.step, later.tl_cost_paid) == ("check.lasting", 1)
+
+
+def test_a_target_a_card_keeps_on_the_board_is_reported_with_the_hit_points_it_keeps():
+    # The Holdout's card keeps it on the board with 1 hit point when the hit takes its last one.
+    cards = (
+        Path(__file__).resolve().parent.parent / "scenarios/gundam_assemble/cards/hypothetical_card_flow.yaml"
+    )
+    holdout = "Hypothetical Holdout (attacked)"
+    board = Board(pieces=(Piece(ZAKU, "A", (0, 0)), Piece(holdout, "B", (2, 0))))
+    battle = battle_from_entries(
+        board, {ZAKU: {"side": "A"}, holdout: {"side": "B", "hp": 1}}, catalogue_with((str(cards),))
+    )
+    decl = AttackDeclaration(ZAKU, "Zaku Machine Gun", holdout)
+    kept = resolve_attack(battle, decl, ScriptedDice.of(attack=[5, 1, 1, 1]), RULES).outcome()["per_target"][
+        holdout
+    ]
+    assert (kept["dealt"], kept["hp_after"], kept["defeated"]) == (1, 1, False)

@@ -162,3 +162,16 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     When "Hypothetical Long Barrel GM" attacks "RX-78-2 Gundam" with Long Rifle and rolls 5, 5
     Then "RX-78-2 Gundam" takes 2 damage
     And "RX-78-2 Gundam" has 1 active Shields
+
+  @clause:GA-CRIT-2 @clause:GA-SEQ-12 @ruling:interpretation @interpretation:aoe_crit_effect_scope
+  Scenario: Under chosen_target a critical effect that resolves After Combat Damage reaches only the chosen one of two targets
+    Given the interpretation aoe_crit_effect_scope is chosen_target
+    And the pieces:
+      | name                        | side | at     |
+      | Hypothetical Long Barrel GM | A    | [0, 0] |
+      | Char's Zaku II              | B    | [2, 0] |
+      | Zaku II: Minelayer          | B    | [0, 2] |
+    And the attacking player chooses Zaku II: Minelayer for the critical hit effect
+    When "Hypothetical Long Barrel GM" attacks "Char's Zaku II"; "Zaku II: Minelayer" with Twin Rod and rolls 9, 1
+    Then "Zaku II: Minelayer" has the status Fracture
+    And "Char's Zaku II" does not have the status Fracture
