@@ -591,9 +591,13 @@ def test_the_critical_effect_event_names_the_targets_it_reaches():
     board = Board(pieces=(Piece("RX-78-2 Gundam", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
     battle = battle_from_entries(board, {"RX-78-2 Gundam": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
     decl = AttackDeclaration("RX-78-2 Gundam", "Beam Rifle", ZAKU)
-    result = resolve_attack(battle, decl, ScriptedDice.of(attack=[9, 1, 1, 1]), RULES)
+    read: set[str] = set()
+    with observing_reads(lambda book, entry: read.add(entry)):
+        result = resolve_attack(battle, decl, ScriptedDice.of(attack=[9, 1, 1, 1]), RULES)
     (triggered,) = _steps(result, "critical.triggered")
     assert triggered.data == {"crits": 1, "times": 1, "recipients": [ZAKU]}
+    # One target: which of several targets the effect reaches is no question here.
+    assert "interpretations.aoe_crit_effect_scope" not in read
 
 
 def test_a_lasting_effect_from_an_earlier_attack_is_collected_when_the_targets_are_checked():
