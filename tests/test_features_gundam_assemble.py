@@ -624,3 +624,17 @@ def test_a_target_a_card_keeps_on_the_board_is_reported_with_the_hit_points_it_k
         holdout
     ]
     assert (kept["dealt"], kept["hp_after"], kept["defeated"]) == (1, 1, False)
+
+
+def test_the_odds_of_an_attack_with_an_unscripted_choice_are_refused_like_its_resolution():
+    # The odds probe replays the attack strictly: a choice the declaration leaves open is an
+    # error there too, not silently its first option.
+    from rules.gundam_assemble.odds import profile_from_attack
+
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    pick = battle.unit("Tester").profile.abilities["Pick"]
+    decl = AttackDeclaration("Tester", "Gun", ZAKU, responses=(Response(pick.window, pick, unit="Tester"),))
+    with pytest.raises(AttackError):
+        profile_from_attack(battle, decl, RULES)
