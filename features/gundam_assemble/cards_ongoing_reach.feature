@@ -171,7 +171,7 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
       | Hypothetical Long Barrel GM | A    | [0, 0] |
       | Char's Zaku II              | B    | [2, 0] |
       | Zaku II: Minelayer          | B    | [0, 2] |
-    And the attacking player chooses Zaku II: Minelayer for the critical hit effect
+    And the attacking player chooses "Zaku II: Minelayer" for the critical hit effect
     When "Hypothetical Long Barrel GM" attacks "Char's Zaku II"; "Zaku II: Minelayer" with Twin Rod and rolls 9, 1
     Then "Zaku II: Minelayer" has the status Fracture
     And "Char's Zaku II" does not have the status Fracture
