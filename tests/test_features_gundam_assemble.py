@@ -8,10 +8,12 @@ reads, which a scenario (run only on cards that load) cannot show; and the battl
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pytest_bdd import scenarios
 
-from rulecheck.card_plugins import bundled_catalogue
+from rulecheck.card_plugins import bundled_catalogue, catalogue_with
 from rules.dice import ScriptedDice
 from rules.gundam_assemble.abilities import (
     ABILITY_KEYS,
@@ -30,6 +32,7 @@ from rules.gundam_assemble.attack import resolve_attack
 from rules.gundam_assemble.board import Board, Piece, hexagon
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
 from rules.gundam_assemble.python_abilities import CardAbility
+from rules.gundam_assemble.targeting import check_reach
 from rules.gundam_assemble.units import (
     UNIT_KEYS,
     WEAPON_KEYS,
@@ -40,7 +43,7 @@ from rules.gundam_assemble.units import (
     battle_from_entries,
     parse_catalogue,
 )
-from rules.rulebook import load
+from rules.rulebook import load, observing_reads
 
 scenarios("gundam_assemble")
 
@@ -955,3 +958,258 @@ def test_a_scenarios_attack_section_becomes_the_engine_inputs_and_a_bad_one_is_r
         with pytest.raises(AttackError) as err:
             scripted_dice(bad) if "bonus" in bad else declaration_from_data(bad, battle, cat)
         assert str(err.value) == message
+
+
+# --- the attack's trace as --json shows it (issue #12: ga-flow-mutants) ---------------------------
+
+
+def test_the_engagement_check_of_an_attacker_with_no_adjacent_enemy_is_one_whole_event():
+    # The Tester and the Zaku stand two hexes apart: no Engagement (GA-ENG-1).
+    (check,) = _steps(_attack(None), "check.engagement")
+    assert check.to_json() == {
+        "step": "check.engagement",
+        "clauses": ["GA-ENG-1"],
+        "text": "Tester is not Engaged",
+        "data": {"engaged_with": []},
+    }
+
+
+def test_a_plain_attack_reports_its_cost_its_sightline_and_its_critical_count():
+    result = _attack(None)
+    assert result.outcome()["tl_cost_paid"] == 2  # the Gun's printed cost (GA-SEQ-3)
+    (sight,) = result.sightlines  # the one target's Line of Sight, which --json shows
+    assert sight.clear
+    assert (result.per_target[ZAKU].crits, result.outcome()["per_target"][ZAKU]["crits"]) == (0, 0)
+
+
+def test_a_refused_attack_is_legal_false_in_the_outcome():
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (9, 0))))  # the Gun: range 3
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    result = resolve_attack(battle, AttackDeclaration("Tester", "Gun", ZAKU), ScriptedDice.of(), RULES)
+    assert (result.outcome()["legal"], result.outcome()["tl_cost_paid"]) == (False, None)  # nothing paid
+
+
+def test_an_attack_with_a_numeric_range_and_no_target_is_refused_at_the_target_field():
+    with pytest.raises(AttackError) as err:
+        _attack_declared(AttackDeclaration("Tester", "Gun", None))
+    assert (str(err.value), err.value.field) == ("a weapon with a numeric range needs a 'target'", "target")
+
+
+def _attack_declared(decl: AttackDeclaration):
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=list(MISSES)), RULES)
+
+
+def _interpretations_read(run) -> set[str]:
+    """The interpretations the engine consulted while ``run()`` resolved an attack: what ``check``
+    turns into a scenario's dependencies, so a question asked where it cannot matter would demand
+    an @interpretation tag the ruling does not depend on."""
+    read: set[str] = set()
+    with observing_reads(lambda book, entry: read.add(entry)):
+        run()
+    return {e.removeprefix("interpretations.") for e in read if e.startswith("interpretations.")}
+
+
+def test_a_cost_cut_to_exactly_1_does_not_ask_the_floor_below_1():
+    # The Gun costs 2; "this turn its attacks cost 1 less" makes it 1: no floor question (GA-WPN-1).
+    read = _interpretations_read(lambda: _attack("Rapid Deployment"))
+    assert "tl_cost_floor" not in read
+
+
+def test_a_timeline_3_condition_on_an_unchanged_cost_does_not_ask_the_reduced_cost_reading():
+    # Tempo Strike asks about the attack's Timeline cost; the cost paid is the printed one (Q.26).
+    read = _interpretations_read(lambda: _attack("Tempo Strike"))
+    assert "reduced_tl_cost_identity" not in read
+
+
+def test_an_attacker_that_is_not_a_unit_of_the_battle_is_refused_at_the_attacker_field():
+    with pytest.raises(AttackError) as err:
+        _attack_declared(AttackDeclaration("Nobody", "Gun", ZAKU))
+    assert (str(err.value), err.value.field) == ("attacker 'Nobody' is not a unit of this battle", "attacker")
+
+
+def _attack_on(zaku: dict, faces: list[int]):
+    """The Tester's Gun on the Zaku two hexes away, the Zaku in this state."""
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B", **zaku}}, cat)
+    decl = AttackDeclaration("Tester", "Gun", ZAKU)
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=faces), RULES)
+
+
+def test_the_outcome_per_target_is_every_number_of_the_ruling():
+    hit_once = _attack_on({}, [5, 1]).outcome()["per_target"][ZAKU]
+    assert hit_once == {
+        "name": ZAKU,
+        "accuracy": 0,
+        "hits": 1,
+        "crits": 0,
+        "damage_plus": 0,
+        "reduction": 0,
+        "shields_used": 0,
+        "prevented": 0,
+        "dealt": 1,
+        "fracture": 0,
+        "hp_after": 4,
+        "defeated": False,
+    }
+    # Fractured with 2 hit points: 1 damage, then 1 more for Fracture (GA-SEQ-10), and defeated.
+    fractured = _attack_on({"hp": 2, "status": ["Fracture"]}, [5, 1]).outcome()["per_target"][ZAKU]
+    assert (fractured["dealt"], fractured["fracture"], fractured["hp_after"], fractured["defeated"]) == (
+        1,
+        1,
+        0,
+        True,
+    )
+
+
+def test_the_hits_against_a_target_are_one_whole_event():
+    (hits,) = _steps(_attack_on({}, [5, 1]), "damage.hits")
+    assert hits.to_json()["data"] == {
+        "target": ZAKU,
+        "accuracy": 0,
+        "hits": 1,
+        "crits": 0,
+        "results": ["hit", "miss"],
+    }
+
+
+def test_an_attack_that_hits_asks_no_reading_about_damage_plus_without_hits_or_excess_damage():
+    # 2 damage against exactly 2 hit points left: nothing beyond them (excess_damage_dealt), and
+    # no Damage+X to add (damage_plus_without_hits).
+    read = _interpretations_read(lambda: _attack_on({"hp": 2}, [5, 5]))
+    assert {"excess_damage_dealt", "damage_plus_without_hits"}.isdisjoint(read), read
+
+
+def test_a_target_out_of_range_is_not_eligible_and_no_line_is_drawn():
+    # What a reach scenario records as its ruling ("reach A -> B ...": false), not a missing value.
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (5, 0))))
+    reach = check_reach(board, board.piece("Tester"), board.piece(ZAKU), RULES, 3)
+    assert (reach.eligible, reach.los) == (False, None)
+
+
+def test_an_attack_that_misses_asks_no_reading_about_damage_plus_without_hits():
+    # No hit and no Damage+X: there is nothing for damage_plus_without_hits to decide.
+    assert "damage_plus_without_hits" not in _interpretations_read(lambda: _attack(None))
+
+
+def test_a_garrison_target_gets_its_own_no_hit_points_event():
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece("Outpost", "B", (2, 0), kind="garrison")))
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}}, cat)
+    decl = AttackDeclaration("Tester", "Gun", "Outpost")
+    result = resolve_attack(battle, decl, ScriptedDice.of(attack=[5, 1]), RULES)
+    (event,) = _steps(result, "damage.no_hit_points")
+    assert event.to_json() == {
+        "step": "damage.no_hit_points",
+        "clauses": ["GA-DMG-3"],
+        "text": "Outpost has no hit points in this chapter",
+    }
+
+
+@pytest.mark.parametrize(
+    ("card", "step"),
+    [("Uphill Barrage", "roll.condition"), ("Close-Quarters Drill", "damage.condition")],
+)
+def test_a_conditional_strength_or_accuracy_card_is_reported_at_its_own_stage(card, step):
+    # Strength is settled when the dice are rolled, Accuracy when hits are counted (GA-ROLL-5).
+    (event,) = [e for e in _attack(card).events if e.step.endswith(".condition")]
+    assert (event.step, event.data["applies"]) == (step, False)
+
+
+@pytest.mark.parametrize(
+    ("tester_status", "card", "dice"),
+    [
+        ([], "Jam Targeting", {"attack": [5, 1], "reroll": [1]}),  # an After Attack Roll reroll, no Disarm
+        (["Disarm"], "Shaky Footing", {"attack": [5, 1]}),  # Disarm, the defender's card Before Attack Roll
+    ],
+)
+def test_disarm_timing_is_asked_only_of_a_disarmed_attacker_facing_an_after_attack_roll_response(
+    tester_status, card, dice
+):
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    entries = {"Tester": {"side": "A", "status": tester_status}, ZAKU: {"side": "B"}}
+    battle = battle_from_entries(board, entries, cat)
+    tactics = cat.tactics[card]
+    decl = AttackDeclaration("Tester", "Gun", ZAKU, responses=(Response(tactics.window, tactics, side="B"),))
+    read = _interpretations_read(lambda: resolve_attack(battle, decl, ScriptedDice.of(**dice), RULES))
+    assert "disarm_timing" not in read
+
+
+def test_only_a_conditional_strength_card_gets_a_condition_report():
+    # Full Burst (+1 Strength, no condition) before the attack, then Uphill Barrage (+2 Strength
+    # against a higher enemy) before the roll: only the second has a condition to report.
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    cards = [cat.tactics["Full Burst"], cat.tactics["Uphill Barrage"]]
+    decl = AttackDeclaration(
+        "Tester", "Gun", ZAKU, responses=tuple(Response(c.window, c, side="A") for c in cards)
+    )
+    result = resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1, 1]), RULES)
+    reports = [(e.step, e.text) for e in result.events if e.step.endswith(".condition")]
+    assert reports == [
+        (
+            "roll.condition",
+            "player A's Uphill Barrage: its condition holds against no target; it does not apply",
+        )
+    ]
+
+
+def test_the_critical_effect_event_names_the_targets_it_reaches():
+    # The Gundam's Beam Rifle: a 9 triggers its critical effect (Damage+1) on its one target.
+    cat = _catalogue()
+    board = Board(pieces=(Piece("RX-78-2 Gundam", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"RX-78-2 Gundam": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    decl = AttackDeclaration("RX-78-2 Gundam", "Beam Rifle", ZAKU)
+    read: set[str] = set()
+    with observing_reads(lambda book, entry: read.add(entry)):
+        result = resolve_attack(battle, decl, ScriptedDice.of(attack=[9, 1, 1, 1]), RULES)
+    (triggered,) = _steps(result, "critical.triggered")
+    assert triggered.data == {"crits": 1, "times": 1, "recipients": [ZAKU]}
+    # One target: which of several targets the effect reaches is no question here.
+    assert "interpretations.aoe_crit_effect_scope" not in read
+
+
+def test_a_lasting_effect_from_an_earlier_attack_is_collected_when_the_targets_are_checked():
+    first = _attack("Rapid Deployment")  # "this turn its attacks cost 1 less"
+    later = resolve_attack(
+        first.battle, AttackDeclaration("Tester", "Gun", ZAKU), ScriptedDice.of(attack=list(MISSES)), RULES
+    )
+    (still,) = [e for e in later.events if e.step.endswith(".lasting")]
+    assert (still.step, later.tl_cost_paid) == ("check.lasting", 1)
+
+
+def test_a_target_a_card_keeps_on_the_board_is_reported_with_the_hit_points_it_keeps():
+    # The Holdout's card keeps it on the board with 1 hit point when the hit takes its last one.
+    cards = (
+        Path(__file__).resolve().parent.parent / "scenarios/gundam_assemble/cards/hypothetical_card_flow.yaml"
+    )
+    holdout = "Hypothetical Holdout (attacked)"
+    board = Board(pieces=(Piece(ZAKU, "A", (0, 0)), Piece(holdout, "B", (2, 0))))
+    battle = battle_from_entries(
+        board, {ZAKU: {"side": "A"}, holdout: {"side": "B", "hp": 1}}, catalogue_with((str(cards),))
+    )
+    decl = AttackDeclaration(ZAKU, "Zaku Machine Gun", holdout)
+    kept = resolve_attack(battle, decl, ScriptedDice.of(attack=[5, 1, 1, 1]), RULES).outcome()["per_target"][
+        holdout
+    ]
+    assert (kept["dealt"], kept["hp_after"], kept["defeated"]) == (1, 1, False)
+
+
+def test_the_odds_of_an_attack_with_an_unscripted_choice_are_refused_like_its_resolution():
+    # The odds probe replays the attack strictly: a choice the declaration leaves open is an
+    # error there too, not silently its first option.
+    from rules.gundam_assemble.odds import profile_from_attack
+
+    cat = _catalogue()
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    pick = battle.unit("Tester").profile.abilities["Pick"]
+    decl = AttackDeclaration("Tester", "Gun", ZAKU, responses=(Response(pick.window, pick, unit="Tester"),))
+    with pytest.raises(AttackError):
+        profile_from_attack(battle, decl, RULES)

@@ -24,6 +24,7 @@ Feature: Damage and Shields
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
     Then Shields prevent 1 damage to "RX-78-2 Gundam"
     And "RX-78-2 Gundam" takes 1 damage
+    And the trace does not say "the critical hit effect still applied"
 
   @clause:GA-DMG-1 @clause:GA-DMG-2 @ruling:derived
   Scenario: With the rulebook number set to 2 damage a hit, two hits deal 4 damage and the Shield stops 1 of it
@@ -77,6 +78,17 @@ Feature: Damage and Shields
     And "Char's Zaku II" has the status Fracture
     And the ruling cites GA-DMG-5
 
+  @clause:GA-DMG-5 @clause:GA-CRIT-2 @ruling:derived
+  Scenario: A critical hit whose attack deals damage needs no word about Shields stopping it all
+    Given the pieces:
+      | name           | side | at     |
+      | RX-78-2 Gundam | A    | [0, 0] |
+      | Char's Zaku II | B    | [1, 0] |
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Saber" and rolls 9, 5, 1, 1, 1
+    Then the critical hit effect triggers once
+    And "Char's Zaku II" takes 3 damage
+    And the trace does not say "the critical hit effect still applied"
+
   @clause:GA-SEQ-9 @clause:GA-DMG-3 @clause:GA-DEF-1 @ruling:interpretation @interpretation:excess_damage_dealt @faq:Q36 @faq:Q94
   Scenario: By default an attack deals all its damage even beyond the target's remaining hit points, which defeats it
     Given the unit states:
@@ -93,6 +105,7 @@ Feature: Damage and Shields
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
     Then Shields prevent 1 damage to "RX-78-2 Gundam"
     And "RX-78-2 Gundam" takes 3 damage
+    And the trace says "RX-78-2 Gundam: 2 hits, Damage+2, 1 prevented by 1 of 1 active Shields"
 
   @clause:GA-DMG-4 @ruling:derived
   Scenario: A damage reduction applies before Shields
@@ -102,6 +115,7 @@ Feature: Damage and Shields
     When "Char's Zaku II" attacks "RGM-79 GM" with "Zaku Machine Gun" and rolls 5, 5, 5, 1
     Then Shields prevent 1 damage to "RGM-79 GM"
     And "RGM-79 GM" takes 1 damage
+    And the trace says "RGM-79 GM: 3 hits, reduced by 1, 1 prevented by 1 of 1 active Shields"
 
   @clause:GA-DMG-4 @ruling:derived
   Scenario: When a reduction already cancels the damage, no Shield is used

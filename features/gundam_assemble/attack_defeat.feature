@@ -17,6 +17,7 @@ Feature: Defeated units
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
     Then "Char's Zaku II" is defeated
     And player A has 3 victory points
+    And the trace does not say "defeated at once"
 
   @clause:GA-DEF-7 @ruling:derived
   Scenario: Defeating an enemy during the attacker's own activation does not end that activation
@@ -26,6 +27,30 @@ Feature: Defeated units
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
     Then "Char's Zaku II" is defeated
     And the activation does not end
+
+  @clause:GA-DEF-7 @ruling:derived
+  Scenario: A unit whose activation ended with the turn is defeated later without ending any activation
+    Given the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    And the turn ends
+    And "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" is defeated
+    And the activation does not end
+
+  @clause:GA-DEF-6 @ruling:derived @faq:Q30
+  Scenario: A defeated unit in Reserve cannot attack before it is redeployed
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    And "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun"
+    Then the attack is not allowed under GA-DEF-6
+
+  @clause:GA-DEF-2 @clause:GA-TGT-1 @ruling:derived
+  Scenario: A defeated unit is off the board and cannot be attacked again
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
+    And "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle"
+    Then the attack is not allowed under GA-DEF-2
+    And the trace says "Char's Zaku II is not on the board"
 
   @clause:GA-DEF-2 @clause:GA-DEF-6 @ruling:derived @faq:Q30
   Scenario: A defeated unit leaves the board for Reserve and must be redeployed
@@ -114,6 +139,24 @@ Feature: Defeated units
     And the defending player orders the defeated units "Zaku II: Minelayer"; "Char's Zaku II"
     When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
     Then the penalties apply in the order "Zaku II: Minelayer"; "Char's Zaku II"
+
+  @clause:GA-DEF-3 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
+  Scenario: Under owner_chooses a unit the owner leaves out of the order is defeated all the same, last
+    Given the interpretation simultaneous_defeat_order is owner_chooses
+    And the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And the unit states:
+      | name               | hp |
+      | Char's Zaku II     | 1  |
+      | Zaku II: Minelayer | 1  |
+    And the defending player orders the defeated units "Zaku II: Minelayer"
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
+    Then "Char's Zaku II" is defeated
+    And "Zaku II: Minelayer" is defeated
+    And the penalties apply in the order "Zaku II: Minelayer"; "Char's Zaku II"
 
   @clause:GA-DEF-4 @clause:GA-DEF-5 @ruling:interpretation @interpretation:defeated_unit_shields
   Scenario: By default a defeated unit's deactivated Shields stay deactivated

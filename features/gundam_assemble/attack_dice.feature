@@ -122,6 +122,26 @@ Feature: Attack dice - hits, misses, critical hits and Accuracy
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 5, 5, 5, 5, 5
     Then the attack rolls 6 dice
 
+  @clause:GA-ROLL-1 @clause:GA-ROLL-5 @ruling:derived
+  Scenario: "+2 Strength against a higher enemy" compares the two units' own elevations, both raised
+    Given the hexes:
+      | at     | elevation |
+      | [0, 0] | 2         |
+      | [2, 0] | 1         |
+    And player A will use "Uphill Barrage"
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 5, 5, 5
+    Then the attack rolls 4 dice
+
+  @clause:GA-CRIT-2 @clause:GA-CRIT-3 @ruling:derived
+  Scenario: With the rulebook number set to 2 triggers an attack, three critical hits make one full set for a two-crit effect
+    Given the parameter crit_effect_triggers_per_attack is 2
+    And the pieces:
+      | name           | side | at     |
+      | RX-75 Guntank  | A    | [0, 0] |
+      | Char's Zaku II | B    | [3, 0] |
+    When "RX-75 Guntank" attacks "Char's Zaku II" with "180mm Cannon" and rolls 9, 9, 9
+    Then the critical hit effect triggers once
+
   @clause:GA-WPN-4 @ruling:derived
   Scenario: A weapon effect applies to every attack made with the weapon
     Given the pieces:

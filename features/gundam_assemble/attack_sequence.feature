@@ -146,6 +146,18 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the ruling reads the interpretation disarm_effect as cancel_highest_die
     And the ruling reads the interpretation disarm_timing as before_defender_responses
 
+  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
+  Scenario: By default a Disarmed attacker's own After Attack Roll die comes before Disarm, the defender's reroll after it, each once
+    Given the unit states:
+      | name           | status |
+      | Char's Zaku II | Disarm |
+    And player A will use "Second Salvo"
+    And the additional dice will show 6
+    And player B will use "Jam Targeting"
+    And the rerolled dice will show 10
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 5, 5, 2
+    Then the dice are 5, 5, 6, 10
+
   @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
   Scenario: Under after_all_responses Disarm waits for the defender's After Attack Roll reroll
     Given the interpretation disarm_timing is after_all_responses
@@ -468,6 +480,28 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
     And "Char's Zaku II" makes a second attack on "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
+
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:derived @faq:Q12
+  Scenario: Under whole_activation the activating unit's Strength bonus does not pass to an enemy attacking during that activation
+    Given the interpretation strength_bonus_duration is whole_activation
+    And the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+    And player A will use "Full Burst"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1, 1
+    And "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 1, 1, 1, 1
+    Then the attack rolls 4 dice
+
+  @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:derived @faq:Q12
+  Scenario: Under whole_activation an enemy's Strength bonus used during the activation does not pass to the activating unit
+    Given the interpretation strength_bonus_duration is whole_activation
+    And the unit states:
+      | name           | activating |
+      | Char's Zaku II | yes        |
+    And player B will use "Full Burst"
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 1, 1, 1, 1, 1
+    And "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then the attack rolls 4 dice
 
   @clause:GA-DECL-2 @clause:GA-ROLL-1 @clause:GA-DEF-7 @ruling:derived @faq:Q12
   Scenario: Under whole_activation the Strength bonus ends with the activation it was used in

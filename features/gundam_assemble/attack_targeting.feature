@@ -124,6 +124,20 @@ Feature: Choosing targets - enemies, range, Line of Sight, Engagement and areas 
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 1, 1, 1, 1
     Then the attack is allowed
 
+  @clause:GA-ENG-1 @clause:GA-ENG-2 @ruling:derived
+  Scenario: Two adjacent enemies on the same raised hill are Engaged with each other
+    Given the pieces:
+      | name           | side | at     |
+      | RX-78-2 Gundam | A    | [0, 0] |
+      | RGM-79 GM      | B    | [0, 1] |
+      | Char's Zaku II | B    | [3, 0] |
+    And the hexes:
+      | at     | elevation |
+      | [0, 0] | 1         |
+      | [0, 1] | 1         |
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle"
+    Then the attack is not allowed under GA-ENG-2
+
   @clause:GA-ENG-1 @ruling:derived @faq:Q93
   Scenario: An adjacent enemy Garrison Engages the unit
     Given the pieces:

@@ -41,6 +41,18 @@ Feature: Card vocabulary - a weapon that allows additional targets
     When "MS-07B Gouf" attacks "RX-78-2 Gundam"; "RGM-79 GM" with Finger Vulcans
     Then the attack is not allowed under GA-TGT-1
 
+  @clause:GA-ROLL-6 @clause:GA-DMG-3 @ruling:derived @faq:Q93
+  Scenario: A Garrison named first takes no hit points, and the enemy named after it still takes its hits
+    Given the pieces:
+      | name          | side | at     | kind     |
+      | MS-07B Gouf   | A    | [0, 0] | unit     |
+      | Zeon Garrison | B    | [2, 0] | garrison |
+      | RGM-79 GM     | B    | [0, 2] | unit     |
+    When "MS-07B Gouf" attacks "Zeon Garrison"; "RGM-79 GM" with Finger Vulcans and rolls 5, 5, 1, 1
+    Then the targets are "Zeon Garrison"; "RGM-79 GM"
+    And "RGM-79 GM" takes 2 hits
+    And the trace says "Zeon Garrison has no hit points in this chapter"
+
   @clause:GA-ROLL-3 @ruling:derived
   Scenario: A weapon without additional targets attacks one enemy
     When "MS-07B Gouf" attacks "RX-78-2 Gundam"; "RGM-79 GM" with Shield Gun

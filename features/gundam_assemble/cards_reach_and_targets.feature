@@ -52,6 +52,24 @@ Feature: Card vocabulary - range and Line of Sight changed for an attack, and co
     And "RX-78-2 Gundam" attacks "RGM-79 GM" with Beam Rifle and rolls 5, 5, 1, 1
     Then "RGM-79 GM" takes 1 damage
 
+  @clause:GA-DMG-6 @ruling:derived
+  Scenario: "Against a Fractured target with 3 or fewer hit points" fails when only one of the two holds
+    Given the pieces:
+      | name           | side | at     |
+      | RX-78-2 Gundam | A    | [0, 0] |
+      | Char's Zaku II | B    | [2, 0] |
+      | RGM-79 GM      | B    | [0, 2] |
+    And the unit states:
+      | name           | hp | status   |
+      | Char's Zaku II | 5  | Fracture |
+      | RGM-79 GM      | 3  |          |
+    And player A will use "Finishing Blow"
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 1, 1, 1
+    Then "Char's Zaku II" takes 2 damage
+    When player A will use "Finishing Blow"
+    And "RX-78-2 Gundam" attacks "RGM-79 GM" with Beam Rifle and rolls 5, 5, 1, 1
+    Then "RGM-79 GM" takes 1 damage
+
   @clause:GA-ENG-1 @clause:GA-HIT-2 @ruling:derived
   Scenario: "+1 Accuracy against an Engaged target" counts the target's own Engagement
     Given the pieces:
@@ -63,6 +81,7 @@ Feature: Card vocabulary - range and Line of Sight changed for an attack, and co
     And player A will use "Close-Quarters Drill"
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 3, 1, 1, 1
     Then the Accuracy against "Char's Zaku II" is 1
+    And the trace says "its condition holds against Char's Zaku II, so it applies to the whole attack"
     When player A will use "Close-Quarters Drill"
     And "RX-78-2 Gundam" attacks "Zaku II: Minelayer" with Beam Rifle and rolls 3, 1, 1, 1
     Then the Accuracy against "Zaku II: Minelayer" is 0
