@@ -175,9 +175,7 @@ class _Resolver(ResponseWindows, CardEffects):
         self.reach_bonus = 0
         self.reach_ignores_los = False
         self.ended: str | None = None
-        self.shields_gone: set[str] = set()
         self.before_strength: list[Modifier] = []
-        self.fracture_dealt: dict[str, int] = {}
         self.disarm_timing_asked = False
         if decl.attacker not in battle.units:
             raise AttackError(f"attacker {decl.attacker!r} is not a unit of this battle", "attacker")
