@@ -513,3 +513,43 @@ def test_every_line_that_runs_between_hexes_names_its_left_hex_first_in_all_twel
                 for pair_hexes in sightline(start, end).between:
                     crosses = [(bx - ax) * (3 * h[1] - ay) - (by - ay) * (3 * h[0] - ax) for h in pair_hexes]
                     assert crosses[0] < 0 < crosses[1], (start, end, pair_hexes)
+
+
+def test_the_line_of_sight_trace_names_each_step_and_its_data_as_json_shows_them():
+    """``explain --json`` shows each Line of Sight event by its step name and data; a reader
+    (or a program) follows the trace by them: not required, the line's hexes, each corner
+    touched, the two sides of a place between hexes, what blocks and the verdict."""
+    from rules.gundam_assemble.board import Piece
+
+    hill = Board({(1, 0): HexTerrain(3)})
+    flat = Board({})
+    enemy = Board({}, (Piece("Zaku", "B", (1, 0), "unit"), Piece("GM", "A", (0, 0), "unit")))
+
+    def trace(board, origin, target, mode=LosMode.STANDARD, rules=RULES):
+        result = line_of_sight(board, origin, target, "A", rules, mode)
+        return result.clear, [(e.step, e.data) for e in result.events]
+
+    for mode in (LosMode.WITHIN_HEXES, LosMode.IGNORE):
+        assert trace(hill, (0, 0), (2, 0), mode) == (True, [("los.not_required", {})]), mode
+    assert trace(hill, (0, 0), (1, 0)) == (True, [("los.not_required", {})])
+    line = ("los.line", {"through": ((1, 0), (2, 0)), "between": (), "corners": ()})
+    assert trace(flat, (0, 0), (3, 0)) == (True, [line, ("los.clear", {})])
+    short = ("los.line", {"through": ((1, 0),), "between": (), "corners": ()})
+    for board, kind in ((hill, "terrain"), (enemy, "enemy")):
+        assert trace(board, (0, 0), (2, 0)) == (
+            False,
+            [short, ("los.blocked_by", {"hex": (1, 0), "kind": kind}), ("los.blocked", {})],
+        )
+    between = ("los.line", {"through": (), "between": (((1, 0), (0, 1)),), "corners": ()})
+    choice = ("los.choice", {"left": (1, 0), "right": (0, 1), "left_blocks": True, "right_blocks": False})
+    for reading in ("independent", "one_side"):
+        rules = RULES.with_changes(interpretations={"los_choice_points": reading})
+        assert trace(hill, (0, 0), (1, 1), rules=rules) == (True, [between, choice, ("los.clear", {})])
+    corners = (
+        "los.line",
+        {"through": ((-1, 0), (-2, 0), (-2, -1), (-3, -1)), "between": (), "corners": ((-1, -1), (-3, 0))},
+    )
+    assert trace(flat, (0, 0), (-4, -1)) == (
+        True,
+        [corners, ("los.corner", {"hex": (-1, -1)}), ("los.corner", {"hex": (-3, 0)}), ("los.clear", {})],
+    )
