@@ -1018,3 +1018,29 @@ def test_a_gap_beside_a_wall_corner_gives_the_same_trace_however_the_table_is_tu
     for gap in (0.0, 1e-6, 1e-3):
         assert [d for d in range(0, 360, 10) if not turned(d, gap)] == [], gap
     assert [d for d in range(0, 360, 10) if turned(d, -1e-3)] == []
+
+
+def test_a_push_scripted_for_a_unit_with_no_push_to_make_is_refused_naming_that_unit():
+    """The CLI points the one-line error at ``attack.pushes.<unit>``: the refusal names the unit
+    whose scripted push was never made."""
+    from rules.multibase.attack import PushChoiceError
+
+    with pytest.raises(PushChoiceError) as err:
+        _square_attack(strict=True, pushes={"Charlie": ("c2",), "Alpha": ("a1",)})
+    assert (err.value.unit, str(err.value)) == (
+        "Alpha",
+        "a push is scripted for Alpha, but it has no push to make",
+    )
+
+
+def test_a_one_inch_range_is_long_beyond_half_an_inch():
+    """MB-3.2's long range is a fraction of the weapon's range, whatever that range is: a 1-inch
+    range is long beyond half an inch, and exactly half is at the limit; a range of 0 has none."""
+    from rules.multibase.attack import range_fraction
+
+    assert float(BOOK.param("long_range_fraction")) == 0.5
+    assert range_fraction(0.75, 1.0, BOOK) == 0.75
+    assert range_fraction(0.5 + 1e-12, 1.0, BOOK) == 0.5
+    assert range_fraction(0.25, 0.5, BOOK) == 0.5
+    assert range_fraction(3.0, 12.0, BOOK) == 0.25 and range_fraction(9.0, 12.0, BOOK) == 0.75
+    assert range_fraction(0.3, 0.0, BOOK) is None

@@ -62,9 +62,7 @@ class Strike:
     target: str
     pool: int
     threshold: int
-    faces: tuple[int, ...]
     hits: int
-    save_faces: tuple[int, ...] = ()
     wounds: int = 0
 
 
@@ -172,7 +170,7 @@ def resolve_attack(field_: Battlefield, spec: AttackSpec, rules: Rulebook, dice:
         needed, hit_events = threshold(who, circumstances, rules)
         faces = dice.roll(pool, sides, f"to_hit:{who}")
         events += [*pool_events, *hit_events, roll_event(who, faces, needed)]
-        strikes.append(Strike(who, whom, pool, needed, faces, count_hits(faces, needed)))
+        strikes.append(Strike(who, whom, pool, needed, count_hits(faces, needed)))
 
     # Step 4: every Courage check against the units as they stood after the rolls (MB-4.4).
     checked = {
@@ -186,7 +184,7 @@ def resolve_attack(field_: Battlefield, spec: AttackSpec, rules: Rulebook, dice:
     for i, s in enumerate(strikes):
         save_faces = dice.roll(s.hits, sides, f"save:{s.target}")
         wounds, save_events = resolve_saves(field_.unit(s.target), s.hits, save_faces)
-        strikes[i] = replace(s, save_faces=save_faces, wounds=wounds)
+        strikes[i] = replace(s, wounds=wounds)
         events += save_events
 
     # Steps 6 and 7: casualties, coherency, destruction.
