@@ -424,6 +424,38 @@ def test_under_each_within_five_lone_bases_are_pushed_in_as_many_moves_as_it_tak
     assert plans and all(is_coherent(p.bases, rules) and len(p.pushes) == 3 for p in plans)
 
 
+TWO_NEIGHBOUR_PUSHES = [
+    pytest.param(
+        (("c1", 1.0, 4.0), ("c2", 1.5, 7.5), ("c3", 7.0, 7.5)),
+        [("c3", "c2", 3.5), ("c1", "c3", 2.3012)],
+        (("c1", 2.3375, 5.8725), ("c2", 1.5, 7.5), ("c3", 3.5, 7.5)),
+        id="the far base goes to the nearer, then the other to it, not to its own nearest",
+    ),
+    pytest.param(
+        (("c1", 3.0, 2.5), ("c2", 6.0, 7.0), ("c3", 3.0, 0.0)),
+        [("c3", "c1", 0.5), ("c2", "c3", 5.1589)],
+        (("c1", 3.0, 2.5), ("c2", 3.8381, 2.3159), ("c3", 3.0, 0.5)),
+        id="a short first move kept apart from a longer one on the same vertical line",
+    ),
+]
+
+
+@pytest.mark.parametrize(("positions", "moves", "after"), TWO_NEIGHBOUR_PUSHES)
+def test_under_two_neighbours_the_two_move_push_is_the_least_one(positions, moves, after):
+    """Three bases, none with two neighbours: one move never suffices, so the search keeps every
+    first move (each to any base out of reach, not only the nearest) and offers the least two-move
+    push. Pinned: the moves, their order and lengths, and where the bases end."""
+    from rules.multibase.battlefield import Base
+    from rules.multibase.coherency import is_coherent, push_options
+
+    rules = BOOK.with_changes(interpretations={"coherency": "two_neighbours"})
+    bases = tuple(Base(n, "round", x, y, 270.0, radius=0.5) for n, x, y in positions)
+    (plan,) = push_options(bases, rules)
+    assert [(p.base, p.towards, round(p.distance, 4)) for p in plan.pushes] == moves
+    assert tuple((b.name, round(b.x, 4), round(b.y, 4)) for b in plan.bases) == after
+    assert is_coherent(plan.bases, rules)
+
+
 # --- the geometry against an independent computation with shapely -------------------------------
 # The engine decides the front arc, the Trace and the arc class in closed form; these tests draw
 # the same positions with shapely (the arc as a wide fan polygon from its apex, round bases as
