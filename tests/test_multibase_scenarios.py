@@ -437,6 +437,18 @@ TWO_NEIGHBOUR_PUSHES = [
         (("c1", 3.0, 2.5), ("c2", 3.8381, 2.3159), ("c3", 3.0, 0.5)),
         id="a short first move kept apart from a longer one on the same vertical line",
     ),
+    pytest.param(
+        (("c1", 2.5, 3.0), ("c2", 7.0, 6.0), ("c3", 0.0, 3.0)),
+        [("c3", "c1", 0.5), ("c2", "c3", 5.1589)],
+        (("c1", 2.5, 3.0), ("c2", 2.3159, 3.8381), ("c3", 0.5, 3.0)),
+        id="the same turned a quarter: on the same horizontal line",
+    ),
+    pytest.param(
+        (("c1", 6.5, 6.5), ("c2", 3.5, 6.5), ("c3", 7.5, 3.5), ("c4", 4.5, 6.5), ("c5", 4.0, 1.0)),
+        [("c3", "c2", 3.0), ("c5", "c2", 3.5227)],
+        (("c1", 6.5, 6.5), ("c2", 3.5, 6.5), ("c3", 5.1, 5.3), ("c4", 4.5, 6.5), ("c5", 3.6811, 4.5082)),
+        id="c5 midway below c2 and c4: of two equally short pushes of the same bases, the first found",
+    ),
 ]
 
 
