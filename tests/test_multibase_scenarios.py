@@ -454,9 +454,10 @@ TWO_NEIGHBOUR_PUSHES = [
 
 @pytest.mark.parametrize(("positions", "moves", "after"), TWO_NEIGHBOUR_PUSHES)
 def test_under_two_neighbours_the_two_move_push_is_the_least_one(positions, moves, after):
-    """Three bases, none with two neighbours: one move never suffices, so the search keeps every
-    first move (each to any base out of reach, not only the nearest) and offers the least two-move
-    push. Pinned: the moves, their order and lengths, and where the bases end."""
+    """No single move gives every base two neighbours, so the search keeps every distinct first
+    move (each to any base out of reach, not only the nearest) and offers the least two-move push;
+    of two equally short pushes of the same bases, the first found. Pinned: the moves, their order
+    and lengths, and where the bases end."""
     from rules.multibase.battlefield import Base
     from rules.multibase.coherency import is_coherent, push_options
 
@@ -1088,3 +1089,27 @@ def test_a_one_inch_range_is_long_beyond_half_an_inch():
     assert range_fraction(0.25, 0.5, BOOK) == 0.5
     assert range_fraction(3.0, 12.0, BOOK) == 0.25 and range_fraction(9.0, 12.0, BOOK) == 0.75
     assert range_fraction(0.3, 0.0, BOOK) is None
+
+
+def test_a_removal_no_choice_of_which_keeps_coherency_is_every_choice_and_says_so():
+    """Four bases 5 inches apart are out of coherency whichever one goes: every base is offered,
+    the count stays the number due, and the options say that none keeps the unit coherent."""
+    from rules.multibase.battlefield import Base, Stats, Unit
+    from rules.multibase.casualties import RemovalOptions, removal_options
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    bases = tuple(Base(f"c{i + 1}", "round", 5.0 * i, 10, 270.0, radius=0.5) for i in range(4))
+    found = removal_options(Unit("Charlie", "Blue", stats, bases), 1, BOOK)
+    assert found == RemovalOptions(1, (("c1",), ("c2",), ("c3",), ("c4",)), False)
+    assert found.coherent is False and found.count == 1
+
+
+def test_asking_for_a_base_or_unit_that_is_not_there_names_it():
+    from rules.multibase.battlefield import Base, Battlefield, Stats, Unit
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    charlie = Unit("Charlie", "Blue", stats, (Base("c1", "round", 0, 0, 90.0, radius=0.5),))
+    with pytest.raises(KeyError, match="unit 'Charlie' has no base 'c9'"):
+        charlie.base("c9")
+    with pytest.raises(KeyError, match="no unit 'Delta' on the battlefield"):
+        Battlefield((charlie,), ()).unit("Delta")
