@@ -1113,3 +1113,18 @@ def test_asking_for_a_base_or_unit_that_is_not_there_names_it():
         charlie.base("c9")
     with pytest.raises(KeyError, match="no unit 'Delta' on the battlefield"):
         Battlefield((charlie,), ()).unit("Delta")
+
+
+def test_pushes_equally_short_to_the_table_s_precision_are_all_offered():
+    """Three lone bases at the corners of a triangle with 4-inch sides, its apex written to six
+    decimals: each corner may stay while the other two come in, and the three pushes (connected
+    coherency, least_distance) differ in length by less than a ten-millionth of an inch, so all
+    three are offered, not only the one that rounding makes shortest."""
+    from rules.multibase.battlefield import Base
+    from rules.multibase.coherency import push_options
+
+    corners = (("c1", 0.0, 0.0), ("c2", 4.0, 0.0), ("c3", 2.0, 3.464102))
+    bases = tuple(Base(n, "round", x, y, 270.0, radius=0.5) for n, x, y in corners)
+    plans = push_options(bases, BOOK)
+    assert sorted(p.moved for p in plans) == [("c1", "c2"), ("c1", "c3"), ("c2", "c3")]
+    assert max(p.total for p in plans) - min(p.total for p in plans) > 1e-8
