@@ -424,6 +424,51 @@ def test_under_each_within_five_lone_bases_are_pushed_in_as_many_moves_as_it_tak
     assert plans and all(is_coherent(p.bases, rules) and len(p.pushes) == 3 for p in plans)
 
 
+TWO_NEIGHBOUR_PUSHES = [
+    pytest.param(
+        (("c1", 1.0, 4.0), ("c2", 1.5, 7.5), ("c3", 7.0, 7.5)),
+        [("c3", "c2", 3.5), ("c1", "c3", 2.3012)],
+        (("c1", 2.3375, 5.8725), ("c2", 1.5, 7.5), ("c3", 3.5, 7.5)),
+        id="the far base goes to the nearer, then the other to it, not to its own nearest",
+    ),
+    pytest.param(
+        (("c1", 3.0, 2.5), ("c2", 6.0, 7.0), ("c3", 3.0, 0.0)),
+        [("c3", "c1", 0.5), ("c2", "c3", 5.1589)],
+        (("c1", 3.0, 2.5), ("c2", 3.8381, 2.3159), ("c3", 3.0, 0.5)),
+        id="a short first move kept apart from a longer one on the same vertical line",
+    ),
+    pytest.param(
+        (("c1", 2.5, 3.0), ("c2", 7.0, 6.0), ("c3", 0.0, 3.0)),
+        [("c3", "c1", 0.5), ("c2", "c3", 5.1589)],
+        (("c1", 2.5, 3.0), ("c2", 2.3159, 3.8381), ("c3", 0.5, 3.0)),
+        id="the same turned a quarter: on the same horizontal line",
+    ),
+    pytest.param(
+        (("c1", 6.5, 6.5), ("c2", 3.5, 6.5), ("c3", 7.5, 3.5), ("c4", 4.5, 6.5), ("c5", 4.0, 1.0)),
+        [("c3", "c2", 3.0), ("c5", "c2", 3.5227)],
+        (("c1", 6.5, 6.5), ("c2", 3.5, 6.5), ("c3", 5.1, 5.3), ("c4", 4.5, 6.5), ("c5", 3.6811, 4.5082)),
+        id="c5 midway below c2 and c4: of two equally short pushes of the same bases, the first found",
+    ),
+]
+
+
+@pytest.mark.parametrize(("positions", "moves", "after"), TWO_NEIGHBOUR_PUSHES)
+def test_under_two_neighbours_the_two_move_push_is_the_least_one(positions, moves, after):
+    """No single move gives every base two neighbours, so the search keeps every distinct first
+    move (each to any base out of reach, not only the nearest) and offers the least two-move push;
+    of two equally short pushes of the same bases, the first found. Pinned: the moves, their order
+    and lengths, and where the bases end."""
+    from rules.multibase.battlefield import Base
+    from rules.multibase.coherency import is_coherent, push_options
+
+    rules = BOOK.with_changes(interpretations={"coherency": "two_neighbours"})
+    bases = tuple(Base(n, "round", x, y, 270.0, radius=0.5) for n, x, y in positions)
+    (plan,) = push_options(bases, rules)
+    assert [(p.base, p.towards, round(p.distance, 4)) for p in plan.pushes] == moves
+    assert tuple((b.name, round(b.x, 4), round(b.y, 4)) for b in plan.bases) == after
+    assert is_coherent(plan.bases, rules)
+
+
 # --- the geometry against an independent computation with shapely -------------------------------
 # The engine decides the front arc, the Trace and the arc class in closed form; these tests draw
 # the same positions with shapely (the arc as a wide fan polygon from its apex, round bases as
@@ -1044,3 +1089,42 @@ def test_a_one_inch_range_is_long_beyond_half_an_inch():
     assert range_fraction(0.25, 0.5, BOOK) == 0.5
     assert range_fraction(3.0, 12.0, BOOK) == 0.25 and range_fraction(9.0, 12.0, BOOK) == 0.75
     assert range_fraction(0.3, 0.0, BOOK) is None
+
+
+def test_a_removal_no_choice_of_which_keeps_coherency_is_every_choice_and_says_so():
+    """Four bases 5 inches apart are out of coherency whichever one goes: every base is offered,
+    the count stays the number due, and the options say that none keeps the unit coherent."""
+    from rules.multibase.battlefield import Base, Stats, Unit
+    from rules.multibase.casualties import RemovalOptions, removal_options
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    bases = tuple(Base(f"c{i + 1}", "round", 5.0 * i, 10, 270.0, radius=0.5) for i in range(4))
+    found = removal_options(Unit("Charlie", "Blue", stats, bases), 1, BOOK)
+    assert found == RemovalOptions(1, (("c1",), ("c2",), ("c3",), ("c4",)), False)
+    assert found.coherent is False and found.count == 1
+
+
+def test_asking_for_a_base_or_unit_that_is_not_there_names_it():
+    from rules.multibase.battlefield import Base, Battlefield, Stats, Unit
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    charlie = Unit("Charlie", "Blue", stats, (Base("c1", "round", 0, 0, 90.0, radius=0.5),))
+    with pytest.raises(KeyError, match="unit 'Charlie' has no base 'c9'"):
+        charlie.base("c9")
+    with pytest.raises(KeyError, match="no unit 'Delta' on the battlefield"):
+        Battlefield((charlie,), ()).unit("Delta")
+
+
+def test_pushes_equally_short_to_the_table_s_precision_are_all_offered():
+    """Three lone bases at the corners of a triangle with 4-inch sides, its apex written to six
+    decimals: each corner may stay while the other two come in, and the three pushes (connected
+    coherency, least_distance) differ in length by less than a ten-millionth of an inch, so all
+    three are offered, not only the one that rounding makes shortest."""
+    from rules.multibase.battlefield import Base
+    from rules.multibase.coherency import push_options
+
+    corners = (("c1", 0.0, 0.0), ("c2", 4.0, 0.0), ("c3", 2.0, 3.464102))
+    bases = tuple(Base(n, "round", x, y, 270.0, radius=0.5) for n, x, y in corners)
+    plans = push_options(bases, BOOK)
+    assert sorted(p.moved for p in plans) == [("c1", "c2"), ("c1", "c3"), ("c2", "c3")]
+    assert max(p.total for p in plans) - min(p.total for p in plans) > 1e-8
