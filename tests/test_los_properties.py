@@ -553,3 +553,21 @@ def test_the_line_of_sight_trace_names_each_step_and_its_data_as_json_shows_them
         True,
         [corners, ("los.corner", {"hex": (-1, -1)}), ("los.corner", {"hex": (-3, 0)}), ("los.clear", {})],
     )
+
+
+def test_a_piece_sees_with_its_own_side_and_the_weapon_s_mode():
+    """piece_line_of_sight is what an attack asks: the acting piece's side decides which pieces
+    on the line are enemies (a friendly piece does not block, an enemy does), and the weapon's
+    mode is passed on (a weapon that ignores Line of Sight needs none)."""
+    from rules.gundam_assemble.board import Piece
+    from rules.gundam_assemble.line_of_sight import piece_line_of_sight
+
+    shooter, friend, foe = Piece("GM", "A", (0, 0), "unit"), Piece("Guntank", "A", (1, 0), "unit"), None
+    target = Piece("Zaku", "B", (2, 0), "unit")
+    board = Board({}, (shooter, friend, target))
+    assert piece_line_of_sight(board, shooter, target, RULES).clear
+    foe = Piece("Zaku II", "B", (1, 0), "unit")
+    blocked = Board({}, (shooter, foe, target))
+    assert not piece_line_of_sight(blocked, shooter, target, RULES).clear
+    ignoring = piece_line_of_sight(blocked, shooter, target, RULES, LosMode.IGNORE)
+    assert ignoring.clear and not ignoring.required
