@@ -30,6 +30,7 @@ from steps.common import (
     step_location,
     table_errors,
     table_rows,
+    unquote,
 )
 
 SCENARIO_DIR = PROJECT_ROOT / "scenarios" / "gundam_assemble"
@@ -308,9 +309,9 @@ def piece_blocks(ga_context: GAContext, name: str):
 @then(parsers.parse("the Line of Sight trace says {text}"))
 def los_trace_says(ga_context: GAContext, text: str):
     """The explanation a player reads: each blocker's hex and reason, one line each."""
-    text = text.strip('"')
+    text = unquote(text)
     events = _los(ga_context).events
-    expect(any(text in str(e.text) for e in events), f"a step saying {text!r}", "\n" + _trace(ga_context))
+    expect(any(text in e.text for e in events), f"a step saying {text!r}", "\n" + _trace(ga_context))
 
 
 @then("nothing blocks the line")

@@ -189,13 +189,20 @@ def _catalogue(python_cards=None):
     return parse_catalogue(CARDS, PYTHON_CARDS if python_cards is None else python_cards, bundled_catalogue())
 
 
+def _tester_and_zaku(cat, tester=None, zaku=None):
+    """The Tester (side A) and the Zaku two hexes away (side B), from these cards; ``tester`` and
+    ``zaku`` add to their unit entries."""
+    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    entries = {"Tester": {"side": "A", **(tester or {})}, ZAKU: {"side": "B", **(zaku or {})}}
+    return battle_from_entries(board, entries, cat)
+
+
 def _attack(ability: str | None, choices=None, dice=None, strict=True, python_cards=None):
     """The Tester (side A) attacks the Zaku two hexes away with its Gun, using this ability (or
     this Tactics card of player A) in the ability's own window; None: no Response."""
     dice = dice or ScriptedDice.of(attack=list(MISSES))
     cat = _catalogue(python_cards)
-    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
-    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    battle = _tester_and_zaku(cat)
     if ability is None:
         return resolve_attack(battle, AttackDeclaration("Tester", "Gun", ZAKU), dice, RULES, strict=strict)
     if ability in cat.tactics:
@@ -416,8 +423,7 @@ def _respond_with_tactics(card_name: str, side: str | None, dice: tuple[int, ...
     """The Tester (side A) attacks the Zaku with its Gun (it rolls ``rolled``) and this bundled
     Tactics card is played in its own window, by ``side`` (None: no player named), picking ``dice``."""
     cat = _catalogue()
-    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
-    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    battle = _tester_and_zaku(cat)
     card = cat.tactics[card_name]
     decl = AttackDeclaration(
         "Tester", "Gun", ZAKU, responses=(Response(card.window, card, side=side, dice=dice),)
@@ -848,9 +854,7 @@ def test_card_loader_reads_each_field_of_a_card(cards, read, expected):
 
 def test_battle_from_entries_reads_each_units_entry_and_the_battle_refuses_writes():
     cat = _catalogue()
-    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
-    entries = {"Tester": {"side": "A"}, ZAKU: {"side": "B", "in_reserve": True}}
-    battle = battle_from_entries(board, entries, cat)
+    battle = _tester_and_zaku(cat, zaku={"in_reserve": True})
     assert battle.unit("Tester") == UnitState("Tester", "A", cat.units["Tester"], 4, in_reserve=False)
     assert battle.unit(ZAKU).in_reserve is True
     assert battle.activating is None  # no entry says "activating"
@@ -861,7 +865,7 @@ def test_battle_from_entries_reads_each_units_entry_and_the_battle_refuses_write
         battle.unit("Nobody")
     assert err.value.args == ("no unit named 'Nobody' in this battle",)
     with pytest.raises(KeyError) as err:
-        battle_from_entries(board, {"Tester": {"side": "A", "profile": "Nothing"}}, cat)
+        battle_from_entries(battle.board, {"Tester": {"side": "A", "profile": "Nothing"}}, cat)
     assert err.value.args == ("unit 'Tester': no unit card 'Nothing' in the catalogue",)
 
 
@@ -915,8 +919,7 @@ def test_a_scenarios_attack_section_becomes_the_engine_inputs_and_a_bad_one_is_r
     assert scripted_dice([9, 4]).script == {**none, "attack": [9, 4]}
     assert scripted_dice({"reroll": [3]}).script == {**none, "reroll": [3]}
     cat = _catalogue()
-    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
-    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    battle = _tester_and_zaku(cat)
     card = battle.unit("Tester").profile.abilities["Early Reroll"]
     other = "after_combat_damage" if card.window != "after_combat_damage" else "before_attack_roll"
     nested = [{"side": "A", "tactics": "Shield Drill"}]
@@ -998,8 +1001,7 @@ def test_an_attack_with_a_numeric_range_and_no_target_is_refused_at_the_target_f
 
 def _attack_declared(decl: AttackDeclaration):
     cat = _catalogue()
-    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
-    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    battle = _tester_and_zaku(cat)
     return resolve_attack(battle, decl, ScriptedDice.of(attack=list(MISSES)), RULES)
 
 
@@ -1034,8 +1036,7 @@ def test_an_attacker_that_is_not_a_unit_of_the_battle_is_refused_at_the_attacker
 def _attack_on(zaku: dict, faces: list[int]):
     """The Tester's Gun on the Zaku two hexes away, the Zaku in this state."""
     cat = _catalogue()
-    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
-    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B", **zaku}}, cat)
+    battle = _tester_and_zaku(cat, zaku=zaku)
     decl = AttackDeclaration("Tester", "Gun", ZAKU)
     return resolve_attack(battle, decl, ScriptedDice.of(attack=faces), RULES)
 
@@ -1131,9 +1132,7 @@ def test_disarm_timing_is_asked_only_of_a_disarmed_attacker_facing_an_after_atta
     tester_status, card, dice
 ):
     cat = _catalogue()
-    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
-    entries = {"Tester": {"side": "A", "status": tester_status}, ZAKU: {"side": "B"}}
-    battle = battle_from_entries(board, entries, cat)
+    battle = _tester_and_zaku(cat, tester={"status": tester_status})
     tactics = cat.tactics[card]
     decl = AttackDeclaration("Tester", "Gun", ZAKU, responses=(Response(tactics.window, tactics, side="B"),))
     read = _interpretations_read(lambda: resolve_attack(battle, decl, ScriptedDice.of(**dice), RULES))
@@ -1144,8 +1143,7 @@ def test_only_a_conditional_strength_card_gets_a_condition_report():
     # Full Burst (+1 Strength, no condition) before the attack, then Uphill Barrage (+2 Strength
     # against a higher enemy) before the roll: only the second has a condition to report.
     cat = _catalogue()
-    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
-    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    battle = _tester_and_zaku(cat)
     cards = [cat.tactics["Full Burst"], cat.tactics["Uphill Barrage"]]
     decl = AttackDeclaration(
         "Tester", "Gun", ZAKU, responses=tuple(Response(c.window, c, side="A") for c in cards)
@@ -1207,8 +1205,7 @@ def test_the_odds_of_an_attack_with_an_unscripted_choice_are_refused_like_its_re
     from rules.gundam_assemble.odds import profile_from_attack
 
     cat = _catalogue()
-    board = Board(pieces=(Piece("Tester", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
-    battle = battle_from_entries(board, {"Tester": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    battle = _tester_and_zaku(cat)
     pick = battle.unit("Tester").profile.abilities["Pick"]
     decl = AttackDeclaration("Tester", "Gun", ZAKU, responses=(Response(pick.window, pick, unit="Tester"),))
     with pytest.raises(AttackError):
