@@ -590,7 +590,7 @@ CARD_REFUSALS = {
     ),
     "attack on itself": (
         _effect_card({"kind": "attack", "to": "self"}, window="after_combat_damage"),
-        f"{EFFECT}.to: an attack effect attacks the attacker or a target, not 'self'",
+        f"{EFFECT}.to: 'self': an attack effect attacks the attacker or a target (to: attacker, one_target, targets)",
     ),
     "closed window": (
         _effect_card({"kind": "forbid_responses", "windows": ["critical"]}, window="ongoing"),
@@ -614,7 +614,63 @@ CARD_REFUSALS = {
     ),
     "defeat prevented for a target": (
         _effect_card({"kind": "prevent_defeat", "to": "targets", "hit_points": 1}, window="ongoing"),
-        f"{EFFECT}.to: a prevent_defeat effect keeps its own unit on the board ('self')",
+        f"{EFFECT}.to: 'targets': a prevent_defeat effect keeps its own unit on the board (to: self)",
+    ),
+    # Recipients the engine would not act on: refused, not silently ignored (abilities.recipients_for).
+    "damage on the attack as a whole": (
+        _effect_card({"kind": "damage_plus", "amount": 1, "to": "attack"}),
+        f"{EFFECT}.to: 'attack': a damage_plus effect acts on units, not on the attack "
+        "(to: targets, one_target, self, attacker)",
+    ),
+    "non-combat damage to the attack": (
+        _effect_card(
+            {"kind": "non_combat_damage", "amount": 1, "to": "attack"}, window="after_combat_damage"
+        ),
+        f"{EFFECT}.to: 'attack': a non_combat_damage effect acts on units, not on the attack "
+        "(to: targets, one_target, self, attacker)",
+    ),
+    "Strength given to one target": (
+        _effect_card({"kind": "strength", "amount": 1, "to": "one_target"}),
+        f"{EFFECT}.to: 'one_target': a strength effect changes the attack as a whole (to: attack)",
+    ),
+    "ongoing Strength for its own unit": (
+        _effect_card({"kind": "strength", "amount": 1, "to": "self"}, window="ongoing"),
+        f"{EFFECT}.to: 'self': a strength effect changes the attack as a whole (to: attack)",
+    ),
+    "area damage aimed at the targets": (
+        _effect_card(
+            {"kind": "area_damage", "amount": 1, "to": "targets"}, window="after_combat_damage", within=2
+        ),
+        f"{EFFECT}.to: 'targets': an area_damage effect reaches out from its own unit (to: self)",
+    ),
+    "ongoing damage for one target": (
+        _effect_card({"kind": "damage_plus", "amount": 1, "to": "one_target"}, window="ongoing"),
+        f"{EFFECT}.to: 'one_target': a damage_plus effect of an ongoing ability or weapon acts on its own "
+        "unit or on every target (to: self, targets)",
+    ),
+    "ongoing damage reduction for the attacker": (
+        _effect_card({"kind": "damage_reduction", "amount": 1, "to": "attacker"}, window="ongoing"),
+        f"{EFFECT}.to: 'attacker': a damage_reduction effect of an ongoing ability or weapon acts on its "
+        "own unit or on every target (to: self, targets)",
+    ),
+    "lasting damage bonus kept by the target": (
+        _effect_card({"kind": "damage_plus", "amount": 1, "duration": "turn"}),
+        f"{EFFECT}.to: 'targets': a lasting damage_plus effect adds to the later attacks of the unit "
+        "that keeps it (to: self, attacker)",
+    ),
+    "ongoing ability for an ally's attack": (
+        _effect_card({"kind": "accuracy", "amount": 1}, window="ongoing", trigger="ally_attacks"),
+        "units[0].abilities[0].trigger: an ongoing accuracy effect applies to its own unit's attacks or "
+        "to attacks on it, so 'ally_attacks' never puts it in play",
+    ),
+    "a target's ongoing ability closing the window before the attack": (
+        _effect_card(
+            {"kind": "forbid_responses", "windows": ["before_attack", "after_attack_roll"]},
+            window="ongoing",
+            trigger="attacked",
+        ),
+        f"{EFFECT}.windows: an ability used when its unit is attacked or defending is not in play "
+        "before the attack starts, so it cannot close before_attack",
     ),
     "defeat prevented with an amount": (
         _effect_card({"kind": "prevent_defeat", "amount": 1, "hit_points": 1}, window="ongoing"),
@@ -744,6 +800,24 @@ CARD_REFUSALS = {
         _weapon_card(critical={"effects": [{"kind": "tl_cost", "amount": 1}]}),
         f"{WEAPON}.critical.effects[0]: a tl_cost effect cannot be used in the before_attack_roll window "
         "(allowed: before_attack, ongoing)",
+    ),
+    "weapon effect on its own range": (
+        _weapon_card(effects=[{"kind": "range", "amount": 1}]),
+        f"{WEAPON}.effects[0].kind: a weapon's range is written as its own range, not as a weapon effect",
+    ),
+    "weapon effect on its own cost": (
+        _weapon_card(effects=[{"kind": "tl_cost", "amount": -1}]),
+        f"{WEAPON}.effects[0].kind: a weapon's tl_cost is written as its own tl_cost, not as a weapon effect",
+    ),
+    "weapon effect on its own unit": (
+        _weapon_card(effects=[{"kind": "damage_reduction", "amount": 1, "to": "self"}]),
+        f"{WEAPON}.effects[0]: a weapon effect acts on the attack or its targets, not on its own unit "
+        "(that is an ongoing ability of the unit)",
+    ),
+    "weapon that cannot be targeted": (
+        _weapon_card(effects=[{"kind": "cannot_be_targeted"}]),
+        f"{WEAPON}.effects[0]: a weapon effect acts on the attack or its targets, not on its own unit "
+        "(that is an ongoing ability of the unit)",
     ),
     "no targets": (_weapon_card(targets=0), f"{WEAPON}.targets: 0 is not a number of targets (1 or more)"),
     "true targets": (
@@ -1013,6 +1087,19 @@ def _interpretations_read(run) -> set[str]:
     with observing_reads(lambda book, entry: read.add(entry)):
         run()
     return {e.removeprefix("interpretations.") for e in read if e.startswith("interpretations.")}
+
+
+def test_a_card_for_the_enemy_attacked_on_a_one_target_attack_does_not_ask_the_area_reading():
+    # Marked for Ruin affects "the enemy attacked" (Q.25): with one target there is nothing to
+    # choose, so whether it would reach every target of an area attack is no question here.
+    result = None
+
+    def run():
+        nonlocal result
+        result = _attack("Marked for Ruin")
+
+    assert "single_target_ability_with_aoe" not in _interpretations_read(run)
+    assert "Fracture" in result.battle.unit(ZAKU).statuses
 
 
 def test_a_cost_cut_to_exactly_1_does_not_ask_the_floor_below_1():

@@ -88,3 +88,11 @@ Feature: Card vocabulary - critical hit effects with their own timing, and chang
     When the turn ends
     And "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 7, 1, 1, 1
     Then the critical hit effect does not trigger
+
+  @clause:GA-CRIT-4 @ruling:derived
+  Scenario: Critical faces a card gives a unit for the turn stay its own when an enemy attacks it
+    Given player A will use "Lock-On Protocol"
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 7, 1, 1, 1
+    Then the critical hit effect triggers once
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 7, 1, 1, 1
+    Then the critical hit effect does not trigger

@@ -414,3 +414,84 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
       | defeat              |
       | after_combat_damage |
       | end                 |
+
+  @clause:GA-DECL-2 @ruling:derived
+  Scenario: An attacker whose own card allows no Responses before its attacks cannot use a card there either
+    Given the pieces:
+      | name                       | side | at     |
+      | Hypothetical Silent Hunter | A    | [0, 0] |
+      | RX-78-2 Gundam             | B    | [2, 0] |
+    And player A will use "Rapid Deployment"
+    When "Hypothetical Silent Hunter" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1
+    Then player A cannot use "Rapid Deployment"
+    And the trace says "Hypothetical Silent Hunter's Hypothetical: Silent Approach allows no Responses"
+    And "Hypothetical Silent Hunter"'s Timeline token is on space 2
+
+  @clause:GA-DMG-3 @clause:GA-DEF-1 @clause:GA-ROLL-1 @ruling:derived
+  Scenario: A unit whose card defeats its own ally has not defeated an enemy this turn
+    Given the pieces:
+      | name                          | side | at     |
+      | Char's Zaku II                | A    | [0, 0] |
+      | Hypothetical Reckless Spotter | A    | [0, 1] |
+      | RX-78-2 Gundam                | B    | [2, 0] |
+    And the unit states:
+      | name           | hp |
+      | Char's Zaku II | 1  |
+    And "Hypothetical Reckless Spotter" will use "Hypothetical: Overheated Link"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Char's Zaku II" is defeated
+    When player A will use "Momentum"
+    And "Hypothetical Reckless Spotter" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1
+    Then the attack rolls 3 dice
+    And the trace says "defeated_enemy_this_turn is False"
+
+  @clause:GA-SEQ-12 @clause:GA-ROLL-3 @ruling:derived
+  Scenario: A defender's card that attacks back has no unit to attack with when the attack has two targets
+    Given the pieces:
+      | name           | side | at     |
+      | MS-07B Gouf    | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+      | RGM-79 GM      | B    | [0, 2] |
+    And player B will use "Hypothetical: Counter-Salvo"
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam"; "RGM-79 GM" with Finger Vulcans and rolls 1, 1, 1, 1
+    Then resolving fails because Hypothetical: Counter-Salvo: an attack effect needs a unit to attack with
+
+  @clause:GA-SEQ-12 @ruling:derived @faq:Q25
+  Scenario: A card for "the enemy attacked" aimed at a unit the attack does not target is refused
+    Given the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+      | RGM-79 GM      | B    | [0, 2] |
+    And player A will use "Marked for Ruin" on "RGM-79 GM"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then resolving fails because Marked for Ruin: RGM-79 GM is not a target of this attack still on the board (targets: RX-78-2 Gundam)
+
+  @clause:GA-DEF-2 @clause:GA-DMG-3 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
+  Scenario: A defeated unit whose Response would damage itself takes no damage in Reserve and is not defeated twice
+    Given the pieces:
+      | name                          | side | at     |
+      | Char's Zaku II                | A    | [0, 0] |
+      | Hypothetical Volatile Reactor | B    | [2, 0] |
+    And the interpretation defeated_unit_responses is may_respond
+    And "Hypothetical Volatile Reactor" will use "Hypothetical: Reactor Burst"
+    When "Char's Zaku II" attacks "Hypothetical Volatile Reactor" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "Hypothetical Volatile Reactor" is defeated
+    And player A has 2 victory points
+    And "Hypothetical Volatile Reactor" has 2 hit points
+    And the trace says "Hypothetical Volatile Reactor is in Reserve, off the board: it takes no damage"
+
+  @clause:GA-ILOS-1 @clause:GA-WPN-4 @clause:GA-LOS-3 @ruling:derived
+  Scenario: A weapon whose own effect ignores Line of Sight shoots over high terrain its other weapon cannot
+    Given the pieces:
+      | name                       | side | at     |
+      | Hypothetical Mortar Carrier | A    | [0, 0] |
+      | RX-78-2 Gundam             | B    | [3, 0] |
+    And the hexes:
+      | at     | elevation |
+      | [1, 0] | 3         |
+    When "Hypothetical Mortar Carrier" attacks "RX-78-2 Gundam" with Rifle
+    Then the attack is not allowed under GA-LOS-3
+    When "Hypothetical Mortar Carrier" attacks "RX-78-2 Gundam" with Lobbed Shell and rolls 1, 1, 1
+    Then the attack is allowed
+    And the ruling cites GA-ILOS-1

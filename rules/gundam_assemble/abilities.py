@@ -58,13 +58,23 @@ Any effect may scale with typed Upgrade tokens: ``per_upgrade: Strength`` multip
 the number of Strength Upgrades its unit has ("+1 Strength for each Strength Upgrade"). A modifier
 (``strength``, ``accuracy``, ``tl_cost``, ``damage_plus``, ``damage_reduction``,
 ``critical_faces``) may last beyond the attack: ``duration: activation`` (until the end of the
-activation) or ``duration: turn`` (this turn); the default is ``attack``. A lasting modifier is kept
-on the unit it is given to and applies to each of that unit's later attacks (or, for a damage
-reduction, to each attack on it) until it expires.
+activation) or ``duration: turn`` (this turn); the default is ``attack``. A lasting modifier of the
+attack as a whole stays with the attacking unit, whoever used it, and applies to each of its later
+attacks; a lasting Damage+ stays with its recipient (``self`` or ``attacker``) and adds to that
+unit's later attacks; a lasting damage reduction stays with its recipient and cuts the damage of
+each later attack on it; each until it expires.
 
 Effect recipients (``to`` in the data, ``Effect.on`` in code): ``attack`` (the attack as a
 whole), ``targets`` (each target), ``one_target`` (one target the player names), ``self`` (the
-ability's unit) or ``attacker``.
+ability's unit) or ``attacker``. Each kind takes only the recipients the engine acts on
+(``recipients_for``), and the loader refuses any other, naming the field, rather than let a card
+silently do nothing: the attack-wide kinds (``ATTACK_WIDE``) act on the attack; ``area_damage``
+and ``prevent_defeat`` on their own unit; an ongoing ability or weapon effect has no player's
+choice to make, so its unit effects act on its own unit or every target. A weapon effect acts on
+every attack with the weapon (GA-WPN-4), on the attack or its targets: its own range and cost are
+printed on it. An ongoing ability is in play in its own unit's attacks and in attacks on it, so an
+``ally_attacks`` trigger suits only ``prevent_defeat`` there, and an ability for when its unit is
+attacked cannot close the window before the attack, when no unit is a target yet.
 
 How often (``once_per``): ``attack``, ``activation`` or ``turn``; unlimited when absent.
 
@@ -145,6 +155,30 @@ LASTING_KINDS = (
     "cannot_be_targeted",
 )
 RECIPIENTS = ("attack", "targets", "one_target", "self", "attacker")
+# Effects that change the attack as a whole (its dice, Accuracy, cost, critical faces, reach, its
+# Response windows): their recipient is the attack itself. A lasting one stays with the attacking
+# unit and changes its later attacks.
+ATTACK_WIDE = (
+    "strength",
+    "accuracy",
+    "tl_cost",
+    "critical_faces",
+    "range",
+    "ignore_los",
+    "extra_dice",
+    "reroll",
+    "forbid_responses",
+)
+# Effects centred on, or kept by, the ability's own unit.
+OWN_UNIT_ONLY = ("area_damage", "prevent_defeat")
+# An ongoing ability is used without a player's choice and by no other unit: its unit effects act
+# on its own unit or on every target (so neither "one_target" nor "attacker" has a meaning there).
+ONGOING_UNIT_KINDS = {
+    "damage_plus": ("self", "targets"),
+    "damage_reduction": ("self", "targets"),
+    "ignore_shields": ("self", "targets"),
+    "cannot_be_targeted": ("self",),
+}
 TRIGGERS = ("own_attack", "attacked", "ally_attacks", "defending", "any")
 TARGET_CONDITIONS = (
     "target_elevation",
@@ -311,6 +345,13 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         )
     on = data.get("to", default_on)
     require_one_of(on, RECIPIENTS, f"{where}.to", "a recipient")
+    duration = data.get("duration", "attack")
+    require_one_of(duration, DURATIONS, f"{where}.duration", "a duration")
+    honoured = recipients_for(kind, window, duration)
+    if on not in honoured:
+        raise AbilityError(
+            f"{where}.to: {on!r}: {_recipient_rule(kind, window, duration)} (to: {', '.join(honoured)})"
+        )
     status = data.get("status")
     if kind in ("inflict_status", "remove_status") and not status:
         raise AbilityError(f"{where}.status: an {kind} effect names its status")
@@ -326,16 +367,12 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     for key in ("upgrade", "per_upgrade"):
         if data.get(key) is not None:
             require_one_of(data[key], UPGRADES, f"{where}.{key}", "an Upgrade type")
-    duration = data.get("duration", "attack")
-    require_one_of(duration, DURATIONS, f"{where}.duration", "a duration")
     if duration != "attack" and kind not in LASTING_KINDS:
         raise AbilityError(
             f"{where}.duration: a {kind} effect happens once; only {', '.join(LASTING_KINDS)} can last"
         )
     if kind == "cannot_be_targeted" and window != "ongoing" and duration == "attack":
         raise AbilityError(f"{where}.duration: say how long its unit cannot be targeted (activation or turn)")
-    if kind == "attack" and on not in ("attacker", "one_target", "targets"):
-        raise AbilityError(f"{where}.to: an attack effect attacks the attacker or a target, not {on!r}")
     windows: tuple[str, ...] = ()
     if kind == "forbid_responses":
         raw = data.get("windows")
@@ -350,7 +387,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     )
     if by not in allowed_by:
         raise AbilityError(f"{where}.by: {by!r} is not one of {', '.join(allowed_by)}")
-    hit_points = _hit_points(data, kind, on, where)
+    hit_points = _hit_points(data, kind, where)
     amount = data.get("amount", 1 if kind in ("grant_upgrade", "destroy_upgrade") else 0)
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise AbilityError(f"{where}.amount: {amount!r} is not a whole number")
@@ -371,15 +408,48 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     )
 
 
-def _hit_points(data: Mapping[str, Any], kind: str, on: str, where: str) -> int:
+def recipients_for(kind: str, window: str, duration: str) -> tuple[str, ...]:
+    """The recipients (``to``) an effect of this kind can act on in this window: the engine
+    applies an effect to exactly these, so the loader refuses any other rather than let a card
+    silently do nothing."""
+    if kind in ATTACK_WIDE:
+        return ("attack",)
+    if kind in OWN_UNIT_ONLY:
+        return ("self",)
+    if kind == "attack":
+        return ("attacker", "one_target", "targets")
+    if window == "ongoing":
+        return ONGOING_UNIT_KINDS[kind]
+    if kind == "damage_plus" and duration != "attack":
+        # kept on its recipient, it adds to that unit's later attacks (see collect_lasting)
+        return ("self", "attacker")
+    return ("targets", "one_target", "self", "attacker")
+
+
+def _recipient_rule(kind: str, window: str, duration: str) -> str:
+    # pragma: no mutate block (presentation: the wording of a refusal)
+    if kind in ATTACK_WIDE:
+        return f"a {kind} effect changes the attack as a whole"
+    if kind == "prevent_defeat":
+        return "a prevent_defeat effect keeps its own unit on the board"
+    if kind in OWN_UNIT_ONLY:
+        return f"an {kind} effect reaches out from its own unit"
+    if kind == "attack":
+        return "an attack effect attacks the attacker or a target"
+    if window == "ongoing":
+        return f"a {kind} effect of an ongoing ability or weapon acts on its own unit or on every target"
+    if kind == "damage_plus" and duration != "attack":
+        return "a lasting damage_plus effect adds to the later attacks of the unit that keeps it"
+    return f"a {kind} effect acts on units, not on the attack"
+
+
+def _hit_points(data: Mapping[str, Any], kind: str, where: str) -> int:
     """``prevent_defeat``'s ``hit_points``: a whole number of at least 1 (at 0 the unit would still
     be defeated); no other effect takes one."""
     if kind != "prevent_defeat":
         if "hit_points" in data:
             raise AbilityError(f"{where}.hit_points: only a prevent_defeat effect leaves its unit hit points")
         return 0
-    if on != "self":
-        raise AbilityError(f"{where}.to: a prevent_defeat effect keeps its own unit on the board ('self')")
     if "amount" in data or "per_upgrade" in data:  # its number is the hit points it leaves
         key = "amount" if "amount" in data else "per_upgrade"
         raise AbilityError(f"{where}.{key}: a prevent_defeat effect takes hit_points, not {key}")
@@ -466,6 +536,23 @@ def parse_ability(
     )
     if not effects and card is None:
         raise AbilityError(f"{where}.effects: an ability has at least one effect")
+    for i, e in enumerate(effects):
+        if window == "ongoing" and trigger == "ally_attacks" and e.kind != "prevent_defeat":
+            # the ongoing abilities in play in an attack are the attacker's and the targets'
+            raise AbilityError(
+                f"{where}.trigger: an ongoing {e.kind} effect applies to its own unit's attacks or to "
+                "attacks on it, so 'ally_attacks' never puts it in play"
+            )
+        if (
+            e.kind == "forbid_responses"
+            and "before_attack" in e.windows
+            and trigger in ("attacked", "defending")
+        ):
+            # before the attack starts no unit is a target or defending yet (GA-DECL-2)
+            raise AbilityError(
+                f"{where}.effects[{i}].windows: an ability used when its unit is attacked or defending "
+                "is not in play before the attack starts, so it cannot close before_attack"
+            )
     if tactics and any(e.kind == "prevent_defeat" for e in effects):
         raise AbilityError(
             f"{where}: a prevent_defeat effect is an ongoing ability of the unit it keeps on the board"

@@ -305,12 +305,14 @@ class CardEffects:
 
     def closed_by(self, window: str) -> tuple[str | None, str]:
         """The weapon effect or ongoing ability that closes a Response window, if any, and whose
-        Responses it closes it to: ``any`` (everyone's) or ``bystanders`` (units outside the attack)."""
+        Responses it closes it to: ``any`` (everyone's) or ``bystanders`` (units outside the attack).
+
+        Before the attack (GA-DECL-2) no unit is a target yet, so only the weapon and the
+        attacker's ongoing abilities are in play to close that window; a target's ongoing
+        abilities close the windows from the target check on."""
         for e in self.weapon.effects:
             if e.kind == "forbid_responses" and window in e.windows:
                 return f"{self.weapon.name}'s weapon effect", e.by
-        if window == "before_attack":  # targets are not known yet; a weapon effect is
-            return None, "any"
         for owner, ability in self.ongoing():
             for e in ability.effects:
                 if e.kind == "forbid_responses" and window in e.windows:
@@ -346,9 +348,7 @@ class CardEffects:
     def kept_from_defeat(self, name: str, stage: str) -> bool:
         """Whether a card steps in as ``name`` reaches 0 hit points (``prevent_defeat``), keeping
         it on the board; the rest of the defeat is then not made (``defeat.defeat_prevented``)."""
-        unit = self.battle.unit(name)
-        if unit.in_reserve:  # defeated already: nothing left to step in against (GA-DEF-1)
-            return False
+        unit = self.battle.unit(name)  # on the board: a unit in Reserve takes no damage (non_combat)
         for ability, eff in defeat_stoppers(unit):
             if not self.trigger_fits(ability.trigger, name):
                 continue

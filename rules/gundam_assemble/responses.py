@@ -166,8 +166,10 @@ class ResponseWindows:
                 self.apply_effect(eff, window, f"{who}'s {ability.name}", r.unit, r, None, ability)
             choices.finish()
         except AttackError as exc:
-            if exc.field == "choices" and self.depth == 0 and r in self.decl.responses:
-                raise AttackError(str(exc), f"responses[{self.decl.responses.index(r)}].choices") from None
+            if exc.field in ("choices", "target") and self.depth == 0 and r in self.decl.responses:
+                raise AttackError(
+                    str(exc), f"responses[{self.decl.responses.index(r)}].{exc.field}"
+                ) from None
             raise
         for key, value in choices.defaults:
             self.emit(
@@ -201,17 +203,24 @@ class ResponseWindows:
             return [user] if user else []
         if eff.on == "attacker":
             return [self.decl.attacker]
-        if eff.on == "attack":
-            return []
+        # the loader gives these effects no "attack" recipient (abilities.recipients_for)
         live = [t for t in self.targets if t in self.battle.units and not self.battle.unit(t).in_reserve]
         if fixed is not None:
             return [t for t in fixed if t in live]
         if eff.on == "targets":
             return live
         # one_target (Q.25): one attacked enemy, or every one of them under each_target
+        chosen = r.target if r and r.target else None
+        if chosen is not None and chosen not in live:
+            raise AttackError(
+                f"{r.ability.name}: {chosen} is not a target of this attack still on the board "
+                f"(targets: {', '.join(live) or 'none'})",
+                "target",
+            )
         if len(live) > 1 and self.rules.interpretation("single_target_ability_with_aoe") == "each_target":
             return live
-        chosen = r.target if r and r.target else (live[0] if len(live) == 1 else None)
+        if chosen is None and len(live) == 1:
+            chosen = live[0]
         if chosen is None:
             raise AttackError(
                 f"{r.ability.name if r else 'effect'}: choose which target it affects ('target')"
@@ -269,8 +278,8 @@ class ResponseWindows:
                 f"{source}: {eff.describe()}{cond}",
                 {"effect": eff.kind, "amount": amount, **({"faces": list(eff.faces)} if eff.faces else {})},
             )
-            if eff.duration != "attack":
-                self.keep(eff, amount, source, user or self.decl.attacker, stage)
+            if eff.duration != "attack":  # it changes this unit's later attacks (abilities.ATTACK_WIDE)
+                self.keep(eff, amount, source, self.decl.attacker, stage)
             return
         if eff.kind in ("extra_dice", "reroll"):
             self.dice_effect(replace(eff, amount=amount), stage, source, r)
@@ -344,6 +353,14 @@ class ResponseWindows:
 
     def non_combat(self, eff: Effect, name: str, stage: str, source: str, by: str | None = None) -> None:
         unit = self.battle.unit(name)
+        if unit.in_reserve:  # defeated earlier in the attack (a Response of its own, FAQ Q.19)
+            self.emit(
+                f"{stage}.not_allowed",
+                ("GA-DEF-2",),
+                f"{source}: {name} is in Reserve, off the board: it takes no damage",
+                {"target": name},
+            )
+            return
         reduction = self.mod_total("damage_reduction", name)
         amount = non_combat_damage(eff.amount, reduction, self.rules)
         new = lose_hit_points(unit, amount)

@@ -200,6 +200,9 @@ def _known_keys(data: Mapping[str, Any], allowed: tuple[str, ...], where: str) -
         raise AbilityError(f"{where}.{unknown[0]}: unknown key (expected one of {', '.join(allowed)})")
 
 
+WEAPON_PRINTED = {"range": "range", "tl_cost": "tl_cost"}
+
+
 def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
     _known_keys(data, WEAPON_KEYS, where)
     area = _pattern(data["area"], f"{where}.area") if "area" in data else None
@@ -213,6 +216,19 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
         raise AbilityError(
             f"{where}.effects: a prevent_defeat effect is an ability of a unit, not of a weapon"
         )
+    for i, e in enumerate(effects):
+        # A weapon effect applies to every attack with the weapon (GA-WPN-4): to the attack, or to
+        # each of its targets. Its own range and cost are printed on the weapon.
+        if e.kind in WEAPON_PRINTED:
+            raise AbilityError(
+                f"{where}.effects[{i}].kind: a weapon's {e.kind} is written as its own "
+                f"{WEAPON_PRINTED[e.kind]}, not as a weapon effect"
+            )
+        if e.kind == "cannot_be_targeted" or e.on == "self":
+            raise AbilityError(
+                f"{where}.effects[{i}]: a weapon effect acts on the attack or its targets, not on its own "
+                "unit (that is an ongoing ability of the unit)"
+            )
     critical = None
     if "critical" in data:
         c = data["critical"]
