@@ -32,6 +32,7 @@ from rules.gundam_assemble.attack import resolve_attack
 from rules.gundam_assemble.board import Board, Piece, hexagon
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
 from rules.gundam_assemble.python_abilities import CardAbility
+from rules.gundam_assemble.setup import declaration_from_data
 from rules.gundam_assemble.targeting import check_reach
 from rules.gundam_assemble.units import (
     UNIT_KEYS,
@@ -658,6 +659,13 @@ CARD_REFUSALS = {
         f"{EFFECT}.to: 'targets': a lasting damage_plus effect adds to the later attacks of the unit "
         "that keeps it (to: self, attacker)",
     ),
+    "a defending side's ongoing ability closing the window before the attack": (
+        _effect_card(
+            {"kind": "forbid_responses", "windows": ["before_attack"]}, window="ongoing", trigger="defending"
+        ),
+        f"{EFFECT}.windows: an ability used when its unit is attacked or defending is not in play "
+        "before the attack starts, so it cannot close before_attack",
+    ),
     "ongoing ability for an ally's attack": (
         _effect_card({"kind": "accuracy", "amount": 1}, window="ongoing", trigger="ally_attacks"),
         "units[0].abilities[0].trigger: an ongoing accuracy effect applies to its own unit's attacks or "
@@ -1100,6 +1108,35 @@ def test_a_card_for_the_enemy_attacked_on_a_one_target_attack_does_not_ask_the_a
 
     assert "single_target_ability_with_aoe" not in _interpretations_read(run)
     assert "Fracture" in result.battle.unit(ZAKU).statuses
+
+
+def test_a_one_target_card_aimed_at_a_unit_outside_the_attack_is_refused_at_its_target_field():
+    # The user's file points at the Response's own 'target' line, not at the attack.
+    cat = _catalogue()
+    battle = _tester_and_zaku(cat)
+    card = cat.tactics["Marked for Ruin"]
+    decl = AttackDeclaration(
+        "Tester", "Gun", ZAKU, responses=(Response(card.window, card, side="A", target="Tester"),)
+    )
+    with pytest.raises(AttackError) as err:
+        resolve_attack(battle, decl, ScriptedDice.of(attack=list(MISSES)), RULES)
+    assert (str(err.value), err.value.field) == (
+        f"Marked for Ruin: Tester is not a target of this attack still on the board (targets: {ZAKU})",
+        "responses[0].target",
+    )
+
+
+def test_a_response_target_that_names_no_unit_of_the_scenario_is_refused_when_declared():
+    cat = _catalogue()
+    data = {
+        "attacker": "Tester",
+        "weapon": "Gun",
+        "target": ZAKU,
+        "responses": [{"tactics": "Marked for Ruin", "side": "A", "target": ""}],
+    }
+    with pytest.raises(AttackError) as err:
+        declaration_from_data(data, _tester_and_zaku(cat), cat)
+    assert str(err.value) == f"attack.responses[0].target: no unit named '' in this scenario (units: Tester, {ZAKU})"
 
 
 def test_a_cost_cut_to_exactly_1_does_not_ask_the_floor_below_1():

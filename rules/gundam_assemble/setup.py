@@ -71,6 +71,10 @@ def response_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Catal
             )
         ability, side = abilities[name], None
     to = data.get("to")
+    if data.get("target") is not None and data["target"] not in battle.units:
+        raise AttackError(
+            f"{where}.target: no unit named {data['target']!r} in this scenario (units: {', '.join(battle.units)})"
+        )
     if not isinstance(data.get("choices") or {}, Mapping):
         raise AttackError(f"{where}.choices: give the choices as a mapping, e.g. {{die: 3}}")
     if not isinstance(data.get("responses") or [], list):

@@ -224,7 +224,7 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
                 f"{where}.effects[{i}].kind: a weapon's {e.kind} is written as its own "
                 f"{WEAPON_PRINTED[e.kind]}, not as a weapon effect"
             )
-        if e.kind == "cannot_be_targeted" or e.on == "self":
+        if e.on == "self":  # cannot_be_targeted, say: an ongoing effect with no other recipient
             raise AbilityError(
                 f"{where}.effects[{i}]: a weapon effect acts on the attack or its targets, not on its own "
                 "unit (that is an ongoing ability of the unit)"
