@@ -465,7 +465,7 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
       | RGM-79 GM      | B    | [0, 2] |
     And player A will use "Marked for Ruin" on "RGM-79 GM"
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then resolving fails because Marked for Ruin: RGM-79 GM is not a target of this attack still on the board (targets: RX-78-2 Gundam)
+    Then resolving fails because is not a target of this attack still on the board
 
   @clause:GA-DEF-2 @clause:GA-DMG-3 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
   Scenario: A defeated unit whose Response would damage itself takes no damage in Reserve and is not defeated twice
