@@ -182,6 +182,16 @@ def test_an_attack_overlay_and_a_parameter_change_yield_witness_scenarios_that_p
     for feature in (param / "explored" / "gundam_assemble").glob("*.feature"):
         assert "And the parameter hit_threshold is 5" in feature.read_text()
         shutil.copy2(feature, folder / feature.name)
+    # The same search with almost no time to shrink writes its first witness as found (what a
+    # loaded machine gave): an area attack that another reading of the area diagram refuses. Its
+    # tags must still be what check computes, so it asserts that the attack is allowed.
+    raw = tmp_path / "unshrunk"
+    raw.mkdir()
+    explore(raw, "book", "crits_on_ten_only", "--kind", "attack", "--max-positions", "200",
+            "--budget", "60", "--shrink", "0.001", "--seed", "6")  # fmt: skip
+    for feature in (raw / "explored" / "gundam_assemble").glob("*.feature"):
+        assert "Then the attack is allowed" in feature.read_text()
+        shutil.copy2(feature, folder / feature.name.replace("explored_", "explored_unshrunk_", 1))
     # The witnesses of readings the attack generator used to miss, written beside them: a
     # reroll, a move, an area with a Garrison, a second attack (one `check` run for all).
     for feature in _formerly_missed_witnesses(tmp_path / "missed").glob("*.feature"):

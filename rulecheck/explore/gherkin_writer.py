@@ -67,6 +67,8 @@ def dependencies(exploration: Exploration, witness: Witness, assert_side: str = 
     chosen = dict(side.get("interpretations") or {})
     answer = witness.new if assert_side == "new" else witness.old
     asserted = set(witness.changes)
+    if exploration.ruleset == "gundam_assemble":
+        asserted |= set(allowed_attacks(witness, answer))  # scenario_text asserts these too
     book = load(exploration.ruleset)
     catalogue = ga_catalogue() if exploration.ruleset == "gundam_assemble" else None
     position = witness.position
@@ -105,6 +107,21 @@ def dependencies(exploration: Exploration, witness: Witness, assert_side: str = 
             ):
                 out.append(name)
                 break
+    return out
+
+
+def allowed_attacks(witness: Witness, answer: dict[str, Any]) -> list[str]:
+    """The outcome keys (``attack``, ``second attack: attack``) of the allowed attacks whose other
+    values the scenario asserts: it asserts that each of them is allowed, too."""
+    out = []
+    for prefix in ("", SECOND):
+        if (answer.get("outcome") or {}).get(prefix + "attack") != "allowed":
+            continue
+        if any(
+            attack_key(k) and k.startswith(SECOND) == bool(prefix) and k != prefix + "attack"
+            for k in witness.changes
+        ):
+            out.append(prefix + "attack")
     return out
 
 
@@ -601,6 +618,12 @@ def scenario_text(
             )
         else:
             thens += mb_then(key, pair[which], answer)
+    if ruleset == "gundam_assemble":
+        # An attack that is allowed says so before the values asserted about it: without it, "the
+        # critical hit effect does not trigger" would also hold where another reading refuses the
+        # attack, and the scenario would not depend on the reading its tags name.
+        for key in allowed_attacks(witness, answer):
+            (first_thens if second and key == "attack" else thens).insert(0, "the attack is allowed")
     thens, first_thens = list(dict.fromkeys(thens)), list(dict.fromkeys(first_thens))
     if not thens and not first_thens:
         return None
