@@ -353,6 +353,12 @@ class _Collector:
         # Set while a passing scenario is re-run (dependencies, vacuous steps): a perturbed
         # Then-step that no definition matches is the probe's business, not a broken feature.
         self.rerunning = False
+        self.short_tracebacks = False
+
+    def pytest_collection_finish(self, session):
+        """After collection, so that an error collecting the corpus reads as it always did."""
+        if self.short_tracebacks:
+            session.config.option.tbstyle = "native"
 
     def pytest_bdd_step_func_lookup_error(self, request, feature, scenario, step, exception):
         if self.undefined is None and not self.rerunning:
@@ -620,6 +626,11 @@ def run_corpus(
         args.append(f"--rules={o}")
     args += list(pytest_args)
     collector = _Collector(root, tag_filter, set(select) if select is not None else None)
+    # A failed scenario's message is pytest's crash line (_failure_message), the same in every
+    # traceback style; pytest's long style would also read and parse the source of every frame
+    # for a traceback nobody sees, a third to a half of the CPU of a run with failing scenarios.
+    # It stays long where pytest's output or a report file shows it.
+    collector.short_tracebacks = not (show_output or cucumber_json or junit_xml)
     plugins: list[Any] = [collector]
     recorder = _ReadRecorder(collector, probe=dependencies, vacuous=vacuous) if record_reads else None
     if recorder is not None:

@@ -12,7 +12,9 @@ Each case file starts with comment lines that say how to run it and what must co
 Each case must end with exit status 2, exactly one line on stderr containing the fragment, no
 traceback, and nothing written or removed in the temporary folder, within the time limit. The
 cases run in-process (``rulecheck.cli.main``) for speed; ``test_the_real_entry_point`` runs a few
-through the installed ``rulecheck`` command to prove the same holds there.
+through the installed ``rulecheck`` command as well and requires the same exit status, the same
+output and the same files from both. A feature in a project of its own that gets as far as pytest
+runs through the real command only (see ``needs_its_own_process``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from pathlib import Path
 import pytest
 
 from rulecheck.cli import main
+from rulecheck.corpus import check_feature_syntax
+from rulecheck.source_yaml import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted(p for p in (ROOT / "tests" / "bad_inputs").iterdir() if p.is_file())
@@ -99,6 +103,19 @@ class TimedOut(Exception):
     pass
 
 
+def needs_its_own_process(folder: Path, setup: list[str]) -> bool:
+    """A project of its own has its own conftest.py, which cannot be imported next to this one in
+    a single process; but the corpus's syntax check, which refuses a broken feature file before
+    pytest starts, imports none: a case it refuses runs in-process like the rest."""
+    if not any(s.startswith("feature-root") for s in setup):
+        return False
+    try:
+        check_feature_syntax(folder / "proj", None)
+    except InputError:
+        return False
+    return True
+
+
 def run_in_process(argv: list[str]) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
 
@@ -139,9 +156,8 @@ def test_bad_input_is_one_line_and_exit_2(case, tmp_path, monkeypatch):
     before = snapshot(tmp_path)
     argv = shlex.split(spec["args"][0].format(case=name, scenarios=ROOT / "scenarios"))
     start = time.perf_counter()
-    if any(s.startswith("feature-root") for s in spec["setup"]):
-        # A project of its own has its own conftest.py, which cannot be imported next to this
-        # one in a single process: run these few through the real command.
+    own_process = needs_its_own_process(tmp_path, spec["setup"])
+    if own_process:
         code, out, err = run_command(argv, tmp_path)
     else:
         code, out, err = run_in_process(argv)
@@ -154,24 +170,39 @@ def test_bad_input_is_one_line_and_exit_2(case, tmp_path, monkeypatch):
     for fragment in spec["expect"]:
         assert fragment in lines[0], f"{fragment!r} not in {lines[0]!r}"
     assert snapshot(tmp_path) == before, "the command wrote or removed something"
-    assert elapsed < (PROCESS_TIME_LIMIT if "proj" in name else TIME_LIMIT)
+    assert elapsed < (PROCESS_TIME_LIMIT if own_process else TIME_LIMIT)
 
 
 def test_the_corpus_is_large_enough():
     assert len(CASES) >= 100
 
 
-REAL_ENTRY = ["yaml_alias_bomb", "draw_output_is_a_pipe", "check_unknown_format", "die_face_word"]
+# One of each kind: a hostile YAML file, an output that cannot be written, a usage error, a bad
+# value, and a feature of a project of its own that its syntax check refuses.
+REAL_ENTRY = [
+    "yaml_alias_bomb",
+    "draw_output_is_a_pipe",
+    "check_unknown_format",
+    "die_face_word",
+    "feature_gherkin_syntax_error",
+]
 
 
 @pytest.mark.parametrize("name", REAL_ENTRY)
-def test_the_real_entry_point(name, tmp_path):
-    """The same promise through the installed command, in its own process."""
+def test_the_real_entry_point(name, tmp_path, monkeypatch):
+    """The same promise through the installed command, in its own process; and the in-process
+    run the corpus above relies on gives the same exit status, output and files."""
     (case,) = [c for c in CASES if c.stem == name]
     spec = header(case)
     file = set_up(case, tmp_path, spec["setup"])
+    assert not needs_its_own_process(tmp_path, spec["setup"])
     argv = shlex.split(spec["args"][0].format(case=file, scenarios=ROOT / "scenarios"))
-    code, _, err = run_command(argv, tmp_path)
+    before = snapshot(tmp_path)
+    code, out, err = run_command(argv, tmp_path)
     assert code == 2, err
     assert len(err.splitlines()) == 1 and "Traceback" not in err
     assert spec["expect"][0] in err
+    assert snapshot(tmp_path) == before
+    monkeypatch.chdir(tmp_path)
+    assert run_in_process(argv) == (code, out, err)
+    assert snapshot(tmp_path) == before

@@ -125,8 +125,9 @@ def test_multibase_scenarios_load_or_fail_in_one_line(tmp_path, doc):
 @FAST
 @given(doc=mutated(MB_DOC))
 def test_multibase_odds_and_drawings_work_or_fail_in_one_line(tmp_path, doc):
-    run_cli(tmp_path, dump(doc), "odds", "{file}")
-    run_cli(tmp_path, dump(doc), "draw", "{file}")
+    text = dump(doc)
+    run_cli(tmp_path, text, "odds", "{file}")
+    run_cli(tmp_path, text, "draw", "{file}")
 
 
 @FAST

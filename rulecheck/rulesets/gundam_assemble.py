@@ -335,6 +335,7 @@ def odds(scenario: GAScenario, rules):
 class _Adapter:
     name = RULESET
     load_scenario = staticmethod(load_scenario)
+    scenario_from_doc = staticmethod(parse_scenario)
     explain = staticmethod(explain)
     odds = staticmethod(odds)
 

@@ -512,6 +512,7 @@ def odds(scenario: MultibaseScenario, rules: Rulebook) -> OddsReport:
 class _Adapter:
     ruleset = RULESET
     load_scenario = staticmethod(load_scenario)
+    scenario_from_doc = staticmethod(scenario_from_doc)
     explain = staticmethod(explain)
     odds = staticmethod(odds)
     scenario_from_data = staticmethod(scenario_from_data)
