@@ -38,3 +38,76 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     When "Alpha" shoots "Bravo"
     Then the attack is refused: no trace
     And the trace is obstructed by Charlie/c1, Charlie/c2 and wall
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: A round target straddling the arc line is seen between a ruin and another unit's base
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape      | x       | y      | facing |
+      | Alpha   | a1   | round 0.5  | 0       | 0      | 117.9  |
+      | Bravo   | b1   | round 0.5  | -8.81   | -4.63  | 169.6  |
+      | Charlie | c1   | round 0.75 | -5.3287 | -2.053 | 270    |
+    And blocking terrain "ruin" with corners (-6.1437,-4.0207) (-2.6922,-4.5942) (-2.5552,-3.77) (-6.0067,-3.1965)
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace runs from a1 to b1
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: Two ruins leave no line to the target, and both obstruct the Trace
+    Given the multibase bases:
+      | unit  | base | shape    | x     | y    | facing |
+      | Alpha | a1   | round 1  | 0     | 0    | 54.4   |
+      | Bravo | b1   | rect 1x1 | -1.47 | 5.73 | 12.8   |
+    And blocking terrain "north ruin" with corners (-0.0704,2.764) (-0.0962,3.4114) (-3.5858,3.2727) (-3.5601,2.6253)
+    And blocking terrain "south ruin" with corners (1.74,2.836) (1.7142,3.4834) (0.078,3.4183) (0.1038,2.7709)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by north ruin and south ruin
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  Scenario: Under a 240-degree arc a ruin and another unit's base obstruct every line to a target beside the attacker
+    Given the parameter front_arc_degrees is 240
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape      | x      | y     | facing |
+      | Alpha   | a1   | round 0.3  | 0      | 0     | 79.4   |
+      | Bravo   | b1   | round 0.5  | -4.46  | 3.72  | 270    |
+      | Charlie | c1   | round 0.68 | -3.307 | 1.546 | 270    |
+    And blocking terrain "ruin" with corners (-2.5426,4.4228) (-2.7641,1.8872) (-1.3472,1.7635) (-1.1257,4.299)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by Charlie/c1 and ruin
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  Scenario: Two ruins and another unit's base between them obstruct every line to a long target
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape          | x      | y       | facing |
+      | Alpha   | a1   | round 0.3      | 0      | 0       | 209.1  |
+      | Bravo   | b1   | rect 2.79x0.59 | 5.22   | -6.6    | 325.5  |
+      | Charlie | c1   | round 0.5      | 1.7171 | -1.6934 | 270    |
+    And blocking terrain "north ruin" with corners (-1.4897,-3.9996) (1.6265,-2.3528) (1.1214,-1.3968) (-1.9949,-3.0437)
+    And blocking terrain "south ruin" with corners (2.0919,-4.0354) (3.8004,-4.7789) (4.1284,-4.0252) (2.4199,-3.2817)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by Charlie/c1, north ruin and south ruin
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: A sliver of a round target inside the arc, seen through a slot between two ruins
+    Given the multibase bases:
+      | unit  | base | shape     | x     | y     | facing |
+      | Alpha | a1   | round 1   | 0     | 0     | 314.7  |
+      | Bravo | b1   | round 0.5 | -4.39 | -3.65 | 36.5   |
+    And blocking terrain "north ruin" with corners (-1.6769,-3.3438) (-0.6282,-1.3174) (-1.7071,-0.7591) (-2.7558,-2.7855)
+    And blocking terrain "south ruin" with corners (-5.7388,-1.9087) (-3.7165,-3.342) (-3.1005,-2.4728) (-5.1227,-1.0395)
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace runs from a1 to b1
