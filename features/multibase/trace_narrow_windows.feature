@@ -111,3 +111,29 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
     And the trace runs from a1 to b1
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin
+  Scenario: Rubble in the way of the only lines to a sliver of the target inside the arc obstructs the Trace with the two ruins
+    Given the multibase bases:
+      | unit  | base | shape     | x     | y     | facing |
+      | Alpha | a1   | rect 2x1  | 0     | 0     | 124.8  |
+      | Bravo | b1   | round 1.5 | -5.92 | -5.82 | 270    |
+    And blocking terrain "long ruin" with corners (-4.8463,-3.2672) (-1.8553,-8.0808) (-1.2526,-7.7063) (-4.2436,-2.8927)
+    And blocking terrain "broken ruin" with corners (-6.5463,-1.0892) (-5.0584,-3.4838) (-3.9555,-2.7984) (-5.4434,-0.4039)
+    And blocking terrain "rubble" with corners (-3.3242,-3.1155) (-1.8634,-3.5668) (-1.6783,-2.9678) (-3.1391,-2.5165)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by broken ruin, long ruin and rubble
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin
+  Scenario: Rubble in the way of the only lines to a sliver of the target inside the arc, mirrored, obstructs the Trace with the two ruins
+    Given the multibase bases:
+      | unit  | base | shape     | x     | y    | facing |
+      | Alpha | a1   | rect 2x1  | 0     | 0    | 235.2  |
+      | Bravo | b1   | round 1.5 | -5.92 | 5.82 | 90     |
+    And blocking terrain "long ruin" with corners (-4.2436,2.8927) (-1.2526,7.7063) (-1.8553,8.0808) (-4.8463,3.2672)
+    And blocking terrain "broken ruin" with corners (-5.4434,0.4039) (-3.9555,2.7984) (-5.0584,3.4838) (-6.5463,1.0892)
+    And blocking terrain "rubble" with corners (-3.1391,2.5165) (-1.6783,2.9678) (-1.8634,3.5668) (-3.3242,3.1155)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by broken ruin, long ruin and rubble
