@@ -137,3 +137,33 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     When "Alpha" shoots "Bravo"
     Then the attack is refused: no trace
     And the trace is obstructed by broken ruin, long ruin and rubble
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: Under a 240-degree arc rubble near the corner of a target's part inside the arc obstructs the Trace with two ruins
+    Given the parameter front_arc_degrees is 240
+    And the multibase bases:
+      | unit  | base | shape    | x   | y     | facing |
+      | Alpha | a1   | round 1  | 0   | 0     | 79.5   |
+      | Bravo | b1   | rect 1x1 | 5.9 | -5.31 | 250.2  |
+    And blocking terrain "long ruin" with corners (3.041,-2.214) (4.9891,-3.3769) (5.9222,-1.8138) (3.9741,-0.6509)
+    And blocking terrain "broken ruin" with corners (1.248,-5.2176) (3.1961,-6.3806) (4.8533,-3.6044) (2.9052,-2.4415)
+    And blocking terrain "rubble" with corners (-0.2095,-4.4656) (1.2492,-2.022) (0.2925,-1.4509) (-1.1662,-3.8945)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by broken ruin, long ruin and rubble
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  Scenario: Under the front-edge reading a ruin and another unit's base obstruct every line from a wide base to a small target
+    Given the interpretation arc_origin is front_edge
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape      | x       | y       | facing |
+      | Alpha   | a1   | rect 3x1.5 | 0       | 0       | 349.4  |
+      | Bravo   | b1   | round 0.5  | -1.36   | -9.69   | 270    |
+      | Charlie | c1   | round 1    | -1.9691 | -5.2999 | 270    |
+    And blocking terrain "ruin" with corners (-1.246,-7.1621) (0.4209,-7.1569) (0.4168,-5.8669) (-1.25,-5.8721)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by Charlie/c1 and ruin
