@@ -1255,3 +1255,21 @@ def test_the_trace_finds_a_line_through_any_slot_a_sample_finds_and_every_line_i
             )
 
     check()
+
+
+def test_the_trace_shown_runs_between_the_bases_own_corners_when_such_a_line_is_clear():
+    """The Trace tries lines through the bases' own corners first and pivots on an obstacle's
+    corners only when all of those are blocked: a line pivoting on a corner grazes that obstacle.
+    Here a wall stands to one side of the gap and a corner-to-corner line passes well clear of it,
+    so the segment the Trace reports (and the diagram draws) keeps its distance from the wall."""
+    from shapely import LineString, Polygon
+
+    from rules.multibase.battlefield import Base, Battlefield, Stats, Terrain, Unit
+    from rules.multibase.geometry import trace
+
+    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    alpha = Unit("Alpha", "Red", stats, (Base("a1", "rect", 0.0, 0.0, 90.0, width=2.0, depth=1.0),))
+    bravo = Unit("Bravo", "Blue", stats, (Base("b1", "rect", 1.3, 8.0, 270.0, width=2.0, depth=1.0),))
+    wall = ((-0.6, 4.6), (0.4, 4.6), (0.4, 5.1), (-0.6, 5.1))
+    seen = trace(Battlefield((alpha, bravo), (Terrain("wall", wall),)), alpha, bravo, BOOK)
+    assert seen.clear and LineString(seen.segment).distance(Polygon(wall)) > 0.5
