@@ -167,3 +167,19 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     When "Alpha" shoots "Bravo"
     Then the attack is refused: no trace
     And the trace is obstructed by Charlie/c1 and ruin
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  Scenario: A ruin across the attacker's front obstructs the Trace, and so do two bases standing in the way beyond it
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x    | y   | facing |
+      | Alpha   | a1   | round 0.5 | 0    | 0   | 90     |
+      | Bravo   | b1   | rect 2x1  | -1.6 | 8   | 270    |
+      | Charlie | c1   | round 0.2 | -1.3 | 5.3 | 270    |
+      | Charlie | c2   | round 0.2 | -0.9 | 2.8 | 270    |
+    And blocking terrain "ruin" with corners (-1.6,1.9) (1.4,1.9) (1.4,2.5) (-1.6,2.5)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by Charlie/c1, Charlie/c2 and ruin
