@@ -183,3 +183,35 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     When "Alpha" shoots "Bravo"
     Then the attack is refused: no trace
     And the trace is obstructed by Charlie/c1, Charlie/c2 and ruin
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  Scenario: Under a 120-degree arc a base just in front of the attacker obstructs the Trace with the ruin beyond it
+    Given the parameter front_arc_degrees is 120
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y   | facing |
+      | Alpha   | a1   | rect 2x1  | 5   | 1   | 90     |
+      | Bravo   | b1   | round 0.5 | 5.9 | 8   | 270    |
+      | Charlie | c1   | round 0.3 | 5.1 | 2.3 | 270    |
+    And blocking terrain "ruin" with corners (4.2,4.2) (6.4,4.2) (6.4,5.2) (4.2,5.2)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by Charlie/c1 and ruin
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  Scenario: Under a 90-degree arc a base just in front of the attacker obstructs the Trace with the ruin beyond it
+    Given the parameter front_arc_degrees is 90
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x    | y    | facing |
+      | Alpha   | a1   | rect 2x1  | -3   | -2   | 90     |
+      | Bravo   | b1   | round 0.5 | -2.1 | 5    | 270    |
+      | Charlie | c1   | round 0.3 | -2.9 | -0.7 | 270    |
+    And blocking terrain "ruin" with corners (-3.8,1.2) (-1.6,1.2) (-1.6,2.2) (-3.8,2.2)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by Charlie/c1 and ruin
