@@ -215,3 +215,20 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     When "Alpha" shoots "Bravo"
     Then the attack is refused: no trace
     And the trace is obstructed by Charlie/c1 and ruin
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  Scenario: Under a 120-degree arc a base half hidden behind two ruins still obstructs the Trace with them
+    Given the parameter front_arc_degrees is 120
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x     | y     | facing |
+      | Alpha   | a1   | round 0.5 | -1.2  | -5.8  | 70.1   |
+      | Bravo   | b1   | round 1   | 0.4   | -0.97 | 270    |
+      | Charlie | c1   | round 0.2 | -0.38 | -4.16 | 270    |
+    And blocking terrain "west ruin" with corners (-1.471,-3.482) (0.356,-4.143) (0.504,-3.734) (-1.323,-3.073)
+    And blocking terrain "east ruin" with corners (-0.983,-3.458) (0.839,-4.118) (1.001,-3.668) (-0.82,-3.009)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by Charlie/c1, east ruin and west ruin
