@@ -232,3 +232,20 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     When "Alpha" shoots "Bravo"
     Then the attack is refused: no trace
     And the trace is obstructed by Charlie/c1, east ruin and west ruin
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  Scenario: Under a 60-degree arc a large target close in front, across both arc lines, is hidden by two ruins and a base
+    Given the parameter front_arc_degrees is 60
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x     | y    | facing |
+      | Alpha   | a1   | round 0.5 | -0.3  | 3.8  | 49.3   |
+      | Bravo   | b1   | round 1   | 0.88  | 5.19 | 270    |
+      | Charlie | c1   | round 0.4 | -0.67 | 4.81 | 270    |
+    And blocking terrain "west ruin" with corners (-0.648,4.744) (0.423,3.823) (0.664,4.103) (-0.407,5.024)
+    And blocking terrain "east ruin" with corners (0.113,4.398) (1.108,3.543) (1.228,3.681) (0.233,4.537)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And the trace is obstructed by Charlie/c1, east ruin and west ruin
