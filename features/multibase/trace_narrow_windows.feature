@@ -249,3 +249,15 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     When "Alpha" shoots "Bravo"
     Then the attack is refused: no trace
     And the trace is obstructed by Charlie/c1, east ruin and west ruin
+
+  @clause:MB-1.1 @ruling:derived
+  Scenario: An attacker whose base straddles a low wall traces straight up past the target's edge from the part of its base beyond the wall
+    Given the multibase bases:
+      | unit  | base | shape    | x | y | facing |
+      | Alpha | a1   | round 1  | 0 | 0 | 90     |
+      | Bravo | b1   | rect 1x1 | 0 | 3 | 270    |
+    And blocking terrain "wall" with corners (-1,0.5) (2,0.5) (2,0.75) (-1,0.75)
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace runs from a1 to b1
