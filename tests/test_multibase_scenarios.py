@@ -1212,6 +1212,8 @@ def test_the_trace_finds_a_line_through_any_slot_a_sample_finds_and_every_line_i
     stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
     margin = 1e-3  # a sampled segment this far from every wall is clear beyond any rounding
 
+    # 40 positions per reading: each samples 576 segments against two walls with shapely and runs
+    # the Trace (about 12 ms a position), so 80 in all keep the test near 1 s in the CI profile.
     @settings(max_examples=40)
     @given(st.data())
     def check(data):
