@@ -1136,7 +1136,10 @@ def test_a_response_target_that_names_no_unit_of_the_scenario_is_refused_when_de
     }
     with pytest.raises(AttackError) as err:
         declaration_from_data(data, _tester_and_zaku(cat), cat)
-    assert str(err.value) == f"attack.responses[0].target: no unit named '' in this scenario (units: Tester, {ZAKU})"
+    assert (
+        str(err.value)
+        == f"attack.responses[0].target: no unit named '' in this scenario (units: Tester, {ZAKU})"
+    )
 
 
 def test_a_cost_cut_to_exactly_1_does_not_ask_the_floor_below_1():
