@@ -11,6 +11,7 @@ from rulecheck.rulesets import load_scenario as load_any
 from rulecheck.rulesets.multibase import ADAPTER
 from rulecheck.source_yaml import InputError
 from rules.events import Event, cited
+from rules.multibase.battlefield import Stats
 from rules.rulebook import load
 from rules.wording import plural
 
@@ -18,6 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios" / "multibase"
 FEATURES = ROOT / "features" / "multibase"
 BOOK = load("multibase")
+# A profile where only the position decides: one die each way, a 24-inch range, no Courage test to fail.
+PLAIN_STATS = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
 VOLLEY = (SCENARIOS / "ranged_volley.yaml").read_text(encoding="utf-8")
 
 
@@ -124,9 +127,9 @@ def test_a_rule_change_overturns_the_outcome():
 
 def _bravo_in_a_row(spacing: float, numbers=(1, 2, 3)):
     """Bravo: round bases b<i> in a row along y = 6, centre i x ``spacing`` inches along."""
-    from rules.multibase.battlefield import Base, Stats, Unit
+    from rules.multibase.battlefield import Base, Unit
 
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    stats = PLAIN_STATS
     return Unit(
         "Bravo",
         "Blue",
@@ -222,9 +225,9 @@ def _square_attack(strict: bool, pushes=None, positions=SQUARE):
 
     from rules.dice import ScriptedDice
     from rules.multibase.attack import AttackSpec, resolve_attack
-    from rules.multibase.battlefield import Base, Battlefield, Stats, Unit
+    from rules.multibase.battlefield import Base, Battlefield, Unit
 
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    stats = PLAIN_STATS
     alpha = Unit("Alpha", "Red", stats, (Base("a1", "rect", 0, 0, 90.0, width=2.0, depth=1.0),))
     bases = tuple(Base(n, "round", x, y, 270.0, radius=0.5) for n, x, y in positions)
     field = Battlefield((alpha, Unit("Charlie", "Blue", stats, bases)), ())
@@ -268,10 +271,10 @@ def test_the_reported_trace_segment_is_a_clear_one():
     first lines the search tries are blocked: two round bases leave a narrow gap off the centre."""
     from shapely.geometry import LineString, Point
 
-    from rules.multibase.battlefield import Base, Battlefield, Stats, Unit
+    from rules.multibase.battlefield import Base, Battlefield, Unit
     from rules.multibase.geometry import trace
 
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    stats = PLAIN_STATS
     alpha = Unit("Alpha", "Red", stats, (Base("a1", "round", 0, 0, 90.0, radius=0.5),))
     bravo = Unit("Bravo", "Blue", stats, (Base("b1", "round", 0, 10, 270.0, radius=0.5),))
     posts = ((-1.4, 5.0), (0.8, 5.0))
@@ -316,10 +319,10 @@ def test_equally_close_attacker_bases_name_the_first_and_ask_no_range_reading():
     readings of range_from measure the same bases, none is cited; nor with one attacker base."""
     from dataclasses import replace
 
-    from rules.multibase.battlefield import Base, Battlefield, Stats, Unit
+    from rules.multibase.battlefield import Base, Battlefield, Unit
     from rules.multibase.target import verify_target
 
-    stats = Stats(ranged_attack=1, melee_attack=1, range=4.0, courage=9, save=6, wounds=1)
+    stats = replace(PLAIN_STATS, range=4.0)
     lancer = Unit(
         "Lancer",
         "Red",
@@ -894,12 +897,12 @@ def test_the_trace_agrees_with_sampled_segments_drawn_by_shapely(scene, rule_ind
     no obstacle."""
     from shapely.geometry import LineString, Point, Polygon
 
-    from rules.multibase.battlefield import Battlefield, Stats, Unit
+    from rules.multibase.battlefield import Battlefield, Unit
     from rules.multibase.geometry import trace
 
     attacker_base, target_base, others, walls = _trace_scenes()[scene]
     rules = BOOK.with_changes(**TRACE_RULES[rule_index])
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    stats = PLAIN_STATS
     alpha = Unit("Alpha", "Red", stats, (attacker_base,))
     bravo = Unit("Bravo", "Blue", stats, (target_base,))
     units = (alpha, bravo) + ((Unit("Charlie", "Green", stats, tuple(others)),) if others else ())
@@ -976,10 +979,10 @@ def test_a_base_whose_centre_or_edge_lies_exactly_on_the_grown_arc_line_is_in_th
 def test_the_range_a_diagram_draws_names_the_closest_pair_of_bases():
     """The diagram measures with unit_distance's default (no tie allowance): of two attacker bases
     3 and 3.5 inches from the target, the second listed, the closer, is named."""
-    from rules.multibase.battlefield import Base, Stats, Unit
+    from rules.multibase.battlefield import Base, Unit
     from rules.multibase.geometry import unit_distance
 
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    stats = PLAIN_STATS
     alpha = Unit(
         "Alpha",
         "Red",
@@ -999,7 +1002,7 @@ def test_the_one_line_between_two_touching_round_bases_is_clear(slant):
     turned so that the line is not vertical)."""
     import math
 
-    from rules.multibase.battlefield import Base, Battlefield, Stats, Unit
+    from rules.multibase.battlefield import Base, Battlefield, Unit
     from rules.multibase.geometry import trace
 
     c, s = math.cos(slant), math.sin(slant)
@@ -1007,7 +1010,7 @@ def test_the_one_line_between_two_touching_round_bases_is_clear(slant):
     def at(name, x, y, r):  # (x, y) turned by the slant about the origin
         return Base(name, "round", c * x - s * y, s * x + c * y, 90.0 + math.degrees(slant), radius=r)
 
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    stats = PLAIN_STATS
     alpha = Unit("Alpha", "Red", stats, (at("a1", 0, 0, 0.5),))
     bravo = Unit("Bravo", "Blue", stats, (at("b1", 0, 10, 0.5),))
     charlie = Unit("Charlie", "Green", stats, (at("c1", -1, 5, 1.0), at("c2", 1, 5, 1.0)))
@@ -1019,10 +1022,10 @@ def test_the_one_line_between_a_wall_corner_and_a_round_base_touching_it_is_clea
     """A wall's corner touches a third unit's round base: the one line between them passes
     through the corner tangent to the base, grazing both, so the Trace is clear along it (the
     base on the right of the line, then on its left)."""
-    from rules.multibase.battlefield import Base, Battlefield, Stats, Terrain, Unit
+    from rules.multibase.battlefield import Base, Battlefield, Terrain, Unit
     from rules.multibase.geometry import trace
 
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    stats = PLAIN_STATS
     alpha = Unit("Alpha", "Red", stats, (Base("a1", "round", 0.0, 0.0, 90.0, radius=0.5),))
     bravo = Unit("Bravo", "Blue", stats, (Base("b1", "round", 0.0, 10.0, 270.0, radius=0.5),))
     charlie = Unit("Charlie", "Green", stats, (Base("c1", "round", side, 5.0, 90.0, radius=1.0),))
@@ -1040,10 +1043,10 @@ def test_a_gap_beside_a_wall_corner_gives_the_same_trace_however_the_table_is_tu
     blocked, depended on rounding: turned by 0.2 or 2 radians, these positions were blocked.)"""
     import math
 
-    from rules.multibase.battlefield import Base, Battlefield, Stats, Terrain, Unit
+    from rules.multibase.battlefield import Base, Battlefield, Terrain, Unit
     from rules.multibase.geometry import trace
 
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    stats = PLAIN_STATS
 
     def turned(degrees: float, gap: float) -> bool:
         c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
@@ -1094,10 +1097,10 @@ def test_a_one_inch_range_is_long_beyond_half_an_inch():
 def test_a_removal_no_choice_of_which_keeps_coherency_is_every_choice_and_says_so():
     """Four bases 5 inches apart are out of coherency whichever one goes: every base is offered,
     the count stays the number due, and the options say that none keeps the unit coherent."""
-    from rules.multibase.battlefield import Base, Stats, Unit
+    from rules.multibase.battlefield import Base, Unit
     from rules.multibase.casualties import RemovalOptions, removal_options
 
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    stats = PLAIN_STATS
     bases = tuple(Base(f"c{i + 1}", "round", 5.0 * i, 10, 270.0, radius=0.5) for i in range(4))
     found = removal_options(Unit("Charlie", "Blue", stats, bases), 1, BOOK)
     assert found == RemovalOptions(1, (("c1",), ("c2",), ("c3",), ("c4",)), False)
@@ -1105,9 +1108,9 @@ def test_a_removal_no_choice_of_which_keeps_coherency_is_every_choice_and_says_s
 
 
 def test_asking_for_a_base_or_unit_that_is_not_there_names_it():
-    from rules.multibase.battlefield import Base, Battlefield, Stats, Unit
+    from rules.multibase.battlefield import Base, Battlefield, Unit
 
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    stats = PLAIN_STATS
     charlie = Unit("Charlie", "Blue", stats, (Base("c1", "round", 0, 0, 90.0, radius=0.5),))
     with pytest.raises(KeyError, match="unit 'Charlie' has no base 'c9'"):
         charlie.base("c9")
@@ -1205,11 +1208,11 @@ def test_the_trace_finds_a_line_through_any_slot_a_sample_finds_and_every_line_i
     from hypothesis import strategies as st
     from shapely import LineString, Point, Polygon, distance, intersects, linestrings
 
-    from rules.multibase.battlefield import Battlefield, Stats, Terrain, Unit
+    from rules.multibase.battlefield import Battlefield, Terrain, Unit
     from rules.multibase.geometry import arc_cuts, core, radius_of, trace
 
     rules = BOOK.with_changes(interpretations={"trace_target_part": target_part})
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    stats = PLAIN_STATS
     margin = 1e-3  # a sampled segment this far from every wall is clear beyond any rounding
 
     # 40 positions per reading: each samples 576 segments against two walls with shapely and runs
@@ -1266,10 +1269,10 @@ def test_the_trace_shown_runs_between_the_bases_own_corners_when_such_a_line_is_
     so the segment the Trace reports (and the diagram draws) keeps its distance from the wall."""
     from shapely import LineString, Polygon
 
-    from rules.multibase.battlefield import Base, Battlefield, Stats, Terrain, Unit
+    from rules.multibase.battlefield import Base, Battlefield, Terrain, Unit
     from rules.multibase.geometry import trace
 
-    stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    stats = PLAIN_STATS
     alpha = Unit("Alpha", "Red", stats, (Base("a1", "rect", 0.0, 0.0, 90.0, width=2.0, depth=1.0),))
     bravo = Unit("Bravo", "Blue", stats, (Base("b1", "rect", 1.3, 8.0, 270.0, width=2.0, depth=1.0),))
     wall = ((-0.6, 4.6), (0.4, 4.6), (0.4, 5.1), (-0.6, 5.1))
