@@ -46,13 +46,13 @@ def test_the_readme_table_gives_each_effect_the_recipients_the_loader_accepts():
                     row = ongoing
                     assert kind in ongoing[0] or kind == "cannot_be_targeted"  # the prose says "its own unit"
                     if kind == "cannot_be_targeted":
-                        assert recipients_for(kind, window, duration) == ("self",)
+                        assert recipients_for(kind, window, duration)[0] == ("self",)
                         continue
                 elif kind in lasting[0] and duration != "attack":
                     row = lasting
                 else:
                     row = other
-                assert set(recipients_for(kind, window, duration)) == set(row[1]), (kind, window, duration)
+                assert set(recipients_for(kind, window, duration)[0]) == set(row[1]), (kind, window, duration)
     # a weapon effect: the ongoing row's kinds, on their targets only
     assert weapon[1] == ("targets",)
     for kind in ongoing[0]:

@@ -169,8 +169,6 @@ ATTACK_WIDE = (
     "reroll",
     "forbid_responses",
 )
-# Effects centred on, or kept by, the ability's own unit.
-OWN_UNIT_ONLY = ("area_damage", "prevent_defeat")
 # An ongoing ability is used without a player's choice and by no other unit: its unit effects act
 # on its own unit or on every target (so neither "one_target" nor "attacker" has a meaning there).
 ONGOING_UNIT_KINDS = {
@@ -347,11 +345,9 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     require_one_of(on, RECIPIENTS, f"{where}.to", "a recipient")
     duration = data.get("duration", "attack")
     require_one_of(duration, DURATIONS, f"{where}.duration", "a duration")
-    honoured = recipients_for(kind, window, duration)
+    honoured, rule = recipients_for(kind, window, duration)
     if on not in honoured:
-        raise AbilityError(
-            f"{where}.to: {on!r}: {_recipient_rule(kind, window, duration)} (to: {', '.join(honoured)})"
-        )
+        raise AbilityError(f"{where}.to: {on!r}: {rule} (to: {', '.join(honoured)})")
     status = data.get("status")
     if kind in ("inflict_status", "remove_status") and not status:
         raise AbilityError(f"{where}.status: an {kind} effect names its status")
@@ -408,39 +404,45 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     )
 
 
-def recipients_for(kind: str, window: str, duration: str) -> tuple[str, ...]:
-    """The recipients (``to``) an effect of this kind can act on in this window: the engine
-    applies an effect to exactly these, so the loader refuses any other rather than let a card
-    silently do nothing."""
+def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ...], str]:
+    """The recipients (``to``) an effect of this kind can act on in this window, and the rule that
+    says so (for the refusal): the engine applies an effect to exactly these, so the loader refuses
+    any other rather than let a card silently do nothing."""
     if kind in ATTACK_WIDE:
-        return ("attack",)
-    if kind in OWN_UNIT_ONLY:
-        return ("self",)
+        return (
+            ("attack",),
+            f"a {kind} effect changes the attack as a whole",
+        )
+    if kind == "prevent_defeat":
+        return (
+            ("self",),
+            "a prevent_defeat effect keeps its own unit on the board",
+        )
+    if kind == "area_damage":
+        return (
+            ("self",),
+            "an area_damage effect reaches out from its own unit",
+        )
     if kind == "attack":
-        return ("attacker", "one_target", "targets")
+        return (
+            ("attacker", "one_target", "targets"),
+            "an attack effect attacks the attacker or a target",
+        )
     if window == "ongoing":
-        return ONGOING_UNIT_KINDS[kind]
+        return (
+            ONGOING_UNIT_KINDS[kind],
+            f"a {kind} effect of an ongoing ability or weapon acts on its own unit or on every target",
+        )
     if kind == "damage_plus" and duration != "attack":
         # kept on its recipient, it adds to that unit's later attacks (see collect_lasting)
-        return ("self", "attacker")
-    return ("targets", "one_target", "self", "attacker")
-
-
-def _recipient_rule(kind: str, window: str, duration: str) -> str:
-    # pragma: no mutate block (presentation: the wording of a refusal)
-    if kind in ATTACK_WIDE:
-        return f"a {kind} effect changes the attack as a whole"
-    if kind == "prevent_defeat":
-        return "a prevent_defeat effect keeps its own unit on the board"
-    if kind in OWN_UNIT_ONLY:
-        return f"an {kind} effect reaches out from its own unit"
-    if kind == "attack":
-        return "an attack effect attacks the attacker or a target"
-    if window == "ongoing":
-        return f"a {kind} effect of an ongoing ability or weapon acts on its own unit or on every target"
-    if kind == "damage_plus" and duration != "attack":
-        return "a lasting damage_plus effect adds to the later attacks of the unit that keeps it"
-    return f"a {kind} effect acts on units, not on the attack"
+        return (
+            ("self", "attacker"),
+            "a lasting damage_plus effect adds to the later attacks of the unit that keeps it",
+        )
+    return (
+        ("targets", "one_target", "self", "attacker"),
+        f"a {kind} effect acts on units, not on the attack",
+    )
 
 
 def _hit_points(data: Mapping[str, Any], kind: str, where: str) -> int:
