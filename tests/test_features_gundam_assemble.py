@@ -43,6 +43,7 @@ from rules.gundam_assemble.units import (
     Weapon,
     battle_from_entries,
     parse_catalogue,
+    parse_weapon,
 )
 from rules.rulebook import load, observing_reads
 
@@ -849,6 +850,16 @@ def test_card_loader_refuses_a_card_outside_the_vocabulary_naming_its_field(card
     with pytest.raises(AbilityError) as err:
         parse_catalogue(cards, {"attacked": AttackedTrigger}, base)
     assert str(err.value) == message
+
+
+@pytest.mark.parametrize(
+    "shape", [{"range": 4}, {"area": {"hexes": [[1, 0], [2, 0]]}}], ids=["ranged", "area"]
+)
+def test_a_weapon_effect_that_ignores_line_of_sight_makes_the_weapon_ignore_it(shape):
+    # One mechanism for both ways of writing it: single-target and area attacks read ignores_los.
+    spec = {"name": "W", "tl_cost": 3, "strength": 3, **shape}
+    assert parse_weapon({**spec, "effects": [{"kind": "ignore_los"}]}, "w").ignores_los
+    assert not parse_weapon(spec, "w").ignores_los
 
 
 def _first_effect(cat):

@@ -525,11 +525,6 @@ class _Resolver(ResponseWindows, CardEffects):
                     for e in a.effects
                     if e.kind in ("range", "ignore_los")
                 ]
-        found += [  # a weapon that ignores Line of Sight does so on every attack with it (GA-WPN-4)
-            (e.kind, f"weapon effect of {self.weapon.name}", e.amount)
-            for e in self.weapon.effects
-            if e.kind == "ignore_los"
-        ]
         found += [
             (x.effect.kind, x.source, x.amount)
             for x in self.lasting_at_start

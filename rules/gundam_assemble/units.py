@@ -200,7 +200,7 @@ def _known_keys(data: Mapping[str, Any], allowed: tuple[str, ...], where: str) -
         raise AbilityError(f"{where}.{unknown[0]}: unknown key (expected one of {', '.join(allowed)})")
 
 
-WEAPON_PRINTED = {"range": "range", "tl_cost": "tl_cost"}
+WEAPON_PRINTED = ("range", "tl_cost")  # printed on the weapon, so never a weapon effect
 
 
 def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
@@ -221,8 +221,8 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
         # each of its targets. Its own range and cost are printed on the weapon.
         if e.kind in WEAPON_PRINTED:
             raise AbilityError(
-                f"{where}.effects[{i}].kind: a weapon's {e.kind} is written as its own "
-                f"{WEAPON_PRINTED[e.kind]}, not as a weapon effect"
+                f"{where}.effects[{i}].kind: a weapon's {e.kind} is written as its own {e.kind}, "
+                "not as a weapon effect"
             )
         if e.on == "self":  # cannot_be_targeted, say: an ongoing effect with no other recipient
             raise AbilityError(
@@ -262,7 +262,9 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
         int(data["strength"]),
         None if rng is None else int(rng),
         area,
-        bool(data.get("ignores_los", False)),
+        # a weapon effect that ignores Line of Sight does so on every attack with it (GA-WPN-4),
+        # single-target or area, as the weapon's own ignores_los does
+        bool(data.get("ignores_los", False)) or any(e.kind == "ignore_los" for e in effects),
         effects,
         critical,
         _targets(data, where),
