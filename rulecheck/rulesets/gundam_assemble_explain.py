@@ -110,15 +110,15 @@ def _check_attack_limits(scenario, attack: dict, prefix: tuple = ("attack",)) ->
             raise _attack_error(
                 scenario, ("defeat_order", i), f"no unit named {name!r} in this scenario ({known})", prefix
             )
+    # A Response's target is checked by the engine as it reads the Response (setup.response_from_data).
     for i, r in enumerate(attack.get("responses") or []):
-        for key in ("unit", "target"):
-            if key in r and r[key] not in names:
-                raise _attack_error(
-                    scenario,
-                    ("responses", i, key),
-                    f"no unit named {r[key]!r} in this scenario ({known})",
-                    prefix,
-                )
+        if "unit" in r and r["unit"] not in names:
+            raise _attack_error(
+                scenario,
+                ("responses", i, "unit"),
+                f"no unit named {r['unit']!r} in this scenario ({known})",
+                prefix,
+            )
     uses: dict[tuple, int] = {}
     for i, r in enumerate(attack.get("responses") or []):
         card = ("tactics", r["tactics"]) if "tactics" in r else (r.get("unit"), r.get("ability"))
