@@ -24,8 +24,10 @@ original and every mutant.
 
 Each difference (clear/blocked, target in arc, the obstacles named when blocked, or an
 exception) is printed as one JSON line with the position, the segments, and a shapely check of a
-segment that claims clear (``segment_ok``: ends within 1e-7 inch of the two bases' parts, no
-obstacle's interior shrunk by 2e-9 inch crossed). It only finds positions; a scenario made from
+segment that claims clear (``segment_ok``: ends within 1e-7 inch, or twice the tolerance if that is
+more, of the two bases' parts, no obstacle's interior shrunk by twice the tolerance crossed).
+``--tolerance`` sets geometry_tolerance for every position: at the rulebook's 1e-9 inch, the
+windows a tolerance mutant moves are far finer than a 4-decimal position. It only finds positions; a scenario made from
 one must still be checked (benchmarks/mutant_check.py) and its verdict confirmed independently.
 """
 
@@ -52,6 +54,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", default="-")
     parser.add_argument("--max-per-mutant", type=int, default=5)
     parser.add_argument(
+        "--tolerance",
+        type=float,
+        default=None,
+        help="geometry_tolerance for every position (default: the rulebook's); a larger one widens "
+        "the windows a mutant moves to where 4-decimal positions can reach them",
+    )
+    parser.add_argument(
         "--narrow",
         action="store_true",
         help="only 90 and 120-degree arcs, a large round target close to the apex",
@@ -62,6 +71,7 @@ def main(argv: list[str]) -> int:
     os.environ["MUTANT_UNDER_TEST"] = ""
     search = Search(names, random.Random(args.seed))
     search.narrow = args.narrow
+    search.tolerance = args.tolerance
     out = sys.stdout if args.out == "-" else open(args.out, "a", encoding="utf-8")  # noqa: SIM115
     found: dict[str, int] = {n: 0 for n in names}
     stop = time.monotonic() + args.seconds
@@ -91,19 +101,23 @@ class Search:
         self.g, self.Base, self.book = geometry, Base, load("multibase")
         self.names, self.rng = names, rng
         self.narrow = False
+        self.tolerance = None
 
     # --- the position -----------------------------------------------------------------------
     def rules(self):
         r = self.rng
         degrees = r.choice([120, 90, 60, 45] if self.narrow else [180, 180, 180, 120, 90, 240, 270])
+        params = {"front_arc_degrees": degrees}
+        if self.tolerance is not None:
+            params["geometry_tolerance"] = self.tolerance
         if r.random() < 0.6:  # the default readings: scenarios tagged with fewer readings
-            return {"front_arc_degrees": degrees}, {}
+            return params, {}
         interp = {
             "arc_origin": r.choice(["centre_line", "front_edge"]),
             "arc_boundary": r.choice(["inside", "outside"]),
             "trace_target_part": r.choice(["inside_arc", "inside_arc", "whole_base"]),
         }
-        return {"front_arc_degrees": degrees}, interp
+        return params, interp
 
     def base(self, name: str, x: float, y: float, facing: float, round_: bool):
         r = self.rng
@@ -336,17 +350,18 @@ class Search:
 
         g = self.g
         line = LineString(segment)
+        tol = 2 * float(rules.param("geometry_tolerance"))  # with room for rounding
+        reach = max(1e-7, tol)
 
         def within(base, point):  # exact for circles: the core grown by the radius
-            return g.core(base).distance(Point(point)) - g.radius_of(base) < 1e-7
+            return g.core(base).distance(Point(point)) - g.radius_of(base) < reach
 
         mode, cuts = g.arc_cuts(attacker, rules)
-        margins = [nx * segment[1][0] + ny * segment[1][1] - b > -1e-7 for nx, ny, b in cuts]
+        margins = [nx * segment[1][0] + ny * segment[1][1] - b > -reach for nx, ny, b in cuts]
         in_arc = rules.interpretation("trace_target_part") == "whole_base" or (all if mode == "all" else any)(
             margins
         )
         ends = within(attacker, segment[0]) and within(target, segment[1]) and in_arc
-        tol = 2e-9  # the rulebook's geometry_tolerance, with room for rounding
         for o in blockers:
             if o.disc is not None:
                 cx, cy, rad = o.disc

@@ -71,7 +71,11 @@ PARAMETER_RANGES: dict[str, dict[str, tuple[float, float]]] = {
         "max_shaken_tokens": (0, 100),
         "front_arc_degrees": (0, 360),
         "coherency_distance": (0.0, 1_000.0),
-        "geometry_tolerance": (0.0, 0.001),
+        # Not 0: the Trace pivots candidate lines half the tolerance inside an obstacle's corners
+        # and tests them against the obstacle shrunk by all of it; at 0 both are the corner itself,
+        # and whether a line through it touches the obstacle, and is blocked, is left to rounding.
+        # 1e-10 inch is still some hundreds of times the rounding of a coordinate on any table.
+        "geometry_tolerance": (1e-10, 0.001),
     },
 }
 MAX_LIST_PARAMETER = 100  # items in a list-valued parameter (a list of faces)

@@ -1068,6 +1068,40 @@ def test_a_gap_beside_a_wall_corner_gives_the_same_trace_however_the_table_is_tu
     assert [d for d in range(0, 360, 10) if turned(d, -1e-3)] == []
 
 
+@pytest.mark.parametrize("tolerance", [1e-10, 1e-3])
+def test_a_slot_a_tenth_of_an_inch_wide_is_clear_at_every_turn_under_any_allowed_tolerance(tolerance):
+    """Two walls leave a slot 0.1 inch wide, and no line through two corners of the bases passes
+    through it: the Trace must pivot on the walls' corners. At every whole-degree turn of the table
+    it is clear, under the smallest tolerance a rulebook may set and the largest. (At a tolerance
+    of 0, once allowed, it was blocked at 25 of the 360 turns: the lines through the corners
+    touched the walls or not by rounding. 0 is now refused.)"""
+    import math
+
+    from shapely.geometry import Polygon
+
+    from rules.multibase.battlefield import Base
+    from rules.multibase.geometry import Obstacle, trace_between
+    from rules.rulebook import RulebookError
+
+    with pytest.raises(RulebookError, match="geometry_tolerance: expected a number from 1e-10 to 0.001"):
+        BOOK.with_changes({"geometry_tolerance": 0.0}, {})
+    rules = BOOK.with_changes({"geometry_tolerance": tolerance}, {})
+
+    def clear(degrees: int) -> bool:
+        c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+
+        def at(x, y):
+            return (c * x - s * y, s * x + c * y)
+
+        alpha = Base("a1", "rect", *at(0, 0), 90.0 + degrees, width=2.0, depth=1.0)
+        bravo = Base("b1", "rect", *at(6, 0.25), 90.0 + degrees, width=1.0, depth=1.0)
+        low = Obstacle("low", shape=Polygon([at(2.5, -3), at(4, -3), at(4, 0.3), at(2.5, 0.3)]))
+        high = Obstacle("high", shape=Polygon([at(2.5, 0.4), at(4, 0.4), at(4, 3), at(2.5, 3)]))
+        return trace_between(alpha, bravo, [low, high], rules)[0]
+
+    assert [d for d in range(360) if not clear(d)] == []
+
+
 def test_a_push_scripted_for_a_unit_with_no_push_to_make_is_refused_naming_that_unit():
     """The CLI points the one-line error at ``attack.pushes.<unit>``: the refusal names the unit
     whose scripted push was never made."""
