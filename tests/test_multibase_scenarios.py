@@ -1271,9 +1271,13 @@ def test_the_trace_finds_a_line_through_any_slot_a_sample_finds_and_every_line_i
 
         def in_arc(p, slack):
             inside = [nx * p[0] + ny * p[1] - b >= -slack for nx, ny, b in cuts]
-            return target_part == "whole_base" or (all if mode == "all" else any)(inside)
+            return (all if mode == "all" else any)(inside)
 
-        ends = [p for p in _outline(target, 24) if in_arc(p, 0.0)]
+        outline = _outline(target, 24)
+        if target_part == "whole_base":  # any point of a base that is in the arc at all
+            ends = outline if any(in_arc(p, 0.0) for p in outline) else []
+        else:
+            ends = [p for p in outline if in_arc(p, 0.0)]
         starts = _outline(attacker, 24)
         if ends:
             pairs = np.array([(s, e) for s in starts for e in ends])
@@ -1287,7 +1291,8 @@ def test_the_trace_finds_a_line_through_any_slot_a_sample_finds_and_every_line_i
         if seen.clear:
             (x0, y0), (x1, y1) = seen.segment
             assert core(attacker).distance(Point(x0, y0)) - radius_of(attacker) < 1e-7
-            assert core(target).distance(Point(x1, y1)) - radius_of(target) < 1e-7 and in_arc((x1, y1), 1e-7)
+            assert core(target).distance(Point(x1, y1)) - radius_of(target) < 1e-7
+            assert target_part == "whole_base" or in_arc((x1, y1), 1e-7)
             line = LineString(seen.segment)
             assert not any(intersects(s.buffer(-2e-9), line) for s in shapes), (
                 f"{seen.segment} crosses a wall"

@@ -400,35 +400,37 @@ def _candidate_lines(points, discs, tol: float) -> tuple[np.ndarray, np.ndarray]
     i, j = np.triu_indices(len(pts), k=1)
     origins.append(pts[i])
     dirs.append(pts[j] - pts[i])
-    for cx, cy, r in discs:
-        rel = np.array([cx, cy]) - pts
-        dist = np.hypot(rel[:, 0], rel[:, 1])
-        ok = dist > r
-        for sign in (1.0, -1.0):
-            angle = sign * np.arcsin(r / dist[ok])
-            c, s = np.cos(angle), np.sin(angle)
-            ux, uy = rel[ok, 0], rel[ok, 1]
-            origins.append(pts[ok])
-            dirs.append(np.column_stack([c * ux - s * uy, s * ux + c * uy]))
-    for k, (c1x, c1y, r1) in enumerate(discs):
-        for c2x, c2y, r2 in discs[k + 1 :]:
-            dx, dy = c2x - c1x, c2y - c1y
-            dist = math.hypot(dx, dy)
-            if dist <= tol:
-                continue
-            ux, uy = dx / dist, dy / dist
-            for r2_signed in (r2, -r2):  # outer tangents, then inner ones
-                a = (r2_signed - r1) / dist  # the tangent's normal n has n . (c2 - c1) = r2' - r1
-                if abs(a) > 1:
+    # Where no tangent exists (a point inside a circle, circles one inside the other) the
+    # arithmetic gives NaN, and the NaN lines are dropped with the degenerate ones at the end: no
+    # comparison decides which cases have tangents, so a point exactly on a circle gives the
+    # tangent there and circles that exactly touch give their common tangent.
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for cx, cy, r in discs:
+            rel = np.array([cx, cy]) - pts
+            dist = np.hypot(rel[:, 0], rel[:, 1])
+            for sign in (1.0, -1.0):
+                angle = sign * np.arcsin(r / dist)
+                c, s = np.cos(angle), np.sin(angle)
+                ux, uy = rel[:, 0], rel[:, 1]
+                origins.append(pts)
+                dirs.append(np.column_stack([c * ux - s * uy, s * ux + c * uy]))
+        for k, (c1x, c1y, r1) in enumerate(discs):
+            for c2x, c2y, r2 in discs[k + 1 :]:
+                dx, dy = c2x - c1x, c2y - c1y
+                dist = math.hypot(dx, dy)
+                if dist <= tol:
                     continue
-                root = math.sqrt(1 - a * a)
-                for side in (root, -root):
-                    nx, ny = a * ux - side * uy, a * uy + side * ux
-                    origins.append(np.array([[c1x - nx * r1, c1y - ny * r1]]))  # the foot from c1
-                    dirs.append(np.array([[-ny, nx]]))
+                ux, uy = dx / dist, dy / dist
+                for r2_signed in (r2, -r2):  # outer tangents, then inner ones
+                    a = (r2_signed - r1) / dist  # the tangent's normal n has n . (c2 - c1) = r2' - r1
+                    root = np.sqrt(1 - a * a)
+                    for side in (root, -root):
+                        nx, ny = a * ux - side * uy, a * uy + side * ux
+                        origins.append(np.array([[c1x - nx * r1, c1y - ny * r1]]))  # the foot from c1
+                        dirs.append(np.array([[-ny, nx]]))
     p0, d = np.vstack(origins), np.vstack(dirs)
     norm = np.hypot(d[:, 0], d[:, 1])
-    keep = norm > tol
+    keep = norm > tol  # False for NaN too
     return p0[keep], d[keep] / norm[keep, None]
 
 
