@@ -35,7 +35,7 @@ from rulecheck import progress
 from rulecheck.locations import corpus_root
 from rulecheck.output_files import check_file_target, pending_file
 from rulecheck.pytest_plugin import split_tag
-from rulecheck.source_yaml import InputError
+from rulecheck.source_yaml import InputError, RefusedChoice
 from rules.rulebook import Rulebook, observing_reads
 from rules.rulebook import load as Rulebook_load
 
@@ -354,6 +354,7 @@ class _Collector:
         # Then-step that no definition matches is the probe's business, not a broken feature.
         self.rerunning = False
         self.short_tracebacks = False
+        self.overlaid = False  # run under a rule overlay: a refused scripted choice is a ruling
 
     def pytest_collection_finish(self, session):
         """After collection, so that an error collecting the corpus reads as it always did."""
@@ -370,6 +371,8 @@ class _Collector:
         the error is placed at the step in its feature file."""
         if self.bad_input is not None or self.rerunning or not isinstance(exception, InputError):
             return
+        if self.overlaid and isinstance(exception, RefusedChoice):
+            return  # the overlay refuses what the book allowed: the scenario fails
         if exception.line is not None:
             self.bad_input = exception
             return
@@ -626,6 +629,7 @@ def run_corpus(
         args.append(f"--rules={o}")
     args += list(pytest_args)
     collector = _Collector(root, tag_filter, set(select) if select is not None else None)
+    collector.overlaid = bool(overlays)
     # A failed scenario's message is pytest's crash line (_failure_message), the same in every
     # traceback style; pytest's long style would also read and parse the source of every frame
     # for a traceback nobody sees, a third to a half of the CPU of a run with failing scenarios.

@@ -32,6 +32,18 @@ class InputError(Exception):
         text = f"{where}: {field}: {message}" if field else f"{where}: {message}"
         super().__init__(escape_controls(text))  # one line, whatever a name or path contains
 
+    def __reduce__(self):
+        # Rebuilt from its four parts: a worker process (mutate, explore) sends it to its parent,
+        # and Exception's own pickling would call __init__ with the one-line text alone.
+        return (type(self), (self.file, self.line, self.field, self.message))
+
+
+class RefusedChoice(InputError):
+    """A scripted choice (a removal, a push) that the rules in force refuse. Under the book it is
+    bad input like any other; under a rule overlay (``check --rules``, ``diff``, a ``mutate``
+    mutant) the overlay is what refuses it, so the scenario fails instead: the change overturns
+    the ruling it scripts."""
+
 
 def field_name(path: PathKey) -> str:
     """``("units", 1, "at")`` -> ``units[1].at``."""

@@ -89,3 +89,51 @@ def test_bad_input_exits_2_with_one_line():
     )  # fmt: skip
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1 and "no_such_entry" in proc.stderr
+
+
+def test_an_input_error_raised_in_a_worker_process_reaches_the_parent_whole():
+    """mutate and explore run scenarios in worker processes: an InputError one raises must come
+    back as the same error (Exception's own pickling rebuilt it from its one-line text and broke
+    the process pool, so `rulecheck mutate` stopped with an internal error)."""
+    import pickle
+    from concurrent.futures import ProcessPoolExecutor
+
+    from rulecheck.source_yaml import InputError, RefusedChoice
+
+    for error in (
+        InputError("a.yaml", 3, "units[0].at", "off the board"),
+        RefusedChoice("f", None, "x", "no"),
+    ):
+        back = pickle.loads(pickle.dumps(error))
+        assert (type(back), back.file, back.line, back.field, back.message, str(back)) == (
+            type(error), error.file, error.line, error.field, error.message, str(error),
+        )  # fmt: skip
+    with ProcessPoolExecutor(max_workers=1) as pool, pytest.raises(InputError, match="a.yaml:3: units"):
+        pool.submit(_raise_input_error).result()
+
+
+def _raise_input_error():
+    from rulecheck.source_yaml import InputError
+
+    raise InputError("a.yaml", 3, "units[0].at", "off the board")
+
+
+PUSH_ANCHOR = "features/multibase/explored_casualties_push_anchor_largest_group.feature"
+
+
+def test_a_scripted_removal_an_overlay_refuses_fails_the_scenario_instead_of_stopping_the_run(tmp_path):
+    """The explored push_anchor scenario scripts the removal of b5, which the book allows. Under
+    coherency=each_within the engine refuses it: that overlay overturns the scenario, so `check
+    --rules`, `diff` and a `mutate` mutant count it as failed (the mutant is killed), not as bad
+    input that stops the whole run with exit 2. (A removal the book itself refuses stays bad
+    input: tests/bad_inputs.)"""
+    from rulecheck.corpus import run_corpus
+
+    overlay = tmp_path / "each_within.yaml"
+    overlay.write_text("ruleset: multibase\ninterpretations: {coherency: each_within}\n", encoding="utf-8")
+    book = run_corpus(ROOT, ["multibase"], tags="@interpretation:push_anchor")
+    (node,) = [r.nodeid for r in book.results if r.feature == PUSH_ANCHOR]
+    assert [r.outcome for r in book.results if r.nodeid == node] == ["passed"]
+    (under,) = run_corpus(ROOT, ["multibase"], overlays=[overlay], select=[node]).results
+    assert under.outcome == "failed"
+    assert "attack.removals.Bravo: Bravo cannot remove b5 (allowed: b3; b6)" in under.message

@@ -17,7 +17,7 @@ from typing import Any
 
 from rulecheck.rulesets import Explanation, distribution_json
 from rulecheck.schema_check import validate
-from rulecheck.source_yaml import InputError, LocatedYaml, load_yaml
+from rulecheck.source_yaml import InputError, LocatedYaml, RefusedChoice, field_name, load_yaml
 from rulecheck.wording import percent, plural
 from rules import limits
 from rules.dice import DiceScriptError, DiceSource, ScriptedDice
@@ -366,9 +366,9 @@ def run(scenario: MultibaseScenario, rules: Rulebook, dice: DiceSource | None = 
         raise _limit_error(scenario, exc) from None
     except (IllegalRemoval, PushChoiceError) as exc:
         key = "removals" if isinstance(exc, IllegalRemoval) else "pushes"
-        if scenario.doc is None:
-            raise InputError(scenario.file, None, f"attack.{key}.{exc.unit}", str(exc)) from None
-        raise scenario.doc.error(("attack", key, exc.unit), str(exc)) from None
+        path = ("attack", key, exc.unit)
+        line = scenario.doc.line(path) if scenario.doc is not None else None
+        raise RefusedChoice(scenario.file, line, field_name(path), str(exc)) from None
     source.finish()
     return result
 
