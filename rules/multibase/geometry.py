@@ -404,7 +404,7 @@ def _candidate_lines(points, discs, tol: float) -> tuple[np.ndarray, np.ndarray]
     # arithmetic gives NaN, and the NaN lines are dropped with the degenerate ones at the end: no
     # comparison decides which cases have tangents, so a point exactly on a circle gives the
     # tangent there and circles that exactly touch give their common tangent.
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(all="ignore"):
         for cx, cy, r in discs:
             rel = np.array([cx, cy]) - pts
             dist = np.hypot(rel[:, 0], rel[:, 1])
@@ -461,7 +461,7 @@ def _first_clear(lines, a_part: Part, t_part: Part, polygons, discs, tol: float)
     for name, (cx, cy, r) in discs:
         run = seg_to - seg_from
         length2 = np.einsum("ij,ij->i", run, run)
-        with np.errstate(divide="ignore", invalid="ignore"):
+        with np.errstate(all="ignore"):
             u = np.clip(np.einsum("ij,ij->i", np.array([cx, cy]) - seg_from, run) / length2, 0.0, 1.0)
         u = np.where(length2 > 0, u, 0.0)
         nearest = seg_from + run * u[:, None]
@@ -489,7 +489,7 @@ def _clip(part: Part, origin: np.ndarray, d: np.ndarray, tol: float) -> tuple[np
         length = np.hypot(outward[:, 0], outward[:, 1])
         denom = d @ outward.T  # (lines, edges)
         numer = np.einsum("ek,ek->e", edge_start, outward)[None, :] - origin @ outward.T + tol * length
-        with np.errstate(divide="ignore", invalid="ignore"):
+        with np.errstate(all="ignore"):
             bound = numer / denom
         lo = np.maximum(lo, np.where(denom < 0, bound, -np.inf).max(axis=1))
         hi = np.minimum(hi, np.where(denom > 0, bound, np.inf).min(axis=1))
@@ -505,7 +505,7 @@ def _clip(part: Part, origin: np.ndarray, d: np.ndarray, tol: float) -> tuple[np
     for nx, ny, b in part.cuts:
         nd = d @ np.array([nx, ny])
         slack = origin @ np.array([nx, ny]) - (b - tol)  # >= 0 where the origin is inside
-        with np.errstate(divide="ignore", invalid="ignore"):
+        with np.errstate(all="ignore"):
             bound = -slack / nd
         lo = np.where(nd > 0, np.maximum(lo, bound), lo)
         hi = np.where(nd < 0, np.minimum(hi, bound), hi)
