@@ -1233,10 +1233,18 @@ def _outline(base, count):
     ]
 
 
+@pytest.mark.parametrize("tolerance", [None, 1e-3])
 @pytest.mark.parametrize("target_part", ["inside_arc", "whole_base"])
 def test_the_trace_finds_a_line_through_any_slot_a_sample_finds_and_every_line_it_returns_is_clear(
-    target_part,
+    target_part, tolerance
 ):
+    """Under the rulebook's tolerance: a sampled segment 1e-3 inch clear of both walls means the
+    Trace must be clear. Under a tolerance of 1e-3 inch, the README's guarantee: a segment that
+    passes no more than half the tolerance into a wall (it clears the walls shrunk by half the
+    tolerance) means the Trace must be clear. Either way every segment the Trace returns joins the
+    bases within the tolerance and passes no more than the tolerance into a wall."""
+    import math
+
     import numpy as np
     from hypothesis import given, settings
     from hypothesis import strategies as st
@@ -1245,9 +1253,13 @@ def test_the_trace_finds_a_line_through_any_slot_a_sample_finds_and_every_line_i
     from rules.multibase.battlefield import Battlefield, Terrain, Unit
     from rules.multibase.geometry import arc_cuts, core, radius_of, trace
 
-    rules = BOOK.with_changes(interpretations={"trace_target_part": target_part})
+    changes = {} if tolerance is None else {"geometry_tolerance": tolerance}
+    rules = BOOK.with_changes(changes, interpretations={"trace_target_part": target_part})
+    tol = float(rules.param("geometry_tolerance"))
     stats = PLAIN_STATS
-    margin = 1e-3  # a sampled segment this far from every wall is clear beyond any rounding
+    # A sampled segment this far from every wall (shrunk by half the tolerance when that is
+    # large) is clear beyond any rounding.
+    margin, sink = (1e-3, 0.0) if tolerance is None else (1e-6, tol / 2)
 
     # 40 positions per reading: each samples 576 segments against two walls with shapely and runs
     # the Trace (about 12 ms a position), so 80 in all keep the test near 1 s in the CI profile.
@@ -1282,7 +1294,7 @@ def test_the_trace_finds_a_line_through_any_slot_a_sample_finds_and_every_line_i
         if ends:
             pairs = np.array([(s, e) for s in starts for e in ends])
             segments = linestrings(pairs)
-            room = np.min([distance(s, segments) for s in shapes], axis=0)
+            room = np.min([distance(s.buffer(-sink), segments) for s in shapes], axis=0)
             if (room > margin).any():
                 k = int(np.argmax(room))
                 assert seen.clear, (
@@ -1290,11 +1302,14 @@ def test_the_trace_finds_a_line_through_any_slot_a_sample_finds_and_every_line_i
                 )
         if seen.clear:
             (x0, y0), (x1, y1) = seen.segment
-            assert core(attacker).distance(Point(x0, y0)) - radius_of(attacker) < 1e-7
-            assert core(target).distance(Point(x1, y1)) - radius_of(target) < 1e-7
-            assert target_part == "whole_base" or in_arc((x1, y1), 1e-7)
+            # A rectangle grows by the tolerance square to each edge, so its corners reach
+            # sqrt(2) tolerances out (README, Geometry).
+            reach = max(1e-7, 1.01 * math.sqrt(2) * tol)
+            assert core(attacker).distance(Point(x0, y0)) - radius_of(attacker) < reach
+            assert core(target).distance(Point(x1, y1)) - radius_of(target) < reach
+            assert target_part == "whole_base" or in_arc((x1, y1), reach)
             line = LineString(seen.segment)
-            assert not any(intersects(s.buffer(-2e-9), line) for s in shapes), (
+            assert not any(intersects(s.buffer(-2 * tol), line) for s in shapes), (
                 f"{seen.segment} crosses a wall"
             )
 
