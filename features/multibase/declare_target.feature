@@ -109,6 +109,18 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
 
+  @clause:MB-1.1 @ruling:derived
+  Scenario: A target whose edge stops 1.5 billionths of an inch short of the arc's boundary line is outside the arc
+    The one tolerance of every geometric verdict is a billionth of an inch (geometry_tolerance):
+    a base within it of the arc line touches the line, and this one is further off.
+    Given the multibase bases:
+      | unit  | base | shape    | x | y             | facing |
+      | Alpha | a1   | rect 2x1 | 0 | 0             | 90     |
+      | Bravo | b1   | rect 2x1 | 5 | -0.5000000015 | 90     |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+    And no target base is inside the front arc
+
   @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin
   Scenario: From the front edge of a deep base facing along x, a target short of that edge is out of arc
     Given the house rule "arcs from the front edge" sets the interpretation arc_origin to front_edge
