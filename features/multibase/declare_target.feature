@@ -243,6 +243,23 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack may proceed
     And the range measured is 4 inches from a1 to b2
 
+  @clause:MB-1.1 @ruling:derived
+  Scenario: A target in contact with the attacker's front edge is traced to, however close a third unit's base stands
+    Where the two bases touch, no obstacle fits between them, and a Trace across the contact is
+    clear even with Charlie's round base a tenth of an inch from both of them.
+    Given the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y   | facing |
+      | Alpha   | a1   | rect 2x1  | 0   | 0    | 90     |
+      | Bravo   | b1   | rect 4x1  | 0   | 1    | 270    |
+      | Charlie | c1   | round 0.5 | 1.6 | -0.1 | 90     |
+    And "Alpha" rolls 1 to hit
+    When "Alpha" shoots "Bravo"
+    Then the attack may proceed
+    And the trace runs from a1 to b1
+
   @clause:MB-1.2 @clause:MB-3.2 @ruling:derived
   Scenario: A unit of no range may shoot a target its base touches, which is not at long range
     Given the multibase units:
