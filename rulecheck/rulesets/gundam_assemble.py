@@ -314,8 +314,21 @@ def parse_scenario(doc: LocatedYaml) -> GAScenario:
     )
 
 
+def scenario_from_doc(doc: LocatedYaml) -> GAScenario:
+    """A scenario. One with an attack names its units by their cards, so they are checked
+    against the cards here: every command that reads the file (``draw`` and ``los`` too, which
+    need only the positions) refuses an unknown unit or a state its card makes impossible, at
+    its line. A board with no attack names its pieces freely (Line of Sight needs no card)."""
+    from rulecheck.rulesets.gundam_assemble_explain import check_unit_cards  # it imports this module
+
+    scenario = parse_scenario(doc)
+    if scenario.attack or scenario.attacks:
+        check_unit_cards(scenario)
+    return scenario
+
+
 def load_scenario(path: str | Path) -> GAScenario:
-    return parse_scenario(load_yaml(path))
+    return scenario_from_doc(load_yaml(path))
 
 
 def explain(scenario: GAScenario, rules):
@@ -335,7 +348,7 @@ def odds(scenario: GAScenario, rules):
 class _Adapter:
     name = RULESET
     load_scenario = staticmethod(load_scenario)
-    scenario_from_doc = staticmethod(parse_scenario)
+    scenario_from_doc = staticmethod(scenario_from_doc)
     explain = staticmethod(explain)
     odds = staticmethod(odds)
 

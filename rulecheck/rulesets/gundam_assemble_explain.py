@@ -47,7 +47,7 @@ def _engine_error(scenario, exc: AttackError, prefix: tuple = ("attack",)) -> In
     return _attack_error(scenario, (), str(exc), prefix)
 
 
-def _check_unit_cards(scenario) -> None:
+def check_unit_cards(scenario) -> None:
     """Every unit names a card of the catalogue: an unknown unit is bad input at its line."""
     cards = catalogue(scenario).units
     entries = (scenario.doc.data.get("units") if scenario.doc is not None else None) or []
@@ -157,7 +157,7 @@ def attack_inputs(
             rules = rules.with_changes(interpretations=interpretations, name="scenario")
         except RulebookError as exc:
             raise _attack_error(scenario, ("interpretations",), exc.message) from None
-    _check_unit_cards(scenario)
+    check_unit_cards(scenario)
     _check_attack_limits(scenario, attack)
     try:
         battle = battle_from_entries(scenario.board, scenario.units, catalogue(scenario))
@@ -205,7 +205,7 @@ def explain_sequence(scenario, rules: Rulebook) -> Explanation:
             rules = rules.with_changes(interpretations=interpretations, name="scenario")
         except RulebookError as exc:
             raise InputError(scenario.file, scenario.doc.line(("attacks",)), "attacks", exc.message) from None
-    _check_unit_cards(scenario)
+    check_unit_cards(scenario)
     cards = catalogue(scenario)
     battle = battle_from_entries(scenario.board, scenario.units, cards)
     events: list = []
