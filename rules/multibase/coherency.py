@@ -124,11 +124,20 @@ class PushPlan:
         return sum(p.distance for p in self.pushes if p.base == base)
 
 
+def _first_least(items: Sequence, key, rules: Rulebook):
+    """The first of ``items`` whose key is within geometry_tolerance of the least. A tie (in a
+    symmetric position, say) goes to the earlier in the unit's order, not to whichever distance
+    rounding made smaller, so turning or mirroring the table cannot change the push."""
+    values = [key(item) for item in items]
+    least = min(values) + float(rules.param("geometry_tolerance"))
+    return next(item for item, value in zip(items, values, strict=True) if value <= least)
+
+
 def _move(
     current: list[Base], movers: Sequence[Base], goal: Base, rules: Rulebook
 ) -> tuple[list[Base], list[Push]]:
     """Move ``movers`` together straight towards ``goal`` until the nearest of them is in reach."""
-    gap, lead = min(((base_distance(m, goal), m) for m in movers), key=lambda item: item[0])
+    gap, lead = _first_least([(base_distance(m, goal), m) for m in movers], lambda item: item[0], rules)
     ux, uy = closest_direction(lead, goal)
     step = gap - float(rules.param("coherency_distance"))
     names = {m.name for m in movers}
@@ -142,15 +151,16 @@ def _anchored(bases: Sequence[Base], anchor: str, rules: Rulebook) -> PushPlan |
     current, pushes = list(bases), []
     while len(parts := groups(current, rules)) > 1:
         home = next(p for p in parts if any(b.name == anchor for b in p))
-        gap, group, goal = min(
-            (
+        gap, group, goal = _first_least(
+            [
                 (base_distance(b, a), part, a)
                 for part in parts
                 if part is not home
                 for b in part
                 for a in home
-            ),
-            key=lambda item: item[0],
+            ],
+            lambda item: item[0],
+            rules,
         )
         current, more = _move(current, group, goal, rules)
         pushes += more
@@ -183,7 +193,7 @@ def _single_moves(bases: Sequence[Base], rules: Rulebook) -> list[PushPlan]:
             for m in short:
                 goals = [g for g in current if g.name != m.name and not together(m, g, rules)]
                 if each_within and goals:
-                    goals = [min(goals, key=lambda g: base_distance(m, g))]
+                    goals = [_first_least(goals, lambda g, m=m: base_distance(m, g), rules)]
                 for goal in goals:
                     moved, more = _move(current, [m], goal, rules)
                     if is_coherent(moved, rules):
@@ -193,8 +203,12 @@ def _single_moves(bases: Sequence[Base], rules: Rulebook) -> list[PushPlan]:
                         following.setdefault(key, (moved, pushes + more))
         if found:
             return found
-        ranked = sorted(following.values(), key=lambda item: sum(p.distance for p in item[1]))
-        level = ranked[:SEARCH_WIDTH]
+        # The SEARCH_WIDTH positions reached by the least total distance, ties in the order found.
+        ranked = list(following.values())
+        level = []
+        while ranked and len(level) < SEARCH_WIDTH:
+            level.append(_first_least(ranked, lambda item: sum(p.distance for p in item[1]), rules))
+            ranked.remove(level[-1])
     return []
 
 
