@@ -1332,3 +1332,35 @@ def test_the_trace_shown_runs_between_the_bases_own_corners_when_such_a_line_is_
     wall = ((-0.6, 4.6), (0.4, 4.6), (0.4, 5.1), (-0.6, 5.1))
     seen = trace(Battlefield((alpha, bravo), (Terrain("wall", wall),)), alpha, bravo, BOOK)
     assert seen.clear and LineString(seen.segment).distance(Polygon(wall)) > 0.5
+
+
+@pytest.mark.parametrize("coherency", ["connected", "each_within"])
+def test_a_symmetric_push_is_the_same_at_every_turn_of_the_table_and_in_the_mirror(coherency):
+    """t0 and t1 stand 3 inches either side of t2, so their distances to it tie exactly. A tie
+    goes to the earlier base in the unit's order: which base moves first, and towards which, is
+    the same at every 3-degree turn of the table and mirrored. (The nearest was once picked by
+    the raw distances, so rounding after a turn decided it: a hypothesis run found the two pushes
+    listed the other way round on a turned table.)"""
+    import math
+
+    from rules.multibase.battlefield import Base
+    from rules.multibase.coherency import push_options
+
+    rules = BOOK.with_changes(interpretations={"coherency": coherency})
+
+    def plans(degrees: int, mirror: bool) -> list:
+        c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+        flip = -1.0 if mirror else 1.0
+        ox, oy = 7.3, -2.9  # off the origin, so that the two tied distances round differently
+        bases = [
+            Base(name, "round", ox + c * flip * x - s * y, oy + s * flip * x + c * y, 90.0, radius=0.5)
+            for name, x, y in (("t0", -3.1, 0.2), ("t1", 3.1, 0.2), ("t2", 0.0, 0.2), ("t3", 0.0, 1.7))
+        ]
+        return [
+            [(p.base, p.towards, round(p.distance, 9)) for p in plan.pushes]
+            for plan in sorted(push_options(bases, rules), key=lambda plan: plan.moved)
+        ]
+
+    untouched = plans(0, False)
+    assert untouched
+    assert [d for d in range(0, 360, 3) for m in (False, True) if plans(d, m) != untouched] == []
