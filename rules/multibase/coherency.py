@@ -130,7 +130,7 @@ def _first_least(items: Sequence, key, rules: Rulebook):
     rounding made smaller, so turning or mirroring the table cannot change the push."""
     values = [key(item) for item in items]
     least = min(values) + float(rules.param("geometry_tolerance"))
-    return next(item for item, value in zip(items, values, strict=True) if value <= least)
+    return items[next(i for i, value in enumerate(values) if value <= least)]
 
 
 def _move(
@@ -206,7 +206,7 @@ def _single_moves(bases: Sequence[Base], rules: Rulebook) -> list[PushPlan]:
         # The SEARCH_WIDTH positions reached by the least total distance, ties in the order found.
         ranked = list(following.values())
         level = []
-        while ranked and len(level) < SEARCH_WIDTH:
+        for _ in range(min(SEARCH_WIDTH, len(ranked))):
             level.append(_first_least(ranked, lambda item: sum(p.distance for p in item[1]), rules))
             ranked.remove(level[-1])
     return []
