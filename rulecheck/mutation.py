@@ -36,8 +36,7 @@ import yaml
 from rulecheck.corpus import PROJECT_ROOT, CorpusRun, ScenarioResult, run_corpus
 from rulecheck.source_yaml import InputError, load_yaml
 from rulecheck.wording import plural
-from rules.limits import parameter_range
-from rules.rulebook import Rulebook, load
+from rules.rulebook import Rulebook, RulebookError, load
 from rules.rulebook import rulesets as bundled_rulesets
 
 KINDS = ("book", "assumed", "interpretation")  # how the score is split
@@ -106,15 +105,23 @@ def _number_mutations(value: Any) -> list[Any]:
     return []  # text and other shapes have no "one up"
 
 
+def _settable(book: Rulebook, name: str, value: Any) -> bool:
+    """May an overlay set this value? The rulebook's own check of an overlay decides."""
+    try:
+        book.with_changes({name: value})
+    except RulebookError:
+        return False
+    return True
+
+
 def mutants_for(book: Rulebook) -> list[Mutant]:
     out: list[Mutant] = []
     seen: set[tuple[str, str]] = set()
     for name, p in book.parameters.items():
-        low, high = parameter_range(book.ruleset, name)
         for new in _number_mutations(p.value):
             key = (f"parameters.{name}", json.dumps(new))
-            if not all(low <= v <= high for v in (new if isinstance(new, list) else [new])):
-                continue  # no overlay may make this change (geometry_tolerance 0, a face of 0)
+            if not _settable(book, name, new):
+                continue  # no overlay may make this change (geometry_tolerance 0)
             if new != p.value and key not in seen:
                 seen.add(key)
                 out.append(Mutant(book.ruleset, f"parameters.{name}", p.value, new, p.basis))

@@ -48,7 +48,9 @@ def _engine_error(scenario, exc: AttackError, prefix: tuple = ("attack",)) -> In
 
 
 def check_unit_cards(scenario) -> None:
-    """Every unit names a card of the catalogue: an unknown unit is bad input at its line."""
+    """Every unit names a card of the catalogue, with known statuses and hit points its card
+    allows: anything else is bad input at its line. Run as a scenario with an attack is read
+    (``gundam_assemble.scenario_from_doc``), so every command that reads it checks this once."""
     cards = catalogue(scenario).units
     entries = (scenario.doc.data.get("units") if scenario.doc is not None else None) or []
     for i, entry in enumerate(entries):
@@ -157,7 +159,6 @@ def attack_inputs(
             rules = rules.with_changes(interpretations=interpretations, name="scenario")
         except RulebookError as exc:
             raise _attack_error(scenario, ("interpretations",), exc.message) from None
-    check_unit_cards(scenario)
     _check_attack_limits(scenario, attack)
     try:
         battle = battle_from_entries(scenario.board, scenario.units, catalogue(scenario))
@@ -205,7 +206,6 @@ def explain_sequence(scenario, rules: Rulebook) -> Explanation:
             rules = rules.with_changes(interpretations=interpretations, name="scenario")
         except RulebookError as exc:
             raise InputError(scenario.file, scenario.doc.line(("attacks",)), "attacks", exc.message) from None
-    check_unit_cards(scenario)
     cards = catalogue(scenario)
     battle = battle_from_entries(scenario.board, scenario.units, cards)
     events: list = []
