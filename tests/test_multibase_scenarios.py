@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 from pathlib import Path
 
 import pytest
@@ -1033,6 +1034,13 @@ def test_the_one_line_between_a_wall_corner_and_a_round_base_touching_it_is_clea
     assert trace(Battlefield((alpha, bravo, charlie), (wall,)), alpha, bravo, BOOK).clear
 
 
+def _turned(degrees: float, x: float, y: float, mirror: bool = False) -> tuple[float, float]:
+    """(x, y) turned counter-clockwise about the origin, mirrored in the y axis first if asked."""
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    x = -x if mirror else x
+    return (c * x - s * y, s * x + c * y)
+
+
 @pytest.mark.parametrize("side", [1.0, -1.0])
 def test_a_gap_beside_a_wall_corner_gives_the_same_trace_however_the_table_is_turned(side):
     """A third unit's round base touches a wall's corner (or stands 1e-6 or 1e-3 inch off it),
@@ -1041,7 +1049,6 @@ def test_a_gap_beside_a_wall_corner_gives_the_same_trace_however_the_table_is_tu
     the gap and the Trace is blocked at every turn. (Candidate lines once pivoted on the corners
     of the very shape they were tested against, so whether such a line touched it, and was
     blocked, depended on rounding: turned by 0.2 or 2 radians, these positions were blocked.)"""
-    import math
 
     from rules.multibase.battlefield import Base, Battlefield, Terrain, Unit
     from rules.multibase.geometry import trace
@@ -1049,10 +1056,8 @@ def test_a_gap_beside_a_wall_corner_gives_the_same_trace_however_the_table_is_tu
     stats = PLAIN_STATS
 
     def turned(degrees: float, gap: float) -> bool:
-        c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
-
         def at(x, y):
-            return (c * x - s * y, s * x + c * y)
+            return _turned(degrees, x, y)
 
         def base(name, x, y, radius, facing):
             return Base(name, "round", *at(x, y), facing + degrees, radius=radius)
@@ -1075,7 +1080,6 @@ def test_a_slot_a_tenth_of_an_inch_wide_is_clear_at_every_turn_under_any_allowed
     it is clear, under the smallest tolerance a rulebook may set and the largest. (At a tolerance
     of 0, once allowed, it was blocked at 25 of the 360 turns: the lines through the corners
     touched the walls or not by rounding. 0 is now refused.)"""
-    import math
 
     from shapely.geometry import Polygon
 
@@ -1088,10 +1092,8 @@ def test_a_slot_a_tenth_of_an_inch_wide_is_clear_at_every_turn_under_any_allowed
     rules = BOOK.with_changes({"geometry_tolerance": tolerance}, {})
 
     def clear(degrees: int) -> bool:
-        c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
-
         def at(x, y):
-            return (c * x - s * y, s * x + c * y)
+            return _turned(degrees, x, y)
 
         alpha = Base("a1", "rect", *at(0, 0), 90.0 + degrees, width=2.0, depth=1.0)
         bravo = Base("b1", "rect", *at(6, 0.25), 90.0 + degrees, width=1.0, depth=1.0)
@@ -1341,7 +1343,6 @@ def test_a_symmetric_push_is_the_same_at_every_turn_of_the_table_and_in_the_mirr
     the same at every 3-degree turn of the table and mirrored. (The nearest was once picked by
     the raw distances, so rounding after a turn decided it: a hypothesis run found the two pushes
     listed the other way round on a turned table.)"""
-    import math
 
     from rules.multibase.battlefield import Base
     from rules.multibase.coherency import push_options
@@ -1349,13 +1350,11 @@ def test_a_symmetric_push_is_the_same_at_every_turn_of_the_table_and_in_the_mirr
     rules = BOOK.with_changes(interpretations={"coherency": coherency})
 
     def plans(degrees: int, mirror: bool) -> list:
-        c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
-        flip = -1.0 if mirror else 1.0
         ox, oy = 7.3, -2.9  # off the origin, so that the two tied distances round differently
-        bases = [
-            Base(name, "round", ox + c * flip * x - s * y, oy + s * flip * x + c * y, 90.0, radius=0.5)
-            for name, x, y in (("t0", -3.1, 0.2), ("t1", 3.1, 0.2), ("t2", 0.0, 0.2), ("t3", 0.0, 1.7))
-        ]
+        bases = []
+        for name, x, y in (("t0", -3.1, 0.2), ("t1", 3.1, 0.2), ("t2", 0.0, 0.2), ("t3", 0.0, 1.7)):
+            tx, ty = _turned(degrees, x, y, mirror)
+            bases.append(Base(name, "round", ox + tx, oy + ty, 90.0, radius=0.5))
         return [
             [(p.base, p.towards, round(p.distance, 9)) for p in plan.pushes]
             for plan in sorted(push_options(bases, rules), key=lambda plan: plan.moved)
