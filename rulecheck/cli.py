@@ -78,7 +78,11 @@ def _inputs(args) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
+    try:  # a command's options may list the installed rulesets, and one may fail to load
+        parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
+    except InputError as exc:
+        print(f"rulecheck: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         print(

@@ -34,10 +34,10 @@ from typing import Any
 import yaml
 
 from rulecheck.corpus import PROJECT_ROOT, CorpusRun, ScenarioResult, run_corpus
+from rulecheck.ruleset_api import ruleset_names as bundled_rulesets
 from rulecheck.source_yaml import InputError, load_yaml
 from rulecheck.wording import plural
 from rules.rulebook import Rulebook, RulebookError, load
-from rules.rulebook import rulesets as bundled_rulesets
 
 KINDS = ("book", "assumed", "interpretation")  # how the score is split
 

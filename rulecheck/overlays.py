@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulecheck.ruleset_api import ruleset_names as rulesets
 from rulecheck.source_yaml import InputError, load_yaml
-from rules.rulebook import RulebookError, load, rulesets
+from rules.rulebook import RulebookError, load
 
 OVERLAY_KEYS = ("ruleset", "name", "description", "source", "parameters", "interpretations")
 

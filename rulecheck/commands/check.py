@@ -11,7 +11,7 @@ from rulecheck.corpus import PROJECT_ROOT, project_root, run_corpus
 from rulecheck.help_text import parser_text
 from rulecheck.overlays import rulebooks_for
 from rulecheck.report import build_report, format_markdown, format_text
-from rules.rulebook import rulesets
+from rulecheck.ruleset_api import ruleset_names as rulesets
 
 FORMATS = ("text", "json", "markdown")
 

@@ -11,9 +11,9 @@ from pathlib import Path
 from rulecheck import json_output, progress
 from rulecheck.corpus import PROJECT_ROOT, project_root
 from rulecheck.help_text import parser_text
+from rulecheck.ruleset_api import ruleset_names as rulesets
 from rulecheck.ruling_diff import diff_overlay, diff_revision, format_text
 from rulecheck.source_yaml import InputError
-from rules.rulebook import rulesets
 
 
 def register(sub) -> None:

@@ -8,8 +8,8 @@ from rulecheck import json_output, progress
 from rulecheck.corpus import PROJECT_ROOT, project_root
 from rulecheck.docs_site import build_site
 from rulecheck.help_text import parser_text
+from rulecheck.ruleset_api import ruleset_names as rulesets
 from rulecheck.wording import plural
-from rules.rulebook import rulesets
 
 
 def register(sub) -> None:

@@ -13,8 +13,8 @@ from rulecheck import json_output, progress
 from rulecheck.corpus import PROJECT_ROOT, project_root
 from rulecheck.help_text import parser_text
 from rulecheck.mutation import format_text, run_mutation
+from rulecheck.ruleset_api import ruleset_names as rulesets
 from rules.limits import MAX_JOBS
-from rules.rulebook import rulesets
 
 
 def register(sub) -> None:

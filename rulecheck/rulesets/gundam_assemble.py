@@ -345,12 +345,58 @@ def odds(scenario: GAScenario, rules):
     return exact(scenario, rules)
 
 
-class _Adapter:
+def draw(scenario: GAScenario, rules, origin: str | None = None, target: str | None = None) -> str:
+    """The hex board as SVG (see ``rulecheck.diagram_hex.draw_scenario``)."""
+    from rulecheck.diagram_hex import draw_scenario
+
+    return draw_scenario(scenario, rules, origin, target)
+
+
+def diagram_from_json(shown: dict[str, Any]) -> str:
+    """A recorded ruling's board, with its Line of Sight and an area weapon's placed area."""
+    from rulecheck.diagram_hex import AreaDrawing, board_from_json, draw_board
+
+    board = board_from_json(shown["position"])
+    sights = [shown["los"]] if shown.get("los") else []
+    attack = shown.get("attack") if isinstance(shown.get("attack"), dict) else {}
+    area = None
+    if attack.get("area") and board.has_piece(attack.get("attacker", "")):
+        area = AreaDrawing(board.piece(attack["attacker"]).hex, frozenset(tuple(h) for h in attack["area"]))
+    return draw_board(board, lines_of_sight=sights, area=area, outcome=shown.get("outcome"))
+
+
+def card_catalogue(root: Path) -> Path:
+    """The bundled unit cards under a project root."""
+    return root / "scenarios" / RULESET / "units.yaml"
+
+
+class GundamAssemble:
+    """Gundam Assemble as a ``rulecheck.ruleset_api.Ruleset``."""
+
     name = RULESET
     load_scenario = staticmethod(load_scenario)
     scenario_from_doc = staticmethod(scenario_from_doc)
     explain = staticmethod(explain)
     odds = staticmethod(odds)
+    draw = staticmethod(draw)
+    diagram_from_json = staticmethod(diagram_from_json)
+    card_catalogue = staticmethod(card_catalogue)
+
+    @staticmethod
+    def rulebook():
+        return load_rulebook(RULESET)
+
+    @staticmethod
+    def outcome_lines(outcome: dict[str, Any]) -> list[str]:
+        from rulecheck.outcome_table import gundam_assemble
+
+        return gundam_assemble(outcome)
+
+    @property
+    def explore(self):
+        from rulecheck.rulesets.gundam_assemble_explore import EXPLORER  # imports hypothesis
+
+        return EXPLORER
 
 
-ADAPTER = _Adapter()
+ADAPTER = GundamAssemble()

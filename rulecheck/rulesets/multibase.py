@@ -509,14 +509,60 @@ def odds(scenario: MultibaseScenario, rules: Rulebook) -> OddsReport:
     return OddsReport(scenario.title, spec.attacker, spec.target, attack_odds(profile), tuple(events))
 
 
-class _Adapter:
-    ruleset = RULESET
+def draw(
+    scenario: MultibaseScenario, rules: Rulebook, origin: str | None = None, target: str | None = None
+) -> str:
+    """The table as SVG (see ``rulecheck.diagram_multibase.draw_scenario``)."""
+    from rulecheck.diagram_multibase import draw_scenario
+
+    return draw_scenario(scenario, rules, origin, target)
+
+
+def diagram_from_json(shown: dict[str, Any]) -> str:
+    """A recorded ruling's table, with its attack's pair and outcome."""
+    from rulecheck.diagram_multibase import battlefield_from_json, draw_battlefield
+
+    attacker, target, kind = shown.get("attack") or (None, None, "ranged")
+    return draw_battlefield(
+        battlefield_from_json(shown["position"]),
+        _rulebook(),
+        attacker=attacker,
+        target=target,
+        ranged=kind == "ranged",
+        outcome=shown.get("outcome"),
+    )
+
+
+class Multibase:
+    """multibase as a ``rulecheck.ruleset_api.Ruleset``."""
+
+    name = RULESET
     load_scenario = staticmethod(load_scenario)
     scenario_from_doc = staticmethod(scenario_from_doc)
     explain = staticmethod(explain)
     odds = staticmethod(odds)
+    draw = staticmethod(draw)
+    diagram_from_json = staticmethod(diagram_from_json)
+    rulebook = staticmethod(_rulebook)
+    # beyond the protocol: what the feature steps use
     scenario_from_data = staticmethod(scenario_from_data)
     run = staticmethod(run)
 
+    @staticmethod
+    def outcome_lines(outcome: dict[str, Any]) -> list[str]:
+        from rulecheck.outcome_table import multibase
 
-ADAPTER = _Adapter()
+        return multibase(outcome)
+
+    @staticmethod
+    def card_catalogue(root: Path) -> None:
+        return None  # no cards: a unit's numbers are in the scenario
+
+    @property
+    def explore(self):
+        from rulecheck.rulesets.multibase_explore import EXPLORER  # imports hypothesis
+
+        return EXPLORER
+
+
+ADAPTER = Multibase()

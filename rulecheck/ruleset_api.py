@@ -1,0 +1,226 @@
+"""The ``Ruleset`` protocol: everything the toolkit asks of a game, and how it finds the games.
+
+The toolkit (the commands, the corpus runner, ``explore``, the docs site) never names a game. It
+asks a ``Ruleset`` object, found by its name through the ``rulecheck.rulesets`` entry point
+group: a package declares, in its ``pyproject.toml``::
+
+    [project.entry-points."rulecheck.rulesets"]
+    my_game = "my_game.rulecheck_adapter:RULESET"
+
+where ``RULESET`` is an object with the attributes and methods of ``Ruleset`` below (a plain
+class with static methods will do; nothing needs to subclass anything). The two bundled
+rulesets are declared the same way in rulecheck's own ``pyproject.toml``. Entry points are read
+once per process; a ruleset's module is imported only when something asks for that ruleset.
+
+This module imports no ruleset (an import-linter contract in ``pyproject.toml`` holds it to that).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from rulecheck.source_yaml import InputError
+from rules.events import Event
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+    from rulecheck.source_yaml import LocatedYaml
+    from rules.rulebook import Rulebook
+
+GROUP = "rulecheck.rulesets"
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A resolved ruling: the trace and the outcome (verdicts, hits, damage, tokens...)."""
+
+    title: str
+    events: tuple[Event, ...]
+    outcome: dict[str, Any] = field(default_factory=dict)
+    interpretations: dict[str, str] = field(default_factory=dict)  # the ones the ruling used
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "outcome": self.outcome,
+            "interpretations": self.interpretations,
+            "events": [e.to_json() for e in self.events],
+        }
+
+
+def distribution_json(dist) -> dict[str, dict[str, Any]]:
+    """An exact distribution {value: Fraction} as JSON: the fraction as text and its float."""
+    return {str(k): {"exact": str(v), "p": float(v)} for k, v in dist.items()}
+
+
+@runtime_checkable
+class Explorer(Protocol):
+    """What ``rulecheck explore`` needs of a ruleset: its kinds of generated position, how to
+    generate, rule on, and write each as a scenario. A position is plain JSON (see
+    ``rulecheck.explore.evaluate``); a witness is a position two rule versions rule on differently."""
+
+    kinds: tuple[str, ...]
+    """The kinds of position (``--kind``); the first is the default."""
+
+    def positions(self, kind: str, bias: Any) -> SearchStrategy[dict[str, Any]]:
+        """The hypothesis strategy for one kind; ``bias`` (``ga_attacks.Bias``) weights the
+        generator's choices where ``learns(kind)``, and is ignored elsewhere."""
+        ...
+
+    def learns(self, kind: str) -> bool:
+        """Whether this kind's generator has weights the search may move between rounds."""
+        ...
+
+    def evaluator(self, kind: str) -> str:
+        """The key, in ``rulecheck.explore.evaluate.EVALUATORS``, of the function that rules on a
+        position of this kind (the evaluator also runs alone against another revision's engine,
+        where no registry exists, so a request names its evaluator)."""
+        ...
+
+    def catalogue(self) -> Any:
+        """What the evaluator needs besides the position (Gundam Assemble: the unit cards), or None."""
+        ...
+
+    def catalogue_path(self, root: Path) -> Path | None:
+        """Where that catalogue's file lives under a project ``root`` (for ``explore --rev``)."""
+        ...
+
+    def kind_for(self, book: Rulebook, interpretations: dict, parameters: dict) -> str:
+        """The kind of position that reads these rulebook entries (``--all-interpretations``)."""
+        ...
+
+    def stated_position(self, position: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any] | None:
+        """The position as a written scenario states it (players' choices made by index become
+        the choices themselves), or None when the generated position is already that."""
+        ...
+
+    def asserted_extra(self, witness: Any, answer: dict[str, Any]) -> list[str]:
+        """Outcome keys a written scenario asserts besides the ones that differ."""
+        ...
+
+    def witness_thens(self, witness: Any, answer: dict[str, Any], which: int) -> tuple[list[str], list[str]]:
+        """The Then steps of a witness: (after the whole, after a first of two actions)."""
+        ...
+
+    def witness_steps(
+        self, kind: str, witness: Any, answer: dict[str, Any]
+    ) -> tuple[list[str], list[str], str, list[str]]:
+        """The Given and When steps of a witness: (position steps, more givens, the When, the
+        steps of a later action)."""
+        ...
+
+    def diagram(self, position: dict[str, Any], rules: Rulebook, title: str) -> str:
+        """The position as SVG, under ``rules``."""
+        ...
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """A game the toolkit can check: its rulebook, its scenario format, and its hooks.
+
+    ``odds``, ``draw`` and ``explore`` are None when the ruleset has none; the command that
+    needs one then says so in one line."""
+
+    name: str
+    """The name scenario files give as ``ruleset:`` and the commands take as ``--ruleset``."""
+
+    odds: Callable[[Any, Rulebook], Any] | None
+    """Exact odds of a scenario: a report with ``format_text()`` and ``to_json()``."""
+
+    draw: Callable[[Any, Rulebook, str | None, str | None], str] | None
+    """A scenario as SVG: ``draw(scenario, rules, origin, target)``; ``KeyError`` for an
+    unknown piece named as origin or target."""
+
+    explore: Explorer | None
+
+    def rulebook(self) -> Rulebook:
+        """The rulebook as the book has it (no overlay)."""
+        ...
+
+    def load_scenario(self, path: str | Path) -> Any:
+        """A scenario file, checked; ``InputError`` with file, line and field when it is bad."""
+        ...
+
+    def scenario_from_doc(self, doc: LocatedYaml) -> Any:
+        """The same from a file already read."""
+        ...
+
+    def explain(self, scenario: Any, rules: Rulebook) -> Explanation:
+        """Resolve what the scenario describes under ``rules``."""
+        ...
+
+    def outcome_lines(self, outcome: dict[str, Any]) -> list[str]:
+        """An explanation's outcome as the lines ``explain`` prints (unindented)."""
+        ...
+
+    def diagram_from_json(self, shown: dict[str, Any]) -> str:
+        """The SVG of a ruling the corpus recorded (``position``, ``outcome`` and the
+        ruleset's own keys), for the docs site. ``KeyError``, ``TypeError`` or ``ValueError``
+        when the record lacks what the drawing needs."""
+        ...
+
+    def card_catalogue(self, root: Path) -> Path | None:
+        """The bundled card file under a project ``root``, or None when the game has no cards."""
+        ...
+
+
+# --- discovery ----------------------------------------------------------------------------------
+
+
+@cache
+def _entry_points() -> dict[str, Any]:
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
+
+
+def ruleset_names() -> list[str]:
+    """Every installed ruleset's name, sorted. Imports no ruleset."""
+    return sorted(_entry_points())
+
+
+def unknown(name: object) -> str:
+    return f"unknown ruleset {name!r} (expected one of: {', '.join(ruleset_names())})"
+
+
+@cache
+def ruleset(name: str) -> Ruleset:
+    """The installed ruleset of this name. ``InputError`` (one line, exit 2) for a name no
+    package installs and for an entry point that cannot be loaded or does not give a Ruleset."""
+    ep = _entry_points().get(name)
+    if ep is None:
+        raise InputError("ruleset", None, "", unknown(name))
+    try:
+        found = ep.load()
+    except Exception as exc:  # a broken plugin is bad input, not a crash
+        raise InputError(
+            GROUP, None, name, f"the entry point {name} = {ep.value} cannot be loaded: {exc}"
+        ) from None
+    missing = sorted(a for a in _protocol_attrs(Ruleset) if _lacks(found, a))
+    if missing:
+        raise InputError(GROUP, None, name, f"{ep.value} is not a Ruleset (it lacks {', '.join(missing)})")
+    if found.name != name:
+        raise InputError(GROUP, None, name, f"{ep.value} calls itself {found.name!r}, not {name!r}")
+    return found
+
+
+def find(name: object) -> Ruleset | None:
+    """The installed ruleset of this name, or None for a name none has (a results file from
+    elsewhere may name one); an installed one that cannot be loaded still raises."""
+    return ruleset(name) if isinstance(name, str) and name in _entry_points() else None
+
+
+def _lacks(obj: object, attr: str) -> bool:
+    # getattr_static: asking must not run a property (``explore`` imports hypothesis when read)
+    return inspect.getattr_static(obj, attr, _lacks) is _lacks
+
+
+def _protocol_attrs(protocol: type) -> set[str]:
+    return {a for a in protocol.__annotations__} | {
+        a for a, v in vars(protocol).items() if callable(v) and not a.startswith("_")
+    }
