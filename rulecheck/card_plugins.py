@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.locations import corpus_root
+from rulecheck.rulesets.gundam_assemble import card_catalogue
 from rulecheck.source_yaml import InputError, field_path, load_yaml
 from rules.gundam_assemble.abilities import AbilityError
 from rules.gundam_assemble.units import Catalogue, parse_catalogue
 
 GROUP = "rulecheck.abilities"
-BUNDLED_CARDS = corpus_root() / "scenarios" / "gundam_assemble" / "units.yaml"
+BUNDLED_CARDS = card_catalogue(corpus_root())
 
 
 class _Lazy(dict):

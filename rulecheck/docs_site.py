@@ -22,6 +22,7 @@ from typing import Any
 
 from rulecheck.corpus import PROJECT_ROOT, ScenarioResult, run_corpus
 from rulecheck.output_files import build_dir
+from rulecheck.ruleset_api import find
 from rulecheck.wording import plural
 from rulecheck.xml_text import html_escape as escape
 from rules.rulebook import Rulebook, load
@@ -110,30 +111,10 @@ def diagram(shown: dict[str, Any] | None) -> str:
     if not shown:
         return ""
     try:
-        if shown["ruleset"] == "gundam_assemble":
-            from rulecheck.diagram_hex import AreaDrawing, board_from_json, draw_board
-
-            board = board_from_json(shown["position"])
-            sights = [shown["los"]] if shown.get("los") else []
-            attack = shown.get("attack") if isinstance(shown.get("attack"), dict) else {}
-            area = None
-            if attack.get("area") and board.has_piece(attack.get("attacker", "")):
-                area = AreaDrawing(
-                    board.piece(attack["attacker"]).hex, frozenset(tuple(h) for h in attack["area"])
-                )
-            svg = draw_board(board, lines_of_sight=sights, area=area, outcome=shown.get("outcome"))
-        else:
-            from rulecheck.diagram_multibase import battlefield_from_json, draw_battlefield
-
-            attacker, target, kind = shown.get("attack") or (None, None, "ranged")
-            svg = draw_battlefield(
-                battlefield_from_json(shown["position"]),
-                load("multibase"),
-                attacker=attacker,
-                target=target,
-                ranged=kind == "ranged",
-                outcome=shown.get("outcome"),
-            )
+        found = find(shown["ruleset"])
+        if found is None:
+            raise KeyError(shown["ruleset"])
+        svg = found.diagram_from_json(shown)
     except (KeyError, TypeError, ValueError) as exc:  # a drawing must never sink the whole site
         return f"<p class='failed'>diagram unavailable: {escape(str(exc))}</p>"
     return f"<div class='diagram'>{svg}</div>"

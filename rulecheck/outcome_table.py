@@ -180,6 +180,14 @@ def _rest(outcome: dict[str, Any], known: set[str]) -> list[str]:
 
 
 def outcome_lines(ruleset: str, outcome: dict[str, Any]) -> list[str]:
-    render = {"gundam_assemble": gundam_assemble, "multibase": multibase}.get(ruleset)
-    lines = render(outcome) if render else [f"{k.replace('_', ' ')}: {_plain(v)}" for k, v in outcome.items()]
+    """The outcome as the ruleset lays it out (``Ruleset.outcome_lines``), indented; a ruleset
+    not installed here (a results file from elsewhere) gets its keys and values plainly."""
+    from rulecheck.ruleset_api import find
+
+    found = find(ruleset)
+    lines = (
+        found.outcome_lines(outcome)
+        if found
+        else [f"{k.replace('_', ' ')}: {_plain(v)}" for k, v in outcome.items()]
+    )
     return [f"  {line}" if line else "" for line in lines]

@@ -17,6 +17,7 @@ from rulecheck.explore.gherkin_writer import feature_text
 from rulecheck.explore.search import Exploration, Witness, explore, first_divergence
 from rulecheck.explore.strategies import positions
 from rulecheck.explore.versions import parse_side
+from rulecheck.ruleset_api import ruleset
 from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +38,8 @@ def _sample(kind: str, count: int, at: int) -> list[dict]:
     )
     @given(positions("multibase", kind))
     def run(position):
-        answers.append(evaluate({"ruleset": "multibase", "kind": kind, "position": position}))
+        request = {"ruleset": "multibase", "kind": kind, "position": position}
+        answers.append(evaluate({**request, "evaluator": ruleset("multibase").explore.evaluator(kind)}))
 
     run()
     return answers

@@ -9,6 +9,7 @@ from rulecheck import json_output
 from rulecheck.help_text import parser_text
 from rulecheck.output_files import check_file_target, write_text
 from rulecheck.overlays import rulebooks_for
+from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.rulesets import load_scenario
 from rulecheck.source_yaml import InputError
 from rulecheck.xml_text import visible
@@ -53,13 +54,12 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def drawer(ruleset: str):
-    """The diagram module of a ruleset (each has ``draw_scenario(scenario, rules, origin, target)``)."""
-    if ruleset == "gundam_assemble":
-        from rulecheck import diagram_hex as module
-    else:
-        from rulecheck import diagram_multibase as module
-    return module.draw_scenario
+def drawer(name: str):
+    """The ruleset's ``draw(scenario, rules, origin, target)``."""
+    found = ruleset_named(name).draw
+    if found is None:
+        raise InputError("ruleset", None, "", f"no drawing for {name!r}")
+    return found
 
 
 def render(path: Path, origin: str | None = None, target: str | None = None, overlays=()) -> str:

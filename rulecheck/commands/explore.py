@@ -25,11 +25,21 @@ from rulecheck.explore.coverage import (
 )
 from rulecheck.explore.report import check_output_dir, format_text, report_json, write_output
 from rulecheck.explore.search import explore
-from rulecheck.explore.strategies import KINDS
 from rulecheck.explore.versions import at_revision
 from rulecheck.help_text import parser_text
+from rulecheck.ruleset_api import ruleset, ruleset_names
 from rulecheck.source_yaml import InputError
-from rules.rulebook import rulesets
+
+
+def kinds(name: str) -> tuple[str, ...]:
+    """A ruleset's kinds of position (the first is the default); none if it has no explorer."""
+    explorer = ruleset(name).explore
+    return tuple(explorer.kinds) if explorer is not None else ()
+
+
+def default_ruleset() -> str:
+    """When no side names a ruleset: the first installed one, by name, that can be explored."""
+    return next(name for name in ruleset_names() if kinds(name))
 
 
 def register(sub) -> None:
@@ -66,8 +76,9 @@ def register(sub) -> None:
         "(with --rev, at most one: the new side, default book)",
     )
     p.add_argument("--rev", metavar="GIT_REV", help="the old side is the engine at this git revision")
-    p.add_argument("--ruleset", choices=rulesets(), help="default: the overlay's, else gundam_assemble")
-    p.add_argument("--kind", help="los or attack (gundam_assemble); attack or casualties (multibase)")
+    explorable = [name for name in ruleset_names() if kinds(name)]
+    p.add_argument("--ruleset", choices=explorable, help=f"default: the overlay's, else {default_ruleset()}")
+    p.add_argument("--kind", help="; ".join(f"{' or '.join(kinds(name))} ({name})" for name in explorable))
     p.add_argument("--budget", type=float, default=20.0, metavar="SECONDS", help="search time per comparison")
     p.add_argument(
         "--seed", type=int, default=0, help="hypothesis seed (the same seed finds the same witnesses)"
@@ -115,13 +126,13 @@ def _ruleset_of(args) -> str:
     for text in args.sides:
         if Path(text).is_file():
             return load_overlay(text).ruleset
-    return "gundam_assemble"
+    return default_ruleset()
 
 
 def _check_kind(ruleset: str, kind: str) -> None:
-    if kind not in KINDS[ruleset]:
+    if kind not in kinds(ruleset):
         raise InputError(
-            "--kind", None, "", f"{kind!r} is not a kind of {ruleset} position ({', '.join(KINDS[ruleset])})"
+            "--kind", None, "", f"{kind!r} is not a kind of {ruleset} position ({', '.join(kinds(ruleset))})"
         )
 
 
@@ -152,7 +163,7 @@ def run(args) -> int:
     if args.all_interpretations:
         if args.sides or args.rev:
             raise InputError("explore", None, "", "--all-interpretations takes no sides and no --rev")
-        names = [args.ruleset] if args.ruleset else rulesets()
+        names = [args.ruleset] if args.ruleset else [n for n in ruleset_names() if kinds(n)]
         comparisons = [c for i, c in enumerate(all_comparisons(names, args.root)) if in_shard(i, shard)]
         explorations = []
         for i, c in enumerate(comparisons, 1):
@@ -166,7 +177,9 @@ def run(args) -> int:
         return _finish(args, explorations, shard, differs_exit=False)
 
     ruleset = _ruleset_of(args)
-    kind = args.kind or KINDS[ruleset][0]
+    if not kinds(ruleset):
+        raise InputError("explore", None, "", f"{ruleset} has no positions to explore")
+    kind = args.kind or kinds(ruleset)[0]
     _check_kind(ruleset, kind)
     if args.rev:
         if len(args.sides) > 2:

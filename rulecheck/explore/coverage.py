@@ -14,21 +14,15 @@ from pathlib import Path
 
 from rulecheck.corpus import PROJECT_ROOT
 from rulecheck.explore.versions import Side, bundled_overlays, parse_side
+from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError
 from rules.rulebook import load
 
 
 def kind_for(ruleset: str, interpretations: dict, parameters: dict) -> str:
-    """The kind of position that reads these rulebook entries, judged by the clauses they cite:
-    Line of Sight clauses (GA-LOS-*) -> ``los``; multibase casualty clauses (MB-6.*) ->
-    ``casualties``; anything else, or a mix, -> ``attack``."""
-    book = load(ruleset)
-    clauses = [c for n in interpretations for c in book.interpretations[n].clauses]
-    clauses += [book.parameters[n].clause for n in parameters]
-    if ruleset == "gundam_assemble":
-        los = all(n.startswith("los_") for n in interpretations) and not parameters
-        return "los" if clauses and (los or all(c.startswith("GA-LOS-") for c in clauses)) else "attack"
-    return "casualties" if clauses and all(c.startswith("MB-6.") for c in clauses) else "attack"
+    """The kind of position that reads these rulebook entries, as the ruleset judges by the
+    clauses they cite (its ``Explorer.kind_for``): e.g. Line of Sight clauses -> ``los``."""
+    return ruleset_named(ruleset).explore.kind_for(load(ruleset), interpretations, parameters)
 
 
 @dataclass(frozen=True)

@@ -416,16 +416,23 @@ def evaluate(request: dict[str, Any], catalogue=None) -> dict[str, Any]:
 
 
 def _evaluate(request: dict[str, Any], catalogue=None) -> dict[str, Any]:
-    """``request``: ``ruleset``, ``kind``, ``position``, and the version's ``parameters`` and
-    ``interpretations`` (changes to the book). Never raises for a position the engine refuses
-    to read: that comes back as ``{"invalid": why}``."""
+    """``request``: ``ruleset``, ``evaluator`` (a key of ``EVALUATORS``), ``position``, and the
+    version's ``parameters`` and ``interpretations`` (changes to the book). Never raises for a
+    position the engine refuses to read: that comes back as ``{"invalid": why}``."""
     rules = _rulebook(
         request["ruleset"], request.get("parameters") or {}, request.get("interpretations") or {}
     )
-    position, kind = request["position"], request["kind"]
-    if request["ruleset"] == "gundam_assemble":
-        return _ga_los(position, rules) if kind == "los" else _ga_attack(position, rules, catalogue)
-    return _mb_attack(position, rules)
+    return EVALUATORS[request["evaluator"]](request["position"], rules, catalogue)
+
+
+# What rules on each kind of position, by the key a ruleset's ``Explorer.evaluator(kind)`` gives
+# and a request carries: run alone against another revision's engine, this module has no
+# registry of rulesets to ask.
+EVALUATORS = {
+    "hex_los": lambda position, rules, _catalogue: _ga_los(position, rules),
+    "hex_attack": _ga_attack,
+    "multibase_attack": lambda position, rules, _catalogue: _mb_attack(position, rules),
+}
 
 
 def load_catalogue(path: str):
@@ -437,10 +444,10 @@ def load_catalogue(path: str):
         return parse_catalogue(yaml.safe_load(fh))
 
 
-def serve(catalogue_path: str, stdin=None, stdout=None) -> None:
+def serve(catalogue_path: str | None, stdin=None, stdout=None) -> None:
     """One JSON request per line in, one JSON answer per line out, until stdin closes."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
-    catalogue = load_catalogue(catalogue_path)
+    catalogue = load_catalogue(catalogue_path) if catalogue_path else None
     for line in stdin:
         if not line.strip():
             continue
@@ -450,4 +457,4 @@ def serve(catalogue_path: str, stdin=None, stdout=None) -> None:
 
 
 if __name__ == "__main__":
-    serve(sys.argv[1])
+    serve(sys.argv[1] if len(sys.argv) > 1 else None)

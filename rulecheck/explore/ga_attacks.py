@@ -24,8 +24,9 @@ from typing import Any
 from hypothesis import strategies as st
 
 from rulecheck.corpus import PROJECT_ROOT
+from rulecheck.rulesets.gundam_assemble import card_catalogue
 
-CATALOGUE = PROJECT_ROOT / "scenarios" / "gundam_assemble" / "units.yaml"
+CATALOGUE = card_catalogue(PROJECT_ROOT)
 STATUSES = ("Disarm", "Fracture")
 RESOLUTION = 1000  # a weighted choice is an integer below this
 

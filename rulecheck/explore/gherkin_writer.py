@@ -15,8 +15,8 @@ import json
 import re
 from typing import Any
 
-from rulecheck.explore.evaluate import mb_concrete
 from rulecheck.explore.search import Exploration, Witness
+from rulecheck.ruleset_api import ruleset as ruleset_named
 
 INDENT = "    "
 
@@ -60,28 +60,31 @@ def dependencies(exploration: Exploration, witness: Witness, assert_side: str = 
     some asserted value changes (what `check` computes for every scenario)."""
     from rulecheck.explore.evaluate import evaluate
     from rulecheck.explore.search import differences
-    from rulecheck.explore.strategies import ga_catalogue
+    from rulecheck.ruleset_api import ruleset
     from rules.rulebook import load
 
+    explorer = ruleset(exploration.ruleset).explore
+    evaluator = explorer.evaluator(exploration.kind)
     side = exploration.new if assert_side == "new" else exploration.old
     chosen = dict(side.get("interpretations") or {})
     answer = witness.new if assert_side == "new" else witness.old
-    asserted = set(witness.changes)
-    if exploration.ruleset == "gundam_assemble":
-        asserted |= set(allowed_attacks(witness, answer))  # scenario_text asserts these too
+    asserted = set(witness.changes) | set(explorer.asserted_extra(witness, answer))  # scenario_text's
     book = load(exploration.ruleset)
-    catalogue = ga_catalogue() if exploration.ruleset == "gundam_assemble" else None
+    catalogue = explorer.catalogue()
     position = witness.position
-    if exploration.ruleset == "multibase":  # as the scenario states it, ruled on as it asserts
-        position = mb_concrete(position, answer)
+    stated = explorer.stated_position(position, answer)
+    if stated is not None:  # as the scenario states it, ruled on as it asserts
+        position = stated
         answer = evaluate(
             {
                 "ruleset": exploration.ruleset,
                 "kind": exploration.kind,
+                "evaluator": evaluator,
                 "position": position,
                 "parameters": side.get("parameters") or {},
                 "interpretations": chosen,
-            }
+            },
+            catalogue,
         )
     out = []
     for name, interp in book.interpretations.items():
@@ -94,6 +97,7 @@ def dependencies(exploration: Exploration, witness: Witness, assert_side: str = 
                 {
                     "ruleset": exploration.ruleset,
                     "kind": exploration.kind,
+                    "evaluator": evaluator,
                     "position": position,
                     "parameters": side.get("parameters") or {},
                     "interpretations": {**chosen, name: option},
@@ -607,43 +611,12 @@ def scenario_text(
     other = exploration.old if assert_side == "new" else exploration.new
     answer = witness.new if assert_side == "new" else witness.old
     which = 1 if assert_side == "new" else 0
-    thens: list[str] = []
-    first_thens: list[str] = []  # a two-attack position: what is asserted after its first attack
-    second = ruleset == "gundam_assemble" and "second" in witness.position
-    for key, pair in witness.changes.items():
-        if ruleset == "gundam_assemble":
-            lines = ga_then(key, pair[which], pair[1 - which], answer)
-            (first_thens if second and attack_key(key) and not key.startswith(SECOND) else thens).extend(
-                lines
-            )
-        else:
-            thens += mb_then(key, pair[which], answer)
-    if ruleset == "gundam_assemble":
-        # An attack that is allowed says so before the values asserted about it: without it, "the
-        # critical hit effect does not trigger" would also hold where another reading refuses the
-        # attack, and the scenario would not depend on the reading its tags name.
-        for key in allowed_attacks(witness, answer):
-            (first_thens if second and key == "attack" else thens).insert(0, "the attack is allowed")
+    explorer = ruleset_named(ruleset).explore
+    thens, first_thens = explorer.witness_thens(witness, answer, which)
     thens, first_thens = list(dict.fromkeys(thens)), list(dict.fromkeys(first_thens))
     if not thens and not first_thens:
         return None
-    later: list[str] = []  # the second attack's steps
-    if ruleset == "gundam_assemble":
-        steps = ga_position_steps(witness.position)
-        if kind == "los":
-            los = witness.position["los"]
-            given, when = [], f"{q(los['from'])} checks Line of Sight to {q(los['to'])}"
-        else:
-            given, when = ga_attack_steps(witness.position, answer)
-        if second:
-            after = witness.position["second"].get("after", "nothing")
-            if after in ("activation", "turn"):
-                later.append(f"the {after} ends")
-            more, second_when = ga_attack_steps(witness.position, answer, "second")
-            later += [*more, second_when]
-    else:
-        steps, when = mb_position_steps(mb_concrete(witness.position, answer), answer)
-        given = []
+    steps, given, when, later = explorer.witness_steps(kind, witness, answer)
     steps += [f"And {s}" for s in _rule_steps(side, ruleset)]
     steps += [f"And {g}" for g in given]
     steps.append(f"When {when}")
@@ -700,7 +673,6 @@ def feature_text(exploration: Exploration, assert_side: str = "new") -> tuple[st
 
 def diagram(exploration: Exploration, witness: Witness, assert_side: str = "new") -> str:
     """The witness's position drawn with the asserted version's rules (this checkout's engine)."""
-    from rulecheck.explore.evaluate import ga_board, mb_field
     from rules.rulebook import load
 
     side = exploration.new if assert_side == "new" else exploration.old
@@ -708,29 +680,4 @@ def diagram(exploration: Exploration, witness: Witness, assert_side: str = "new"
         side.get("parameters"), side.get("interpretations"), "explore"
     )
     title = f"{side['label']}: {_summary(witness.changes, 1 if assert_side == 'new' else 0)}"[:110]
-    position = witness.position
-    if exploration.ruleset == "gundam_assemble":
-        from rulecheck.diagram_hex import draw_board
-        from rules.gundam_assemble.line_of_sight import line_of_sight
-
-        board = ga_board(position)
-        pair = position.get("los") or {
-            "from": position["attack"]["attacker"],
-            "to": position["attack"].get("target"),
-        }
-        sights = []
-        if pair.get("to"):
-            a, t = board.piece(pair["from"]), board.piece(pair["to"])
-            sights = [line_of_sight(board, a.hex, t.hex, a.side, rules)]
-        return draw_board(board, title=title, lines_of_sight=sights)
-    from rulecheck.diagram_multibase import draw_battlefield
-
-    attack = position["attack"]
-    return draw_battlefield(
-        mb_field(position),
-        rules,
-        title=title,
-        attacker=attack["attacker"],
-        target=attack["target"],
-        ranged=not attack.get("close_combat"),
-    )
+    return ruleset_named(exploration.ruleset).explore.diagram(witness.position, rules, title)

@@ -28,6 +28,7 @@ except ImportError:  # older: no providers, and no module constants either, so n
 
 from rulecheck.explore.strategies import positions
 from rulecheck.explore.versions import Side
+from rulecheck.ruleset_api import ruleset as ruleset_named
 
 
 @dataclass(frozen=True)
@@ -322,8 +323,8 @@ def explore(
     deadline = start + budget
     shrink_allowance = max(3.0, budget / 4) if shrink_seconds is None else shrink_seconds
     bias = ga_attacks.Bias()
-    # Only the Gundam Assemble attack generator has weights to learn; the others run in one go.
-    learns = (old.ruleset, kind) == ("gundam_assemble", "attack")
+    # Only a generator with weights to learn goes in rounds; the others run in one go.
+    learns = ruleset_named(old.ruleset).explore.learns(kind)
     round_size = ROUND if learns else 1_000_000
     seen: list[tuple[list[tuple[str, str]], bool]] = []
     rng = Random(seed)

@@ -9,17 +9,11 @@ the next free one instead of rejecting the example, so generation rarely wastes 
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
 
-from rulecheck.corpus import PROJECT_ROOT
-from rulecheck.explore.ga_attacks import Bias, ga_attack_positions, ga_catalogue  # noqa: F401
-
-CATALOGUE = PROJECT_ROOT / "scenarios" / "gundam_assemble" / "units.yaml"
-
-KINDS = {"gundam_assemble": ("los", "attack"), "multibase": ("attack", "casualties")}
+from rulecheck.explore.ga_attacks import Bias
 
 
 def _free(index: int, taken: set[int], n: int) -> int | None:
@@ -673,12 +667,8 @@ def _mb_attack(
 
 
 def positions(ruleset: str, kind: str, bias: Bias | None = None):
-    """The strategy for one kind of position; ``bias`` weights the Gundam Assemble attack
-    generator's choices (see ``ga_attacks``)."""
-    if ruleset == "gundam_assemble":
-        return ga_los_positions() if kind == "los" else ga_attack_positions(bias or Bias())
-    return mb_positions(casualties=kind == "casualties")
+    """The strategy for one kind of a ruleset's positions (its ``Explorer.positions``); ``bias``
+    weights the choices of a generator that learns (see ``ga_attacks``)."""
+    from rulecheck.ruleset_api import ruleset as ruleset_named
 
-
-def catalogue_path(root: Path = PROJECT_ROOT) -> Path:
-    return root / "scenarios" / "gundam_assemble" / "units.yaml"
+    return ruleset_named(ruleset).explore.positions(kind, bias or Bias())

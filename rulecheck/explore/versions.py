@@ -27,6 +27,7 @@ import yaml
 from rulecheck.corpus import PROJECT_ROOT
 from rulecheck.explore import evaluate as evaluate_module
 from rulecheck.overlays import load_overlay
+from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError
 from rules.rulebook import RulebookError, load
 
@@ -55,20 +56,18 @@ class Side:
         }
 
     def evaluate(self, kind: str, position: dict[str, Any]) -> dict[str, Any]:
+        explorer = ruleset_named(self.ruleset).explore
         request = {
             "ruleset": self.ruleset,
             "kind": kind,
+            "evaluator": explorer.evaluator(kind),
             "position": position,
             "parameters": self.parameters,
             "interpretations": self.interpretations,
         }
         if self._worker is not None:
             return self._worker.ask(request)
-        from rulecheck.explore.strategies import ga_catalogue
-
-        return evaluate_module.evaluate(
-            request, ga_catalogue() if self.ruleset == "gundam_assemble" else None
-        )
+        return evaluate_module.evaluate(request, explorer.catalogue())
 
     def close(self) -> None:
         if self._worker is not None:
@@ -138,7 +137,7 @@ def parse_side(text: str, ruleset: str, root: Path = PROJECT_ROOT) -> Side:
 class RevisionWorker:
     """The evaluator running on a revision's engine, in a subprocess, one JSON line each way."""
 
-    def __init__(self, root: Path, rev: str, catalogue: Path):
+    def __init__(self, root: Path, rev: str, catalogue: Path | None):
         from rulecheck.ruling_diff import _git, _remove_worktree, resolve_revision
 
         self.root = root
@@ -153,7 +152,7 @@ class RevisionWorker:
             shutil.copyfile(evaluate_module.__file__, script)
             env = {"PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin:/bin"}
             self.proc = subprocess.Popen(
-                [sys.executable, str(script), str(catalogue)],
+                [sys.executable, str(script), *([str(catalogue)] if catalogue else [])],
                 cwd=tree,
                 env=env,
                 stdin=subprocess.PIPE,
@@ -198,9 +197,7 @@ class RevisionWorker:
 
 def at_revision(side: Side, rev: str, root: Path = PROJECT_ROOT) -> Side:
     """``side``'s rule changes, evaluated by the engine at ``rev``."""
-    from rulecheck.explore.strategies import catalogue_path
-
-    worker = RevisionWorker(root, rev, catalogue_path(root))
+    worker = RevisionWorker(root, rev, ruleset_named(side.ruleset).explore.catalogue_path(root))
     label = f"the engine at {rev} ({worker.sha[:10]})"
     if side.parameters or side.interpretations:
         label += f" under {side.label}"
