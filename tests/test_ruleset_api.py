@@ -1,0 +1,181 @@
+"""The Ruleset protocol, its discovery through entry points, and the layers around it.
+
+The toolkit finds a game only through the ``rulecheck.rulesets`` entry point group and calls it
+only through the ``Ruleset`` hooks: no toolkit module names a bundled ruleset, and the import
+contracts in ``pyproject.toml`` (import-linter) hold.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import os
+import subprocess
+import sys
+from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
+
+import pytest
+
+from rulecheck import ruleset_api
+from rulecheck.cli import main
+from rulecheck.explore.evaluate import EVALUATORS
+from rulecheck.outcome_table import outcome_lines
+from rulecheck.ruleset_api import GROUP, Explorer, Ruleset, find, ruleset, ruleset_names
+from rulecheck.source_yaml import InputError
+from rules.rulebook import load, rulesets
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = ("gundam_assemble", "multibase")
+
+# The modules of one game today (they may name it): the adapters and their hooks. Every other
+# module of rulecheck/, and steps/common.py, is the toolkit. (The other modules that are a game's
+# code but name none, such as the drawings and explore's generators, are listed in
+# pyproject.toml's import contracts; stage 2 of issue #25 moves them into the rulesets.)
+PER_RULESET = ("rulecheck/rulesets/",)
+TOOLKIT = [
+    p
+    for p in sorted((ROOT / "rulecheck").rglob("*.py"))
+    if not str(p.relative_to(ROOT)).startswith(PER_RULESET) and "bundled" not in p.parts
+] + [ROOT / "steps" / "__init__.py", ROOT / "steps" / "common.py"]
+
+
+def _one_line(argv: list[str], cwd: Path) -> tuple[int, list[str]]:
+    err = io.StringIO()
+    old = Path.cwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = main(argv)
+    finally:
+        os.chdir(old)
+    return code, err.getvalue().splitlines()
+
+
+def test_the_bundled_rulesets_are_found_through_their_entry_points():
+    declared = sorted(ep.name for ep in entry_points(group=GROUP))
+    assert declared == ruleset_names() == list(BUNDLED)
+    assert ruleset_names() == rulesets()  # each has its rulebook under rules/
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_each_bundled_ruleset_implements_the_protocol(name):
+    game = ruleset(name)
+    assert isinstance(game, Ruleset)
+    assert game.name == name
+    assert game.rulebook() is load(name)
+    assert game.odds is not None and game.draw is not None
+    explorer = game.explore
+    assert isinstance(explorer, Explorer)
+    assert explorer.kinds, "an explorer has at least one kind of position"
+    for kind in explorer.kinds:
+        assert explorer.evaluator(kind) in EVALUATORS
+    cards = game.card_catalogue(ROOT)
+    assert cards is None or cards.is_file()
+
+
+def test_a_scenario_goes_to_the_ruleset_its_file_names():
+    from rulecheck.rulesets import load_scenario
+
+    name, scenario = load_scenario(ROOT / "scenarios" / "multibase" / "ranged_volley.yaml")
+    assert name == "multibase"
+    explanation = ruleset(name).explain(scenario, load(name))
+    assert explanation.outcome and explanation.events
+    assert outcome_lines(name, explanation.outcome)[0].startswith("  ")
+
+
+def test_an_unknown_ruleset_name_is_one_line_of_bad_input():
+    with pytest.raises(InputError) as raised:
+        ruleset("chess")
+    assert (
+        str(raised.value) == "ruleset: unknown ruleset 'chess' (expected one of: gundam_assemble, multibase)"
+    )
+    assert find("chess") is None and find(["multibase"]) is None
+
+
+def test_a_ruleset_not_installed_here_still_gets_its_outcome_shown_plainly():
+    assert outcome_lines("chess", {"check_mate": True}) == ["  check mate: yes"]
+
+
+@pytest.fixture
+def broken_entry_point(monkeypatch):
+    """A ruleset ``broken`` whose entry point names a module that does not exist."""
+    bundled = dict(ruleset_api._entry_points())
+    broken = EntryPoint(name="broken", value="no_such_ruleset_module:RULESET", group=GROUP)
+    ruleset_api._entry_points.cache_clear()
+    ruleset_api.ruleset.cache_clear()
+    monkeypatch.setattr(ruleset_api, "_entry_points", lambda: {**bundled, "broken": broken})
+    yield
+    ruleset_api.ruleset.cache_clear()
+
+
+def test_an_entry_point_that_fails_to_load_is_one_line_of_bad_input(broken_entry_point, tmp_path):
+    scenario = tmp_path / "game.yaml"
+    scenario.write_text("ruleset: broken\ntitle: a game whose package is broken\n")
+    code, lines = _one_line(["explain", str(scenario)], tmp_path)
+    assert code == 2
+    assert lines == [
+        "rulecheck: rulecheck.rulesets: broken: the entry point broken = no_such_ruleset_module:RULESET "
+        "cannot be loaded: No module named 'no_such_ruleset_module'"
+    ]
+    assert ruleset("multibase").name == "multibase"  # the others still load
+
+
+def test_an_entry_point_that_is_no_ruleset_is_refused_through_real_package_metadata(tmp_path):
+    """A package installed with a ``rulecheck.rulesets`` entry point to something that is not a
+    Ruleset: found through the real metadata (a dist-info folder on the path), refused in one line."""
+    site = tmp_path / "site"
+    (site / "not_a_game-1.0.dist-info").mkdir(parents=True)
+    (site / "not_a_game-1.0.dist-info" / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: not-a-game\nVersion: 1.0\n"
+    )
+    (site / "not_a_game-1.0.dist-info" / "entry_points.txt").write_text(
+        f"[{GROUP}]\nnot_a_game = not_a_game:RULESET\n"
+    )
+    (site / "not_a_game.py").write_text("class RULESET:\n    name = 'not_a_game'\n")
+    scenario = tmp_path / "game.yaml"
+    scenario.write_text("ruleset: not_a_game\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
+    done = subprocess.run(
+        [sys.executable, "-m", "rulecheck.cli", "explain", str(scenario)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr
+    assert lines[0].startswith(
+        "rulecheck: rulecheck.rulesets: not_a_game: not_a_game:RULESET is not a Ruleset (it lacks "
+    )
+    assert "explain" in lines[0] and "load_scenario" in lines[0]
+
+
+def test_no_ruleset_name_in_the_toolkit():
+    """No toolkit module holds a bundled ruleset's name as a string constant: it asks a Ruleset
+    hook instead of branching on the name. (Examples in help texts, such as a scenario path,
+    hold the name inside a longer string and are not branches.)"""
+    found = []
+    for path in TOOLKIT:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value in BUNDLED:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
+    assert len(TOOLKIT) > 40 and not found, "\n".join(found)
+
+
+def test_the_import_contracts_hold():
+    """import-linter with the contracts in pyproject.toml: the engine imports no toolkit, the
+    protocol imports no ruleset, the toolkit core imports no game."""
+    exe = Path(sys.executable).with_name("lint-imports")
+    done = subprocess.run(
+        [str(exe), str(ROOT / "pyproject.toml"), "--no-cache"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Contracts: 4 kept, 0 broken." in done.stdout
