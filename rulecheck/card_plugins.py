@@ -248,7 +248,11 @@ def load_cards(path: str | Path, base: Catalogue | None = None) -> Catalogue:
     (``rulecheck/schemas/gundam_assemble.cards.schema.json``: every number a whole number within
     its limit), then for names given twice, then by the engine's vocabulary (an effect in a window
     it cannot be used in, say)."""
-    doc = load_yaml(path)
+    return cards_from_doc(load_yaml(path), base)
+
+
+def cards_from_doc(doc: LocatedYaml, base: Catalogue | None = None) -> Catalogue:
+    """The catalogue of a card file already read (see ``load_cards``)."""
     validate(doc, CARD_SCHEMA)
     check_unique_names(doc)
     try:
