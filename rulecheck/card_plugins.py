@@ -74,10 +74,10 @@ def run_plugin(fn: Callable[..., Any], *args: Any, limit: float | None = None) -
         return _in_a_thread(fn, args, limit)
 
 
-def _fault(exc: BaseException, limit: float, user_interrupt: bool = False) -> BaseException:
-    """What to raise for ``exc`` escaping plugin code: an ordinary exception, and a Ctrl-C the user
-    pressed, as they are; the rest as a ``PluginFault`` saying what the card did."""
-    if isinstance(exc, Exception) or (isinstance(exc, KeyboardInterrupt) and user_interrupt):
+def _fault(exc: BaseException, limit: float) -> BaseException:
+    """What to raise for ``exc`` escaping plugin code (no Ctrl-C pressed): an ordinary exception
+    as it is; the rest as a ``PluginFault`` saying what the card did."""
+    if isinstance(exc, Exception):
         return exc
     if isinstance(exc, _TimeUp):
         return PluginFault(f"did not return within {limit:g} s (the time limit for plugin code)")
@@ -95,7 +95,7 @@ def _on_a_timer(fn: Callable[..., Any], args: tuple, limit: float) -> Any:
     old_int = signal.getsignal(signal.SIGINT)
     old_delay, old_interval = signal.setitimer(signal.ITIMER_REAL, 0)
     outer_due = start + old_delay if old_delay else None
-    seen = {"outer_fired": False, "user_interrupt": False}
+    seen: dict[str, Any] = {"outer_fired": False, "user_interrupt": False, "outer_raised": None}
 
     def on_alarm(signum, frame):
         now = time.monotonic()
@@ -103,13 +103,19 @@ def _on_a_timer(fn: Callable[..., Any], args: tuple, limit: float) -> Any:
             # the timer that was running before ours is due first: its handler runs, on time
             seen["outer_fired"] = True
             signal.setitimer(signal.ITIMER_REAL, max(deadline - now, 1e-6))
-            _call_handler(old_alarm, signum, frame, signal.SIGALRM)
+            try:
+                _call_handler(old_alarm, signum, frame, signal.SIGALRM)
+            except BaseException as exc:  # the outer timer's own doing, not the card's
+                seen["outer_raised"] = exc
+                raise
             return
         # again shortly, in case the card catches BaseException and carries on
         signal.setitimer(signal.ITIMER_REAL, 0.1)
         raise _TimeUp
 
     def on_interrupt(signum, frame):
+        if old_int in (signal.SIG_IGN, None):  # Ctrl-C is ignored in this process
+            return
         seen["user_interrupt"] = True  # a real Ctrl-C: the user's, not the card's
         _call_handler(old_int, signum, frame, signal.SIGINT)
 
@@ -117,9 +123,14 @@ def _on_a_timer(fn: Callable[..., Any], args: tuple, limit: float) -> Any:
     signal.signal(signal.SIGINT, on_interrupt)
     signal.setitimer(signal.ITIMER_REAL, min(limit, old_delay) if old_delay else limit)
     try:
-        return fn(*args)
+        value = fn(*args)
     except BaseException as exc:
-        raise _fault(exc, limit, seen["user_interrupt"]) from None
+        if exc is seen["outer_raised"]:
+            raise
+        if seen["user_interrupt"]:
+            # the user's Ctrl-C, whatever the card (or a callback it was in) made of it
+            raise KeyboardInterrupt from None
+        raise _fault(exc, limit) from None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old_alarm)
@@ -128,6 +139,9 @@ def _on_a_timer(fn: Callable[..., Any], args: tuple, limit: float) -> Any:
             signal.setitimer(signal.ITIMER_REAL, max(outer_due - time.monotonic(), 1e-6), old_interval)
         elif old_interval:
             signal.setitimer(signal.ITIMER_REAL, old_interval, old_interval)
+    if seen["user_interrupt"]:
+        raise KeyboardInterrupt  # pressed while the card ran, which carried on
+    return value
 
 
 def _call_handler(handler: Any, signum: int, frame: Any, sig: int) -> None:
