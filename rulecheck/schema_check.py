@@ -23,12 +23,30 @@ def schema(name: str) -> dict:
     return json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
 
 
+# Schemas under which a whole number is an int and nothing else: JSON Schema's "integer" takes
+# 4.0 (and Python's bool is an int), which a card file's loader would silently read as 4 (or 1).
+STRICT_INTEGERS = frozenset({"gundam_assemble.cards"})
+
+
+def _is_whole_number(_checker, value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @cache
 def _validator(name: str) -> jsonschema.protocols.Validator:
     # The shipped schemas are checked against their metaschema by tests/test_schemas.py, not on
     # every start: that check costs a quick command more than validating its scenario does.
     s = schema(name)
-    return jsonschema.validators.validator_for(s)(s)
+    cls = jsonschema.validators.validator_for(s)
+    if name in STRICT_INTEGERS:
+        checker = cls.TYPE_CHECKER.redefine("integer", _is_whole_number)
+        cls = jsonschema.validators.extend(cls, type_checker=checker)
+    return cls(s)
+
+
+def accepts(schema_name: str, data) -> bool:
+    """Whether the document is valid under the schema (no error to report: for tests and tools)."""
+    return _validator(schema_name).is_valid(data)
 
 
 _WORDS = {
@@ -71,7 +89,10 @@ def _describe(error: jsonschema.ValidationError) -> tuple[tuple, str]:
         want = " or ".join(map(_word, want)) if isinstance(want, list) else _word(want)
         return path, f"expected {want}, got {_word(type(inst).__name__)} {inst!r}"
     if v == "enum":
-        return path, f"{inst!r} is not one of: {', '.join(map(str, error.validator_value))}"
+        allowed = ", ".join(map(str, error.validator_value))
+        if "title" in error.schema:  # what the value names: "'x' is not a window (expected one of: ...)"
+            return path, f"{inst!r} is not {error.schema['title']} (expected one of: {allowed})"
+        return path, f"{inst!r} is not one of: {allowed}"
     if v in ("minItems", "maxItems") and isinstance(inst, list):
         return path, f"expected {error.validator_value} items for {v}, got {len(inst)}"
     if v in ("oneOf", "anyOf"):
@@ -85,6 +106,14 @@ def _describe(error: jsonschema.ValidationError) -> tuple[tuple, str]:
         return path, f"lists the same value twice: {inst!r}"
     if v == "const":
         return path, f"expected {error.validator_value!r}, got {inst!r}"
+    if v in ("minLength", "maxLength") and isinstance(inst, str):
+        word = "at least" if v == "minLength" else "at most"
+        n = error.validator_value
+        return path, f"expected text of {word} {n} character{'s' if n != 1 else ''}, got {len(inst)}"
+    if v == "not" and set(error.validator_value) == {"required"} and isinstance(inst, dict):
+        # keys that exclude each other: point at the second, the one that conflicts with the first
+        keys = error.validator_value["required"]
+        return (*path, keys[-1]), f"give only one of: {', '.join(keys)}"
     return path, error.message
 
 

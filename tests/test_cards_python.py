@@ -373,3 +373,233 @@ def test_ignoring_shields_never_lowers_damage_and_leaves_ignored_shields_active(
     assert p.hits == q.hits and q.dealt >= p.dealt
     assert q.shields_used <= max(0, shields - 1)
     assert lance.battle.unit("RX-78-2 Gundam").shields >= min(shields, 1)
+
+
+# --- Python abilities that misbehave: each is one line naming the ability, exit 2 ------------------
+#
+# A plugin module is written to a temporary folder and registered as the entry point the example's
+# card file names (newtype_flash), so `explain` loads it exactly as it loads an installed package.
+
+import signal  # noqa: E402
+import textwrap  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+from importlib.metadata import EntryPoint  # noqa: E402
+
+from rulecheck import card_plugins  # noqa: E402
+
+FLASH = """
+from rules.gundam_assemble.python_abilities import CardAbility
+
+
+class Card(CardAbility):
+    window = "after_attack_roll"
+    text = "reroll one attack die"
+
+    def resolve(self, play):
+        {resolve}
+        face = play.choose("die", sorted(set(play.faces)))
+        play.reroll([face])
+"""
+QUICK_LIMIT = 0.5  # seconds: the plugin time limit in these tests, so a card that hangs fails fast
+
+
+@pytest.fixture
+def plugin(tmp_path, monkeypatch):
+    """``plugin(module_source)``: the example scenario, in a temporary folder, whose card
+    ``newtype_flash`` is the class ``Card`` of that module; returns the scenario's path."""
+    monkeypatch.setattr(card_plugins, "PLUGIN_TIME_LIMIT", QUICK_LIMIT, raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def install(source: str) -> Path:
+        module = f"misbehaving_card_{abs(hash(source))}"
+        (tmp_path / f"{module}.py").write_text(textwrap.dedent(source))
+        entry = EntryPoint("newtype_flash", f"{module}:Card", card_plugins.GROUP)
+        monkeypatch.setattr(card_plugins, "python_cards", lambda: card_plugins._Lazy({entry.name: entry}))
+        for f in ("attack_newtype_flash.yaml", "cards.yaml"):
+            (tmp_path / f).write_text((EXAMPLE / "scenarios" / f).read_text())
+        return tmp_path / "attack_newtype_flash.yaml"
+
+    return install
+
+
+def _explain_in_process(scenario: Path, *args: str) -> tuple[int, str, str]:
+    """``rulecheck explain`` in this process under a 10 s timer of its own, as the bad-input corpus
+    runs it: the plugin's time limit must work under (and leave alone) a timer already running."""
+    from tests.test_bad_inputs import run_in_process
+
+    return run_in_process(["explain", str(scenario), *args])
+
+
+def _one_line(code: int, err: str) -> str:
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 1 and "Traceback" not in err, (code, err)
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("resolve", "message"),
+    [
+        ("while True: pass", f"did not return within {QUICK_LIMIT:g} s"),
+        ("time.sleep(60)", f"did not return within {QUICK_LIMIT:g} s"),
+        ("sys.exit(0)", "called sys.exit(0)"),
+        ("sys.exit('bye')", "called sys.exit('bye')"),
+        ("raise KeyboardInterrupt", "raised KeyboardInterrupt itself"),
+        ("raise GeneratorExit('odd')", "raised GeneratorExit: odd"),
+    ],
+)
+def test_plugin_code_that_hangs_exits_or_interrupts_in_resolve_is_one_line_naming_the_ability(
+    plugin, resolve, message
+):
+    source = "import sys, time\n" + FLASH.format(resolve=resolve)
+    start = time.monotonic()
+    code, out, err = _explain_in_process(plugin(source))
+    line = _one_line(code, err)
+    assert "RX-93 Nu Gundam's Newtype Flash: the Python ability 'newtype_flash' " in line, line
+    assert message in line, line
+    assert "attack_newtype_flash.yaml" in line and out == ""
+    assert time.monotonic() - start < 5
+
+
+@pytest.mark.parametrize(
+    ("module_code", "message"),
+    [
+        ("while True: pass", f"did not return within {QUICK_LIMIT:g} s"),
+        ("import sys; sys.exit(0)", "called sys.exit(0)"),
+        ("raise KeyboardInterrupt", "raised KeyboardInterrupt itself"),
+        ("raise RuntimeError('no licence')", "RuntimeError: no licence"),
+    ],
+)
+def test_plugin_code_that_hangs_exits_or_fails_on_import_is_one_line_at_the_python_key(
+    plugin, module_code, message
+):
+    code, out, err = _explain_in_process(plugin(module_code + "\n" + FLASH.format(resolve="pass")))
+    line = _one_line(code, err)
+    assert "cards.yaml:16: units[0].abilities[0].python: the entry point newtype_flash = " in line, line
+    assert "cannot be loaded" in line and message in line, line
+
+
+@pytest.mark.parametrize(
+    ("init", "message"),
+    [
+        ("while True: pass", f"making the card did not return within {QUICK_LIMIT:g} s"),
+        ("raise RuntimeError('no card')", "making the card failed: RuntimeError: no card"),
+        ("raise SystemExit(3)", "making the card called sys.exit(3)"),
+    ],
+)
+def test_a_plugin_card_that_cannot_be_made_is_one_line_at_the_python_key(plugin, init, message):
+    source = FLASH.format(resolve="pass") + f"\n    def __init__(self):\n        {init}\n"
+    code, out, err = _explain_in_process(plugin(source))
+    line = _one_line(code, err)
+    assert "cards.yaml:16: units[0].abilities[0].python: " in line and message in line, line
+
+
+@pytest.mark.parametrize(
+    ("describe", "message"),
+    [
+        ("return 1 / 0", "describe() failed: ZeroDivisionError: division by zero"),
+        ("while True: pass", f"describe() did not return within {QUICK_LIMIT:g} s"),
+        ("raise SystemExit(0)", "describe() called sys.exit(0)"),
+    ],
+)
+def test_a_plugin_card_whose_describe_fails_is_one_line_naming_the_ability(plugin, describe, message):
+    source = FLASH.format(resolve="pass") + f"\n    def describe(self):\n        {describe}\n"
+    code, out, err = _explain_in_process(plugin(source))
+    line = _one_line(code, err)
+    assert "the Python ability 'newtype_flash': " in line and message in line, line
+
+
+@pytest.mark.parametrize("when", ["on import", "in resolve"])
+def test_what_a_plugin_prints_goes_to_stderr_and_explain_json_stays_json(plugin, when):
+    shout = "print('card debugging output')"
+    source = (shout + "\n" if when == "on import" else "") + FLASH.format(
+        resolve=shout if when == "in resolve" else "pass"
+    )
+    code, out, err = _explain_in_process(plugin(source), "--json")
+    assert code == 0, err
+    assert json.loads(out)["outcome"]["per_target"]  # the whole of stdout is the JSON ruling
+    assert "card debugging output" in err
+
+
+def test_a_real_ctrl_c_while_a_plugin_runs_is_the_users_interrupt(plugin):
+    """A SIGINT (what Ctrl-C sends) during plugin code interrupts the run as usual (exit 130);
+    only a KeyboardInterrupt the card raises itself is the card's fault."""
+    source = "import os, signal, time\n" + FLASH.format(
+        resolve="os.kill(os.getpid(), signal.SIGINT); time.sleep(5)"
+    )
+    code, out, err = _explain_in_process(plugin(source))
+    assert (code, err.strip()) == (130, "rulecheck: interrupted")
+
+
+# --- the guard itself --------------------------------------------------------------------------------
+
+
+def _spin():
+    while True:
+        pass
+
+
+def test_the_plugin_time_limit_keeps_a_timer_already_running_and_restores_it():
+    fired = []
+    previous = signal.signal(signal.SIGALRM, lambda *_: fired.append(time.monotonic()))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 3.0)
+        with pytest.raises(card_plugins.PluginFault, match="did not return within 0.2 s"):
+            card_plugins.run_plugin(_spin, limit=0.2)
+        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 2.0 < remaining <= 3.0  # the outer timer runs on, neither reset nor lost
+        assert signal.getsignal(signal.SIGALRM) is not None and not fired
+        # an outer timer due before the plugin's limit still fires on time, inside plugin code
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        start = time.monotonic()
+        assert card_plugins.run_plugin(time.sleep, 0.5, limit=2.0) is None
+        assert len(fired) == 1 and fired[0] - start < 0.4
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_an_outer_timer_that_fires_in_plugin_code_raises_through_it_as_its_own():
+    """A harness's own time limit (test_bad_inputs' TimedOut) ending a run while a card is busy is
+    the harness's exception, not a fault of the card."""
+
+    class HarnessTimeUp(BaseException):
+        pass
+
+    def time_up(*_):
+        raise HarnessTimeUp
+
+    previous = signal.signal(signal.SIGALRM, time_up)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(HarnessTimeUp):
+            card_plugins.run_plugin(time.sleep, 3, limit=5.0)
+        assert signal.getsignal(signal.SIGALRM) is time_up
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_the_plugin_time_limit_off_the_main_thread_abandons_the_call_in_a_daemon_thread():
+    outcome = {}
+
+    def run():
+        start = time.monotonic()
+        try:  # a call that would take 2 s (not for ever: the abandoned thread ends with it)
+            card_plugins.run_plugin(time.sleep, 2, limit=0.3)
+        except card_plugins.PluginFault as exc:
+            outcome["fault"] = str(exc)
+        try:
+            card_plugins.run_plugin(sys.exit, 4, limit=1.0)
+        except card_plugins.PluginFault as exc:
+            outcome["exit"] = str(exc)
+        outcome["value"] = card_plugins.run_plugin(sum, [1, 2], limit=1.0)
+        outcome["took"] = time.monotonic() - start
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(10)
+    assert "not called on the main thread" in outcome["fault"]
+    assert outcome["exit"] == "called sys.exit(4); a card may not end the run"
+    assert outcome["value"] == 3 and outcome["took"] < 3

@@ -12,12 +12,14 @@ from __future__ import annotations
 import contextlib
 import copy
 import io
+import re
 from pathlib import Path
 
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rulecheck.card_plugins import cards_from_doc
 from rulecheck.cli import main
 from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.rulesets.multibase import scenario_from_data
@@ -31,6 +33,8 @@ FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCh
 GA_DOC = yaml.safe_load((ROOT / "scenarios/gundam_assemble/attack_guntank_uphill_barrage.yaml").read_text())
 MB_DOC = yaml.safe_load((ROOT / "scenarios/multibase/ranged_volley.yaml").read_text())
 MAP_DOC = yaml.safe_load((ROOT / "scenarios/gundam_assemble/los_oggo_artillery_support.yaml").read_text())
+GA_CARDS = ROOT / "scenarios/gundam_assemble/cards"
+BUNDLED_CARDS_DOC = yaml.safe_load((ROOT / "scenarios/gundam_assemble/units.yaml").read_text())
 OVERLAY_DOC = {
     "ruleset": "multibase",
     "name": "fuzzed",
@@ -65,7 +69,10 @@ def mutated(draw, template: dict):
     """``template`` with one to three values replaced, or a key renamed, or a value removed."""
     doc = copy.deepcopy(template)
     for _ in range(draw(st.integers(1, 3))):
-        path = draw(st.sampled_from([p for p in paths(doc) if p]))
+        candidates = [p for p in paths(doc) if p]
+        if not candidates:  # everything dropped: an empty document
+            break
+        path = draw(st.sampled_from(candidates))
         parent = doc
         for part in path[:-1]:
             parent = parent[part]
@@ -141,6 +148,44 @@ def test_overlays_load_or_fail_in_one_line(tmp_path, doc):
         code = main(["explain", str(scenario), "--rules", str(overlay)])
     assert code in (0, 2), err.getvalue()
     assert code == 0 or len(err.getvalue().splitlines()) == 1
+
+
+@FAST
+@given(doc=mutated(BUNDLED_CARDS_DOC))
+def test_card_files_load_or_fail_with_an_input_error(doc):
+    """The bundled card file (every kind of card, weapon and effect) with values replaced."""
+    try:
+        cards_from_doc(parse_yaml(dump(doc), "fuzzed.yaml"))
+    except InputError as exc:
+        assert "\n" not in str(exc)
+        assert exc.line and exc.field, f"a card error names its line and field: {exc}"
+
+
+@FAST
+@given(
+    case=st.sampled_from(
+        [("faq_q40_holdout.yaml", "faq_q40.yaml"), ("attack_sonar_lock_water.yaml", "sonar_lock.yaml")]
+    ),
+    data=st.data(),
+)
+def test_a_scenarios_own_card_file_loads_or_fails_in_one_line(tmp_path, case, data):
+    """A scenario's own card file (a unit card in its attack; a Tactics card played in it),
+    fuzzed, through explain and odds."""
+    scenario, cards = case
+    doc = data.draw(mutated(yaml.safe_load((GA_CARDS / cards).read_text())))
+    (tmp_path / "cards").mkdir(exist_ok=True)
+    (tmp_path / "cards" / cards).write_text(dump(doc), encoding="utf-8")
+    path = tmp_path / "fuzzed.yaml"
+    path.write_text((ROOT / "scenarios/gundam_assemble" / scenario).read_text(), encoding="utf-8")
+    for command in ("explain", "odds"):
+        err = io.StringIO()
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+            code = main([command, str(path)])
+        assert code in (0, 1, 2), err.getvalue()  # 3 would be a bug in rulecheck
+        if code == 2:
+            (line,) = err.getvalue().splitlines()
+            if f"cards/{cards}" in line:  # the card file's error: at its line and field
+                assert re.match(rf"rulecheck: .*cards/{re.escape(cards)}:\d+: \S+: ", line), line
 
 
 YAML_BITS = st.sampled_from(
