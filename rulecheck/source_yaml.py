@@ -7,7 +7,9 @@ keeps a map from each value's path (``("units", 1, "at")``) to its line.
 
 from __future__ import annotations
 
+import ast
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,22 +47,38 @@ class RefusedChoice(InputError):
     the ruling it scripts."""
 
 
+# A key that would print as blank space (empty, or with space at either end) is shown quoted in
+# brackets, ``units[0][' ']``; any other key stays as written, spaces inside and all.
+def _plain_key(key: str) -> bool:
+    return bool(key) and key == key.strip()
+
+
 def field_name(path: PathKey) -> str:
-    """``("units", 1, "at")`` -> ``units[1].at``."""
+    """``("units", 1, "at")`` -> ``units[1].at``; a blank key -> ``units[0][' ']``."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif not _plain_key(str(part)):
+            out += f"[{str(part)!r}]"
+        else:
+            out += f".{part}" if out else str(part)
     return out or "(document)"
+
+
+_FIELD_PART = re.compile(r"\[(\d+)\]|\[('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")\]|\.?([^.\[]+)")
 
 
 def field_path(field: str) -> PathKey:
     """The inverse of ``field_name``: ``units[2].at`` -> ("units", 2, "at")."""
     path: list = []
-    for part in field.split("."):
-        name, _, rest = part.partition("[")
-        if name:
+    for index, quoted, name in _FIELD_PART.findall(field):
+        if index:
+            path.append(int(index))
+        elif quoted:
+            path.append(ast.literal_eval(quoted))
+        elif name:
             path.append(name)
-        path.extend(int(i) for i in rest.replace("]", "[").split("[") if i)
     return tuple(path)
 
 
