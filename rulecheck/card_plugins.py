@@ -18,6 +18,8 @@ an interrupt or a hang reported as one line naming the ability. The engine gets 
 from __future__ import annotations
 
 import contextlib
+import io
+import os
 import signal
 import sys
 import threading
@@ -69,10 +71,21 @@ def run_plugin(fn: Callable[..., Any], *args: Any, limit: float | None = None) -
     ``limit`` seconds and then abandoned: Python cannot stop a thread, so a card that never
     returns keeps that thread busy until the process ends."""
     limit = PLUGIN_TIME_LIMIT if limit is None else limit
-    with contextlib.redirect_stdout(sys.stderr):
-        if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
-            return _on_a_timer(fn, args, limit)
-        return _in_a_thread(fn, args, limit)
+    printed = io.StringIO()
+    failed = True
+    try:
+        with contextlib.redirect_stdout(printed):
+            if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+                value = _on_a_timer(fn, args, limit)
+            else:
+                value = _in_a_thread(fn, args, limit)
+        failed = False
+        return value
+    finally:
+        # A card that fails is reported in one line; what it printed on the way is shown only
+        # with RULECHECK_DEBUG=1, so the error stays the one line on stderr.
+        if not failed or os.environ.get("RULECHECK_DEBUG"):
+            sys.stderr.write(printed.getvalue())
 
 
 def _fault(exc: BaseException, limit: float) -> BaseException:

@@ -521,6 +521,19 @@ def test_what_a_plugin_prints_goes_to_stderr_and_explain_json_stays_json(plugin,
     assert "card debugging output" in err
 
 
+def test_a_plugin_that_prints_and_then_fails_is_still_one_line(plugin, monkeypatch):
+    """What a failing card printed is not shown (the error stays one line), unless RULECHECK_DEBUG
+    asks for it."""
+    source = FLASH.format(resolve="print('card debugging output'); raise SystemExit(0)")
+    path = plugin(source)
+    code, out, err = _explain_in_process(path)
+    line = _one_line(code, err)
+    assert "called sys.exit(0)" in line and "card debugging output" not in err
+    monkeypatch.setenv("RULECHECK_DEBUG", "1")
+    code, out, err = _explain_in_process(path)
+    assert code == 2 and "card debugging output" in err
+
+
 def test_a_real_ctrl_c_while_a_plugin_runs_is_the_users_interrupt(plugin):
     """A SIGINT (what Ctrl-C sends) during plugin code interrupts the run as usual (exit 130);
     only a KeyboardInterrupt the card raises itself is the card's fault."""
