@@ -23,9 +23,9 @@ def schema(name: str) -> dict:
     return json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
 
 
-# Schemas under which a whole number is an int and nothing else: JSON Schema's "integer" takes
-# 4.0 (and Python's bool is an int), which a card file's loader would silently read as 4 (or 1).
-STRICT_INTEGERS = frozenset({"gundam_assemble.cards"})
+# A whole number is an int and nothing else, in every schema: JSON Schema's "integer" takes 4.0
+# (and Python's bool is an int), which a loader would silently read as 4 (or 1), and a float such
+# as 1000000000.0 slipped past the range checks written for ints.
 
 
 def _is_whole_number(_checker, value) -> bool:
@@ -38,9 +38,8 @@ def _validator(name: str) -> jsonschema.protocols.Validator:
     # every start: that check costs a quick command more than validating its scenario does.
     s = schema(name)
     cls = jsonschema.validators.validator_for(s)
-    if name in STRICT_INTEGERS:
-        checker = cls.TYPE_CHECKER.redefine("integer", _is_whole_number)
-        cls = jsonschema.validators.extend(cls, type_checker=checker)
+    checker = cls.TYPE_CHECKER.redefine("integer", _is_whole_number)
+    cls = jsonschema.validators.extend(cls, type_checker=checker)
     return cls(s)
 
 
