@@ -433,8 +433,10 @@ def load_catalogue(path: str):
 
     from rules.gundam_assemble.units import parse_catalogue
 
-    with open(path, encoding="utf-8") as fh:
-        return parse_catalogue(yaml.safe_load(fh))
+    from rulecheck.input_files import read_input_text
+    from rules.limits import MAX_YAML_BYTES
+
+    return parse_catalogue(yaml.safe_load(read_input_text(path, MAX_YAML_BYTES, "a card file")))
 
 
 def serve(catalogue_path: str, stdin=None, stdout=None) -> None:

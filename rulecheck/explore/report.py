@@ -23,11 +23,36 @@ FORMAT = json_output.document("explore", {})["format"]  # rulecheck.explore/N, l
 MARKER = ".rulecheck-explore"
 
 
-def report_json(explorations: list[Exploration], shard: tuple[int, int] | None = None) -> dict[str, Any]:
+def report_json(
+    explorations: list[Exploration], shard: tuple[int, int] | None = None, run: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """``run``: the settings of the whole run (``run_settings``), the same in each of its shards."""
     return {
         "format": FORMAT,
         "shard": list(shard) if shard else None,
+        "run": run,
         "explorations": [e.to_json() for e in explorations],
+    }
+
+
+def run_settings(args) -> dict[str, Any]:
+    """What an ``explore`` run was asked to do, as its JSON records it: shards that differ here
+    searched different things and must not be merged."""
+    from rulecheck import run_identity
+
+    return {
+        "command": "explore",
+        **run_identity.common(),
+        "sides": list(args.sides),
+        "rev": args.rev,
+        "ruleset": args.ruleset,
+        "kind": args.kind,
+        "all_interpretations": bool(args.all_interpretations),
+        "budget": args.budget,
+        "seed": args.seed,
+        "max_positions": args.max_positions,
+        "shrink": args.shrink,
+        "max_groups": args.max_groups,
     }
 
 
@@ -61,7 +86,13 @@ def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
     for m in merged.values():
         m["witnesses"].sort(key=lambda w: (w["size"], w["group"]))
         out.append(m)
-    return {"format": FORMAT, "shard": None, "explorations": out}
+    return {
+        "format": FORMAT,
+        "shard": None,
+        "shards": [r.get("shard") for r in reports],
+        "run": reports[0].get("run") if reports else None,
+        "explorations": out,
+    }
 
 
 def from_json(data: dict[str, Any]) -> list[Exploration]:

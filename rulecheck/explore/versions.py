@@ -116,8 +116,10 @@ def parse_side(text: str, ruleset: str, root: Path = PROJECT_ROOT) -> Side:
     bundled = root / "rules" / ruleset / "overlays" / f"{text}.yaml"
     if not path.is_file() and bundled.is_file():
         path = bundled
-    if not path.is_file():
+    if not path.is_file() and not (path.exists() or path.is_symlink()):
         raise InputError(text, None, "", "not 'book', NAME=VALUE, an overlay file or a bundled overlay name")
+    # Something by that name that is not a regular file (a folder, a pipe): load_overlay's reader
+    # says so, rather than "not an overlay file".
     ov = load_overlay(path)
     if ov.ruleset != ruleset:
         raise InputError(text, None, "ruleset", f"this overlay is for {ov.ruleset}, not {ruleset}")
