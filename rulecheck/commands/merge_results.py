@@ -117,11 +117,11 @@ def check_one_split(paths: list[Path], reports: list[dict]) -> None:
         seen[shard] = path
     missing = [(k, n0) for k in range(1, n0 + 1) if (k, n0) not in seen]
     if missing:
-        verb = "is" if len(missing) == 1 else "are"
+        word, verb = ("shard", "is") if len(missing) == 1 else ("shards", "are")
         shown = missing if len(missing) <= 5 else missing[:5]
         more = f" (and {len(missing) - 5} more)" if len(missing) > 5 else ""
         raise InputError(
-            first, None, "", f"shard {_names(shown)}{more} {verb} missing: give every shard of the run"
+            first, None, "", f"{word} {_names(shown)}{more} {verb} missing: give every shard of the run"
         )
 
 
