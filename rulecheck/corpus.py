@@ -32,9 +32,9 @@ from typing import Any
 import pytest
 
 from rulecheck import progress
+from rulecheck.input_files import MAX_FEATURE_BYTES, read_input_text
 from rulecheck.locations import corpus_root
 from rulecheck.output_files import check_file_target, pending_file
-from rulecheck.input_files import MAX_FEATURE_BYTES, read_input_text
 from rulecheck.pytest_plugin import split_tag
 from rulecheck.source_yaml import InputError, RefusedChoice, escape_controls
 from rules.rulebook import Rulebook, observing_reads

@@ -32,7 +32,9 @@ MAX_RESULT_DEPTH = 64  # nested lists and objects in such a result (a real one n
 # Flags for opening an input: O_NONBLOCK so that opening a named pipe returns at once (and the
 # fstat below refuses it) instead of waiting for a writer; O_NOCTTY so that a terminal device
 # never becomes the controlling terminal.
-_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+_OPEN_FLAGS = (
+    os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+)
 
 
 def _kind_of(mode: int) -> str:
@@ -110,7 +112,9 @@ def read_input(path: str | Path, limit: int, expected: str = "a file") -> bytes:
         raise InputError(path, None, "", f"is a folder; expected {expected}") from None
     except OSError as exc:
         if exc.errno == errno.ENXIO:  # a socket, which cannot be opened at all
-            raise InputError(path, None, "", f"{not_a_regular_file(stat.S_IFSOCK)}; expected {expected}") from None
+            raise InputError(
+                path, None, "", f"{not_a_regular_file(stat.S_IFSOCK)}; expected {expected}"
+            ) from None
         raise InputError(path, None, "", _cannot_read(exc)) from None
     except ValueError as exc:
         raise InputError(path, None, "", _cannot_read(exc)) from None

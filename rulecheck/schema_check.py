@@ -214,7 +214,9 @@ def _is_whole_number(_checker, value) -> bool:
 def _strict_validator(name: str) -> jsonschema.protocols.Validator:
     s = schema(name)
     base = jsonschema.validators.validator_for(s)
-    strict = jsonschema.validators.extend(base, type_checker=base.TYPE_CHECKER.redefine("integer", _is_whole_number))
+    strict = jsonschema.validators.extend(
+        base, type_checker=base.TYPE_CHECKER.redefine("integer", _is_whole_number)
+    )
     return strict(s)
 
 

@@ -57,7 +57,10 @@ def _load(path: Path) -> dict:
         raise InputError(path, None, "format", "not a JSON result of explore or mutate (--json)")
     if "run" not in data:
         raise InputError(
-            path, None, "run", f"records no run settings (written by an older rulecheck?): run {kind[0]} again"
+            path,
+            None,
+            "run",
+            f"records no run settings (written by an older rulecheck?): run {kind[0]} again",
         )
     validate_json(data, f"{kind[0]}.result", path)
     return data
@@ -102,7 +105,10 @@ def check_one_split(paths: list[Path], reports: list[dict]) -> None:
         if _shard(report)[1] != n0:
             k, n = _shard(report)
             raise InputError(
-                path, None, "shard", f"shard {k}/{n} is of another split than {first} (shard {_names([_shard(reports[0])])})"
+                path,
+                None,
+                "shard",
+                f"shard {k}/{n} is of another split than {first} (shard {_names([_shard(reports[0])])})",
             )
     seen: dict[tuple[int, int], Path] = {}
     for path, report in zip(paths, reports, strict=True):
@@ -135,7 +141,10 @@ def _check_explorations(paths: list[Path], reports: list[dict]) -> None:
         for i, e in enumerate(report["explorations"]):
             if e["kind"] not in KINDS[e["ruleset"]]:
                 raise InputError(
-                    path, None, f"explorations[{i}].kind", f"{e['kind']!r} is not a kind of {e['ruleset']} position"
+                    path,
+                    None,
+                    f"explorations[{i}].kind",
+                    f"{e['kind']!r} is not a kind of {e['ruleset']} position",
                 )
             key = _key(e)
             if key in keys:
@@ -155,7 +164,10 @@ def _check_explorations(paths: list[Path], reports: list[dict]) -> None:
             first = _key(reports[0]["explorations"][0]) if reports[0]["explorations"] else None
             if len(report["explorations"]) != 1 or _key(report["explorations"][0]) != first:
                 raise InputError(
-                    path, None, "explorations", f"not the one comparison {paths[0]} searched: a shard of another run"
+                    path,
+                    None,
+                    "explorations",
+                    f"not the one comparison {paths[0]} searched: a shard of another run",
                 )
 
 
@@ -167,13 +179,19 @@ def _check_mutants(paths: list[Path], reports: list[dict]) -> None:
             if key in owner:
                 where = "this file" if owner[key] == path else str(owner[key])
                 raise InputError(
-                    path, None, f"mutants[{i}]", f"the mutant {m['mutant']!r} is also in {where}: it would count twice"
+                    path,
+                    None,
+                    f"mutants[{i}]",
+                    f"the mutant {m['mutant']!r} is also in {where}: it would count twice",
                 )
             owner[key] = path
     total = reports[0]["run"]["mutants_in_run"]
     if len(owner) != total:
         raise InputError(
-            paths[0], None, "", f"the shards hold {len(owner)} mutants, but the run had {total}: a shard is incomplete"
+            paths[0],
+            None,
+            "",
+            f"the shards hold {len(owner)} mutants, but the run had {total}: a shard is incomplete",
         )
 
 

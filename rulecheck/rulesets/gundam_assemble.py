@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulecheck.schema_check import validate
 from rulecheck.input_files import problem_with
+from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, PathKey, load_yaml
 from rules import limits
 from rules.gundam_assemble.board import Board, HexTerrain, Piece, hexagon, rectangle
