@@ -52,7 +52,8 @@ def _load(path: Path) -> dict:
     schema (``rulecheck/schemas/<kind>.result.schema.json``)."""
     text = read_input_text(path, MAX_RESULT_BYTES, "a JSON result of explore or mutate")
     data = parse_json(text, path, MAX_RESULT_DEPTH)
-    kind = FORMATS.get(data.get("format")) if isinstance(data, dict) else None
+    format_name = data.get("format") if isinstance(data, dict) else None
+    kind = FORMATS.get(format_name) if isinstance(format_name, str) else None
     if kind is None:
         raise InputError(path, None, "format", "not a JSON result of explore or mutate (--json)")
     if "run" not in data:

@@ -60,20 +60,25 @@ def _key(e: dict[str, Any]) -> tuple:
     return (e["ruleset"], e["kind"], e["old"]["label"], e["new"]["label"])
 
 
+def _seeds(e: dict[str, Any]) -> list[int]:
+    """The seeds an exploration searched: its own, or those of the shards a merge joined."""
+    return list(e.get("seeds") or [e["seed"]])
+
+
 def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
     merged: dict[tuple, dict[str, Any]] = {}
     for report in reports:
         for e in report["explorations"]:
             key = _key(e)
             if key not in merged:
-                merged[key] = {**e, "witnesses": list(e["witnesses"]), "seeds": [e["seed"]]}
+                merged[key] = {**e, "witnesses": list(e["witnesses"]), "seeds": _seeds(e)}
                 continue
             m = merged[key]
             m["positions"] += e["positions"]
             if m.get("asked") is not None or e.get("asked") is not None:
                 m["asked"] = (m.get("asked") or 0) + (e.get("asked") or 0)
             m["seconds"] = round(m["seconds"] + e["seconds"], 2)
-            m["seeds"].append(e["seed"])
+            m["seeds"] += _seeds(e)
             groups = {w["group"]: i for i, w in enumerate(m["witnesses"])}
             for w in e["witnesses"]:
                 if w["group"] not in groups:
