@@ -2,6 +2,12 @@
 
 Takes the ``--json`` output of ``explore --shard K/N`` or ``mutate --shard K/N`` runs (all of one
 kind) and prints the merged report, as JSON or as text. Exit 0, or 2 on bad input.
+
+Each file is read through ``input_files.read_input`` (no pipes, folders or huge files), parsed as
+strict JSON (no NaN or Infinity, no key twice, limited depth) and validated against
+``rulecheck/schemas/<kind>.result.schema.json``. The files must then form one complete split of
+one run: the same ``run`` settings in each, shards K/N of a single N, each K once and none
+missing; a comparison (explore --all-interpretations) or a mutant in two shards is refused.
 """
 
 from __future__ import annotations
@@ -24,7 +30,10 @@ def register(sub) -> None:
             """
             Join the --json results of `rulecheck explore --shard K/N` or `rulecheck mutate
             --shard K/N` runs (all of one kind) into one report: explore keeps per group the
-            smaller witness and adds up the positions; mutate scores all mutants together.
+            smaller witness and adds up the positions; mutate scores all mutants together. The
+            files must be every shard of one run, each once: each is checked against its JSON
+            Schema (rulecheck/schemas/), and shards of another split, of a run with other
+            settings or rulebooks, given twice or missing are refused (exit 2).
             """,
             [
                 ("rulecheck merge-results shard1.json shard2.json", "one report from two shards"),
