@@ -431,11 +431,10 @@ def _evaluate(request: dict[str, Any], catalogue=None) -> dict[str, Any]:
 def load_catalogue(path: str):
     import yaml
 
-    from rulecheck.input_files import read_input_text
     from rules.gundam_assemble.units import parse_catalogue
-    from rules.limits import MAX_YAML_BYTES
 
-    return parse_catalogue(yaml.safe_load(read_input_text(path, MAX_YAML_BYTES, "a card file")))
+    with open(path, encoding="utf-8") as fh:
+        return parse_catalogue(yaml.safe_load(fh))
 
 
 def serve(catalogue_path: str, stdin=None, stdout=None) -> None:

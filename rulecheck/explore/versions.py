@@ -28,6 +28,7 @@ from rulecheck.corpus import PROJECT_ROOT
 from rulecheck.explore import evaluate as evaluate_module
 from rulecheck.overlays import load_overlay
 from rulecheck.source_yaml import InputError
+from rules.limits import MAX_YAML_BYTES
 from rules.rulebook import RulebookError, load
 
 
@@ -141,8 +142,12 @@ class RevisionWorker:
     """The evaluator running on a revision's engine, in a subprocess, one JSON line each way."""
 
     def __init__(self, root: Path, rev: str, catalogue: Path):
+        from rulecheck.input_files import read_input
         from rulecheck.ruling_diff import _git, _remove_worktree, resolve_revision
 
+        # The worker opens the card file with a plain open() (it runs on another revision's
+        # code): check it here, where a pipe or a folder is refused instead of hanging it.
+        read_input(catalogue, MAX_YAML_BYTES, "a card file")
         self.root = root
         self.sha = resolve_revision(root, rev)
         self.tmp = Path(tempfile.mkdtemp(prefix="rulecheck-explore-rev-"))
