@@ -467,8 +467,9 @@ def scores(mutants: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def merge_results(reports: list[dict[str, Any]]) -> dict[str, Any]:
-    """One mutation report from the ``--json`` reports of ``mutate --shard K/N`` runs: each
-    mutant once (a mutant met twice keeps its first report), scores recomputed over all."""
+    """One mutation report from the ``--json`` reports of ``mutate --shard K/N`` runs, scores
+    recomputed over all. ``merge-results`` checks first that the reports are one complete split
+    with no mutant in two of them; a mutant met twice here would keep its first report."""
     seen: dict[tuple[str, str], dict[str, Any]] = {}
     for report in reports:
         for m in report["mutants"]:
