@@ -72,7 +72,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def _inputs(args) -> str:
     """The files a command was reading, for the one line an unexpected error prints."""
     names = [getattr(args, a, None) for a in ("scenario", "overlay", "out_dir", "output")]
-    names += list(getattr(args, "rules", None) or [])
+    names += list(getattr(args, "rules", None) or []) + list(getattr(args, "results", None) or [])
     return ", ".join(str(n) for n in names if n) or "(no input file)"
 
 

@@ -32,10 +32,11 @@ from typing import Any
 import pytest
 
 from rulecheck import progress
+from rulecheck.input_files import MAX_FEATURE_BYTES, read_input_text
 from rulecheck.locations import corpus_root
 from rulecheck.output_files import check_file_target, pending_file
 from rulecheck.pytest_plugin import split_tag
-from rulecheck.source_yaml import InputError, RefusedChoice
+from rulecheck.source_yaml import InputError, RefusedChoice, escape_controls
 from rules.rulebook import Rulebook, observing_reads
 from rules.rulebook import load as Rulebook_load
 
@@ -154,8 +155,17 @@ _TOKEN = re.compile(r"\s*(\(|\)|\band\b|\bor\b|\bnot\b|@[^\s()]+)")
 
 
 def project_root(text: str) -> Path:
-    """``--root``: resolved once, here, so a relative path means the same after a chdir."""
-    return Path(text).expanduser().resolve()
+    """``--root``: resolved once, here, so a relative path means the same after a chdir; a file,
+    a pipe or a missing folder is refused as a usage error before any work."""
+    import argparse
+
+    from rulecheck.input_files import folder_problem
+
+    path = Path(text).expanduser().resolve()
+    problem = folder_problem(path)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{escape_controls(text)}: {problem}")
+    return path
 
 
 def parse_tag_expression(text: str):
@@ -266,7 +276,6 @@ def check_feature_syntax(root: Path, rulesets: Iterable[str] | None) -> None:
     """Parse every feature file first, so a Gherkin syntax error (or a file with no Feature, or a
     folder with no scenario) is one line with its file and line instead of a pytest error."""
     from pytest_bdd.exceptions import GherkinParseError
-    from pytest_bdd.gherkin_parser import get_gherkin_document
 
     folders = [root / "features" / r for r in rulesets] if rulesets else [root / "features"]
     for folder in folders:
@@ -274,11 +283,9 @@ def check_feature_syntax(root: Path, rulesets: Iterable[str] | None) -> None:
         for path in sorted(folder.rglob("*.feature")):
             where = _relative(path, root)
             try:
-                doc = get_gherkin_document(str(path))
+                doc = gherkin_document(path, where)
             except GherkinParseError as exc:
                 raise InputError(where, exc.line, "", _gherkin_problem(exc)) from None
-            except (OSError, UnicodeDecodeError) as exc:
-                raise InputError(where, None, "", f"cannot read: {exc}") from None
             except (KeyError, TypeError, ValueError):  # pytest-bdd on a file with no Feature at all
                 doc = None
             if doc is None or doc.feature is None:
@@ -286,6 +293,30 @@ def check_feature_syntax(root: Path, rulesets: Iterable[str] | None) -> None:
             scenarios += _count_scenarios(doc.feature)
         if folder.is_dir() and scenarios == 0:
             raise InputError(_relative(folder, root), None, "", "no scenario in any feature file here")
+
+
+def gherkin_document(path: Path, where: str):
+    """A feature file parsed as pytest-bdd parses it (``get_gherkin_document``), but read
+    through ``read_input_text``: a pipe, a folder or a huge file named ``*.feature`` is refused
+    as one line naming ``where`` instead of hanging or filling memory."""
+    from gherkin.errors import CompositeParserException
+    from gherkin.parser import Parser
+    from pytest_bdd.exceptions import GherkinParseError
+    from pytest_bdd.gherkin_parser import GherkinDocument, handle_gherkin_parser_error
+
+    try:
+        text = read_input_text(path, MAX_FEATURE_BYTES, "a feature file")
+    except InputError as exc:
+        raise InputError(where, exc.line, exc.field, exc.message) from None
+    try:
+        data = Parser().parse(text)
+    except CompositeParserException as exc:
+        line = exc.errors[0].location["line"]
+        lines = text.splitlines()
+        content = lines[line - 1] if 0 < line <= len(lines) else ""
+        handle_gherkin_parser_error(exc.args[0], line, content, str(path), exc)
+        raise GherkinParseError(f"Unknown parsing error: {exc.args[0]}", line, content, str(path)) from exc
+    return GherkinDocument.from_dict(data)
 
 
 def _count_scenarios(node) -> int:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.corpus import PROJECT_ROOT, ScenarioResult, run_corpus
+from rulecheck.input_files import MAX_FEATURE_BYTES, read_input_text
 from rulecheck.output_files import build_dir
 from rulecheck.ruleset_api import find
 from rulecheck.wording import plural
@@ -62,7 +63,7 @@ _STOP = re.compile(r"^\s*(Scenario|Scenario Outline|Example|Rule|Feature|Example
 def feature_steps(path: Path) -> dict[int, list[tuple[int, str]]]:
     """Scenario line -> its step lines (with docstrings and tables) and their line numbers, read
     from the feature file."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = read_input_text(path, MAX_FEATURE_BYTES, "a feature file").splitlines()
     out: dict[int, list[str]] = {}
     i = 0
     while i < len(lines):

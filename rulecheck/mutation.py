@@ -156,8 +156,8 @@ def equivalents_path(root: Path, ruleset: str) -> Path:
 def load_equivalents(root: Path, ruleset: str) -> dict[str, str]:
     """Mutant id -> why no scenario can tell it from the book."""
     path = equivalents_path(root, ruleset)
-    if not path.is_file():
-        return {}
+    if not (path.exists() or path.is_symlink()):
+        return {}  # a folder or a pipe by that name is refused by load_yaml's reader
     doc = load_yaml(path)
     if not isinstance(doc.data, list):
         raise doc.error((), "expected a list of {mutant, reason}")
@@ -240,6 +240,7 @@ class MutationRun:
     verified: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
     shard: tuple[int, int] | None = None
+    run: dict[str, Any] = field(default_factory=dict)  # the whole run's settings (run_settings)
 
     def for_ruleset(self, ruleset: str) -> list[MutantResult]:
         return [r for r in self.results if r.mutant.ruleset == ruleset]
@@ -256,6 +257,7 @@ class MutationRun:
         mutants = [r.to_json() for r in self.results]
         return {
             "shard": list(self.shard) if self.shard else None,
+            "run": self.run,
             **scores(mutants),
             "mutants": mutants,
             "left_out_failing_on_the_book": [r.key for r in self.left_out],
@@ -281,6 +283,7 @@ def run_mutation(
     names = list(rulesets or []) or bundled_rulesets()
     # Pick the mutants first: a bad --only should not cost a corpus run.
     mutants = select_mutants([m for name in names for m in mutants_for(load(name))], only)
+    settings = run_settings(root, names, tags, only, len(mutants))
     if shard is not None:
         mutants = [m for i, m in enumerate(mutants) if i % shard[1] == shard[0] - 1]
     equivalents = {name: load_equivalents(root, name) for name in names}
@@ -325,7 +328,26 @@ def run_mutation(
     verified = []
     if verify:
         verified = _verify(root, results, passing, outcomes, verify, jobs, say)
-    return MutationRun(baseline, results, left_out, verified, time.perf_counter() - start, shard)
+    return MutationRun(baseline, results, left_out, verified, time.perf_counter() - start, shard, settings)
+
+
+def run_settings(
+    root: Path, names: list[str], tags: str | None, only: Iterable[str] | None, total: int
+) -> dict[str, Any]:
+    """What a mutation run was asked to do and what it read, as its JSON records it: shards that
+    differ here scored different things and must not be merged. ``total``: mutants before the
+    split into shards."""
+    from rulecheck import run_identity
+
+    return {
+        "command": "mutate",
+        **run_identity.common(),
+        "corpus": run_identity.corpus_digest(Path(root), names),
+        "rulesets": list(names),
+        "tags": tags,
+        "only": sorted(set(only)) if only else None,
+        "mutants_in_run": total,
+    }
 
 
 def _verify(root, results, passing, outcomes, count, jobs, say) -> list[dict[str, Any]]:
@@ -445,8 +467,9 @@ def scores(mutants: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def merge_results(reports: list[dict[str, Any]]) -> dict[str, Any]:
-    """One mutation report from the ``--json`` reports of ``mutate --shard K/N`` runs: each
-    mutant once (a mutant met twice keeps its first report), scores recomputed over all."""
+    """One mutation report from the ``--json`` reports of ``mutate --shard K/N`` runs, scores
+    recomputed over all. ``merge-results`` checks first that the reports are one complete split
+    with no mutant in two of them; a mutant met twice here would keep its first report."""
     seen: dict[tuple[str, str], dict[str, Any]] = {}
     for report in reports:
         for m in report["mutants"]:
@@ -456,6 +479,7 @@ def merge_results(reports: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "shard": None,
         "shards": [r.get("shard") for r in reports],
+        "run": reports[0].get("run") if reports else None,
         **scores(mutants),
         "mutants": mutants,
         "left_out_failing_on_the_book": left_out,

@@ -26,11 +26,13 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from rulecheck.input_files import read_input_text
 from rulecheck.source_yaml import InputError
 
 # Kept in every folder ``docs`` builds: its presence says rulecheck made the folder, and its lines
 # list the files rulecheck wrote there (the only ones a later build may remove).
 MARKER = ".rulecheck-site"
+MAX_MARKER_BYTES = 10_000_000  # the marker lists every file of a built site, one a line
 
 
 def umask() -> int:
@@ -113,8 +115,8 @@ def _made_by_us(folder: Path) -> list[str] | None:
     if not marker.is_file() or marker.is_symlink():
         return None
     try:
-        lines = marker.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+        lines = read_input_text(marker, MAX_MARKER_BYTES, "rulecheck's marker file").splitlines()
+    except InputError:
         return None
     return [line for line in lines[1:] if line and not line.startswith("#")]
 

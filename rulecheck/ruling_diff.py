@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.corpus import PROJECT_ROOT, CorpusRun, ScenarioResult, run_corpus
+from rulecheck.input_files import MAX_RESULT_BYTES, read_input_text
 from rulecheck.overlays import load_overlay
 from rulecheck.source_yaml import InputError
 from rulecheck.wording import plural
@@ -266,7 +267,7 @@ def collect_revision(root: Path, proc: subprocess.Popen) -> list[ScenarioResult]
             raise InputError(
                 "--rev", None, "", f"the corpus at {proc.rulecheck_sha[:10]} did not run: {last[0][:300]}"
             )
-        data = json.loads(out.read_text(encoding="utf-8"))
+        data = json.loads(read_input_text(out, MAX_RESULT_BYTES, "the corpus's JSON results"))
         return [ScenarioResult.from_json(d) for d in data]
     finally:
         _remove_worktree(root, tmp)

@@ -8,19 +8,21 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 from functools import cache
 from pathlib import Path
 
 import jsonschema
 
-from rulecheck.source_yaml import InputError, LocatedYaml, field_name
+from rulecheck.input_files import read_input_text
+from rulecheck.source_yaml import InputError, LocatedYaml, escape_controls, field_name
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
 
 
 @cache
 def schema(name: str) -> dict:
-    return json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
+    return json.loads(read_input_text(SCHEMA_DIR / f"{name}.schema.json", 1_000_000, "a JSON Schema"))
 
 
 # A whole number is an int and nothing else, in every schema: JSON Schema's "integer" takes 4.0
@@ -169,3 +171,93 @@ def validate(doc: LocatedYaml, schema_name: str) -> None:
     described = [_describe(e) for e in errors]
     path, message = min(described, key=lambda pm: (doc.line(pm[0]) or 0, len(pm[0])))
     raise InputError(doc.file, doc.line(path), field_name(path), message)
+
+
+# --- JSON documents (results of explore and mutate for merge-results) -------------------------------
+
+
+class _JsonRefused(ValueError):
+    pass
+
+
+def _no_constant(name: str):
+    raise _JsonRefused(f"{name} is not a number JSON allows (expected a finite number)")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _JsonRefused(f"{text} is too large for a number (expected a finite number)")
+    return value
+
+
+def _no_duplicates(pairs: list) -> dict:
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise _JsonRefused(f"the key {key!r} is given twice in one object")
+        out[key] = value
+    return out
+
+
+def _depth(data) -> int:
+    """How deeply lists and objects nest (iteratively: the document may be deep)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            value = list(value.values())
+        if isinstance(value, list):
+            deepest = max(deepest, depth)
+            stack.extend((v, depth + 1) for v in value if isinstance(v, dict | list))
+    return deepest
+
+
+def parse_json(text: str, file: str | Path, max_depth: int) -> object:
+    """Strict JSON: NaN and Infinity, numbers too large for a float, a key given twice in one
+    object and nesting deeper than ``max_depth`` are refused as one ``InputError``."""
+    try:
+        data = json.loads(
+            text, parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=_no_duplicates
+        )
+    except _JsonRefused as exc:
+        raise InputError(file, None, "", str(exc)) from None
+    except json.JSONDecodeError as exc:
+        raise InputError(file, exc.lineno, "", f"not valid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise InputError(file, None, "", f"nested deeper than {max_depth} levels") from None
+    except ValueError as exc:  # an integer of thousands of digits
+        raise InputError(file, None, "", f"not valid JSON: {escape_controls(str(exc))[:200]}") from None
+    if _depth(data) > max_depth:
+        raise InputError(file, None, "", f"nested deeper than {max_depth} levels")
+    return data
+
+
+def _is_whole_number(_checker, value) -> bool:
+    # JSON Schema counts 3.0 as an integer; a count written as 3.0 is not one rulecheck wrote.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@cache
+def _strict_validator(name: str) -> jsonschema.protocols.Validator:
+    s = schema(name)
+    base = jsonschema.validators.validator_for(s)
+    strict = jsonschema.validators.extend(
+        base, type_checker=base.TYPE_CHECKER.redefine("integer", _is_whole_number)
+    )
+    return strict(s)
+
+
+def validate_json(data: object, schema_name: str, file: str | Path) -> None:
+    """Raise the first violation of a JSON document (no line numbers: the field names the place)."""
+    errors = list(_strict_validator(schema_name).iter_errors(data))
+    if not errors:
+        return
+    unknown_at = {tuple(e.absolute_path) for e in errors if e.validator == "additionalProperties"}
+    errors = [e for e in errors if not (e.validator == "required" and tuple(e.absolute_path) in unknown_at)]
+
+    def order(pm: tuple) -> tuple:
+        return tuple((0, p, "") if isinstance(p, int) else (1, 0, str(p)) for p in pm[0])
+
+    path, message = min((_describe(e) for e in errors), key=order)
+    raise InputError(file, None, field_name(path), escape_controls(message)[:300])

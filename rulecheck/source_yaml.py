@@ -225,22 +225,7 @@ def parse_yaml(text: str, file: str | Path, line_offset: int = 0) -> LocatedYaml
 
 
 def load_yaml(path: str | Path) -> LocatedYaml:
-    path = Path(path)
-    try:
-        if path.exists() and not path.is_file():
-            what = "a folder" if path.is_dir() else "not a regular file"
-            raise InputError(path, None, "", f"is {what}; expected a YAML file")
-        with path.open("rb") as fh:
-            raw = fh.read(limits.MAX_YAML_BYTES + 1)
-    except FileNotFoundError:
-        raise InputError(path, None, "", "no such file") from None
-    except OSError as exc:
-        raise InputError(path, None, "", f"cannot read: {exc.strerror or exc}") from None
-    if len(raw) > limits.MAX_YAML_BYTES:
-        raise InputError(path, None, "", f"larger than {limits.MAX_YAML_BYTES} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise InputError(path, line, "", "not UTF-8 text") from None
-    return parse_yaml(text, path)
+    """A YAML input file, read through ``input_files.read_input_text`` and parsed safely."""
+    from rulecheck.input_files import read_input_text  # it imports InputError from here
+
+    return parse_yaml(read_input_text(path, limits.MAX_YAML_BYTES, "a YAML file"), Path(path))

@@ -8,6 +8,11 @@ Each case file starts with comment lines that say how to run it and what must co
     # expect: attack.dice[0]: expected a whole number     a fragment of the one error line
     # setup: mkdir out | file NAME | fifo NAME | symlink NAME TARGET | feature-root RULESET
     #        | card-file-of NAME    (NAME: a bundled attack scenario whose card file is this case)
+    #        | body NAME            (NAME: this case without its header lines, e.g. a JSON result)
+    #        | shard-of NAME K/N [FIELD=JSON ...]   (the body as JSON, as shard K/N, with the
+    #                               dotted FIELDs, e.g. run.seed=1 or explorations.0.kind="x", set)
+    #        | nested NAME DEPTH    (NAME: a JSON list nested DEPTH deep)
+    #        | big NAME BYTES       (NAME: that many spaces)
 
 Each case must end with exit status 2, exactly one line on stderr containing the fragment, no
 traceback, and nothing written or removed in the temporary folder, within the time limit. The
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import shlex
 import shutil
@@ -55,6 +61,14 @@ def header(path: Path) -> dict[str, list[str]]:
     return out
 
 
+def body(case: Path) -> bytes:
+    """The case without its header comment lines."""
+    lines = case.read_bytes().splitlines(keepends=True)
+    while lines and lines[0].startswith(b"# "):
+        lines.pop(0)
+    return b"".join(lines)
+
+
 def set_up(case: Path, folder: Path, setup: list[str]) -> str:
     """Prepare the working folder; returns the case file's path as the command sees it."""
     name = case.name
@@ -81,6 +95,24 @@ def set_up(case: Path, folder: Path, setup: list[str]) -> str:
             shutil.copytree(ROOT / "steps", proj / "steps", ignore=shutil.ignore_patterns("__pycache__"))
             shutil.copy(ROOT / "tests" / f"test_features_{ruleset}.py", proj / "tests")
             name = f"proj/features/{ruleset}/{case.name}"
+        elif what == "body":
+            (folder / rest[0]).write_bytes(body(case))
+        elif what == "shard-of":
+            doc = json.loads(body(case))
+            doc["shard"] = [int(n) for n in rest[1].split("/")]
+            for change in rest[2:]:
+                field, _, value = change.partition("=")
+                *parents, last = [int(p) if p.isdigit() else p for p in field.split(".")]
+                target = doc
+                for p in parents:
+                    target = target[p]
+                target[last] = json.loads(value)
+            (folder / rest[0]).write_text(json.dumps(doc, indent=1))
+        elif what == "nested":
+            depth = int(rest[1])
+            (folder / rest[0]).write_text("[" * depth + "]" * depth)
+        elif what == "big":
+            (folder / rest[0]).write_bytes(b" " * int(rest[1]))
         else:
             raise AssertionError(f"{case.name}: unknown setup {step!r}")
     shutil.copy(case, folder / name)

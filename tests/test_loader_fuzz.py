@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import io
+import json
 import re
 from pathlib import Path
 
@@ -251,3 +252,136 @@ def test_multibase_feature_tables_load_or_fail_with_an_input_error(stats, shape,
         )
     except (InputError, RulebookError, DiceScriptError) as exc:
         assert "\n" not in str(exc)
+
+
+# --- merge-results ---------------------------------------------------------------------------------
+
+
+def _real_shards() -> dict[str, list[dict]]:
+    """Two shards of each kind as the writers make them: explore's from two short real searches,
+    mutate's from real mutants and run settings (the verdicts made up: running the corpus for
+    each example would take minutes)."""
+    from rulecheck.corpus import CorpusRun
+    from rulecheck.explore.report import report_json
+    from rulecheck.explore.search import explore
+    from rulecheck.explore.versions import parse_side
+    from rulecheck.mutation import MutantResult, MutationRun, mutants_for, run_settings
+    from rules.rulebook import load
+
+    class Args:  # what explore's command line would give
+        sides, rev, ruleset, kind, all_interpretations = (
+            ["book", "los_corner_touch=counts"],
+            None,
+            None,
+            None,
+            False,
+        )
+        budget, seed, max_positions, shrink, max_groups = 10.0, 0, 15, 1.0, 1
+
+    from rulecheck.explore.report import run_settings as explore_settings
+
+    explores = []
+    for k in (1, 2):
+        old, new = (
+            parse_side("book", "gundam_assemble"),
+            parse_side("los_corner_touch=counts", "gundam_assemble"),
+        )
+        found = explore(old, new, "los", 10.0, k - 1, 1, 15, 1.0)
+        explores.append(report_json([found], (k, 2), explore_settings(Args)))
+    mutants = mutants_for(load("multibase"))[:4]
+    settings_ = run_settings(ROOT, ["multibase"], None, None, len(mutants))
+    mutates = []
+    for k in (1, 2):
+        results = [
+            MutantResult(m, 3, ["x.feature:1"] if i % 3 else [])
+            for i, m in enumerate(mutants)
+            if i % 2 == k - 1
+        ]
+        run = MutationRun(CorpusRun([], 0), results, [], shard=(k, 2), run=settings_)
+        mutates.append({"format": "rulecheck.mutate/1", **run.to_json()})
+    return {"explore": explores, "mutate": mutates}
+
+
+REAL_SHARDS = _real_shards()
+
+JSONISH = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(10**20), 10**20),
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.text(max_size=8),
+        st.sampled_from(["rulecheck.explore/1", "rulecheck.mutate/1", "explorations", "mutants", "shard"]),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(
+            st.sampled_from(
+                ["format", "shard", "run", "explorations", "mutants", "ruleset", "positions", "x"]
+            ),
+            inner,
+            max_size=5,
+        ),
+    ),
+    max_leaves=20,
+)
+
+
+def merge_cli(tmp: Path, texts: list[str], *flags: str) -> int:
+    """merge-results on the given file contents: a report (exit 0) or one line (exit 2), within
+    ten seconds."""
+    import signal
+
+    files = []
+    for i, text in enumerate(texts):
+        files.append(tmp / f"shard{i}.json")
+        files[-1].write_text(text, encoding="utf-8", errors="surrogatepass")
+
+    def too_slow(*_):
+        raise AssertionError("merge-results took more than 10 s")
+
+    previous = signal.signal(signal.SIGALRM, too_slow)
+    signal.setitimer(signal.ITIMER_REAL, 10)
+    err = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+            code = main(["merge-results", *map(str, files), *flags])
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    lines = err.getvalue().splitlines()
+    assert code in (0, 2), err.getvalue()  # 3 would be a bug in rulecheck
+    if code == 2:
+        assert len(lines) == 1 and lines[0].startswith("rulecheck: "), err.getvalue()
+    return code
+
+
+def test_the_real_shards_merge(tmp_path):
+    for shards in REAL_SHARDS.values():
+        assert merge_cli(tmp_path, [json.dumps(s) for s in shards]) == 0
+        assert merge_cli(tmp_path, [json.dumps(s) for s in shards], "--json") == 0
+
+
+@FAST
+@given(doc=JSONISH)
+def test_any_json_document_merges_or_fails_in_one_line(tmp_path, doc):
+    merge_cli(tmp_path, [json.dumps(doc)])
+
+
+@FAST
+@given(text=st.text(max_size=60))
+def test_any_text_merges_or_fails_in_one_line(tmp_path, text):
+    merge_cli(tmp_path, [text])
+
+
+@FAST
+@given(
+    kind=st.sampled_from(["explore", "mutate"]),
+    which=st.integers(0, 1),
+    data=st.data(),
+    as_json=st.booleans(),
+)
+def test_mutated_real_shards_merge_or_fail_in_one_line(tmp_path, kind, which, data, as_json):
+    shards = copy.deepcopy(REAL_SHARDS[kind])
+    shards[which] = data.draw(mutated(shards[which]))
+    merge_cli(tmp_path, [json.dumps(s) for s in shards], *(["--json"] if as_json else []))

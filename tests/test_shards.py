@@ -76,3 +76,80 @@ def test_merge_results_refuses_a_result_that_is_not_shaped_like_one(tmp_path, ca
         assert code == 2, (name, err)
         assert len(err.strip().splitlines()) == 1 and name in err
         assert "internal error" not in err
+
+
+def _explore_shard(k: int, n: int, capsys, *extra: str) -> dict:
+    code = main(["explore", "book", "los_corner_touch=counts", "--shard", f"{k}/{n}", "--max-positions", "10",
+                 "--budget", "10", "--shrink", "1", "--max-groups", "1", "--json", "-q", *extra])  # fmt: skip
+    assert code in (0, 1), capsys.readouterr().err
+    return json.loads(capsys.readouterr().out)
+
+
+def _merge(capsys, *files: Path) -> tuple[int, str, str]:
+    code = main(["merge-results", *map(str, files), "--json"])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_shard_records_its_place_and_its_run_and_merge_results_wants_every_shard_once(tmp_path, capsys):
+    one, two = _explore_shard(1, 2, capsys), _explore_shard(2, 2, capsys)
+    assert one["shard"] == [1, 2] and two["shard"] == [2, 2]
+    assert one["run"] == two["run"]
+    assert one["run"]["seed"] == 0 and one["run"]["budget"] == 10.0 and one["run"]["max_positions"] == 10
+    assert set(one["run"]["rulebooks"]) == {"gundam_assemble", "multibase"}
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps(one))
+    b.write_text(json.dumps(two))
+
+    code, out, err = _merge(capsys, a)
+    assert (code, out) == (2, "") and err.strip().endswith(
+        "a.json: shard 2/2 is missing: give every shard of the run"
+    )
+    code, out, err = _merge(capsys, a, a, b)
+    assert code == 2 and "shard 1/2 is given twice" in err and len(err.splitlines()) == 1
+    code, out, err = _merge(capsys, a, b)
+    assert code == 0, err
+    merged = json.loads(out)
+    assert merged["explorations"][0]["positions"] == (
+        one["explorations"][0]["positions"] + two["explorations"][0]["positions"]
+    )
+    assert merged["run"] == one["run"] and merged["shards"] == [[1, 2], [2, 2]]
+
+    # The merged report is a whole run: it merges on its own to itself, and not with a shard.
+    m = tmp_path / "merged.json"
+    m.write_text(out)
+    code, again, err = _merge(capsys, m)
+    assert code == 0, err
+    assert json.loads(again)["explorations"] == merged["explorations"]
+    code, _, err = _merge(capsys, m, a)
+    assert code == 2 and "of another split" in err
+
+
+def test_shards_of_runs_with_other_settings_do_not_merge(tmp_path, capsys):
+    one = _explore_shard(1, 2, capsys)
+    other = _explore_shard(2, 2, capsys, "--seed", "1")
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps(one))
+    b.write_text(json.dumps(other))
+    code, out, err = _merge(capsys, a, b)
+    assert (code, out) == (2, "")
+    assert err.strip().endswith(
+        "b.json: run.seed: a shard of a different run than " + f"{a}: seed 1 here, 0 there"
+    )
+
+
+def test_the_result_schemas_know_every_ruleset_and_kind():
+    """The schemas list the rulesets and kinds by name (the documented format); they must be
+    the ones rulecheck has, or merge-results would refuse a real result or take a made-up one."""
+    from rulecheck.explore.strategies import KINDS as POSITION_KINDS
+    from rulecheck.mutation import KINDS as MUTANT_KINDS
+    from rulecheck.schema_check import schema
+    from rules.rulebook import rulesets
+
+    explore, mutate = schema("explore.result"), schema("mutate.result")
+    assert explore["$defs"]["exploration"]["properties"]["ruleset"]["enum"] == rulesets()
+    assert mutate["$defs"]["mutant"]["properties"]["ruleset"]["enum"] == rulesets()
+    assert set(explore["$defs"]["exploration"]["properties"]["kind"]["enum"]) == {
+        k for kinds in POSITION_KINDS.values() for k in kinds
+    }
+    assert mutate["$defs"]["mutant"]["properties"]["kind"]["enum"] == list(MUTANT_KINDS)

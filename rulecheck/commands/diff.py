@@ -66,7 +66,7 @@ def run(args) -> int:
     if bool(args.overlay) == bool(args.rev):
         raise InputError("diff", None, "", "give either an OVERLAY file or --rev GIT_REV (one of them)")
     if args.overlay:
-        if not Path(args.overlay).is_file():
+        if not (Path(args.overlay).exists() or Path(args.overlay).is_symlink()):
             raise InputError(args.overlay, None, "", "no such overlay file")
         with progress.shown(args.quiet):
             diff = diff_overlay(args.overlay, args.root, full=args.full)

@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from rulecheck.corpus import PROJECT_ROOT
+from rulecheck.corpus import PROJECT_ROOT, project_root
 from rulecheck.explore.coverage import (
     Comparison,
     all_comparisons,
@@ -23,7 +23,7 @@ from rulecheck.explore.coverage import (
     shard_seed,
     sides_for,
 )
-from rulecheck.explore.report import check_output_dir, format_text, report_json, write_output
+from rulecheck.explore.report import check_output_dir, format_text, report_json, run_settings, write_output
 from rulecheck.explore.search import explore
 from rulecheck.explore.versions import at_revision
 from rulecheck.help_text import parser_text
@@ -112,7 +112,9 @@ def register(sub) -> None:
     p.add_argument(
         "-o", "--output", type=Path, metavar="DIR", help="write features, diagrams and explore.json here"
     )
-    p.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project holding rules/ and scenarios/")
+    p.add_argument(
+        "--root", type=project_root, default=PROJECT_ROOT, help="project holding rules/ and scenarios/"
+    )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=run)
@@ -214,7 +216,7 @@ def run(args) -> int:
 
 
 def _finish(args, explorations, shard, differs_exit: bool) -> int:
-    report = report_json(explorations, shard)
+    report = report_json(explorations, shard, run_settings(args))
     if args.output is not None:
         for path in write_output(args.output, explorations, report, args.assert_side):
             print(f"wrote {path}", file=sys.stderr)

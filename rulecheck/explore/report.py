@@ -23,16 +23,46 @@ FORMAT = json_output.document("explore", {})["format"]  # rulecheck.explore/N, l
 MARKER = ".rulecheck-explore"
 
 
-def report_json(explorations: list[Exploration], shard: tuple[int, int] | None = None) -> dict[str, Any]:
+def report_json(
+    explorations: list[Exploration], shard: tuple[int, int] | None = None, run: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """``run``: the settings of the whole run (``run_settings``), the same in each of its shards."""
     return {
         "format": FORMAT,
         "shard": list(shard) if shard else None,
+        "run": run,
         "explorations": [e.to_json() for e in explorations],
+    }
+
+
+def run_settings(args) -> dict[str, Any]:
+    """What an ``explore`` run was asked to do, as its JSON records it: shards that differ here
+    searched different things and must not be merged."""
+    from rulecheck import run_identity
+
+    return {
+        "command": "explore",
+        **run_identity.common(),
+        "sides": list(args.sides),
+        "rev": args.rev,
+        "ruleset": args.ruleset,
+        "kind": args.kind,
+        "all_interpretations": bool(args.all_interpretations),
+        "budget": args.budget,
+        "seed": args.seed,
+        "max_positions": args.max_positions,
+        "shrink": args.shrink,
+        "max_groups": args.max_groups,
     }
 
 
 def _key(e: dict[str, Any]) -> tuple:
     return (e["ruleset"], e["kind"], e["old"]["label"], e["new"]["label"])
+
+
+def _seeds(e: dict[str, Any]) -> list[int]:
+    """The seeds an exploration searched: its own, or those of the shards a merge joined."""
+    return list(e.get("seeds") or [e["seed"]])
 
 
 def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
@@ -41,14 +71,14 @@ def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
         for e in report["explorations"]:
             key = _key(e)
             if key not in merged:
-                merged[key] = {**e, "witnesses": list(e["witnesses"]), "seeds": [e["seed"]]}
+                merged[key] = {**e, "witnesses": list(e["witnesses"]), "seeds": _seeds(e)}
                 continue
             m = merged[key]
             m["positions"] += e["positions"]
             if m.get("asked") is not None or e.get("asked") is not None:
                 m["asked"] = (m.get("asked") or 0) + (e.get("asked") or 0)
             m["seconds"] = round(m["seconds"] + e["seconds"], 2)
-            m["seeds"].append(e["seed"])
+            m["seeds"] += _seeds(e)
             groups = {w["group"]: i for i, w in enumerate(m["witnesses"])}
             for w in e["witnesses"]:
                 if w["group"] not in groups:
@@ -61,7 +91,13 @@ def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
     for m in merged.values():
         m["witnesses"].sort(key=lambda w: (w["size"], w["group"]))
         out.append(m)
-    return {"format": FORMAT, "shard": None, "explorations": out}
+    return {
+        "format": FORMAT,
+        "shard": None,
+        "shards": [r.get("shard") for r in reports],
+        "run": reports[0].get("run") if reports else None,
+        "explorations": out,
+    }
 
 
 def from_json(data: dict[str, Any]) -> list[Exploration]:

@@ -29,6 +29,7 @@ from rulecheck.explore import evaluate as evaluate_module
 from rulecheck.overlays import load_overlay
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError
+from rules.limits import MAX_YAML_BYTES
 from rules.rulebook import RulebookError, load
 
 
@@ -115,8 +116,10 @@ def parse_side(text: str, ruleset: str, root: Path = PROJECT_ROOT) -> Side:
     bundled = root / "rules" / ruleset / "overlays" / f"{text}.yaml"
     if not path.is_file() and bundled.is_file():
         path = bundled
-    if not path.is_file():
+    if not path.is_file() and not (path.exists() or path.is_symlink()):
         raise InputError(text, None, "", "not 'book', NAME=VALUE, an overlay file or a bundled overlay name")
+    # Something by that name that is not a regular file (a folder, a pipe): load_overlay's reader
+    # says so, rather than "not an overlay file".
     ov = load_overlay(path)
     if ov.ruleset != ruleset:
         raise InputError(text, None, "ruleset", f"this overlay is for {ov.ruleset}, not {ruleset}")
@@ -138,8 +141,13 @@ class RevisionWorker:
     """The evaluator running on a revision's engine, in a subprocess, one JSON line each way."""
 
     def __init__(self, root: Path, rev: str, catalogue: Path | None):
+        from rulecheck.input_files import read_input
         from rulecheck.ruling_diff import _git, _remove_worktree, resolve_revision
 
+        # The worker opens the card file with a plain open() (it runs on another revision's
+        # code): check it here, where a pipe or a folder is refused instead of hanging it.
+        if catalogue is not None:
+            read_input(catalogue, MAX_YAML_BYTES, "a card file")
         self.root = root
         self.sha = resolve_revision(root, rev)
         self.tmp = Path(tempfile.mkdtemp(prefix="rulecheck-explore-rev-"))

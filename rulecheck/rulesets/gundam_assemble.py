@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulecheck.input_files import problem_with
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, PathKey, load_yaml
 from rules import limits
@@ -282,8 +283,11 @@ def card_files(doc: LocatedYaml, data: dict[str, Any], base: PathKey = ()) -> tu
     out = []
     for i, name in enumerate(data.get("cards") or []):
         path = Path(doc.file).parent / name
-        if not path.is_file():
+        problem = problem_with(path)
+        if problem == "no such file":
             raise doc.error((*base, "cards", i), f"no card file {name!r} next to the scenario")
+        if problem:
+            raise doc.error((*base, "cards", i), f"the card file {name!r} {problem}")
         out.append(str(path))
     return tuple(out)
 
