@@ -13,6 +13,7 @@ import pytest
 
 from rulecheck.cli import main
 from rulecheck.explore.coverage import all_comparisons, in_shard
+from rulecheck.source_yaml import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -138,18 +139,18 @@ def test_shards_of_runs_with_other_settings_do_not_merge(tmp_path, capsys):
     )
 
 
-def test_the_result_schemas_know_every_ruleset_and_kind():
-    """The schemas list the rulesets and kinds by name (the documented format); they must be
-    the ones rulecheck has, or merge-results would refuse a real result or take a made-up one."""
-    from rulecheck.explore.strategies import KINDS as POSITION_KINDS
+def test_the_result_schemas_name_no_ruleset_and_merge_checks_the_installed_ones():
+    """The toolkit names no game: the result schemas take any ruleset or kind name, and
+    merge-results checks them against the installed rulesets (a third one's results merge)."""
+    from rulecheck.commands.merge_results import _check_rulesets
     from rulecheck.mutation import KINDS as MUTANT_KINDS
+    from rulecheck.ruleset_api import ruleset_names
     from rulecheck.schema_check import schema
-    from rules.rulebook import rulesets
 
     explore, mutate = schema("explore.result"), schema("mutate.result")
-    assert explore["$defs"]["exploration"]["properties"]["ruleset"]["enum"] == rulesets()
-    assert mutate["$defs"]["mutant"]["properties"]["ruleset"]["enum"] == rulesets()
-    assert set(explore["$defs"]["exploration"]["properties"]["kind"]["enum"]) == {
-        k for kinds in POSITION_KINDS.values() for k in kinds
-    }
+    for name in ruleset_names():
+        assert name not in json.dumps(explore) and name not in json.dumps(mutate)
     assert mutate["$defs"]["mutant"]["properties"]["kind"]["enum"] == list(MUTANT_KINDS)
+    with pytest.raises(InputError, match="unknown ruleset 'chess'"):
+        _check_rulesets(Path("r.json"), {"run": {"rulesets": ["chess"]}, "mutants": []})
+    _check_rulesets(Path("r.json"), {"run": {"rulesets": ruleset_names()}, "mutants": []})

@@ -18,6 +18,7 @@ from pathlib import Path
 from rulecheck import json_output
 from rulecheck.help_text import parser_text
 from rulecheck.input_files import MAX_RESULT_BYTES, MAX_RESULT_DEPTH, read_input_text
+from rulecheck.ruleset_api import find, ruleset, unknown
 from rulecheck.schema_check import parse_json, validate_json
 from rulecheck.source_yaml import InputError
 
@@ -73,7 +74,30 @@ def _load(path: Path) -> dict:
             f"records no run settings (written by an older rulecheck?): run {kind[0]} again",
         )
     validate_json(data, f"{kind[0]}.result", path)
+    _check_rulesets(path, data)
     return data
+
+
+def _named_rulesets(data: dict):
+    """Every place a result names a ruleset, as (field, name)."""
+    run = data["run"]
+    if run.get("ruleset") is not None:
+        yield "run.ruleset", run["ruleset"]
+    for i, name in enumerate(run.get("rulesets") or []):
+        yield f"run.rulesets[{i}]", name
+    for name in run.get("digests") or {}:
+        yield f"run.digests.{name}", name
+    for list_key in ("explorations", "mutants"):
+        for i, item in enumerate(data.get(list_key) or []):
+            yield f"{list_key}[{i}].ruleset", item["ruleset"]
+
+
+def _check_rulesets(path: Path, data: dict) -> None:
+    """The rulesets a result names are installed ones (the schema takes any name, so a result of
+    a ruleset that another package adds merges like a bundled one's)."""
+    for field, name in _named_rulesets(data):
+        if find(name) is None:
+            raise InputError(path, None, field, unknown(name))
 
 
 def _shard(report: dict) -> tuple[int, int]:
@@ -143,13 +167,13 @@ def check_one_split(paths: list[Path], reports: list[dict]) -> None:
 
 def _check_explorations(paths: list[Path], reports: list[dict]) -> None:
     from rulecheck.explore.report import _key
-    from rulecheck.explore.strategies import KINDS
 
     owner: dict[tuple, Path] = {}
     for path, report in zip(paths, reports, strict=True):
         keys = set()
         for i, e in enumerate(report["explorations"]):
-            if e["kind"] not in KINDS[e["ruleset"]]:
+            explorer = ruleset(e["ruleset"]).explore
+            if explorer is None or e["kind"] not in explorer.kinds:
                 raise InputError(
                     path,
                     None,
