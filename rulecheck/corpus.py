@@ -59,6 +59,9 @@ class ScenarioResult:
     failed_clauses: tuple[str, ...] | None = None
     outcomes: dict[str, Any] = field(default_factory=dict)
     nodeid: str = ""
+    # The explanation trace the scenario showed (events as Event.to_json gives them): what `diff`
+    # prints, in the events' own words, where a changed ruling took another path.
+    trace: list[dict[str, Any]] = field(default_factory=list)
     # "ruleset:parameters.NAME" / "ruleset:interpretations.NAME" the scenario asked the rulebook
     # for; filled only by a run with record_reads.
     reads: frozenset[str] = frozenset()
@@ -111,6 +114,7 @@ class ScenarioResult:
             failed_clauses=tuple(data["failed_clauses"]) if data.get("failed_clauses") is not None else None,
             outcomes=dict(data.get("outcomes") or {}),
             nodeid=data.get("nodeid", ""),
+            trace=list(data.get("trace") or ()),
             reads=frozenset(data.get("reads", ())),
             probes=data.get("probes"),
             then_steps=int(data.get("then_steps", 0)),
@@ -131,6 +135,7 @@ class ScenarioResult:
             **({"failed_clauses": list(self.failed_clauses)} if self.failed_clauses is not None else {}),
             "outcomes": self.outcomes,
             "nodeid": self.nodeid,
+            **({"trace": self.trace} if self.trace else {}),
             "reads": sorted(self.reads),
             **({"probes": self.probes, "depends_on": self.dependencies} if self.probes is not None else {}),
             **({"then_steps": self.then_steps, "vacuous": self.vacuous} if self.vacuous is not None else {}),
@@ -368,7 +373,6 @@ class _Collector:
         self.rerunning = False
         self.short_tracebacks = False
         self.overlaid = False  # run under a rule overlay: a refused scripted choice is a ruling
-        self.failed_events: dict[str, list[dict[str, Any]]] = {}  # nodeid -> trace of a failed run
 
     def pytest_collection_finish(self, session):
         """After collection, so that an error collecting the corpus reads as it always did."""
@@ -444,8 +448,8 @@ class _Collector:
                 elif key == "rulecheck_failed_step_type":
                     # A Then-step checks the scenario's clauses; a Given or When that broke checks none.
                     res.failed_clauses = tuple(res.tagged("clause")) if value == "then" else ()
-                elif key == "rulecheck_show" and report.failed:
-                    self.failed_events[report.nodeid] = shown_events(json.loads(value))
+                elif key == "rulecheck_show":
+                    res.trace = shown_events(json.loads(value))
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item, nextitem):
@@ -454,7 +458,7 @@ class _Collector:
         if self.overlaid and not self.rerunning and res is not None and res.outcome == "failed":
             self.rerunning = True
             try:
-                _explain_against_the_book(item, nextitem, res, self.failed_events.pop(item.nodeid, []))
+                _explain_against_the_book(item, nextitem, res, res.trace)
             finally:
                 self.rerunning = False
 
