@@ -81,20 +81,33 @@ table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .5em;ver
 # Filter by result and by tag, and search by text, over the elements of class "item" of a page
 # (their data-status and data-tags, and their text). The bar is hidden in the HTML and shown by
 # the script, so a browser without JavaScript shows every scenario and no dead controls.
-FILTER_SCRIPT = """
+FILTER_SCRIPT = r"""
 (function(){
   var bar=document.getElementById('filter'); if(!bar) return; bar.hidden=false;
   var items=[].slice.call(document.querySelectorAll('.item'));
   var text=document.getElementById('filter-text'), tag=document.getElementById('filter-tag');
-  function tagMatches(tags, want){
-    if(!want) return true;
-    return tags.some(function(t){
-      if(want.slice(-1)==='*') return t.indexOf(want.slice(0,-1))===0;
-      return t===want || t.indexOf(want+':')===0;
-    });
+  // A tag expression as `rulecheck check --tags` reads it: @tag (also any @tag:VALUE),
+  // @prefix* , and, or, not, parentheses. One that does not parse matches nothing.
+  function tagMatches(tags, expr){
+    var toks=expr.match(/\(|\)|@[^\s()]+|[^\s()]+/g); if(!toks) return true;
+    var i=0;
+    function atom(){
+      var t=toks[i++];
+      if(t==='('){ var v=or(); if(toks[i++]!==')') throw 0; return v; }
+      if(t==='not') return !atom();
+      if(!t || t.charAt(0)!=='@') throw 0;
+      var w=t.slice(1);
+      return tags.some(function(x){
+        if(w.slice(-1)==='*') return x.indexOf(w.slice(0,-1))===0;
+        return x===w || (w.indexOf(':')<0 && x.indexOf(w+':')===0);
+      });
+    }
+    function and(){ var v=atom(); while(toks[i]==='and'){ i++; v=atom()&&v; } return v; }
+    function or(){ var v=and(); while(toks[i]==='or'){ i++; v=and()||v; } return v; }
+    try { var v=or(); return i===toks.length && v; } catch(e) { return false; }
   }
   function apply(){
-    var q=text.value.toLowerCase().trim(), want=tag.value.toLowerCase().trim().replace(/^@/,'');
+    var q=text.value.toLowerCase().trim(), want=tag.value.toLowerCase().trim();
     var on={}; [].forEach.call(bar.querySelectorAll('input[type=checkbox]'),function(c){on[c.value]=c.checked;});
     var shown=0;
     items.forEach(function(el){
@@ -261,7 +274,8 @@ def filter_bar(results: list[ScenarioResult]) -> str:
     )
     return (
         "<form id='filter' hidden onsubmit='return false'>"
-        f"{boxes}<label>tag <input id='filter-tag' list='filter-tags' placeholder='@clause:GA-LOS-*'></label>"
+        f"{boxes}<label>tags <input id='filter-tag' list='filter-tags' size='30' "
+        "placeholder='@clause:GA-LOS-* and not @ruling:derived'></label>"
         f"<datalist id='filter-tags'>{options}</datalist>"
         "<label>search <input id='filter-text' type='search' placeholder='words in a scenario'></label>"
         "<span id='filter-count'></span></form>"

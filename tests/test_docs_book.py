@@ -113,6 +113,11 @@ def test_the_filter_and_search_work_in_headless_chromium(site):
     assert 0 < by_tag < total
     by_prefix, _ = shown("?tag=@clause:GA-LOS-*")
     assert 0 < by_prefix < total
+    either, _ = shown("?tag=@clause:MB-6.1%20or%20@clause:GA-LOS-6")
+    assert either > by_tag
+    neither, _ = shown("?tag=not%20(@clause:MB-6.1%20or%20@clause:GA-LOS-6)")
+    assert neither == total - either
+    assert shown("?tag=@clause:MB-6.1%20and")[0] == 0  # an expression that does not parse matches nothing
     assert shown("?status=failed") == (0, f"0 of {total} scenarios shown")
     found, _ = shown("?q=wound%20stat")
     assert found == 1
