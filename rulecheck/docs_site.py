@@ -74,7 +74,7 @@ table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .5em;ver
 .scenario-file{background:#f4f8ff;border-left:3px solid #1f5fbf;padding:.3em .6em;margin:.4em 0}
 .counts span{margin-right:1em}
 #filter{background:#f4f4f4;border:1px solid #ddd;border-radius:6px;padding:.5em 1em;margin:1em 0}
-#filter label{margin-right:1em;white-space:nowrap}
+#filter label,#filter-count{margin-right:1em;white-space:nowrap}
 [hidden]{display:none !important}
 """
 
