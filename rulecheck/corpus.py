@@ -35,7 +35,7 @@ from rulecheck import progress
 from rulecheck.input_files import MAX_FEATURE_BYTES, read_input_text
 from rulecheck.locations import corpus_root
 from rulecheck.output_files import check_file_target, pending_file
-from rulecheck.pytest_plugin import split_tag
+from rulecheck.pytest_plugin import shown_events, split_tag
 from rulecheck.source_yaml import InputError, RefusedChoice, escape_controls
 from rules.rulebook import Rulebook, observing_reads
 from rules.rulebook import load as Rulebook_load
@@ -54,8 +54,15 @@ class ScenarioResult:
     outcome: str = "not run"  # passed, failed, skipped
     message: str = ""  # the whole failure message: "expected ..., got ...", the step, the trace
     failed_step: dict[str, Any] | None = None  # {"keyword", "text", "line"} of the step that failed
+    # The clauses the failure concerns: those a failed Then-step checked (the scenario's own
+    # clauses), or those of the first event where a run under an overlay left the book's. A Given
+    # or When that broke with no such event checked none. None: not known (an older result file).
+    failed_clauses: tuple[str, ...] | None = None
     outcomes: dict[str, Any] = field(default_factory=dict)
     nodeid: str = ""
+    # The explanation trace the scenario showed (events as Event.to_json gives them): what `diff`
+    # prints, in the events' own words, where a changed ruling took another path.
+    trace: list[dict[str, Any]] = field(default_factory=list)
     # "ruleset:parameters.NAME" / "ruleset:interpretations.NAME" the scenario asked the rulebook
     # for; filled only by a run with record_reads.
     reads: frozenset[str] = frozenset()
@@ -75,6 +82,13 @@ class ScenarioResult:
             for name, opts in (self.probes or {}).items()
             if not all(opts.values())
         }
+
+    @property
+    def failure_clauses(self) -> tuple[str, ...]:
+        """The clauses this scenario's failure counts against (none if it passed)."""
+        if self.outcome != "failed":
+            return ()
+        return tuple(self.tagged("clause")) if self.failed_clauses is None else self.failed_clauses
 
     def tagged(self, kind: str) -> list[str]:
         return [v for t in self.tags if (p := split_tag(t)) and p[0] == kind for v in [p[1]]]
@@ -98,8 +112,10 @@ class ScenarioResult:
             outcome=data.get("outcome", "not run"),
             message=data.get("message", ""),
             failed_step=data.get("failed_step"),
+            failed_clauses=tuple(data["failed_clauses"]) if data.get("failed_clauses") is not None else None,
             outcomes=dict(data.get("outcomes") or {}),
             nodeid=data.get("nodeid", ""),
+            trace=list(data.get("trace") or ()),
             reads=frozenset(data.get("reads", ())),
             probes=data.get("probes"),
             then_steps=int(data.get("then_steps", 0)),
@@ -117,8 +133,10 @@ class ScenarioResult:
             "outcome": self.outcome,
             "message": self.message,
             "failed_step": self.failed_step,
+            **({"failed_clauses": list(self.failed_clauses)} if self.failed_clauses is not None else {}),
             "outcomes": self.outcomes,
             "nodeid": self.nodeid,
+            **({"trace": self.trace} if self.trace else {}),
             "reads": sorted(self.reads),
             **({"probes": self.probes, "depends_on": self.dependencies} if self.probes is not None else {}),
             **({"then_steps": self.then_steps, "vacuous": self.vacuous} if self.vacuous is not None else {}),
@@ -458,6 +476,22 @@ class _Collector:
                     res.outcomes = json.loads(value)
                 elif key == "rulecheck_failed_step":
                     res.failed_step = json.loads(value)
+                elif key == "rulecheck_failed_step_type":
+                    # A Then-step checks the scenario's clauses; a Given or When that broke checks none.
+                    res.failed_clauses = tuple(res.tagged("clause")) if value == "then" else ()
+                elif key == "rulecheck_show":
+                    res.trace = shown_events(json.loads(value))
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(self, item, nextitem):
+        yield
+        res = self.results.get(item.nodeid)
+        if self.overlaid and not self.rerunning and res is not None and res.outcome == "failed":
+            self.rerunning = True
+            try:
+                _explain_against_the_book(item, nextitem, res, res.trace)
+            finally:
+                self.rerunning = False
 
 
 class _ReadRecorder:
@@ -551,6 +585,41 @@ class _ReadRecorder:
         return observing_reads(on_read)
 
 
+def _explain_against_the_book(item, nextitem, result: ScenarioResult, events: list[dict[str, Any]]) -> None:
+    """A scenario failed under an overlay: run it once more under the book alone and name the first
+    event where the two traces part (the roll the house rule changed, and how). The failure then
+    counts against that event's clauses. Nothing is added when either run showed no trace."""
+    from rulecheck.pytest_plugin import _session_overlays, format_events, shown_events
+    from rulecheck.trace_divergence import first_divergence
+
+    if not events:
+        return
+    item.config._rulecheck_book_only = True
+    try:
+        _rerun(item, nextitem)
+    finally:
+        item.config._rulecheck_book_only = False
+    ctx = getattr(item, "_rulecheck_ruling", None)
+    book_events = shown_events(ctx.shown if ctx is not None else None)
+    if not book_events:
+        return
+    d = first_divergence(book_events, events)
+    if d.old is None and d.new is None:
+        return
+    names = [name for changes in _session_overlays(item.config).values() for name, _, _ in changes]
+    under = f"under {', '.join(names)}" if names else "under the overlay"
+
+    def said(e: dict[str, Any] | None) -> str:
+        return format_events([e])[0].split(". ", 1)[1] if e else "(the trace has ended)"
+
+    result.message += (
+        f"\nwhere this run first left the book (event {d.index + 1} of the trace):"
+        f"\n  {under}: {said(d.new)}\n  as the book has it: {said(d.old)}"
+    )
+    tagged = set(result.tagged("clause"))
+    result.failed_clauses = tuple(c for c in d.clauses if c in tagged) or tuple(result.tagged("clause"))
+
+
 def _rerun(item, nextitem) -> BaseException | None:
     """Run ``item`` once more (setup, call, teardown, as pytest's ``runtestprotocol`` does); None if
     it passed, else the first exception. No report is made: formatting a failure's traceback costs
@@ -583,19 +652,71 @@ def _rerun(item, nextitem) -> BaseException | None:
 
 
 @contextlib.contextmanager
-def _report_files(requested: dict[str, str | Path | None]) -> Iterator[list[str]]:
-    """pytest arguments that write each requested report to a temporary file beside its target
-    (``output_files.pending_file``); each is moved into place only if the body finishes."""
+def _report_files(requested: dict[str, str | Path | None]) -> Iterator[dict[str, Path]]:
+    """Each requested report's temporary file beside its target (``output_files.pending_file``),
+    by option; each is moved into place only if the body finishes."""
     with contextlib.ExitStack() as stack:
         for option, target in requested.items():
             if target:
                 check_file_target(target, option)  # refuse every bad target before any is opened
-        args: list[str] = []
+        pending: dict[str, Path] = {}
         for option, target in requested.items():
             if target:
-                tmp = stack.enter_context(pending_file(target, option))
-                args.append(f"{option}={tmp}")
-        yield args
+                pending[option] = stack.enter_context(pending_file(target, option))
+        yield pending
+
+
+def _tidy_cucumber_json(path: Path, results: Iterable[ScenarioResult]) -> None:
+    """pytest-bdd's Cucumber JSON as its consumers expect it: the failed step's ``error_message``
+    is the failure in the step's words (pytest-bdd puts the whole pytest traceback there, fixture
+    internals first), and the steps after it, which never ran, are ``skipped`` (pytest-bdd marks
+    them ``failed``)."""
+    by_line: dict[int, list[ScenarioResult]] = defaultdict(list)
+    for r in results:
+        by_line[r.line].append(r)
+    features = json.loads(path.read_text(encoding="utf-8") or "[]")
+    for feature in features:
+        uri = feature.get("uri", "")
+        for element in feature.get("elements", ()):
+            found = [r for r in by_line.get(element.get("line"), ()) if r.feature.endswith(uri)]
+            failed = False
+            for step in element.get("steps", ()):
+                result = step.setdefault("result", {})
+                if failed:
+                    step["result"] = {"status": "skipped", "duration": 0}
+                elif result.get("status") == "failed":
+                    failed = True
+                    if found and found[0].message:
+                        result["error_message"] = found[0].message
+    path.write_text(json.dumps(features, indent=4), encoding="utf-8")
+
+
+def _tidy_junit_xml(path: Path, results: Iterable[ScenarioResult]) -> None:
+    """pytest's JUnit XML named as a reader of the features expects (as Cucumber's own JUnit
+    formatter names it): ``classname`` the feature, ``name`` the scenario, not the Python test
+    module and function; a failure's text is the failure in the step's words."""
+    import xml.etree.ElementTree as ET
+
+    by_test: dict[tuple[str, str], ScenarioResult] = {}
+    for r in results:
+        module, _, function = r.nodeid.partition("::")
+        by_test[(module.removesuffix(".py").replace("/", "."), function)] = r
+    if path.stat().st_size == 0:
+        return  # pytest wrote nothing: pending_file refuses the empty report
+    tree = ET.parse(path)
+    for case in tree.getroot().iter("testcase"):
+        r = by_test.get((case.get("classname", ""), case.get("name", "")))
+        if r is None:
+            continue
+        case.set("classname", r.feature_name or r.feature)
+        case.set("name", r.name)
+        case.set("file", r.feature)
+        case.set("line", str(r.line))
+        for failure in case.iter("failure"):
+            if r.message:
+                failure.set("message", r.message.splitlines()[0])
+                failure.text = r.message
+    tree.write(path, encoding="utf-8", xml_declaration=True)
 
 
 MESSAGE_LIMIT = 20_000  # characters: a whole trace fits; a runaway repr does not flood the report
@@ -674,10 +795,11 @@ def run_corpus(
         plugins.append(ticker)
     sink = io.StringIO()
     with (
-        _report_files({"--cucumber-json": cucumber_json, "--junit-xml": junit_xml}) as report_args,
+        _report_files({"--cucumber-json": cucumber_json, "--junit-xml": junit_xml}) as reports,
         contextlib.chdir(root),
         recorder.installed() if recorder is not None else contextlib.nullcontext(),
     ):
+        report_args = [f"{option}={tmp}" for option, tmp in reports.items()]
         if show_output:
             code = pytest.main(args + report_args, plugins=plugins)
         else:
@@ -692,6 +814,10 @@ def run_corpus(
             raise collector.bad_input
         if tag_filter is not None and not collector.results:
             raise InputError("--tags", None, "", f"the tag expression {tags!r} selects no scenario")
+        if "--cucumber-json" in reports:
+            _tidy_cucumber_json(reports["--cucumber-json"], collector.results.values())
+        if "--junit-xml" in reports:
+            _tidy_junit_xml(reports["--junit-xml"], collector.results.values())
     if recorder is not None:
         for nodeid, result in collector.results.items():
             result.reads = frozenset(recorder.reads.get(nodeid, ()))

@@ -89,8 +89,16 @@ class RulingContext:
     def show(self, ruleset: str, position: dict, **highlights: Any) -> None:
         """What the docs site draws for this scenario: a JSON-able position and what to mark on it
         (``los=...``; ``events=[...]`` for the trace). A later call replaces the position and adds
-        to the highlights. Kept apart from ``outcomes`` so rule diffs never compare drawings."""
+        to the highlights. Kept apart from ``outcomes`` so rule diffs never compare drawings.
+
+        Every sightline shown is also kept, in order, under ``sightlines``: a scenario that checks
+        Line of Sight both ways (two Whens) is drawn with both lines, not only the last."""
+        sightlines = list(self.shown.get("sightlines", ()))
+        if highlights.get("los") and highlights["los"] not in sightlines:
+            sightlines.append(highlights["los"])
         self.shown = {**self.shown, **highlights, "ruleset": ruleset, "position": position}
+        if sightlines:
+            self.shown["sightlines"] = sightlines
 
 
 def _session_overlays(config: pytest.Config) -> dict[str, list[tuple[str, dict, dict]]]:
@@ -108,11 +116,19 @@ def _session_overlays(config: pytest.Config) -> dict[str, list[tuple[str, dict, 
 
 @pytest.fixture
 def ruling(request: pytest.FixtureRequest) -> RulingContext:
-    base = _session_overlays(request.config)
+    # A failed scenario is re-run under the book alone to find where the overlay's run left it.
+    book_only = getattr(request.config, "_rulecheck_book_only", False)
+    base = {} if book_only else _session_overlays(request.config)
     forced = getattr(request.config, "_rulecheck_forced", None) or {}
     ctx = RulingContext(overlays={k: list(v) for k, v in base.items()}, forced=forced)
     request.node._rulecheck_ruling = ctx
     return ctx
+
+
+def shown_events(shown: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The explanation trace a scenario showed: its attack's events, or its sightline's."""
+    shown = shown or {}
+    return shown.get("events") or (shown.get("los") or {}).get("events") or []
 
 
 def format_events(events: list[dict[str, Any]]) -> list[str]:
@@ -134,9 +150,9 @@ def pytest_bdd_step_error(request, feature, scenario, step, step_func, step_func
         "text": step.name,
         "line": step.line_number,
     }
+    request.node._rulecheck_failed_step_type = step.type  # given, when or then: what kind of step broke
     ctx = getattr(request.node, "_rulecheck_ruling", None)
-    shown = ctx.shown if ctx is not None else {}
-    events = shown.get("events") or (shown.get("los") or {}).get("events") or []
+    events = shown_events(ctx.shown if ctx is not None else None)
     if not isinstance(exception, AssertionError) or getattr(exception, "_rulecheck_explained", False):
         return
     message = str(exception.args[0]) if exception.args else ""
@@ -161,6 +177,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     failed_step = getattr(item, "_rulecheck_failed_step", None)
     if report.when == "call" and report.failed and failed_step:
         report.user_properties.append(("rulecheck_failed_step", json.dumps(failed_step)))
+        step_type = getattr(item, "_rulecheck_failed_step_type", "")
+        report.user_properties.append(("rulecheck_failed_step_type", step_type))
 
 
 def pytest_configure(config: pytest.Config) -> None:

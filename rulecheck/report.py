@@ -21,10 +21,13 @@ from rulecheck.wording import plural
 from rules.rulebook import RULING_STATUSES, Rulebook
 
 
-def _status(results: list[ScenarioResult]) -> str:
+def _status(results: list[ScenarioResult], clause: str | None = None) -> str:
+    """A clause fails only where a failure concerns it (``ScenarioResult.failure_clauses``): a
+    scenario citing several clauses that fails at a step checking one of them leaves the others
+    "partial" (covered, not confirmed), not failed."""
     if not results:
         return "uncovered"
-    if any(r.outcome == "failed" for r in results):
+    if any(r.outcome == "failed" and (clause is None or clause in r.failure_clauses) for r in results):
         return "fail"
     if all(r.outcome == "passed" for r in results):
         return "pass"
@@ -110,7 +113,12 @@ def dependency_errors(book: Rulebook, results: list[ScenarioResult]) -> list[str
     return errors
 
 
-def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, Any]:
+def ruleset_report(
+    book: Rulebook, results: list[ScenarioResult], corpus: list[ScenarioResult] | None = None
+) -> dict[str, Any]:
+    """``corpus``: every scenario of the ruleset on disk, run or not, when ``results`` is a
+    selection (``--tags``): a FAQ entry whose scenarios were all left out is "not selected", not
+    "no scenario yet"."""
     by_clause: dict[str, list[ScenarioResult]] = {cid: [] for cid in book.clauses}
     by_interp: dict[str, list[ScenarioResult]] = {name: [] for name in book.interpretations}
     computed = bool(results) and all(r.probes is not None for r in results)
@@ -128,7 +136,7 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
             "id": cid,
             "section": c.section,
             "text": c.text,
-            "status": _status(by_clause[cid]),
+            "status": _status(by_clause[cid], cid),
             "scenarios": [_ref(r) for r in by_clause[cid]],
         }
         for cid, c in book.clauses.items()
@@ -162,10 +170,14 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
         }
         for q, e in book.faq.items()
     ]
+    elsewhere = {q for r in corpus or () for q in r.tagged("faq")}
+    not_selected = [f["id"] for f in faq if not f["scenarios"] and f["id"] in elsewhere]
     needs_scenario = [
         f["id"]
         for f in faq
-        if (f["status"] in ("derived", "interpretation") or f.get("card_property")) and not f["scenarios"]
+        if (f["status"] in ("derived", "interpretation") or f.get("card_property"))
+        and not f["scenarios"]
+        and f["id"] not in elsewhere
     ]
     return {
         "ruleset": book.ruleset,
@@ -188,8 +200,14 @@ def ruleset_report(book: Rulebook, results: list[ScenarioResult]) -> dict[str, A
         "faq": faq,
         "faq_counts": dict(Counter(e.status for e in book.faq.values())),
         "faq_without_scenario": needs_scenario,
+        "faq_not_selected": not_selected,
         "failures": [
-            {**_ref(r), "message": r.message, "failed_step": r.failed_step}
+            {
+                **_ref(r),
+                "message": r.message,
+                "failed_step": r.failed_step,
+                "clauses": list(r.failure_clauses),
+            }
             for r in results
             if r.outcome == "failed"
         ],
@@ -211,10 +229,18 @@ def _vacuous(results: list[ScenarioResult]) -> dict[str, Any]:
     }
 
 
-def build_report(run: CorpusRun, books: dict[str, Rulebook], tags: str | None = None) -> dict[str, Any]:
+def build_report(
+    run: CorpusRun,
+    books: dict[str, Rulebook],
+    tags: str | None = None,
+    corpus: dict[str, list[ScenarioResult]] | None = None,
+) -> dict[str, Any]:
     """``tags``: the tag expression that selected the scenarios, if any (coverage is then the
-    selection's, not the corpus's)."""
-    rulesets = [ruleset_report(book, run.by_ruleset(name)) for name, book in books.items()]
+    selection's, not the corpus's); ``corpus``: per ruleset, every scenario on disk (see
+    ``ruleset_report``)."""
+    rulesets = [
+        ruleset_report(book, run.by_ruleset(name), (corpus or {}).get(name)) for name, book in books.items()
+    ]
     ok = run.passed and not any(rs["errors"] or rs.get("vacuous_steps") for rs in rulesets)
     return {"ok": ok, "overlays": list(run.overlays), "tags": tags, "rulesets": rulesets}
 
@@ -244,6 +270,10 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
                     f"          {s['outcome']:<7} {s['feature']}:{s['line']} {s['scenario']}"
                     for s in c["scenarios"]
                 ]
+        if any(c["status"] == "partial" for c in rs["clauses"]):
+            out.append(
+                "  (part: covered, but a scenario citing the clause failed on another clause or was skipped)"
+            )
         if rs["uncovered_clauses"]:
             selected = " selected" if report.get("tags") else ""
             out.append(
@@ -276,15 +306,27 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
         if rs["faq"]:
             counts = ", ".join(f"{k} {v}" for k, v in sorted(rs["faq_counts"].items()))
             out.append(f"  FAQ ledger: {plural(len(rs['faq']), 'entry')} ({counts})")
+            not_selected = set(rs.get("faq_not_selected", ()))
             for status in sorted(rs["faq_counts"]):
-                ids = [f["id"] + ("" if f["scenarios"] else "*") for f in rs["faq"] if f["status"] == status]
+                ids = [
+                    f["id"] + ("" if f["scenarios"] else "~" if f["id"] in not_selected else "*")
+                    for f in rs["faq"]
+                    if f["status"] == status
+                ]
                 out.append(f"    {status}: {', '.join(ids)}")
+            marks = []
+            if any(not f["scenarios"] and f["id"] not in not_selected for f in rs["faq"]):
+                marks.append("* no scenario cites the entry yet")
+            if not_selected:
+                marks.append("~ its scenarios are not selected by the tag expression")
+            if marks:
+                out.append(f"    ({'; '.join(marks)})")
             decided = [f["id"] for f in rs["faq"] if f.get("card_property")]
             if decided:
                 out.append(f"    decided by a hypothetical card: {', '.join(decided)}")
             if rs["faq_without_scenario"]:
                 out.append(
-                    f"    (* no scenario yet) entries that need one: {', '.join(rs['faq_without_scenario'])}"
+                    f"    entries that need a scenario (a derived or interpreted ruling): {', '.join(rs['faq_without_scenario'])}"
                 )
         for f in rs["failures"]:
             out.append(f"  FAILED {f['feature']}:{f['line']} {f['scenario']}")

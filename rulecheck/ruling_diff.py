@@ -40,6 +40,7 @@ from rulecheck.wording import plural
 from rules.rulebook import load
 
 ABSENT = "(not recorded)"
+TRACE_LINES = 8  # events of a changed trace printed per scenario in text
 
 
 @dataclass
@@ -54,6 +55,9 @@ class ScenarioChange:
     new_outcome: str
     new_message: str = ""
     values: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # recorded key -> (old, new)
+    # The events that left the trace ("- ...") and came into it ("+ ..."), in their own words
+    # with their clause ids, in trace order; empty when the two traces read the same.
+    trace_changes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -67,6 +71,7 @@ class ScenarioChange:
             "new_outcome": self.new_outcome,
             "new_message": self.new_message,
             "values": {k: {"old": o, "new": n} for k, (o, n) in self.values.items()},
+            "trace_changes": self.trace_changes,
         }
 
 
@@ -135,9 +140,27 @@ def compare_results(old: Iterable[ScenarioResult], new: Iterable[ScenarioResult]
                 new_outcome=b.outcome if b is not None else "absent",
                 new_message=b.message if b is not None else "",
                 values=values,
+                trace_changes=trace_changes(a.trace, b.trace) if a is not None and b is not None else [],
             )
         )
     return changes
+
+
+def _event_words(e: dict[str, Any]) -> str:
+    return f"[{', '.join(e.get('clauses') or ())}] {e.get('text', '')}"
+
+
+def trace_changes(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[str]:
+    """What a player reads differently in the new explanation trace: each event that left it
+    ("- ...") or came into it ("+ ..."), as its text and clause ids, in trace order."""
+    a, b = [_event_words(e) for e in old], [_event_words(e) for e in new]
+    out = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if tag in ("delete", "replace"):
+            out += [f"- {x}" for x in a[i1:i2]]
+        if tag in ("insert", "replace"):
+            out += [f"+ {x}" for x in b[j1:j2]]
+    return out
 
 
 # --- an overlay ----------------------------------------------------------------------------------
@@ -352,5 +375,14 @@ def format_text(diff: RulingDiff) -> str:
                 out.append("      no outcome recorded on one side")
                 continue
             for k, (a, b) in c.values.items():
+                if k == "steps" and c.trace_changes:
+                    continue  # the engine's step names: the trace below says the same in words
                 out.append(f"      {k}: {_show_change(a, b)}")
+            if c.trace_changes:
+                out.append("      explanation trace (- as it was, + as it is now):")
+                out += [f"        {line}" for line in c.trace_changes[:TRACE_LINES]]
+                if len(c.trace_changes) > TRACE_LINES:
+                    out.append(
+                        f"        ... and {len(c.trace_changes) - TRACE_LINES} more (--json lists them all)"
+                    )
     return "\n".join(out)

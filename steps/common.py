@@ -12,6 +12,7 @@ from rulecheck.locations import corpus_root, rules_dir
 from rulecheck.overlays import load_overlay
 from rulecheck.source_yaml import InputError
 from rules import limits
+from rules.dice import ScriptedDice
 
 PROJECT_ROOT = corpus_root()  # the checkout, or the corpus an installed wheel carries
 
@@ -107,6 +108,18 @@ def expect(ok: bool, expected: str, got: object) -> None:
     plugin, so a step says only what it expected and what it found."""
     if not ok:
         raise AssertionError(f"expected {expected}, got {got}")
+
+
+class ScriptedDiceNotChecked(ScriptedDice):
+    """The same scripted faces, without the check that every one was used: to replay an attack
+    whose dice script no longer fits (under a house rule) and show how far its trace got."""
+
+    def finish(self) -> None:
+        pass
+
+
+def replayable(dice: ScriptedDice) -> ScriptedDiceNotChecked:
+    return ScriptedDiceNotChecked({k: list(v) for k, v in dice.script.items()})
 
 
 def unquote(text: str) -> str:

@@ -19,6 +19,7 @@ from rulecheck.diagram_hex import board_to_json
 from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.rulesets.gundam_assemble_explain import state_beyond_card
 from rulecheck.source_yaml import InputError
+from rulecheck.wording import plural
 from rules.dice import DiceScriptError
 from rules.events import format_trace, interpretations_cited
 from rules.gundam_assemble.area_effect import placements
@@ -32,6 +33,7 @@ from steps.common import (
     name_list,
     parse_hex,
     parse_hex_list,
+    replayable,
     table_errors,
     table_rows,
     unquote,
@@ -223,6 +225,14 @@ def _resolve(
         ctx.result = resolve_attack(ctx.battle, decl, scripted_dice(dice), rules)
     except (DiceScriptError, AttackError) as exc:
         ctx.error = exc
+        if isinstance(exc, DiceScriptError):  # show how far the attack got, and where it went another way
+            try:
+                replay = resolve_attack(ctx.battle, decl, replayable(scripted_dice(dice)), rules)
+            except (DiceScriptError, AttackError):
+                return
+            ruling.show(
+                ga.RULESET, board_to_json(ctx.battle.board), events=[e.to_json() for e in replay.events]
+            )
         return
     ctx.state = ctx.result.battle
     ctx.all_events += list(ctx.result.events)
@@ -352,7 +362,7 @@ def scenario_attacks(ruling, ga_context: GAContext, attack_context: AttackContex
 
 def _result(ctx: AttackContext) -> AttackResult:
     if ctx.error is not None:
-        raise AssertionError(f"the attack could not be resolved: {ctx.error}")
+        raise AssertionError(f"expected the attack to be resolved, got: {ctx.error}")
     if ctx.result is None:
         raise AssertionError("no attack was resolved yet")
     return ctx.result
@@ -369,6 +379,10 @@ def _target(ctx: AttackContext, name: str):
             f"{name} took no damage step in this attack; targets: {list(result.targets)}\n{_trace(ctx)}"
         )
     return result.per_target[name]
+
+
+def _statuses(got: list[str]) -> str:
+    return f"the statuses {', '.join(got)}" if got else "no statuses"
 
 
 @then("the attack is allowed")
@@ -526,13 +540,13 @@ def timeline_is(attack_context: AttackContext, name: str, space: int):
 @then(parsers.parse("{name} has the status {status}"))
 def has_status(attack_context: AttackContext, name: str, status: str):
     got = sorted(_unit(attack_context, name).statuses)
-    expect(status in got, f"{name} to have the status {status}", f"the statuses {', '.join(got) or 'none'}")
+    expect(status in got, f"{name} to have the status {status}", _statuses(got))
 
 
 @then(parsers.parse("{name} does not have the status {status}"))
 def lacks_status(attack_context: AttackContext, name: str, status: str):
     got = sorted(_unit(attack_context, name).statuses)
-    expect(status not in got, f"{name} not to have the status {status}", f"the statuses {', '.join(got)}")
+    expect(status not in got, f"{name} not to have the status {status}", _statuses(got))
 
 
 @then(parsers.parse("{name} keeps {energy:d} Energy and the Upgrades {upgrades}"))
@@ -549,7 +563,7 @@ def keeps(attack_context: AttackContext, name: str, energy: int, upgrades: str):
 @then(parsers.parse("the critical hit effect triggers {times:d} times"))
 def crit_times(attack_context: AttackContext, times: int):
     got = _result(attack_context).critical_triggers
-    expect(got == times, f"the critical hit effect to trigger {times} times", f"{got}")
+    expect(got == times, f"the critical hit effect to trigger {plural(times, 'time')}", f"{got}")
 
 
 @then("the critical hit effect triggers once")

@@ -6,6 +6,7 @@ validation, so a feature and a file mean the same thing. No rules logic here.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 from dataclasses import dataclass, field, replace
@@ -17,13 +18,13 @@ from pytest_bdd import given, parsers, then, when
 from rulecheck.diagram_multibase import battlefield_to_json
 from rulecheck.rulesets.multibase import ADAPTER, MultibaseScenario, load_scenario
 from rulecheck.source_yaml import InputError
-from rules.dice import ScriptedDice
+from rules.dice import DiceScriptError, ScriptedDice
 from rules.events import Event
 from rules.multibase.attack import AttackResult
 from rules.multibase.battlefield import Battlefield
 from rules.multibase.casualties import removal_options
 from rules.multibase.coherency import is_coherent
-from steps.common import expect, table_errors
+from steps.common import expect, replayable, table_errors
 
 RULESET = "multibase"
 SCENARIOS = "scenarios/multibase"
@@ -209,16 +210,23 @@ def _resolve(multibase: MultibaseTable, ruling, kind: str, attacker: str, target
         scenario = ADAPTER.scenario_from_data(doc)
     if multibase.battlefield is not None:  # a later attack starts from where the last one ended
         scenario = replace(scenario, field=multibase.battlefield)
-    dice = ScriptedDice.of(**scenario.dice)
-    result = ADAPTER.run(scenario, ruling.rules(RULESET), dice)  # fails on unused or missing faces
+    rules = ruling.rules(RULESET)
+    try:
+        result = ADAPTER.run(
+            scenario, rules, ScriptedDice.of(**scenario.dice)
+        )  # fails on unused or missing faces
+    except DiceScriptError as exc:
+        # Show how far the attack got, so the failure can say which roll went another way.
+        with contextlib.suppress(DiceScriptError):
+            _show(
+                ruling,
+                scenario,
+                ADAPTER.run(scenario, rules, replayable(ScriptedDice.of(**scenario.dice))),
+                kind,
+            )
+        raise AssertionError(f"expected the attack to roll exactly the scripted dice, got: {exc}") from None
     multibase.results.append(result)
-    ruling.show(
-        RULESET,
-        battlefield_to_json(scenario.field),
-        attack=[attacker, target, kind],
-        events=[e.to_json() for e in result.events],
-        outcome=result.outcome(),
-    )
+    _show(ruling, scenario, result, kind)
     multibase.battlefield = result.field
     multibase.attack, multibase.dice = {}, {}
     outcome = result.outcome()
@@ -229,6 +237,17 @@ def _resolve(multibase: MultibaseTable, ruling, kind: str, attacker: str, target
     for who, status in outcome["units"].items():
         for key in ("shaken", "bases_removed", "residual_wounds", "destroyed"):
             ruling.record(f"{who}.{key}", status[key])
+
+
+def _show(ruling, scenario: MultibaseScenario, result: AttackResult, kind: str) -> None:
+    spec = scenario.attack
+    ruling.show(
+        RULESET,
+        battlefield_to_json(scenario.field),
+        attack=[spec.attacker, spec.target, kind],
+        events=[e.to_json() for e in result.events],
+        outcome=result.outcome(),
+    )
 
 
 @when(parsers.parse('"{attacker}" shoots "{target}"'))

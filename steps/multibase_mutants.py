@@ -10,12 +10,12 @@ import re
 import pytest
 from pytest_bdd import parsers, then
 
-from rules.dice import DiceScriptError
 from steps.multibase import MultibaseTable, _resolve
 
 
 @then(parsers.parse('shooting "{target}" with "{attacker}" stops on the dice: "{message}"'))
 def then_shot_stops_on_dice(multibase: MultibaseTable, ruling, target: str, attacker: str, message: str):
-    """The scripted dice do not fit the roll the book asks for (a face the die does not have)."""
-    with pytest.raises(DiceScriptError, match=re.escape(message)):
+    """The scripted dice do not fit the roll the book asks for (a face the die does not have): the
+    attack fails in the words of a step ("expected ..., got: <the dice script's complaint>")."""
+    with pytest.raises(AssertionError, match=re.escape(message)):
         _resolve(multibase, ruling, "ranged", attacker, target)

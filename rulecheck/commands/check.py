@@ -7,7 +7,7 @@ report; both take the options defined here, so they select, overlay and export a
 from __future__ import annotations
 
 from rulecheck import json_output, progress
-from rulecheck.corpus import PROJECT_ROOT, project_root, run_corpus
+from rulecheck.corpus import PROJECT_ROOT, project_root, run_corpus, scenarios_on_disk
 from rulecheck.help_text import parser_text
 from rulecheck.overlays import rulebooks_for
 from rulecheck.report import build_report, format_markdown, format_text
@@ -97,7 +97,10 @@ def corpus_report(args) -> dict:
             dependencies=getattr(args, "dependencies", True),
             vacuous=getattr(args, "vacuous", False),
         )
-    return build_report(corpus, books, tags=args.tags)
+    on_disk = None
+    if args.tags:  # what the selection left out is "not selected", not "no scenario yet"
+        on_disk = {name: scenarios_on_disk(args.root, name) for name in names}
+    return build_report(corpus, books, tags=args.tags, corpus=on_disk)
 
 
 def render(report: dict, fmt: str, verbose: bool, kind: str = "check") -> str:

@@ -21,7 +21,8 @@ def register(sub) -> None:
             Run the corpus and write a static site (plain HTML and SVG, no server) into OUT_DIR:
             one page per feature with each scenario's steps, its tags linked to the clauses, its
             diagram, result and explanation trace; an index by rulebook section with coverage;
-            the interpretations.
+            the interpretations; a page of every scenario to filter by result and tag and to
+            search. Exit 1, after writing the site, if a scenario failed (as check does).
             """,
             [
                 ("rulecheck docs site/", "the whole corpus; open site/index.html"),
@@ -53,12 +54,15 @@ def run(args) -> int:
     with progress.shown(args.quiet):
         summary = build_site(args.out_dir, args.root, args.ruleset, args.tags, force=args.force)
     index = (args.out_dir / "index.html").resolve()
+    # The site is written either way (its pages show the failures); the exit status says, as
+    # check's does, whether every scenario passed.
+    status = 1 if summary["outcomes"].get("failed") else 0
     if args.json:
         print(json_output.dumps("docs", {**summary, "out_dir": str(args.out_dir), "index": index.as_uri()}))
-        return 0
+        return status
     outcomes = ", ".join(f"{n} {k}" for k, n in sorted(summary["outcomes"].items()))
     print(
         f"wrote {plural(summary['pages'], 'page')} for {plural(summary['scenarios'], 'scenario')} ({outcomes}) to {args.out_dir}"
     )
     print(f"open {index.as_uri()}")
-    return 0
+    return status

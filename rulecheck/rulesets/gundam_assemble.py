@@ -361,7 +361,7 @@ def diagram_from_json(shown: dict[str, Any]) -> str:
     from rulecheck.diagram_hex import AreaDrawing, board_from_json, draw_board
 
     board = board_from_json(shown["position"])
-    sights = [shown["los"]] if shown.get("los") else []
+    sights = shown.get("sightlines") or ([shown["los"]] if shown.get("los") else [])  # every When's line
     attack = shown.get("attack") if isinstance(shown.get("attack"), dict) else {}
     area = None
     if attack.get("area") and board.has_piece(attack.get("attacker", "")):
