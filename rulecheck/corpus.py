@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 from rulecheck import progress
-from rulecheck.input_files import MAX_FEATURE_BYTES, read_input_text
+from rulecheck.input_files import MAX_FEATURE_BYTES, MAX_OWN_REPORT_BYTES, read_input_text
 from rulecheck.locations import corpus_root
 from rulecheck.output_files import check_file_target, pending_file
 from rulecheck.pytest_plugin import shown_events, split_tag
@@ -674,7 +674,8 @@ def _tidy_cucumber_json(path: Path, results: Iterable[ScenarioResult]) -> None:
     by_line: dict[int, list[ScenarioResult]] = defaultdict(list)
     for r in results:
         by_line[r.line].append(r)
-    features = json.loads(path.read_text(encoding="utf-8") or "[]")
+    # pytest-bdd's own report, in rulecheck's temporary file (not a user's input)
+    features = json.loads(read_input_text(path, MAX_OWN_REPORT_BYTES, "a Cucumber JSON report") or "[]")
     for feature in features:
         uri = feature.get("uri", "")
         for element in feature.get("elements", ()):

@@ -27,6 +27,7 @@ from rulecheck.source_yaml import InputError
 # Limits of the inputs rulecheck reads beside its YAML (``rules.limits.MAX_YAML_BYTES``).
 MAX_FEATURE_BYTES = 1_000_000  # one Gherkin feature file (the largest bundled one is ~32 kB)
 MAX_RESULT_BYTES = 20_000_000  # one JSON result of explore or mutate for merge-results
+MAX_OWN_REPORT_BYTES = 1_000_000_000  # a report this run's pytest wrote (read back to tidy it)
 MAX_RESULT_DEPTH = 64  # nested lists and objects in such a result (a real one nests ~8 deep)
 
 # Flags for opening an input: O_NONBLOCK so that opening a named pipe returns at once (and the
