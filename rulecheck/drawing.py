@@ -88,6 +88,13 @@ _PAIR = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*")
 
 
 def _hex_cell(board):
+    from rules.hexgrid import neighbours
+
+    # A board without a declared extent is what the picture shows of it: the hexes the scenario
+    # names (terrain, pieces) and the ring around them.
+    shown = set(board.hexes) | {p.hex for p in board.pieces}
+    shown |= {n for h in list(shown) for n in neighbours(h)}
+
     def cell(text: str, option: str):
         found = _PAIR.fullmatch(str(text))
         if found:
@@ -95,10 +102,8 @@ def _hex_cell(board):
                 h = (int(found.group(1)), int(found.group(2)))
             except ValueError:
                 raise DrawOptionError(option, f"{text!r}: a hex is two whole numbers, q,r") from None
-            if board.extent is not None and h not in board.extent:
+            if h not in (board.extent if board.extent is not None else shown):
                 raise DrawOptionError(option, f"hex {h[0]},{h[1]} is off the board")
-            if board.extent is None and max(abs(h[0]), abs(h[1])) > 200:
-                raise DrawOptionError(option, f"hex {h[0]},{h[1]} is too far from the pieces to draw")
             return h
         if board.has_piece(str(text)):
             return board.piece(str(text)).hex
