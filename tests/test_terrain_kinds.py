@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from rulecheck.cli import main
-from rulecheck.diagram_hex import board_from_json, board_to_json, draw_scenario
+from rulecheck.diagram_hex import board_from_json, board_to_json
+from rulecheck.draw_ruling import resolve
+from rulecheck.drawing import draw_svg
 from rulecheck.rulesets import gundam_assemble as ga
 from rules.gundam_assemble.line_of_sight import line_of_sight
 from rules.gundam_assemble.terrain import rulebook_kinds
@@ -32,7 +34,7 @@ def test_a_map_with_declared_kinds_loads_draws_and_resolves(capsys):
     scenario = ga.load_scenario(SCENARIO)
     kinds = {t.terrain for t in scenario.board.hexes.values()}
     assert kinds == {"desert", "fire", "space"}
-    svg = draw_scenario(scenario, RULES)
+    svg = draw_svg(scenario, resolve("gundam_assemble", scenario, RULES))
     for name, colour in (("desert", "#e8cf8a"), ("fire", "#e4572e"), ("space", "#b8c0ff")):
         assert f'data-terrain="{name}"' in svg and f'fill="{colour}"' in svg
     assert "terrain fire (^): blocks Line of Sight" in svg
