@@ -4,6 +4,7 @@ mistakes in a declaration are one line with file, line and field."""
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -37,9 +38,11 @@ def test_a_map_with_declared_kinds_loads_draws_and_resolves(capsys):
     svg = draw_svg(scenario, resolve("gundam_assemble", scenario, RULES))
     for name, colour in (("desert", "#e8cf8a"), ("fire", "#e4572e"), ("space", "#b8c0ff")):
         assert f'data-terrain="{name}"' in svg and f'fill="{colour}"' in svg
-    assert "terrain fire (^): blocks Line of Sight" in svg
-    assert "terrain desert (:): Accuracy -1 against a target in it" in svg
-    assert "terrain space (*): no effect on Line of Sight or Accuracy" in svg
+    # the legend's lines, read as one text (a long line is wrapped to the picture's width)
+    legend = " ".join(" ".join(ET.fromstring(svg).itertext()).split())
+    assert "terrain fire (^): blocks Line of Sight" in legend
+    assert "terrain desert (:): Accuracy -1 against a target in it" in legend
+    assert "terrain space (*): no effect on Line of Sight or Accuracy" in legend
     assert main(["explain", str(SCENARIO)]) == 0
     assert "stands in desert (a declared terrain kind): -1 Accuracy" in capsys.readouterr().out
     # the docs site stores boards as JSON and redraws them: the declared kinds survive the trip
