@@ -221,6 +221,7 @@ def _draw_battlefield(
     shapes = [footprint(b, rules) for u in field.units for b in u.bases]
     shapes += [Polygon(t.polygon) for t in field.terrain]
     shapes += [shapely.Point(p) for pair in arrows for p in pair]
+    shapes += _long_range_mark(field, attacker, target, sight, rules)
     x0, y0, x1, y1 = shapely.total_bounds(shapes) if shapes else (0, 0, 10, 10)
     pad = 2.0
     bounds = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
@@ -389,7 +390,7 @@ def _draw_battlefield(
     if in_cover:
         cover = next((m for s, m in modifiers if "cover" in s), None)
         effect = f"threshold {cover:+d} to hit (MB-3.2)" if cover is not None else "no threshold change"
-        notes.append((f"dashed-outline:{c('cover')}", f"in cover: {', '.join(in_cover)}; {effect}"))
+        notes.append((f"badge:{c('cover')}", f"in cover: {', '.join(in_cover)}; {effect}"))
     notes.append(("fill:#111111", "facing: the triangle points to the base's front"))
     if highlights:
         notes.append((f"outline:{c('highlight')}", "highlighted: " + ", ".join(highlights)))
@@ -434,6 +435,21 @@ def _draw_battlefield(
         root.set("width", f"{size:.0f}")
         root.set("height", f"{height * size / width:.0f}")
     return svg.to_string(root)
+
+
+def _long_range_mark(field, attacker, target, sight, rules) -> list:
+    """Where the long-range line crosses the way from the attacker to its target, when it lies
+    no more than 6" past the target: the picture reaches that far, so the line is seen."""
+    if sight is None or sight.long_range is None or sight.distance is None:
+        return []
+    at = sight.long_range[0]
+    if at > sight.distance + 6 or not (field.has_unit(attacker) and field.has_unit(target)):
+        return []
+    a = shapely.union_all([footprint(b, rules) for b in field.unit(attacker).bases])
+    t = shapely.union_all([footprint(b, rules) for b in field.unit(target).bases])
+    pa, pb = nearest_points(a, t)
+    length = pa.distance(pb) or 1.0
+    return [shapely.Point(pa.x + (pb.x - pa.x) / length * at, pa.y + (pb.y - pa.y) / length * at)]
 
 
 def _range_line(body, view, table, body_shape, inches: float, colour: str, cls: str, dash: str) -> bool:

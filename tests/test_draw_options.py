@@ -105,7 +105,10 @@ def test_a_long_title_is_wrapped_and_the_picture_keeps_to_the_board():
 def test_the_volley_shows_cover_and_where_long_range_starts():
     root = ET.fromstring(render(VOLLEY))
     assert texts_of(root, "cover-badge") == ["in cover: +1 to hit"]
-    assert having(root, "long-range"), "the long-range line is drawn"
+    (line,) = having(root, "long-range")
+    xs = [float(v.split(",")[0]) for v in line.get("d").replace("M ", "").split(" L ")]
+    # The picture reaches past the threshold, so the line crosses it, not just a corner.
+    assert max(xs) - min(xs) > 0.8 * float(root.get("width")), "the long-range line spans the table"
     legend = legend_text(root)
     assert 'long range starts beyond 15"' in legend and "Bravo is within it" in legend
 
