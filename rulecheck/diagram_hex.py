@@ -239,6 +239,14 @@ class _Labels:
         self._add(text, spot.x, spot.y, font_size, spot.box, attrs, backing=True, badge=badge)
         return spot.box
 
+    def optional(
+        self, text: str, font_size: float, candidates: list[tuple[float, float]], **attrs: Any
+    ) -> None:
+        """A text at the first free candidate, without a backing; left out when none is free."""
+        spot = place(text, font_size, candidates, self.obstacles, rings=False)
+        if spot is not None:
+            self._add(text, spot.x, spot.y, font_size, spot.box, attrs, backing=False)
+
     def _add(self, text, x, y, font_size, box, attrs, backing: bool, badge: str | None = None) -> None:
         group_class = attrs.pop("group_class", None)
         parent = svg.element("g", class_=group_class, data_name=attrs.pop("group_name", None))
@@ -473,12 +481,25 @@ def _draw_hex(layer: ET.Element, board: Board, h: Hex) -> None:
     )
 
 
-def _hex_texts(labels: _Labels, board: Board, h: Hex, coordinates: bool) -> None:
-    """The fixed texts of a hex: its coordinates, its elevation digit, its terrain mark."""
+def _coordinates(labels: _Labels, h: Hex) -> None:
+    """A hex's coordinates at its foot, or at another free spot inside it; placed after the names
+    and marks, which need the room more (a hex with no free spot left shows none)."""
+    cx, cy = hex_centre(h)
+    spots = [(0, 0.8), (0, -0.62), (-0.42, 0.62), (0.42, 0.62), (-0.42, -0.42), (0.42, -0.42)]
+    labels.optional(
+        f"{h[0]},{h[1]}",
+        COORD_FONT,
+        [(cx + dx * SIZE, cy + dy * SIZE) for dx, dy in spots],
+        class_="coord",
+        data_hex=f"{h[0]},{h[1]}",
+        fill=c("coordinate"),
+    )
+
+
+def _hex_texts(labels: _Labels, board: Board, h: Hex) -> None:
+    """The fixed texts of a hex: its elevation digit and its terrain mark."""
     t = board.terrain(h)
     cx, cy = hex_centre(h)
-    if coordinates:
-        labels.fixed(f"{h[0]},{h[1]}", cx, cy + SIZE * 0.8, COORD_FONT, class_="coord", fill=c("coordinate"))
     if t.elevation:
         labels.fixed(
             str(t.elevation),
@@ -602,7 +623,7 @@ def _place_labels(
     obstacles += crosses
     labels = _Labels(obstacles)
     for h in hexes:
-        _hex_texts(labels, board, h, coordinates)
+        _hex_texts(labels, board, h)
     for i, s in enumerate(sights):
         colour = c(f"sightline-{i % 4 + 1}")
         for n, (left, right) in enumerate(s.get("between", [])):
@@ -690,6 +711,9 @@ def _place_labels(
             group_class="outcome",
             group_name=p.name,
         )
+    if coordinates:
+        for h in hexes:
+            _coordinates(labels, h)
     return labels
 
 

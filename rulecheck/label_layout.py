@@ -60,10 +60,12 @@ def place(
     candidates: list[tuple[float, float]],
     obstacles: list[Box],
     gap: float = 1.0,
-) -> Placed:
+    rings: bool = True,
+) -> Placed | None:
     """The first candidate baseline point whose box (grown by ``gap``) meets no obstacle; when
-    none is free, the nearest free spot on rings around the first candidate. The chosen box is
-    appended to ``obstacles`` so later labels avoid it."""
+    none is free, the nearest free spot on rings around the first candidate (``None`` instead,
+    with ``rings=False``: a label that may be left out). The chosen box is appended to
+    ``obstacles`` so later labels avoid it."""
 
     def free(x: float, y: float) -> Box | None:
         box = text_box(text, x, y, font_size)
@@ -75,6 +77,8 @@ def place(
         if box is not None:
             obstacles.append(box)
             return Placed(x, y, box)
+    if not rings:
+        return None
     x0, y0 = candidates[0]
     for x, y in _ring_spots(x0, y0, font_size):
         box = free(x, y)

@@ -90,7 +90,7 @@ def wrapped(lines: Iterable[tuple[str | None, str]], width: float) -> list[tuple
     for swatch, text in lines:
         room = width - 8 - (0 if swatch is None else 22) - 8
         chars = max(20, int(room / (0.62 * FONT)))
-        parts = textwrap.wrap(text, chars, subsequent_indent="  ") or [""]
+        parts = textwrap.wrap(text, chars, subsequent_indent="  ", break_on_hyphens=False) or [""]
         out.append((swatch, parts[0]))
         out.extend(("" if swatch is not None else None, part) for part in parts[1:])
     return out
@@ -99,7 +99,7 @@ def wrapped(lines: Iterable[tuple[str | None, str]], width: float) -> list[tuple
 def wrap_title(title: str, width: float, font_size: float = 15) -> list[str]:
     """A title broken into lines that fit ``width`` px (8 px margin either side)."""
     chars = max(20, int((width - 16) / (0.62 * font_size)))
-    return textwrap.wrap(title, chars) if title else []
+    return textwrap.wrap(title, chars, break_on_hyphens=False) if title else []
 
 
 def legend_height(n: int) -> float:
