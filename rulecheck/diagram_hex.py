@@ -470,6 +470,8 @@ def _draw_hex(layer: ET.Element, board: Board, h: Hex) -> None:
         data_elevation=t.elevation,
         data_terrain=t.terrain,
     )
+    # Its coordinates on hover too: a crowded hex may have no room left to print them.
+    sub(g, "title", f"hex {h[0]},{h[1]}, elevation {t.elevation}, {t.terrain}")
     sub(
         g,
         "polygon",
