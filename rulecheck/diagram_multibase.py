@@ -310,6 +310,11 @@ def _draw_battlefield(
     after = (outcome or {}).get("units", {})
     for u in field.units:
         _draw_unit(body, view, field, u, rules, after.get(u.name), labels, obstacles, set(highlights))
+    for u in field.units:  # the range and Trace labels below keep off every base
+        for b in u.bases:
+            bx0, by0, bx1, by1 = footprint(b, rules).bounds
+            (ax, ay), (bx, by) = view.pt(bx0, by0), view.pt(bx1, by1)
+            obstacles.append((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
 
     if a_unit is not None and t_unit is not None and sight is not None:
         if ranged and sight.distance is not None:
@@ -395,7 +400,9 @@ def _draw_battlefield(
     if highlights:
         notes.append((f"outline:{c('highlight')}", "highlighted: " + ", ".join(highlights)))
     if arrows:
-        notes.append((f"line:{c('arrow')}", "arrows: " + "; ".join(f"{a} -> {b}" for a, b in arrows)))
+        notes.append(
+            (f"line:{c('arrow')}", "arrows: " + "; ".join(f"{_inches(a)} -> {_inches(b)}" for a, b in arrows))
+        )
     lines: list[tuple[str | None, str]] = []
     for faction in dict.fromkeys(u.faction for u in field.units):
         names = ", ".join(u.name for u in field.units if u.faction == faction)
@@ -435,6 +442,10 @@ def _draw_battlefield(
         root.set("width", f"{size:.0f}")
         root.set("height", f"{height * size / width:.0f}")
     return svg.to_string(root)
+
+
+def _inches(point: tuple[float, float]) -> str:
+    return ",".join(f"{round(v, 2) + 0.0:g}" for v in point)  # + 0.0: never "-0"
 
 
 def _long_range_mark(field, attacker, target, sight, rules) -> list:

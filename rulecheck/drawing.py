@@ -28,7 +28,9 @@ from rulecheck.palette import COLORS, PaletteError, checked
 
 __all__ = ["COLORS", "DrawOptionError", "draw_svg", "svg_to_png"]
 
-MAX_SIZE = 4_000  # px wide: a tall picture (a long legend) is then at most ~10,000 px high, ~160 MB as PNG pixels
+MAX_SIZE = (
+    4_000  # px wide: a tall picture (a long legend) is then at most ~10,000 px high, ~160 MB as PNG pixels
+)
 TABLE_REACH = 72.0  # inches around the pieces a multibase arrow may reach (a 6-foot table)
 
 
