@@ -121,3 +121,47 @@ def test_a_crowded_label_is_moved_off_another_not_laid_on_it():
     first = place("RX-78-2 Gundam", 11, [(100, 100)], obstacles)
     second = place("Char's Zaku II", 11, [(100, 100)], obstacles)
     assert first.box != second.box and overlap(first.box, second.box) == 0 and second.moved
+
+
+def shape_boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """(name, box in document coordinates) of every piece (GA) and every base (multibase)."""
+    root = ET.fromstring(svg)
+    board = next(g for g in root.iter(f"{SVG}g") if "board" in (g.get("class") or "").split())
+    dx, dy = map(float, TRANSLATE.fullmatch(board.get("transform")).groups())
+    out = []
+    for g in board.iter(f"{SVG}g"):
+        cls = (g.get("class") or "").split()
+        if "piece" in cls or "base" in cls:
+            shape = next(
+                c for c in g if c.tag in (f"{SVG}circle", f"{SVG}rect", f"{SVG}polygon", f"{SVG}path")
+            )
+            if shape.tag == f"{SVG}circle":
+                cx, cy, r = (float(shape.get(k)) for k in ("cx", "cy", "r"))
+                pts = [(cx - r, cy - r), (cx + r, cy + r)]
+            elif shape.tag == f"{SVG}rect":
+                x, y, w, h = (float(shape.get(k)) for k in ("x", "y", "width", "height"))
+                pts = [(x, y), (x + w, y + h)]
+            else:
+                raw = shape.get("points") or shape.get("d").replace("M ", "").replace(" Z", "").replace(
+                    " L ", " "
+                )
+                pts = [tuple(map(float, p.split(","))) for p in raw.split()]
+            xs, ys = [x + dx for x, _ in pts], [y + dy for _, y in pts]
+            out.append((g.get("data-name"), (min(xs), min(ys), max(xs), max(ys))))
+    return out
+
+
+# Texts that belong inside a piece or base, or under the board as fixed marks of a hex.
+INSIDE = {"base-name", "elevation", "water-mark", "terrain-mark", "terrain-name"}
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_no_label_covers_a_piece_or_a_base(path):
+    for asked, svg in pictures(path):
+        shapes = shape_boxes(svg)
+        assert shapes, f"{asked}: expected pieces"
+        for cls, text, box in text_boxes(svg):
+            if set(cls.split()) & INSIDE:
+                continue
+            for name, shape in shapes:
+                assert overlap(box, shape) == 0, f"{path.name} {asked}: {cls} {text!r} covers {name!r}"
