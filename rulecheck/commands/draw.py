@@ -24,8 +24,11 @@ def register(sub) -> None:
             """
             Draw a scenario file as SVG, from the engine's own model: the hex board with
             elevation, water, structures, Garrisons and units (Gundam Assemble), or the table with
-            bases, facings and front arcs (multibase). With --from and --to, also the Line of
-            Sight or Trace between two pieces and what it turns on; with an attack, its result.
+            bases, facings and front arcs (multibase). With an attack, its result as well: the
+            area, the dice and each target's Accuracy, HP lost and defeats (Gundam Assemble);
+            cover, long range, removed bases and each unit's state (multibase). With --from and
+            --to, the Line of Sight or Trace between those two pieces instead of the attack's
+            own, and what it turns on; the attack's result stays.
             With --json the picture comes inside a JSON document (format rulecheck.draw/1) with
             the scenario's ruleset and file, for tools that embed it. -o NAME.png (or --format
             png) writes PNG instead of SVG. The options after --json change only the picture:
