@@ -1,14 +1,20 @@
 """Place text labels beside the things they name so that no label covers a piece or another
-label: each label tries its candidate spots in order and takes the first free one (or the least
-covered one when none is free). Boxes are estimated from the text length, generously."""
+label: each label tries its candidate spots in order, then spots on rings further and further out
+from its first candidate, and takes the first free one (the caller draws a leader line when the
+spot is far from what it names). Boxes are estimated from the text length (``text_width``: 0.62 x
+the font size per character, generous for a sans-serif font), so a test can check the drawn
+picture with the same boxes without a font."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from rulecheck.svg_legend import text_width
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+ASCENT, DESCENT = 0.95, 0.3  # of the font size, above and below the baseline
 
 
 @dataclass(frozen=True)
@@ -16,12 +22,14 @@ class Placed:
     x: float  # text-anchor middle
     y: float  # baseline
     box: Box
+    moved: bool = False  # True when no candidate was free and a ring spot was taken
 
 
-def text_box(text: str, x: float, y: float, font_size: float) -> Box:
-    """The box of a label drawn with text-anchor="middle" and its baseline at ``y``."""
+def text_box(text: str, x: float, y: float, font_size: float, anchor: str = "middle") -> Box:
+    """The box of a label drawn with ``text-anchor`` = ``anchor`` and its baseline at ``y``."""
     w = text_width(text, font_size)
-    return (x - w / 2, y - font_size * 0.95, x + w / 2, y + font_size * 0.3)
+    left = {"start": x, "end": x - w}.get(anchor, x - w / 2)
+    return (left, y - font_size * ASCENT, left + w, y + font_size * DESCENT)
 
 
 def overlap(a: Box, b: Box) -> float:
@@ -30,18 +38,51 @@ def overlap(a: Box, b: Box) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
-def place(text: str, font_size: float, candidates: list[tuple[float, float]], obstacles: list[Box]) -> Placed:
-    """The first candidate baseline point whose box meets no obstacle; else the least covered.
-    The chosen box is appended to ``obstacles`` so later labels avoid it."""
-    best: Placed | None = None
-    best_cost = float("inf")
-    for x, y in candidates:
+def grown(box: Box, by: float) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def _ring_spots(x: float, y: float, font_size: float, rings: int = 40):
+    """Spots around (x, y), ring after ring, each ring one line height further out."""
+    step = font_size * 1.4
+    for ring in range(1, rings + 1):
+        n = 8 * ring
+        for k in range(n):
+            # Start straight above, then alternate either side, so the nearest free spot wins.
+            turn = (k + 1) // 2 * (1 if k % 2 else -1)
+            angle = -math.pi / 2 + 2 * math.pi * turn / n
+            yield (x + ring * step * 2.2 * math.cos(angle), y + ring * step * math.sin(angle))
+
+
+def place(
+    text: str,
+    font_size: float,
+    candidates: list[tuple[float, float]],
+    obstacles: list[Box],
+    gap: float = 1.0,
+    rings: bool = True,
+) -> Placed | None:
+    """The first candidate baseline point whose box (grown by ``gap``) meets no obstacle; when
+    none is free, the nearest free spot on rings around the first candidate (``None`` instead,
+    with ``rings=False``: a label that may be left out). The chosen box is appended to
+    ``obstacles`` so later labels avoid it."""
+
+    def free(x: float, y: float) -> Box | None:
         box = text_box(text, x, y, font_size)
-        cost = sum(overlap(box, o) for o in obstacles)
-        if cost < best_cost:
-            best, best_cost = Placed(x, y, box), cost
-        if cost == 0:
-            break
-    assert best is not None
-    obstacles.append(best.box)
-    return best
+        probe = grown(box, gap)
+        return None if any(overlap(probe, o) for o in obstacles) else box
+
+    for x, y in candidates:
+        box = free(x, y)
+        if box is not None:
+            obstacles.append(box)
+            return Placed(x, y, box)
+    if not rings:
+        return None
+    x0, y0 = candidates[0]
+    for x, y in _ring_spots(x0, y0, font_size):
+        box = free(x, y)
+        if box is not None:
+            obstacles.append(box)
+            return Placed(x, y, box, moved=True)
+    raise RuntimeError(f"no free spot for the label {text!r}")  # 40 rings out: never on a real board

@@ -134,9 +134,12 @@ class Ruleset(Protocol):
     odds: Callable[[Any, Rulebook], Any] | None
     """Exact odds of a scenario: a report with ``format_text()`` and ``to_json()``."""
 
-    draw: Callable[[Any, Rulebook, str | None, str | None], str] | None
-    """A scenario as SVG: ``draw(scenario, rules, origin, target)``; ``KeyError`` for an
-    unknown piece named as origin or target."""
+    draw: Callable[..., str] | None
+    """A scenario as SVG with its ruling: ``draw(scenario, rules, origin, target, **options)``,
+    where ``options`` are ``rulecheck.drawing.draw_svg``'s keywords (size, orientation,
+    coordinates, colors, arrows, highlights). The engine resolves the ruling first; the drawing
+    computes none. ``KeyError`` for an unknown piece named as origin or target;
+    ``rulecheck.drawing.DrawOptionError`` for an option value the picture cannot take."""
 
     explore: Explorer | None
 

@@ -2,11 +2,14 @@
 
 A swatch is a colour (a filled square) or ``"kind:colour"`` drawing the symbol the picture uses:
 ``disc``, ``square``, ``diamond``, ``outline`` (a hex outline), ``dashed-outline``, ``line``,
-``dashed-line``, ``cross``, ``dot``, ``badge``. ``None`` leaves the line without a swatch.
+``dashed-line``, ``cross``, ``dot``, ``badge``, ``hatch`` (the hatching of an area of effect:
+the document must define the pattern ``area-hatch``). ``None`` leaves the line without a swatch;
+``""`` continues the line above (a wrapped line, indented like its text).
 """
 
 from __future__ import annotations
 
+import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
@@ -58,6 +61,10 @@ def _swatch(g: ET.Element, spec: str, y: float) -> None:
         sub(g, "circle", cx=7, cy=mid, r=3.5, fill=colour, stroke="#fff")
     elif kind == "badge":
         sub(g, "rect", x=0, y=top + 2, width=14, height=10, rx=3, fill=colour)
+    elif kind == "hatch":
+        sub(
+            g, "rect", x=0, y=top, width=14, height=14, fill="url(#area-hatch)", stroke=colour, stroke_width=2
+        )
     else:
         raise ValueError(f"unknown legend swatch {spec!r}")
 
@@ -73,7 +80,26 @@ def legend(parent: ET.Element, lines: Iterable[tuple[str | None, str]], top: flo
         y = 15 + ROW * i
         if swatch:
             _swatch(sub(g, "g", class_="swatch", data_swatch=swatch), swatch, y)
-        sub(g, "text", text, x=22 if swatch else 0, y=y, font_size=f"{FONT:g}")
+        sub(g, "text", text, x=0 if swatch is None else 22, y=y, font_size=f"{FONT:g}")
+
+
+def wrapped(lines: Iterable[tuple[str | None, str]], width: float) -> list[tuple[str | None, str]]:
+    """The legend lines, each long one broken into lines that fit ``width`` px (legend margin
+    included); a continued line has the swatch ``""`` (no symbol, the text's indent kept)."""
+    out: list[tuple[str | None, str]] = []
+    for swatch, text in lines:
+        room = width - 8 - (0 if swatch is None else 22) - 8
+        chars = max(20, int(room / (0.62 * FONT)))
+        parts = textwrap.wrap(text, chars, subsequent_indent="  ", break_on_hyphens=False) or [""]
+        out.append((swatch, parts[0]))
+        out.extend(("" if swatch is not None else None, part) for part in parts[1:])
+    return out
+
+
+def wrap_title(title: str, width: float, font_size: float = 15) -> list[str]:
+    """A title broken into lines that fit ``width`` px (8 px margin either side)."""
+    chars = max(20, int((width - 16) / (0.62 * font_size)))
+    return textwrap.wrap(title, chars, break_on_hyphens=False) if title else []
 
 
 def legend_height(n: int) -> float:

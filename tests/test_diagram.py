@@ -97,7 +97,8 @@ def test_multibase_draws_bases_arcs_range_and_trace(tmp_path):
     assert len(groups(root, "front-arc")) == 1  # the attacking bases' arcs as one shape
     assert len(groups(root, "facing")) == 7
     rng = groups(root, "range-line")[0]
-    assert '11.5"' in "".join(rng.itertext())
+    assert (rng.get("data-from"), rng.get("data-to")) == ("a2", "b2")
+    assert ["".join(t.itertext()) for t in groups(root, "range-distance")] == ['11.5"']
     assert groups(root, "clear") and groups(root, "trace")
     assert "low wall" in texts(root)
 

@@ -4,13 +4,16 @@ mistakes in a declaration are one line with file, line and field."""
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 from rulecheck.cli import main
-from rulecheck.diagram_hex import board_from_json, board_to_json, draw_scenario
+from rulecheck.diagram_hex import board_from_json, board_to_json
+from rulecheck.drawing import draw_svg
 from rulecheck.rulesets import gundam_assemble as ga
+from rulecheck.rulesets.draw_ruling import hex_ruling, multibase_ruling
 from rules.gundam_assemble.line_of_sight import line_of_sight
 from rules.gundam_assemble.terrain import rulebook_kinds
 from rules.gundam_assemble.visibility import visibility_table
@@ -19,6 +22,12 @@ from rules.rulebook import load
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "gundam_assemble" / "attack_desert_and_fire.yaml"
 RULES = load("gundam_assemble")
+
+
+def resolve(ruleset, scenario, rules, origin=None, target=None):
+    """The ruling a picture shows, as the ruleset's draw hook resolves it."""
+    ruling = hex_ruling if ruleset == "gundam_assemble" else multibase_ruling
+    return ruling(scenario, rules, origin, target)
 
 
 def test_the_ruleset_declares_the_chapters_two_kinds():
@@ -32,12 +41,14 @@ def test_a_map_with_declared_kinds_loads_draws_and_resolves(capsys):
     scenario = ga.load_scenario(SCENARIO)
     kinds = {t.terrain for t in scenario.board.hexes.values()}
     assert kinds == {"desert", "fire", "space"}
-    svg = draw_scenario(scenario, RULES)
+    svg = draw_svg(scenario, resolve("gundam_assemble", scenario, RULES))
     for name, colour in (("desert", "#e8cf8a"), ("fire", "#e4572e"), ("space", "#b8c0ff")):
         assert f'data-terrain="{name}"' in svg and f'fill="{colour}"' in svg
-    assert "terrain fire (^): blocks Line of Sight" in svg
-    assert "terrain desert (:): Accuracy -1 against a target in it" in svg
-    assert "terrain space (*): no effect on Line of Sight or Accuracy" in svg
+    # the legend's lines, read as one text (a long line is wrapped to the picture's width)
+    legend = " ".join(" ".join(ET.fromstring(svg).itertext()).split())
+    assert "terrain fire (^): blocks Line of Sight" in legend
+    assert "terrain desert (:): Accuracy -1 against a target in it" in legend
+    assert "terrain space (*): no effect on Line of Sight or Accuracy" in legend
     assert main(["explain", str(SCENARIO)]) == 0
     assert "stands in desert (a declared terrain kind): -1 Accuracy" in capsys.readouterr().out
     # the docs site stores boards as JSON and redraws them: the declared kinds survive the trip

@@ -349,11 +349,15 @@ def odds(scenario: GAScenario, rules):
     return exact(scenario, rules)
 
 
-def draw(scenario: GAScenario, rules, origin: str | None = None, target: str | None = None) -> str:
-    """The hex board as SVG (see ``rulecheck.diagram_hex.draw_scenario``)."""
-    from rulecheck.diagram_hex import draw_scenario
+def draw(scenario: GAScenario, rules, origin: str | None = None, target: str | None = None, **options) -> str:
+    """The scenario as SVG with its ruling: the engine resolves it first
+    (``rulecheck.rulesets.draw_ruling.hex_ruling``), then ``rulecheck.drawing.draw_svg`` draws it with the
+    caller's ``options`` (size, orientation, coordinates, colors, arrows, highlights). ``KeyError``
+    for an unknown piece named as ``origin`` or ``target``."""
+    from rulecheck.drawing import draw_svg
+    from rulecheck.rulesets.draw_ruling import hex_ruling
 
-    return draw_scenario(scenario, rules, origin, target)
+    return draw_svg(scenario, hex_ruling(scenario, rules, origin, target), **options)
 
 
 def diagram_from_json(shown: dict[str, Any]) -> str:

@@ -510,12 +510,16 @@ def odds(scenario: MultibaseScenario, rules: Rulebook) -> OddsReport:
 
 
 def draw(
-    scenario: MultibaseScenario, rules: Rulebook, origin: str | None = None, target: str | None = None
+    scenario: MultibaseScenario, rules, origin: str | None = None, target: str | None = None, **options
 ) -> str:
-    """The table as SVG (see ``rulecheck.diagram_multibase.draw_scenario``)."""
-    from rulecheck.diagram_multibase import draw_scenario
+    """The scenario as SVG with its ruling: the engine resolves it first
+    (``rulecheck.rulesets.draw_ruling.multibase_ruling``), then ``rulecheck.drawing.draw_svg`` draws it with the
+    caller's ``options`` (size, orientation, coordinates, colors, arrows, highlights). ``KeyError``
+    for an unknown piece named as ``origin`` or ``target``."""
+    from rulecheck.drawing import draw_svg
+    from rulecheck.rulesets.draw_ruling import multibase_ruling
 
-    return draw_scenario(scenario, rules, origin, target)
+    return draw_svg(scenario, multibase_ruling(scenario, rules, origin, target), **options)
 
 
 def diagram_from_json(shown: dict[str, Any]) -> str:
