@@ -468,6 +468,11 @@ def draw_scenario(scenario, rules: Rulebook, origin: str | None = None, target: 
     for name in (origin, target):
         if name is not None and not scenario.field.has_unit(name):
             raise KeyError(name)
+    if origin is not None and target is not None and scenario.doc is not None:
+        from rulecheck.rulesets.multibase import check_trace_work
+
+        where = ("units", [u.name for u in scenario.field.units].index(origin))
+        check_trace_work(scenario.doc, scenario.field, origin, target, where)
     outcome = None
     if origin is None and target is None:
         from rulecheck.rulesets.multibase import explain
