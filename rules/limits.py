@@ -28,7 +28,14 @@ MAX_BASE_SIZE = 100.0  # radius, width, depth of one multibase base, in inches
 MAX_BASES = 100  # bases of one multibase unit
 MAX_TOTAL_BASES = 500  # bases of all units in one multibase scenario
 MAX_UNITS = 200  # units (or pieces) in one scenario
-MAX_TERRAIN_POINTS = 1_000  # corners of one terrain polygon
+MAX_TERRAIN_POINTS = 100  # corners of one terrain polygon (a real piece has a few dozen at most)
+MAX_TERRAIN_CORNERS = 1_000  # corners of all terrain polygons in one multibase scenario
+# The Trace between two units (MB-1.1) tries lines through every pair of corners near each pair of
+# bases: its work grows with attacker bases x target bases x (corners and bases between them)^2.
+# Before an attack is resolved or drawn, rulecheck bounds that work from the position (obstacles
+# whose bounding box meets the box of a pair of bases) and refuses one that could pass these:
+MAX_TRACE_WORK = 600_000_000  # line x corner tests, over all pairs of bases (about 2.5 s)
+MAX_TRACE_LINES = 400_000  # candidate lines for one pair of bases (about 100 MB)
 
 # --- dice ----------------------------------------------------------------------------------------
 MAX_ATTACK_DICE = 200  # dice rolled (or scripted) in one attack

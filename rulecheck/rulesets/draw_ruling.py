@@ -127,6 +127,12 @@ def multibase_ruling(scenario, rules, origin: str | None, target: str | None):
     for name in (origin, target):
         if name is not None and not scenario.field.has_unit(name):
             raise KeyError(name)
+    if origin is not None and target is not None and scenario.doc is not None:
+        # the pair asked for may cost more Trace work than the scenario's own attack (a limit)
+        from rulecheck.rulesets.multibase import check_trace_work
+
+        where = ("units", [u.name for u in scenario.field.units].index(origin))
+        check_trace_work(scenario.doc, scenario.field, origin, target, where)
     outcome, events = None, ()
     try:
         from rulecheck.rulesets.multibase import explain

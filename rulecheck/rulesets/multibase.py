@@ -130,6 +130,7 @@ def scenario_from_doc(doc: LocatedYaml) -> MultibaseScenario:
         removals=removals,
         pushes=pushes,
     )
+    check_trace_work(doc, field_, spec.attacker, spec.target, ("attack",))
     title = data.get("title") or Path(doc.file).stem
     return MultibaseScenario(doc.file, title, field_, spec, dice, house_rule, doc)
 
@@ -177,9 +178,19 @@ def _check_numbers(doc: LocatedYaml) -> None:
             for key in ("radius", "width", "depth"):
                 if key in b:
                     within(("units", i, "bases", j, key), b[key], 0, limits.MAX_BASE_SIZE, key)
+    corners = 0
     for i, t in enumerate(data.get("terrain") or ()):
         if len(t["polygon"]) > limits.MAX_TERRAIN_POINTS:
-            raise doc.error(("terrain", i, "polygon"), f"more than {limits.MAX_TERRAIN_POINTS} points")
+            raise doc.error(
+                ("terrain", i, "polygon"),
+                f"more than {limits.MAX_TERRAIN_POINTS} corners (limit of rulecheck)",
+            )
+        corners += len(t["polygon"])
+        if corners > limits.MAX_TERRAIN_CORNERS:
+            raise doc.error(
+                ("terrain", i, "polygon"),
+                f"more than {limits.MAX_TERRAIN_CORNERS} terrain corners in all (limit of rulecheck)",
+            )
         for j, point in enumerate(t["polygon"]):
             for value in point:
                 within(
@@ -342,6 +353,87 @@ def battlefield_from_doc(doc: LocatedYaml) -> Battlefield:
                 )
         initiative = Initiative(pool, tuple(init.get("discarded") or ()))
     return Battlefield(tuple(units), terrain, initiative)
+
+
+# The costs of the Trace, in units of testing one candidate line against one corner of a
+# polygon (about 4 ns where MAX_TRACE_WORK was set): a line against a round base costs about nine,
+# and a pair of bases whose box holds an obstacle about 300,000 besides its lines (its set-up).
+TRACE_PAIR_COST = 300_000
+TRACE_DISC_COST = 9
+
+
+def trace_work(field_: Battlefield, attacker: str, target: str, tol: float = 1e-9) -> tuple[int, int]:
+    """An upper bound on the work of the Trace from ``attacker`` to ``target`` (both ways cost
+    the same): (line tests over every pair of bases, candidate lines of the worst pair).
+
+    ``rules.multibase.geometry._trace_parts`` looks only at obstacles that meet the box of a pair
+    of bases; where some do, it may try every line through two of their corners (those of each
+    blocking polygon shrunk by half the tolerance), through a corner tangent to a round base, or
+    tangent to two round bases, each line tested against every obstacle. A pair with nothing in
+    its box is clear at once (or outside the arc) and costs nothing worth counting."""
+    import numpy as np
+    import shapely
+
+    from rules.multibase.geometry import core, radius_of
+
+    a_unit, t_unit = field_.unit(attacker), field_.unit(target)
+    bounds, corners, round_ = [], [], []
+    for t in field_.terrain:
+        if t.blocks_trace:
+            shape = shapely.Polygon(t.polygon)
+            bounds.append(shape.bounds)
+            corners.append(len(shapely.get_coordinates(shapely.boundary(shapely.buffer(shape, -tol / 2)))))
+            round_.append(0)
+    for u in field_.units:
+        if u.name not in (attacker, target):
+            for b in u.bases:
+                r = radius_of(b)
+                x0, y0, x1, y1 = core(b).bounds
+                bounds.append((x0 - r, y0 - r, x1 + r, y1 + r))
+                corners.append(0 if b.shape == "round" else 4)
+                round_.append(1 if b.shape == "round" else 0)
+    if not bounds:
+        return 0, 0
+
+    def base_boxes(unit: Unit) -> np.ndarray:
+        out = []
+        for b in unit.bases:
+            r = radius_of(b)
+            x0, y0, x1, y1 = core(b).bounds
+            out.append((x0 - r, y0 - r, x1 + r, y1 + r))
+        return np.array(out)
+
+    a, t = base_boxes(a_unit), base_boxes(t_unit)
+    lo = np.minimum(a[:, None, :2], t[None, :, :2]).reshape(-1, 1, 2)  # every pair's box
+    hi = np.maximum(a[:, None, 2:], t[None, :, 2:]).reshape(-1, 1, 2)
+    ob = np.array(bounds)
+    meets = ((ob[None, :, :2] <= hi) & (ob[None, :, 2:] >= lo)).all(axis=2)  # (pairs, obstacles)
+    n = meets.sum(axis=1)
+    points = 8 + meets @ np.array(corners, dtype=float)  # each base adds a few corners of its own
+    discs = 2 + meets @ np.array(round_, dtype=float)
+    lines = points * (points - 1) / 2 + 2 * points * discs + 2 * discs * (discs - 1)
+    per_line = points + TRACE_DISC_COST * discs  # tested against every corner and round base
+    work = np.where(n > 0, TRACE_PAIR_COST + lines * per_line, 0.0)
+    return int(work.sum()), int(np.where(n > 0, lines, 0).max())
+
+
+def check_trace_work(doc: LocatedYaml, field_: Battlefield, attacker: str, target: str, path: tuple) -> None:
+    """Refuse (one line) a Trace whose work could pass ``MAX_TRACE_WORK`` or ``MAX_TRACE_LINES``."""
+    work, lines = trace_work(field_, attacker, target)
+    a, t = len(field_.unit(attacker).bases), len(field_.unit(target).bases)
+    if lines > limits.MAX_TRACE_LINES:
+        raise doc.error(
+            path,
+            f"the Trace from {attacker} to {target} may try {lines:,} lines for one pair of bases; rulecheck "
+            f"tries at most {limits.MAX_TRACE_LINES:,} (fewer terrain corners or bases between them)",
+        )
+    if work > limits.MAX_TRACE_WORK:
+        raise doc.error(
+            path,
+            f"the Trace from {attacker} ({a} bases) to {target} ({t} bases) may take {work:,} units of work; "
+            f"rulecheck takes at most {limits.MAX_TRACE_WORK:,} (fewer bases, or fewer terrain corners "
+            "or bases between them)",
+        )
 
 
 def _known_unit(doc: LocatedYaml, path: tuple, name: str, units: dict[str, Unit]) -> None:
