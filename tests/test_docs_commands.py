@@ -230,3 +230,12 @@ def test_every_relative_link_resolves(page: Path):
             elif anchor and resolved.suffix == ".md" and anchor not in _anchors(resolved):
                 broken.append(f"{page.name}:{n}: {target} (no such heading)")
     assert not broken, "\n".join(broken)
+
+
+def test_a_scenario_a_page_shows_is_in_the_corpus_word_for_word():
+    """A Gherkin scenario on a page is the corpus's own, so it passes `rulecheck check`."""
+    corpus = "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "features").glob("*/*.feature")))
+    shown = [b for page in PAGES for b in blocks(page) if b.lang == "gherkin"]
+    assert shown
+    for block in shown:
+        assert "\n".join(block.lines) in corpus, f"{block.page}:{block.line}: not a scenario of features/"
