@@ -174,6 +174,14 @@ def test_every_command_shown_in_a_code_block_is_run_or_listed_as_not_run():
                 )
                 not_run.add(key)
     assert len(shown_lines) == len(SHOWN)
+    # An indented code block (four spaces) would show a command no test sees.
+    for page in PAGES:
+        in_fence = False
+        for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            if line.startswith("```"):
+                in_fence = not in_fence
+            elif not in_fence and line.startswith("    ") and COMMAND_LINE.match(line):
+                raise AssertionError(f"{page.name}:{n}: a command in an indented block: use a console block")
     assert not_run == set(NOT_RUN), "a block listed as not run is no longer on its page"
 
 
@@ -188,6 +196,14 @@ def test_the_blocks_not_run_are_the_ones_ci_runs_exactly():
                 for command in (line for line in block.lines if line.strip() and not line.startswith("#")):
                     assert command in ci, f"{block.page} shows {command!r}, which ci/run-tests does not run"
     assert found == len(NOT_RUN)
+
+
+@pytest.mark.parametrize("key", sorted(NOT_RUN), ids=lambda key: key[0])
+def test_a_block_shown_but_not_run_is_reported_as_skipped_with_its_reason(key):
+    """So a test run says which shown commands it does not run, and why (pytest -rs)."""
+    page = ROOT / key[0] if key[0] == "README.md" else ROOT / "docs" / key[0]
+    assert any(b.lines and b.lines[0] == key[1] for b in blocks(page)), f"{key} is no longer on its page"
+    pytest.skip(f"{key[0]}: set-up block not run: {NOT_RUN[key]}")
 
 
 def test_the_doctest_matcher_tells_matching_output_from_other_output():
