@@ -56,6 +56,7 @@ class Shown:
     command: str
     expected: str
     slow: bool
+    block: int  # line of the opening fence: the commands of one block run in order, in one folder
 
     def __str__(self) -> str:
         return f"{self.page}:{self.line}: {self.command}"
@@ -96,7 +97,11 @@ def shown_commands() -> list[Shown]:
             starts = [k for k, line in enumerate(block.lines) if line.startswith("$ ")]
             for k, end in zip(starts, [*starts[1:], len(block.lines)], strict=True):
                 expected = "\n".join(block.lines[k + 1 : end])
-                out.append(Shown(block.page, block.line + 1 + k, block.lines[k][2:], expected, block.slow))
+                out.append(
+                    Shown(
+                        block.page, block.line + 1 + k, block.lines[k][2:], expected, block.slow, block.line
+                    )
+                )
     return out
 
 
@@ -135,24 +140,33 @@ def _env() -> dict[str, str]:
 
 
 SHOWN = shown_commands()
+BLOCKS: dict[tuple[str, int], list[Shown]] = {}
+for _shown in SHOWN:
+    BLOCKS.setdefault((_shown.page, _shown.block), []).append(_shown)
 
 
 @pytest.mark.parametrize(
-    "shown",
-    [pytest.param(s, id=f"{s.page}:{s.line}", marks=[pytest.mark.slow] if s.slow else []) for s in SHOWN],
+    "commands",
+    [
+        pytest.param(cmds, id=f"{page}:{line}", marks=[pytest.mark.slow] if cmds[0].slow else [])
+        for (page, line), cmds in BLOCKS.items()
+    ],
 )
-def test_a_shown_command_prints_what_the_page_shows(shown: Shown, tmp_path: Path):
-    actual = run_shown(shown, tmp_path)
-    assert matches(shown.expected, actual), (
-        f"{shown}\n--- the page shows ---\n{shown.expected}\n--- the command printed ---\n{actual}"
-    )
-    # A picture the docs show (docs/images/NAME) is the file the shown command writes as NAME.
-    argv = shlex.split(shown.command)
-    if "-o" in argv and (ROOT / "docs" / "images" / argv[argv.index("-o") + 1]).is_file():
-        name = argv[argv.index("-o") + 1]
-        assert (tmp_path / name).read_bytes() == (ROOT / "docs" / "images" / name).read_bytes(), (
-            f"{shown}: docs/images/{name} is not what the command draws now; copy the new one there"
+def test_a_shown_block_prints_what_the_page_shows(commands: list[Shown], tmp_path: Path):
+    """The commands of one console block run in order in one folder, so a block can show a
+    second command meeting what the first wrote."""
+    for shown in commands:
+        actual = run_shown(shown, tmp_path)
+        assert matches(shown.expected, actual), (
+            f"{shown}\n--- the page shows ---\n{shown.expected}\n--- the command printed ---\n{actual}"
         )
+        # A picture the docs show (docs/images/NAME) is the file the shown command writes as NAME.
+        argv = shlex.split(shown.command)
+        if "-o" in argv and (ROOT / "docs" / "images" / argv[argv.index("-o") + 1]).is_file():
+            name = argv[argv.index("-o") + 1]
+            assert (tmp_path / name).read_bytes() == (ROOT / "docs" / "images" / name).read_bytes(), (
+                f"{shown}: docs/images/{name} is not what the command draws now; copy the new one there"
+            )
 
 
 def test_every_command_shown_in_a_code_block_is_run_or_listed_as_not_run():
