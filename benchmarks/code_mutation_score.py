@@ -1,4 +1,4 @@
-"""The engine's code-mutation score from a mutmut run (README, "Code-mutation score").
+"""The engine's code-mutation score from a mutmut run (docs/mutation.md; the per-module table with --recorded).
 
     pip install -e '.[mutation]'
     mutmut run                 # or: mutmut run "rules.multibase.coherency*" ... for some modules

@@ -2,7 +2,7 @@
 
     python benchmarks/corpus_speed.py [--jobs N]
 
-Prints wall-clock and CPU seconds and the mutant count (for the README). Each figure is one run
+Prints wall-clock and CPU seconds and the mutant count (for docs/performance.md). Each figure is one run
 in a fresh process, so imports and feature parsing are counted as a user would pay them; the
 first line, a bare start of the corpus runner (`import pytest, pytest_bdd`), is the baseline the
 corpus run is compared with in the same run. CPU time (user + system of the child) is the steadier

@@ -12,7 +12,7 @@ runs one pytest session. Two costs of that child do not depend on the engine at 
   change within one session, so the session reads it once.
 
 Neither changes which function the trampoline calls, so no verdict changes; the measured gain is
-in README "How much of the engine's code does the corpus pin down?".
+in docs/performance.md, "Code mutation".
 
 It also decides which selected tests judge a mutant (``JUDGES``): the scenario corpus judges the
 rules, and a test written to check one module against an outside truth (exact odds against

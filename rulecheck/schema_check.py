@@ -1,6 +1,6 @@
 """Validate a located YAML document against a JSON Schema shipped in ``rulecheck/schemas``.
 
-The schema is the documented format (the README points at it) and the validator, in one file.
+The schema is the documented format (docs/scenarios.md points at it) and the validator, in one file.
 Each violation becomes a one-line ``InputError`` at the offending field's line.
 """
 

@@ -57,22 +57,29 @@ def parse_hex_list(text: str) -> list[tuple[int, int]]:
     return [parse_hex(c + ("]" if not c.endswith("]") else "")) for c in chunks]
 
 
-def table_errors(step):
+def table_errors(step=None, *, columns: str | None = None):
     """A table step whose cells do not convert (``2.5`` for a count, a missing column) fails with
-    the project's one-line input error instead of a bare ValueError or KeyError."""
+    the project's one-line input error instead of a bare ValueError or KeyError. ``columns`` says
+    which columns the table takes, so a missing one is named together with the expected ones."""
 
-    @functools.wraps(step)
-    def wrapper(*args, **kwargs):
-        try:
-            return step(*args, **kwargs)
-        except KeyError as exc:
-            raise InputError("feature table", None, "", f"no column {exc} in the table") from None
-        except (ValueError, TypeError) as exc:
-            raise InputError(
-                "feature table", None, "", f"a cell is not what the step expects: {exc}"
-            ) from None
+    def decorate(step):
+        @functools.wraps(step)
+        def wrapper(*args, **kwargs):
+            try:
+                return step(*args, **kwargs)
+            except KeyError as exc:
+                expected = f" (expected columns: {columns})" if columns else ""
+                raise InputError(
+                    "feature table", None, "", f"no column {exc} in the table{expected}"
+                ) from None
+            except (ValueError, TypeError) as exc:
+                raise InputError(
+                    "feature table", None, "", f"a cell is not what the step expects: {exc}"
+                ) from None
 
-    return wrapper
+        return wrapper
+
+    return decorate(step) if step is not None else decorate
 
 
 def table_rows(datatable: list[list[str]]) -> list[dict[str, str]]:

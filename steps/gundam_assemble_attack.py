@@ -98,7 +98,7 @@ def _battle(ga_context: GAContext) -> Battle:
 
 
 @given("the unit states:")
-@table_errors
+@table_errors(columns="name; optional: " + ", ".join(STATE_COLUMNS))
 def unit_states(ga_context: GAContext, datatable: list[list[str]]):
     """Columns: name, then any of hp, shields, deactivated_shields, status, energy, upgrades,
     timeline, activating, profile. Unstated values come from the unit card."""

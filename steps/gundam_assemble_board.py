@@ -93,7 +93,7 @@ def board_map(request, ga_context: GAContext, docstring: str):
 
 
 @given("the pieces:")
-@table_errors
+@table_errors(columns="name, side, and mark or at; optional: kind, elevation")
 def pieces_table(request, ga_context: GAContext, datatable: list[list[str]]):
     """Columns: name, side, and mark (a letter on the map) or at ([q, r]); optional kind
     (unit, structure, garrison) and, for structures, elevation."""
@@ -128,7 +128,7 @@ def pieces_table(request, ga_context: GAContext, datatable: list[list[str]]):
 
 
 @given("the hexes:")
-@table_errors
+@table_errors(columns="at; optional: elevation, terrain")
 def hexes_table(request, ga_context: GAContext, datatable: list[list[str]]):
     """Columns: at ([q, r]), elevation, terrain (open or water). Unlisted hexes are open ground."""
     _, line = step_location(request)

@@ -92,7 +92,10 @@ def given_scenario_file(multibase: MultibaseTable, name: str):
 
 
 @given("the multibase units:")
-@table_errors
+@table_errors(
+    columns="unit, faction, courage, save, wounds; optional: ranged, melee, range, shaken, activated, "
+    "dash, wounds taken"
+)
 def given_units(multibase: MultibaseTable, datatable):
     header, *rows = datatable
     for row in rows:
@@ -119,7 +122,7 @@ def given_units(multibase: MultibaseTable, datatable):
 
 
 @given("the multibase bases:")
-@table_errors
+@table_errors(columns="unit, base, shape, x, y; optional: facing")
 def given_bases(multibase: MultibaseTable, datatable):
     header, *rows = datatable
     for row in rows:

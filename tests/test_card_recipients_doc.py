@@ -1,4 +1,4 @@
-"""The README's table of whom a card effect acts on ("Whom an effect acts on (`to`)") is what the
+"""The card guide's table (docs/cards.md) of whom a card effect acts on ("Whom an effect acts on (`to`)") is what the
 loader checks (``abilities.recipients_for``, and ``units.parse_weapon`` for weapon effects): a card
 author reads the table, the loader refuses by the code, so the two must not drift apart."""
 
@@ -12,12 +12,12 @@ import pytest
 from rules.gundam_assemble.abilities import EFFECTS, LASTING_KINDS, RECIPIENTS, AbilityError, recipients_for
 from rules.gundam_assemble.units import parse_weapon
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+CARD_GUIDE = Path(__file__).resolve().parent.parent / "docs" / "cards.md"
 
 
 def _rows() -> list[tuple[list[str], tuple[str, ...]]]:
     """(the effect kinds a row names, the recipients it gives), in the table's order."""
-    text = README.read_text(encoding="utf-8")
+    text = CARD_GUIDE.read_text(encoding="utf-8")
     lines = text[text.index("**Whom an effect acts on (`to`).**") :].splitlines()
     body = [line for line in lines[lines.index("| effect | `to` it takes |") + 2 :]]
     rows = []
@@ -30,7 +30,7 @@ def _rows() -> list[tuple[list[str], tuple[str, ...]]]:
     return rows
 
 
-def test_the_readme_table_gives_each_effect_the_recipients_the_loader_accepts():
+def test_the_card_guide_table_gives_each_effect_the_recipients_the_loader_accepts():
     whole, own, attack, ongoing, weapon, lasting, other = _rows()
     assert other == ([], ("targets", "one_target", "self", "attacker"))
     for kind, windows in EFFECTS.items():

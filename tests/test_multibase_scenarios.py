@@ -1241,7 +1241,7 @@ def test_the_trace_finds_a_line_through_any_slot_a_sample_finds_and_every_line_i
     target_part, tolerance
 ):
     """Under the rulebook's tolerance: a sampled segment 1e-3 inch clear of both walls means the
-    Trace must be clear. Under a tolerance of 1e-3 inch, the README's guarantee: a segment that
+    Trace must be clear. Under a tolerance of 1e-3 inch, the guarantee docs/scenarios.md gives: a segment that
     passes no more than half the tolerance into a wall (it clears the walls shrunk by half the
     tolerance) means the Trace must be clear. Either way every segment the Trace returns joins the
     bases within the tolerance and passes no more than the tolerance into a wall."""
@@ -1305,7 +1305,7 @@ def test_the_trace_finds_a_line_through_any_slot_a_sample_finds_and_every_line_i
         if seen.clear:
             (x0, y0), (x1, y1) = seen.segment
             # A rectangle grows by the tolerance square to each edge, so its corners reach
-            # sqrt(2) tolerances out (README, Geometry).
+            # sqrt(2) tolerances out (docs/scenarios.md, Geometry).
             reach = max(1e-7, 1.01 * math.sqrt(2) * tol)
             assert core(attacker).distance(Point(x0, y0)) - radius_of(attacker) < reach
             assert core(target).distance(Point(x1, y1)) - radius_of(target) < reach

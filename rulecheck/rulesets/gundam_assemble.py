@@ -1,7 +1,7 @@
 """Gundam Assemble scenarios: the YAML format, the compact map, and their validation.
 
-The format is documented by ``rulecheck/schemas/gundam_assemble.scenario.schema.json`` and the
-README. Everything a schema cannot say (two pieces in one hex, a piece off the board, an unknown
+The format is documented by ``rulecheck/schemas/gundam_assemble.scenario.schema.json`` and
+docs/scenarios.md. Everything a schema cannot say (two pieces in one hex, a piece off the board, an unknown
 side, duplicate names, map marks) is checked here, each as a one-line error at the right line.
 """
 
