@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 
 # The geometry imports numpy (through shapely), whose OpenBLAS starts a thread per core on import;
@@ -17,6 +18,7 @@ import sys
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from rulecheck import __version__
+from rulecheck.output_files import Terminated, termination_handled
 from rulecheck.source_yaml import InputError, escape_controls
 from rules.dice import DiceScriptError
 from rules.limits import LimitExceeded
@@ -86,8 +88,21 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
+    with termination_handled():
+        return _run(args)
+
+
+def _run(args) -> int:
     try:
         return int(args.func(args) or 0)
+    except Terminated as exc:
+        # SIGTERM or SIGHUP (a service stopping, a closed terminal): every temporary file was
+        # removed on the way here; exit as a process killed by that signal would.
+        if exc.signum == signal.SIGINT:
+            print("rulecheck: interrupted", file=sys.stderr)
+        else:
+            print(f"rulecheck: stopped by {signal.Signals(exc.signum).name}", file=sys.stderr)
+        return 128 + exc.signum
     except InputError as exc:
         print(f"rulecheck: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -99,19 +114,34 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("rulecheck: interrupted", file=sys.stderr)
         return 130
+    except OSError as exc:
+        if exc.filename is None or os.environ.get("RULECHECK_DEBUG"):
+            return _internal_error(args, exc)
+        # The file system refused a named file (a full disk, a permission, a vanished file): the
+        # user's situation, not a bug. The commands that write name their own outputs before this.
+        print(f"rulecheck: {escape_controls(f'{exc.filename}: {_why(exc)}')}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except Exception as exc:
-        # Every bad input is meant to end as an InputError above. Anything else is a bug in
-        # rulecheck: say so in one line (never a traceback at a user), with its own exit status so
-        # it is not mistaken for bad input, and keep the traceback one variable away.
-        if os.environ.get("RULECHECK_DEBUG"):
-            raise
-        where = _inputs(args)
-        print(
-            f"rulecheck: internal error while handling {where}: {type(exc).__name__}: {escape_controls(str(exc))} "
-            "(a bug: please report it; RULECHECK_DEBUG=1 shows the traceback)",
-            file=sys.stderr,
-        )
-        return EXIT_INTERNAL_ERROR
+        return _internal_error(args, exc)
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
+
+
+def _internal_error(args, exc: Exception) -> int:
+    """Every bad input is meant to end as an InputError above. Anything else is a bug in
+    rulecheck: say so in one line (never a traceback at a user), with its own exit status so it
+    is not mistaken for bad input, and keep the traceback one variable away."""
+    if os.environ.get("RULECHECK_DEBUG"):
+        raise exc
+    where = _inputs(args)
+    print(
+        f"rulecheck: internal error while handling {where}: {type(exc).__name__}: {escape_controls(str(exc))} "
+        "(a bug: please report it; RULECHECK_DEBUG=1 shows the traceback)",
+        file=sys.stderr,
+    )
+    return EXIT_INTERNAL_ERROR
 
 
 if __name__ == "__main__":

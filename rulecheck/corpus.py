@@ -33,7 +33,8 @@ import pytest
 
 from rulecheck import progress
 from rulecheck.locations import corpus_root
-from rulecheck.output_files import check_file_target, pending_file
+from rulecheck.output_files import check_file_target, pending_file, raise_if_signalled
+from rulecheck.output_overlap import Output, corpus_inputs, refuse_overlaps
 from rulecheck.pytest_plugin import split_tag
 from rulecheck.source_yaml import InputError, RefusedChoice
 from rules.rulebook import Rulebook, observing_reads
@@ -552,9 +553,11 @@ def _rerun(item, nextitem) -> BaseException | None:
 
 
 @contextlib.contextmanager
-def _report_files(requested: dict[str, str | Path | None]) -> Iterator[list[str]]:
+def _report_files(requested: dict[str, str | Path | None], inputs: list) -> Iterator[list[str]]:
     """pytest arguments that write each requested report to a temporary file beside its target
-    (``output_files.pending_file``); each is moved into place only if the body finishes."""
+    (``output_files.pending_file``); each is moved into place only if the body finishes. A report
+    may not be one of the run's ``inputs`` nor the other report."""
+    refuse_overlaps([Output(target, option) for option, target in requested.items() if target], inputs)
     with contextlib.ExitStack() as stack:
         for option, target in requested.items():
             if target:
@@ -643,7 +646,10 @@ def run_corpus(
         plugins.append(ticker)
     sink = io.StringIO()
     with (
-        _report_files({"--cucumber-json": cucumber_json, "--junit-xml": junit_xml}) as report_args,
+        _report_files(
+            {"--cucumber-json": cucumber_json, "--junit-xml": junit_xml},
+            corpus_inputs(root, rulesets, overlays),
+        ) as report_args,
         contextlib.chdir(root),
         recorder.installed() if recorder is not None else contextlib.nullcontext(),
     ):
@@ -653,6 +659,7 @@ def run_corpus(
             with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
                 code = pytest.main(args + report_args, plugins=plugins)
         code = int(code)
+        raise_if_signalled()  # pytest turns a signal's KeyboardInterrupt into "interrupted"
         if code not in (0, 1, 5):  # don't move a report from a run that did not complete
             raise collection_error(root, sink.getvalue(), code)
         if collector.undefined is not None:

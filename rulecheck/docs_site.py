@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.corpus import PROJECT_ROOT, ScenarioResult, run_corpus
-from rulecheck.output_files import build_dir
+from rulecheck.output_files import build_dir, write_new
+from rulecheck.output_overlap import Output, corpus_inputs, refuse_overlaps
 from rulecheck.wording import plural
 from rulecheck.xml_text import html_escape as escape
 from rules.rulebook import Rulebook, load
@@ -182,6 +183,7 @@ def build_site(
         names = sorted({r.ruleset for r in results}) or list(rulesets or [])
         return _write(tmp, root, results, {name: load(name) for name in names})
 
+    refuse_overlaps([Output(out_dir, folder=True)], corpus_inputs(root, rulesets))
     pages = build_dir(out_dir, fill, force)
     counts: dict[str, int] = defaultdict(int)
     for r in results:
@@ -222,7 +224,7 @@ def _write(out: Path, root: Path, results: list[ScenarioResult], books: dict[str
             )
         path = out / feature_page_path(rs[0])
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(page(rs[0].feature_name, "".join(parts), 2), encoding="utf-8")
+        write_new(path, page(rs[0].feature_name, "".join(parts), 2))
         written += 1
 
     # rulebook pages: clauses, FAQ, interpretations with anchors
@@ -263,9 +265,7 @@ def _write(out: Path, root: Path, results: list[ScenarioResult], books: dict[str
             f"<h2>Interpretations</h2><table><tr><th>name</th><th>question</th><th>in force</th>"
             f"<th>why</th><th>scenarios</th></tr>{interps}</table>"
         )
-        (out / f"rulebook-{name}.html").write_text(
-            page(f"{book.title}: rulebook index", body, 0), encoding="utf-8"
-        )
+        write_new(out / f"rulebook-{name}.html", page(f"{book.title}: rulebook index", body, 0))
         written += 1
 
         # coverage by section
@@ -298,9 +298,7 @@ def _write(out: Path, root: Path, results: list[ScenarioResult], books: dict[str
             f"<table><tr><th>section</th><th>clauses covered</th><th>all passing</th><th>clauses</th></tr>"
             f"{''.join(srows)}</table><h3>Features</h3><ul>{feats}</ul>"
         )
-    (out / "index.html").write_text(
-        page("rulecheck: rulings by rulebook section", "".join(index_parts), 0), encoding="utf-8"
-    )
+    write_new(out / "index.html", page("rulecheck: rulings by rulebook section", "".join(index_parts), 0))
     written += 1
 
     listing = "".join(
@@ -315,7 +313,7 @@ def _write(out: Path, root: Path, results: list[ScenarioResult], books: dict[str
         + "</table>"
         for name, book in books.items()
     )
-    (out / "interpretations.html").write_text(page("Interpretations", listing, 0), encoding="utf-8")
+    write_new(out / "interpretations.html", page("Interpretations", listing, 0))
     return written + 1
 
 

@@ -8,6 +8,8 @@ Each case file starts with comment lines that say how to run it and what must co
     # expect: attack.dice[0]: expected a whole number     a fragment of the one error line
     # setup: mkdir out | file NAME | fifo NAME | symlink NAME TARGET | feature-root RULESET
     #        | card-file-of NAME    (NAME: a bundled attack scenario whose card file is this case)
+    #        | hardlink NAME TARGET (made after the case is copied; TARGET may be {case})
+    #        | explore-result NAME  (an empty result of `explore --json`, for merge-results)
 
 Each case must end with exit status 2, exactly one line on stderr containing the fragment, no
 traceback, and nothing written or removed in the temporary folder, within the time limit. The
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import shlex
 import shutil
@@ -33,6 +36,7 @@ from pathlib import Path
 
 import pytest
 
+from rulecheck import json_output
 from rulecheck.cli import main
 from rulecheck.corpus import check_feature_syntax
 from rulecheck.source_yaml import InputError
@@ -58,6 +62,7 @@ def header(path: Path) -> dict[str, list[str]]:
 def set_up(case: Path, folder: Path, setup: list[str]) -> str:
     """Prepare the working folder; returns the case file's path as the command sees it."""
     name = case.name
+    links: list[tuple[str, str]] = []
     for step in setup:
         what, *rest = step.split()
         if what == "mkdir":
@@ -68,6 +73,11 @@ def set_up(case: Path, folder: Path, setup: list[str]) -> str:
             os.mkfifo(folder / rest[0])
         elif what == "symlink":
             (folder / rest[0]).symlink_to(rest[1])
+        elif what == "hardlink":  # needs the case file in place: made last
+            links.append((rest[0], rest[1]))
+        elif what == "explore-result":
+            empty = {"format": json_output.document("explore", {})["format"], "explorations": []}
+            (folder / rest[0]).write_text(json.dumps(empty))
         elif what == "card-file-of":  # the case is a card file; a scenario next to it reads it
             scenario = ROOT / "scenarios" / "gundam_assemble" / "attack_guntank_uphill_barrage.yaml"
             (folder / rest[0]).write_text(f"cards: [{name}]\n" + scenario.read_text())
@@ -84,6 +94,8 @@ def set_up(case: Path, folder: Path, setup: list[str]) -> str:
         else:
             raise AssertionError(f"{case.name}: unknown setup {step!r}")
     shutil.copy(case, folder / name)
+    for link, target in links:
+        os.link(folder / target.format(case=name), folder / link)
     return name
 
 

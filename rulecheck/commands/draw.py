@@ -8,6 +8,7 @@ from pathlib import Path
 from rulecheck import json_output
 from rulecheck.help_text import parser_text
 from rulecheck.output_files import check_file_target, write_text
+from rulecheck.output_overlap import Input, Output, refuse_overlaps
 from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import load_scenario
 from rulecheck.source_yaml import InputError
@@ -47,7 +48,8 @@ def register(sub) -> None:
     p.add_argument("scenario", type=Path)
     p.add_argument("--from", dest="origin", metavar="NAME", help="draw Line of Sight / Trace from this piece")
     p.add_argument("--to", dest="target", metavar="NAME", help="... to this piece")
-    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here (default: stdout)")
+    # a str, not a Path: Path("out.svg/") drops the slash that says the name is a folder
+    p.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
     p.add_argument("--rules", action="append", default=[], metavar="OVERLAY", help="apply a rule overlay")
     p.add_argument("--json", action="store_true", help="the SVG inside JSON (format rulecheck.draw/1)")
     p.set_defaults(func=run)
@@ -80,9 +82,25 @@ def render(path: Path, origin: str | None = None, target: str | None = None, ove
         ) from None
 
 
+def draw_inputs(scenario_path: Path, overlays, scenario=None) -> list[Input]:
+    """The files a drawing is made from: the scenario, its overlays, and (once it is read) the
+    card files it names and the bundled cards."""
+    found = [Input(scenario_path, "the scenario"), *(Input(o, "the overlay") for o in overlays)]
+    if scenario is not None and hasattr(scenario, "cards"):
+        from rulecheck.card_plugins import BUNDLED_CARDS
+
+        found += [Input(c, "a card file of the scenario") for c in scenario.cards]
+        found.append(Input(BUNDLED_CARDS, "the bundled card file"))
+    return found
+
+
 def run(args) -> int:
     if args.output is not None:
-        check_file_target(args.output, "-o")  # refuse a bad target before any work
+        # refuse a bad target before any work; again with the card files once the scenario is read
+        refuse_overlaps([Output(args.output, "-o")], draw_inputs(args.scenario, args.rules))
+        check_file_target(args.output, "-o")
+        scenario = load_scenario(args.scenario)[1]
+        refuse_overlaps([Output(args.output, "-o")], draw_inputs(args.scenario, args.rules, scenario))
     svg = render(args.scenario, args.origin, args.target, args.rules)
     if args.json:
         ruleset = load_scenario(args.scenario)[0]

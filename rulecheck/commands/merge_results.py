@@ -11,6 +11,7 @@ from pathlib import Path
 
 from rulecheck import json_output
 from rulecheck.help_text import parser_text
+from rulecheck.output_overlap import Input, Output, refuse_overlaps
 from rulecheck.source_yaml import InputError
 
 
@@ -60,6 +61,9 @@ FORMATS = {
 
 
 def run(args) -> int:
+    if args.output is not None:
+        inputs = [Input(p, "the result") for p in args.results]
+        refuse_overlaps([Output(args.output, "-o", folder=True)], inputs)
     reports = [_load(p) for p in args.results]
     kinds = {FORMATS[r["format"]][0] for r in reports}
     if len(kinds) > 1:
