@@ -71,8 +71,14 @@ _received: list[int] = []
 
 def _on_signal(signum: int, _frame) -> None:
     _received.append(signum)
-    if len(_received) == 1:  # a second signal must not cut short the cleanup of the first
+    if len(_received) == 1:
         raise Terminated(signum)
+    # The cleanup of the first signal is under way. Another signal of a different kind (a
+    # terminal closing while a service stops) must not cut it short; the same signal again is a
+    # user insisting, and gets the default action at once.
+    if signum == _received[0]:
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
 
 
 @contextlib.contextmanager
