@@ -67,9 +67,14 @@ class Terminated(KeyboardInterrupt):
 
 
 _received: list[int] = []
+_previous: dict[int, object] = {}  # the handlers before ours, for a forked worker to keep
+_owner: list[int] = []  # the process that installed the handlers
 
 
-def _on_signal(signum: int, _frame) -> None:
+def _on_signal(signum: int, frame) -> None:
+    if os.getpid() not in _owner:
+        _as_before(signum, frame)  # a forked worker (mutate's pool) acts as it did without us
+        return
     _received.append(signum)
     if len(_received) == 1:
         raise Terminated(signum)
@@ -81,22 +86,34 @@ def _on_signal(signum: int, _frame) -> None:
         os.kill(os.getpid(), signum)
 
 
+def _as_before(signum: int, frame) -> None:
+    previous = _previous.get(signum, signal.SIG_DFL)
+    if callable(previous):
+        previous(signum, frame)
+    elif previous != signal.SIG_IGN:
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+
+
 @contextlib.contextmanager
 def termination_handled() -> Iterator[None]:
     """While the block runs, SIGTERM, SIGHUP and SIGINT raise ``Terminated``. Outside the main
     thread (where Python cannot set handlers) the signals are left as they are."""
-    previous = {}
+    installed = {}
     try:
         for sig in (*TERMINATING, signal.SIGINT):
-            previous[sig] = signal.signal(sig, _on_signal)
+            installed[sig] = signal.signal(sig, _on_signal)
     except ValueError:
         pass
+    _previous.update(installed)
+    _owner[:] = [os.getpid()]
     try:
         yield
     finally:
-        for sig, handler in previous.items():
+        for sig, handler in installed.items():
             signal.signal(sig, handler)
         _received.clear()
+        _owner.clear()
 
 
 def raise_if_signalled() -> None:
