@@ -88,13 +88,62 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    with termination_handled():
-        return _run(args)
+    stdout = sys.stdout
+    sys.stdout = _NamedStdout(stdout)
+    try:
+        with termination_handled():
+            return _run(args)
+    finally:
+        sys.stdout = stdout
+
+
+class _NamedStdout:
+    """Standard output, whose write errors say they were writing it: ``rulecheck check >
+    report.txt`` on a full disk is then one line, ``<stdout>: No space left on device``."""
+
+    NAME = "<stdout>"
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def _named(self, call, *args):
+        try:
+            return call(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            if exc.filename is None:
+                exc.filename = self.NAME
+            raise
+
+    def write(self, text: str) -> int:
+        return self._named(self._stream.write, text)
+
+    def flush(self) -> None:
+        self._named(self._stream.flush)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def _silence_stdout() -> None:
+    """After a failed write to standard output, point it at /dev/null, so the interpreter's own
+    flush at exit does not print a second error about the same failure."""
+    stream = getattr(sys.stdout, "_stream", sys.stdout)
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def _run(args) -> int:
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # `> file` on a full disk fails here, not silently at exit
+        return code
     except Terminated as exc:
         # SIGTERM or SIGHUP (a service stopping, a closed terminal): every temporary file was
         # removed on the way here; exit as a process killed by that signal would.
@@ -119,7 +168,11 @@ def _run(args) -> int:
             return _internal_error(args, exc)
         # The file system refused a named file (a full disk, a permission, a vanished file): the
         # user's situation, not a bug. The commands that write name their own outputs before this.
-        print(f"rulecheck: {escape_controls(f'{exc.filename}: {_why(exc)}')}", file=sys.stderr)
+        why = _why(exc)
+        if exc.filename == _NamedStdout.NAME:
+            _silence_stdout()
+            why = f"cannot write: {why}"
+        print(f"rulecheck: {escape_controls(f'{exc.filename}: {why}')}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except Exception as exc:
         return _internal_error(args, exc)

@@ -358,3 +358,31 @@ def test_a_signal_during_a_run_with_report_files_leaves_no_report_and_no_tempora
     assert code == 128 + sig, err
     assert err.splitlines() == [f"rulecheck: {line}"]  # Ctrl-C inside pytest's run too
     assert tree(tmp_path) == {"old.xml": b"the last report"}
+
+
+class _FullDisk:
+    def write(self, _text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def flush(self):
+        pass
+
+
+def test_standard_output_on_a_full_disk_is_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdout", _FullDisk())
+    assert main(["odds", str(SCENARIO)]) == 2
+    assert capsys.readouterr().err == "rulecheck: <stdout>: cannot write: No space left on device\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_a_real_full_disk_under_standard_output_is_one_line_and_exit_2(tmp_path):
+    with open("/dev/full", "w") as full:
+        exe = Path(sys.executable).with_name("rulecheck")
+        command = [str(exe)] if exe.exists() else [sys.executable, "-m", "rulecheck.cli"]
+        done = subprocess.run(
+            command + ["draw", str(SCENARIO)], stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert (done.returncode, done.stderr) == (
+        2,
+        "rulecheck: <stdout>: cannot write: No space left on device\n",
+    )
