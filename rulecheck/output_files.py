@@ -285,15 +285,16 @@ def _file_list(folder: Path) -> list[str]:
     return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() or p.is_symlink())
 
 
-def _shown(path: str | Path, tmp: Path, name: str | None) -> str:
+def _shown(path: str | Path, tmp: Path, name: object) -> str | None:
     """The name the user knows for a file of a site being built: ``site/x.html``, not the
-    temporary folder's ``.site.abc.partial/x.html``."""
-    if name is None:
+    temporary folder's ``.site.abc.partial/x.html``; None for a file outside the site (one the
+    build was reading)."""
+    if not isinstance(name, str):
         return str(path)
     try:
-        return str(Path(path) / Path(name).relative_to(tmp))
+        return str(Path(path) / Path(os.path.abspath(name)).relative_to(tmp))
     except ValueError:
-        return str(name)
+        return None
 
 
 def build_dir(
@@ -330,7 +331,9 @@ def build_dir(
             )
             _ordinary_permissions(tmp)
         except OSError as exc:
-            where = _shown(path, tmp, exc.filename if isinstance(exc.filename, str) else None)
+            where = _shown(path, tmp, exc.filename)
+            if where is None:
+                raise  # reading an input failed: the CLI names that file and the reason
             raise InputError(where, None, flag, f"cannot write: {_why(exc)}") from None
         target = check_dir_target(path, force, flag)  # it may have changed while fill ran
         with signals_held():

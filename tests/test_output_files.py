@@ -386,3 +386,17 @@ def test_a_real_full_disk_under_standard_output_is_one_line_and_exit_2(tmp_path)
         2,
         "rulecheck: <stdout>: cannot write: No space left on device\n",
     )
+
+
+def test_a_file_the_build_could_not_read_is_named_as_itself_not_as_a_page(tmp_path, monkeypatch, capsys):
+    feature = tmp_path / "corpus" / "x.feature"
+
+    def unreadable(_out: Path):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(feature))
+
+    with pytest.raises(PermissionError):
+        build_dir(tmp_path / "site", unreadable)
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr("rulecheck.docs_site.run_corpus", lambda *a, **k: unreadable(None))
+    assert main(["docs", str(tmp_path / "site")]) == 2
+    assert capsys.readouterr().err == f"rulecheck: {feature}: Permission denied\n"
