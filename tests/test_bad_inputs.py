@@ -190,13 +190,15 @@ def test_the_corpus_is_large_enough():
 
 
 # One of each kind: a hostile YAML file, an output that cannot be written, a usage error, a bad
-# value, and a feature of a project of its own that its syntax check refuses.
+# value, a feature of a project of its own that its syntax check refuses, and an output that is
+# an input of the run.
 REAL_ENTRY = [
     "yaml_alias_bomb",
     "draw_output_is_a_pipe",
     "check_unknown_format",
     "die_face_word",
     "feature_gherkin_syntax_error",
+    "out_draw_onto_its_scenario_hard_link",
 ]
 
 
