@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import secrets
 import shutil
 import signal
 import stat
@@ -55,6 +56,7 @@ def _why(exc: OSError) -> str:
 # --- signals -------------------------------------------------------------------------------------
 
 TERMINATING = (signal.SIGTERM, signal.SIGHUP)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
 class Terminated(KeyboardInterrupt):
@@ -186,24 +188,49 @@ def _check_parent(target: Path, path: str | Path, flag: str) -> None:
 
 
 @contextlib.contextmanager
+def temporary(where: Path, prefix: str, suffix: str, folder: bool = False) -> Iterator[Path]:
+    """A new, private temporary file (or folder) in ``where``, removed when the block ends unless
+    the block moved it away. Its name is chosen before it is made, and the removal is armed
+    before it exists: a signal at any instant (``tempfile.mkstemp`` returns the name only after
+    making the file, a window in which a SIGTERM would leave it behind) leaves nothing."""
+    path: Path | None = None
+    try:
+        while True:
+            path = where / f"{prefix}{secrets.token_hex(6)}{suffix}"
+            try:
+                if folder:
+                    os.mkdir(path, 0o700)
+                else:
+                    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o600))
+                break
+            except FileExistsError:
+                path = None  # someone else's: never removed
+        yield path
+    finally:
+        if path is not None:
+            if folder:
+                if os.path.isdir(path) and not os.path.islink(path):
+                    shutil.rmtree(path, ignore_errors=True)  # only ever our own temporary folder
+            else:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(path)
+
+
+@contextlib.contextmanager
 def pending_file(path: str | Path, flag: str = "") -> Iterator[Path]:
     """A temporary file beside ``path`` (with ordinary permissions) for some other writer, such
     as pytest, to fill; renamed over ``path`` only if the body finishes. An empty result is not
     moved (the writer failed). An ``OSError`` on the way is one line naming ``path``."""
     target = check_file_target(path, flag)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent)
-    except OSError as exc:
-        raise InputError(path, None, flag, f"cannot write here: {_why(exc)}") from None
-    os.close(fd)
-    try:
+    with contextlib.ExitStack() as stack:
         try:
+            tmp = stack.enter_context(temporary(target.parent, f".{target.name}.", ".partial"))
             # a new file gets what the umask allows; a replaced one keeps its mode, as an editor does
             mode = stat.S_IMODE(target.stat().st_mode) if target.is_file() else 0o666 & ~umask()
             os.chmod(tmp, mode)
         except OSError as exc:
-            raise InputError(path, None, flag, f"cannot write: {_why(exc)}") from None
-        yield Path(tmp)
+            raise InputError(path, None, flag, f"cannot write here: {_why(exc)}") from None
+        yield tmp
         if os.path.getsize(tmp) == 0:
             raise InputError(path, None, flag, "nothing was written for this file")
         check_file_target(path, flag)  # it may have changed while the body ran
@@ -211,9 +238,6 @@ def pending_file(path: str | Path, flag: str = "") -> Iterator[Path]:
             os.replace(tmp, target)
         except OSError as exc:
             raise InputError(path, None, flag, f"cannot write: {_why(exc)}") from None
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
 
 
 def write_text(path: str | Path, text: str, flag: str = "") -> None:
@@ -314,13 +338,13 @@ def build_dir(
     finishes or leaves the old site exactly as it was.
     """
     target = check_dir_target(path, force, flag)
-    try:
-        tmp = Path(
-            tempfile.mkdtemp(prefix=f".{target.name or 'site'}.", suffix=".partial", dir=target.parent)
-        )
-    except OSError as exc:
-        raise InputError(path, None, flag, f"cannot write here: {_why(exc)}") from None
-    try:
+    with contextlib.ExitStack() as stack:
+        try:
+            tmp = stack.enter_context(
+                temporary(target.parent, f".{target.name or 'site'}.", ".partial", True)
+            )
+        except OSError as exc:
+            raise InputError(path, None, flag, f"cannot write here: {_why(exc)}") from None
         try:
             result = fill(tmp)
             files = _file_list(tmp)
@@ -348,9 +372,6 @@ def build_dir(
                     raise
             else:
                 _Swap(tmp, target, path, flag, force).run()
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)  # only ever our own temporary folder
     return result
 
 

@@ -7,6 +7,7 @@ keeps, per group of first divergence, the smaller witness, and adds up the posit
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -143,20 +144,21 @@ def write_output(
     first, is put back if that step fails). An ``OSError`` is one line naming the file."""
     import json
 
-    from rulecheck.output_files import signals_held, write_new
+    from rulecheck.output_files import signals_held, temporary, write_new
 
     given = out
     check_output_dir(out)
     out = out.resolve()
+    stack = contextlib.ExitStack()
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+        tmp = stack.enter_context(temporary(out.parent, f".{out.name}.", ".partial", folder=True))
     except OSError as exc:
         raise InputError(given, None, "-o", f"cannot write here: {exc.strerror or exc}") from None
     written: list[Path] = []
-    try:
+    with stack:
         try:
-            tmp.chmod(0o755)  # mkdtemp's 0700 would make the result private
+            tmp.chmod(0o755)  # a temporary folder is private (0700); the result should not be
             write_new(tmp / MARKER, "written by rulecheck explore; safe to replace\n")
             write_new(tmp / "explore.json", json.dumps(report, indent=2, default=str) + "\n")
             for e in explorations:
@@ -199,6 +201,4 @@ def write_output(
                 # the old folder goes only once the new one is in place (or it was put back)
                 if old is not None and (done or not (old / "previous").exists()):
                     shutil.rmtree(old, ignore_errors=True)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
     return written
