@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 
 # The geometry imports numpy (through shapely), whose OpenBLAS starts a thread per core on import;
@@ -17,6 +18,7 @@ import sys
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from rulecheck import __version__
+from rulecheck.output_files import Terminated, termination_handled
 from rulecheck.source_yaml import InputError, escape_controls
 from rules.dice import DiceScriptError
 from rules.limits import LimitExceeded
@@ -90,8 +92,70 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
+    stdout = sys.stdout
+    sys.stdout = _NamedStdout(stdout)
     try:
-        return int(args.func(args) or 0)
+        with termination_handled():
+            return _run(args)
+    finally:
+        sys.stdout = stdout
+
+
+class _NamedStdout:
+    """Standard output, whose write errors say they were writing it: ``rulecheck check >
+    report.txt`` on a full disk is then one line, ``<stdout>: No space left on device``."""
+
+    NAME = "<stdout>"
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def _named(self, call, *args):
+        try:
+            return call(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            if exc.filename is None:
+                exc.filename = self.NAME
+            raise
+
+    def write(self, text: str) -> int:
+        return self._named(self._stream.write, text)
+
+    def flush(self) -> None:
+        self._named(self._stream.flush)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def _silence_stdout() -> None:
+    """After a failed write to standard output, point it at /dev/null, so the interpreter's own
+    flush at exit does not print a second error about the same failure."""
+    stream = getattr(sys.stdout, "_stream", sys.stdout)
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+def _run(args) -> int:
+    try:
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # `> file` on a full disk fails here, not silently at exit
+        return code
+    except Terminated as exc:
+        # SIGTERM or SIGHUP (a service stopping, a closed terminal): every temporary file was
+        # removed on the way here; exit as a process killed by that signal would.
+        if exc.signum == signal.SIGINT:
+            print("rulecheck: interrupted", file=sys.stderr)
+        else:
+            print(f"rulecheck: stopped by {signal.Signals(exc.signum).name}", file=sys.stderr)
+        return 128 + exc.signum
     except InputError as exc:
         print(f"rulecheck: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -103,19 +167,38 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("rulecheck: interrupted", file=sys.stderr)
         return 130
+    except OSError as exc:
+        if exc.filename is None or os.environ.get("RULECHECK_DEBUG"):
+            return _internal_error(args, exc)
+        # The file system refused a named file (a full disk, a permission, a vanished file): the
+        # user's situation, not a bug. The commands that write name their own outputs before this.
+        why = _why(exc)
+        if exc.filename == _NamedStdout.NAME:
+            _silence_stdout()
+            why = f"cannot write: {why}"
+        print(f"rulecheck: {escape_controls(f'{exc.filename}: {why}')}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except Exception as exc:
-        # Every bad input is meant to end as an InputError above. Anything else is a bug in
-        # rulecheck: say so in one line (never a traceback at a user), with its own exit status so
-        # it is not mistaken for bad input, and keep the traceback one variable away.
-        if os.environ.get("RULECHECK_DEBUG"):
-            raise
-        where = _inputs(args)
-        print(
-            f"rulecheck: internal error while handling {where}: {type(exc).__name__}: {escape_controls(str(exc))} "
-            "(a bug: please report it; RULECHECK_DEBUG=1 shows the traceback)",
-            file=sys.stderr,
-        )
-        return EXIT_INTERNAL_ERROR
+        return _internal_error(args, exc)
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
+
+
+def _internal_error(args, exc: Exception) -> int:
+    """Every bad input is meant to end as an InputError above. Anything else is a bug in
+    rulecheck: say so in one line (never a traceback at a user), with its own exit status so it
+    is not mistaken for bad input, and keep the traceback one variable away."""
+    if os.environ.get("RULECHECK_DEBUG"):
+        raise exc
+    where = _inputs(args)
+    print(
+        f"rulecheck: internal error while handling {where}: {type(exc).__name__}: {escape_controls(str(exc))} "
+        "(a bug: please report it; RULECHECK_DEBUG=1 shows the traceback)",
+        file=sys.stderr,
+    )
+    return EXIT_INTERNAL_ERROR
 
 
 if __name__ == "__main__":

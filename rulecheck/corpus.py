@@ -34,7 +34,8 @@ import pytest
 from rulecheck import progress
 from rulecheck.input_files import MAX_FEATURE_BYTES, MAX_OWN_REPORT_BYTES, read_input_text
 from rulecheck.locations import corpus_root
-from rulecheck.output_files import check_file_target, pending_file
+from rulecheck.output_files import check_file_target, pending_file, raise_if_signalled
+from rulecheck.output_overlap import Output, corpus_inputs, refuse_overlaps
 from rulecheck.pytest_plugin import shown_events, split_tag
 from rulecheck.source_yaml import InputError, RefusedChoice, escape_controls
 from rules.rulebook import Rulebook, observing_reads
@@ -652,9 +653,11 @@ def _rerun(item, nextitem) -> BaseException | None:
 
 
 @contextlib.contextmanager
-def _report_files(requested: dict[str, str | Path | None]) -> Iterator[dict[str, Path]]:
+def _report_files(requested: dict[str, str | Path | None], inputs: list) -> Iterator[dict[str, Path]]:
     """Each requested report's temporary file beside its target (``output_files.pending_file``),
-    by option; each is moved into place only if the body finishes."""
+    by option; each is moved into place only if the body finishes. A report may not be one of the
+    run's ``inputs`` nor the other report."""
+    refuse_overlaps([Output(target, option) for option, target in requested.items() if target], inputs)
     with contextlib.ExitStack() as stack:
         for option, target in requested.items():
             if target:
@@ -796,7 +799,10 @@ def run_corpus(
         plugins.append(ticker)
     sink = io.StringIO()
     with (
-        _report_files({"--cucumber-json": cucumber_json, "--junit-xml": junit_xml}) as reports,
+        _report_files(
+            {"--cucumber-json": cucumber_json, "--junit-xml": junit_xml},
+            corpus_inputs(root, rulesets, overlays),
+        ) as reports,
         contextlib.chdir(root),
         recorder.installed() if recorder is not None else contextlib.nullcontext(),
     ):
@@ -807,6 +813,7 @@ def run_corpus(
             with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
                 code = pytest.main(args + report_args, plugins=plugins)
         code = int(code)
+        raise_if_signalled()  # pytest turns a signal's KeyboardInterrupt into "interrupted"
         if code not in (0, 1, 5):  # don't move a report from a run that did not complete
             raise collection_error(root, sink.getvalue(), code)
         if collector.undefined is not None:

@@ -33,7 +33,8 @@ from typing import Any
 
 from rulecheck import __version__
 from rulecheck.corpus import PROJECT_ROOT, ScenarioResult, run_corpus
-from rulecheck.output_files import build_dir
+from rulecheck.output_files import build_dir, write_new
+from rulecheck.output_overlap import Output, corpus_inputs, refuse_overlaps
 from rulecheck.pytest_plugin import shown_events
 from rulecheck.ruleset_api import find
 from rulecheck.source_yaml import InputError, load_yaml
@@ -381,6 +382,7 @@ def build_site(
         )
         return _write(tmp, root, results, {name: load(name) for name in names}, stamp, tags)
 
+    refuse_overlaps([Output(out_dir, folder=True)], corpus_inputs(root, rulesets))
     pages = build_dir(out_dir, fill, force)
     counts: dict[str, int] = defaultdict(int)
     for r in results:
@@ -406,9 +408,7 @@ def _write(
         rs.sort(key=lambda r: r.line)
         path = out / feature_page_path(rs[0])
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(
-            page(rs[0].feature_name, _feature_body(root, feature, rs), 2, stamp), encoding="utf-8"
-        )
+        write_new(path, page(rs[0].feature_name, _feature_body(root, feature, rs), 2, stamp))
         written += 1
 
     # every scenario, to filter and search
@@ -421,7 +421,8 @@ def _write(
         f"<td>{''.join(tag_link(t, r.ruleset, 0) for t in r.tags)}</td></tr>"
         for r in sorted(results, key=lambda r: (r.outcome == "passed", r.feature, r.line))
     )
-    (out / "scenarios.html").write_text(
+    write_new(
+        out / "scenarios.html",
         page(
             "Every scenario of this run",
             f"<p>{counts(results)}</p>{filter_bar(results)}<table><tr><th>result</th><th>scenario</th>"
@@ -429,7 +430,6 @@ def _write(
             0,
             stamp,
         ),
-        encoding="utf-8",
     )
     written += 1
 
@@ -471,9 +471,7 @@ def _write(
             f"<h2>Interpretations</h2><table><tr><th>name</th><th>question</th><th>in force</th>"
             f"<th>why</th><th>scenarios</th></tr>{interps}</table>"
         )
-        (out / f"rulebook-{name}.html").write_text(
-            page(f"{book.title}: rulebook index", body, 0), encoding="utf-8"
-        )
+        write_new(out / f"rulebook-{name}.html", page(f"{book.title}: rulebook index", body, 0))
         written += 1
 
         # coverage by section
@@ -519,9 +517,9 @@ def _write(
             )
         )
     overall = f"<p><b>This run:</b> {counts(results)} <a href='scenarios.html'>Filter and search them</a></p>"
-    (out / "index.html").write_text(
+    write_new(
+        out / "index.html",
         page("rulecheck: rulings by rulebook section", overall + "".join(index_parts), 0, stamp),
-        encoding="utf-8",
     )
     written += 1
 
@@ -537,7 +535,7 @@ def _write(
         + "</table>"
         for name, book in books.items()
     )
-    (out / "interpretations.html").write_text(page("Interpretations", listing, 0, stamp), encoding="utf-8")
+    write_new(out / "interpretations.html", page("Interpretations", listing, 0, stamp))
     return written + 1
 
 

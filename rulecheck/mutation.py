@@ -19,13 +19,14 @@ is a few corpus runs per core rather than one pytest start-up per scenario.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import multiprocessing
 import os
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -225,11 +226,20 @@ def _run_mutant(
     return failed, moved
 
 
-def _pool(jobs: int) -> ProcessPoolExecutor:
+@contextlib.contextmanager
+def _pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     # fork: a worker starts with the modules and parsed features already loaded by the baseline.
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
+    try:
+        yield pool
+    except BaseException:
+        # A failure or a signal (Ctrl-C, SIGTERM): the mutants not started are dropped, not run
+        # to the end before the run stops.
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
 
 
 @dataclass

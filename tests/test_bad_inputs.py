@@ -13,6 +13,8 @@ Each case file starts with comment lines that say how to run it and what must co
     #                               dotted FIELDs, e.g. run.seed=1 or explorations.0.kind="x", set)
     #        | nested NAME DEPTH    (NAME: a JSON list nested DEPTH deep)
     #        | big NAME BYTES       (NAME: that many spaces)
+    #        | hardlink NAME TARGET (made after the case is copied; TARGET may be {case})
+    #        | explore-result NAME  (an empty result of `explore --json`, for merge-results)
 
 Each case must end with exit status 2, exactly one line on stderr containing the fragment, no
 traceback, and nothing written or removed in the temporary folder, within the time limit. The
@@ -39,6 +41,7 @@ from pathlib import Path
 
 import pytest
 
+from rulecheck import json_output
 from rulecheck.cli import main
 from rulecheck.corpus import check_feature_syntax
 from rulecheck.source_yaml import InputError
@@ -72,6 +75,7 @@ def body(case: Path) -> bytes:
 def set_up(case: Path, folder: Path, setup: list[str]) -> str:
     """Prepare the working folder; returns the case file's path as the command sees it."""
     name = case.name
+    links: list[tuple[str, str]] = []
     for step in setup:
         what, *rest = step.split()
         if what == "mkdir":
@@ -82,6 +86,11 @@ def set_up(case: Path, folder: Path, setup: list[str]) -> str:
             os.mkfifo(folder / rest[0])
         elif what == "symlink":
             (folder / rest[0]).symlink_to(rest[1])
+        elif what == "hardlink":  # needs the case file in place: made last
+            links.append((rest[0], rest[1]))
+        elif what == "explore-result":
+            empty = {"format": json_output.document("explore", {})["format"], "explorations": []}
+            (folder / rest[0]).write_text(json.dumps(empty))
         elif what == "card-file-of":  # the case is a card file; a scenario next to it reads it
             scenario = ROOT / "scenarios" / "gundam_assemble" / "attack_guntank_uphill_barrage.yaml"
             (folder / rest[0]).write_text(f"cards: [{name}]\n" + scenario.read_text())
@@ -116,6 +125,8 @@ def set_up(case: Path, folder: Path, setup: list[str]) -> str:
         else:
             raise AssertionError(f"{case.name}: unknown setup {step!r}")
     shutil.copy(case, folder / name)
+    for link, target in links:
+        os.link(folder / target.format(case=name), folder / link)
     return name
 
 
@@ -210,13 +221,15 @@ def test_the_corpus_is_large_enough():
 
 
 # One of each kind: a hostile YAML file, an output that cannot be written, a usage error, a bad
-# value, and a feature of a project of its own that its syntax check refuses.
+# value, a feature of a project of its own that its syntax check refuses, and an output that is
+# an input of the run.
 REAL_ENTRY = [
     "yaml_alias_bomb",
     "draw_output_is_a_pipe",
     "check_unknown_format",
     "die_face_word",
     "feature_gherkin_syntax_error",
+    "out_draw_onto_its_scenario_hard_link",
 ]
 
 

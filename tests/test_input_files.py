@@ -59,9 +59,30 @@ def file_reads(source: str) -> list[tuple[int, str]]:
         elif name in OPENERS:
             mode = _mode(node)
             is_os_open = isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "os"
+            if is_os_open and _opens_no_content(node):
+                continue
             if is_os_open or not any(c in mode for c in "wax"):
                 out.append((node.lineno, name))
     return out
+
+
+# os.open flags that cannot read a file's content: opened to write, or a folder held open to
+# work inside it (output_files walks a built site by folder descriptors, never through a link).
+NO_CONTENT_FLAGS = {"O_WRONLY", "O_DIRECTORY", "_DIR_FLAGS"}
+
+
+def _opens_no_content(call: ast.Call) -> bool:
+    flags = call.args[1] if len(call.args) > 1 else None
+    names = (
+        {
+            n.attr if isinstance(n, ast.Attribute) else n.id
+            for n in ast.walk(flags)
+            if isinstance(n, ast.Attribute | ast.Name)
+        }
+        if flags
+        else set()
+    )
+    return bool(names & NO_CONTENT_FLAGS) and "O_RDWR" not in names
 
 
 def test_no_reader_but_the_one_remains_in_rulecheck():
@@ -77,8 +98,9 @@ def test_the_reader_check_finds_each_kind_of_read():
     source = (
         "open(p)\nopen(p, 'rb')\nopen(p, 'w')\nPath(p).read_text()\nPath(p).read_bytes()\n"
         "p.open()\np.open('w')\nos.open(p, os.O_RDONLY)\nget_gherkin_document(p)\nio.open(p, mode='r')\n"
+        "os.open(p, os.O_WRONLY | os.O_CREAT)\nos.open(d, _DIR_FLAGS)\nos.open(p, os.O_RDWR | os.O_DIRECTORY)\n"
     )
-    assert [line for line, _ in file_reads(source)] == [1, 2, 4, 5, 6, 8, 9, 10]
+    assert [line for line, _ in file_reads(source)] == [1, 2, 4, 5, 6, 8, 9, 10, 13]
 
 
 def test_a_named_pipe_is_refused_at_once_without_a_writer(tmp_path):

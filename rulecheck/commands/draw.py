@@ -9,7 +9,9 @@ from typing import Any
 
 from rulecheck import json_output
 from rulecheck.help_text import parser_text
+from rulecheck.locations import corpus_root
 from rulecheck.output_files import check_file_target, pending_file, write_text
+from rulecheck.output_overlap import Input, Output, refuse_overlaps
 from rulecheck.overlays import rulebooks_for
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.rulesets import load_scenario
@@ -60,7 +62,8 @@ def register(sub) -> None:
     p.add_argument("scenario", type=Path)
     p.add_argument("--from", dest="origin", metavar="NAME", help="draw Line of Sight / Trace from this piece")
     p.add_argument("--to", dest="target", metavar="NAME", help="... to this piece")
-    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here (default: stdout)")
+    # a str, not a Path: Path("out.svg/") drops the slash that says the name is a folder
+    p.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
     p.add_argument("--rules", action="append", default=[], metavar="OVERLAY", help="apply a rule overlay")
     p.add_argument("--json", action="store_true", help="the SVG inside JSON (format rulecheck.draw/1)")
     p.add_argument(
@@ -146,11 +149,29 @@ def render(
         raise InputError(path, None, exc.option, exc.message) from None
 
 
+def draw_inputs(scenario_path: Path, overlays, scenario=None, ruleset: str | None = None) -> list[Input]:
+    """The files a drawing is made from: the scenario, its overlays, and (once it is read) the
+    card files it names and the bundled cards."""
+    found = [Input(scenario_path, "the scenario"), *(Input(o, "the overlay") for o in overlays)]
+    if scenario is not None:
+        found += [Input(c, "a card file of the scenario") for c in getattr(scenario, "cards", ())]
+        bundled = ruleset_named(ruleset).card_catalogue(corpus_root()) if ruleset else None
+        if bundled is not None:
+            found.append(Input(bundled, "the bundled card file"))
+    return found
+
+
 def run(args) -> int:
     if args.output is not None:
-        check_file_target(args.output, "-o")  # refuse a bad target before any work
+        # refuse a bad target before any work; again with the card files once the scenario is read
+        refuse_overlaps([Output(args.output, "-o")], draw_inputs(args.scenario, args.rules))
+        check_file_target(args.output, "-o")
+        ruleset, scenario = load_scenario(args.scenario)
+        refuse_overlaps(
+            [Output(args.output, "-o")], draw_inputs(args.scenario, args.rules, scenario, ruleset)
+        )
     png = args.format == "png" or (
-        args.format is None and args.output is not None and args.output.suffix.lower() == ".png"
+        args.format is None and args.output is not None and Path(args.output).suffix.lower() == ".png"
     )
     if png and args.json:
         raise InputError(args.scenario, None, "--json", "--json carries SVG only; leave out --json or PNG")

@@ -27,6 +27,7 @@ from rulecheck.explore.report import check_output_dir, format_text, report_json,
 from rulecheck.explore.search import explore
 from rulecheck.explore.versions import at_revision
 from rulecheck.help_text import parser_text
+from rulecheck.output_overlap import Input, Output, refuse_overlaps
 from rulecheck.ruleset_api import ruleset, ruleset_names
 from rulecheck.source_yaml import InputError
 
@@ -155,11 +156,26 @@ def _check_numbers(args) -> None:
             raise InputError(flag, None, "", f"expected a count of at least 1, got {count}")
 
 
+def explore_inputs(args) -> list[Input]:
+    """What an exploration reads: the overlay files named as sides, the project's rules and
+    scenarios (the bundled overlays and cards) and the engine's rulebooks."""
+    from rulecheck.locations import rules_dir
+
+    found = [Input(text, "the overlay") for text in args.sides if Path(text).is_file()]
+    found += [
+        Input(args.root / "rules", "the project's rules folder"),
+        Input(args.root / "scenarios", "the project's scenarios folder"),
+        Input(rules_dir(), "the rulebooks' folder"),
+    ]
+    return found
+
+
 def run(args) -> int:
     shard = parse_shard(args.shard)
     _check_numbers(args)
-    if args.output is not None:
-        check_output_dir(args.output)  # before any search: a refusal should cost nothing
+    if args.output is not None:  # before any search: a refusal should cost nothing
+        refuse_overlaps([Output(args.output, "-o", folder=True)], explore_inputs(args))
+        check_output_dir(args.output)
     say = (lambda _m: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
 
     if args.all_interpretations:

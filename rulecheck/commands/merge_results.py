@@ -18,6 +18,7 @@ from pathlib import Path
 from rulecheck import json_output
 from rulecheck.help_text import parser_text
 from rulecheck.input_files import MAX_RESULT_BYTES, MAX_RESULT_DEPTH, read_input_text
+from rulecheck.output_overlap import Input, Output, refuse_overlaps
 from rulecheck.ruleset_api import find, ruleset, unknown
 from rulecheck.schema_check import parse_json, validate_json
 from rulecheck.source_yaml import InputError
@@ -230,6 +231,9 @@ def _check_mutants(paths: list[Path], reports: list[dict]) -> None:
 
 
 def run(args) -> int:
+    if args.output is not None:
+        inputs = [Input(p, "the result") for p in args.results]
+        refuse_overlaps([Output(args.output, "-o", folder=True)], inputs)
     reports = [_load(p) for p in args.results]
     kinds = {FORMATS[r["format"]][0] for r in reports}
     if len(kinds) > 1:

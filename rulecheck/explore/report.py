@@ -7,6 +7,7 @@ keeps, per group of first divergence, the smaller witness, and adds up the posit
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -175,40 +176,65 @@ def write_output(
     out: Path, explorations: list[Exploration], report: dict[str, Any], assert_side: str = "new"
 ) -> list[Path]:
     """Features (one per comparison with witnesses), diagrams and the JSON report, written into
-    a fresh folder beside ``out`` and renamed over it in one step."""
+    a fresh folder beside ``out`` and renamed over it in one step (the old folder, moved aside
+    first, is put back if that step fails). An ``OSError`` is one line naming the file."""
     import json
 
+    from rulecheck.output_files import signals_held, temporary, write_new
+
+    given = out
     check_output_dir(out)
     out = out.resolve()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    tmp.chmod(0o755)  # mkdtemp's 0700 would make the result private
-    written: list[Path] = []
+    stack = contextlib.ExitStack()
     try:
-        (tmp / MARKER).write_text("written by rulecheck explore; safe to replace\n", encoding="utf-8")
-        (tmp / "explore.json").write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
-        for e in explorations:
-            if not e.witnesses:
-                continue
-            text, indexes = feature_text(e, assert_side)
-            if not indexes:
-                continue
-            folder = tmp / e.ruleset
-            folder.mkdir(exist_ok=True)
-            name = feature_name(e)
-            (folder / f"{name}.feature").write_text(text, encoding="utf-8")
-            written.append(out / e.ruleset / f"{name}.feature")
-            for i in indexes:
-                svg = diagram(e, e.witnesses[i], assert_side)
-                (folder / f"{name}_{i + 1}.svg").write_text(svg, encoding="utf-8")
-        old = None
-        if out.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=out.parent))
-            os.replace(out, old / "previous")
-        os.replace(tmp, out)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = stack.enter_context(temporary(out.parent, f".{out.name}.", ".partial", folder=True))
+    except OSError as exc:
+        raise InputError(given, None, "-o", f"cannot write here: {exc.strerror or exc}") from None
+    written: list[Path] = []
+    with stack:
+        try:
+            tmp.chmod(0o755)  # a temporary folder is private (0700); the result should not be
+            write_new(tmp / MARKER, "written by rulecheck explore; safe to replace\n")
+            write_new(tmp / "explore.json", json.dumps(report, indent=2, default=str) + "\n")
+            for e in explorations:
+                if not e.witnesses:
+                    continue
+                text, indexes = feature_text(e, assert_side)
+                if not indexes:
+                    continue
+                folder = tmp / e.ruleset
+                folder.mkdir(exist_ok=True)
+                name = feature_name(e)
+                write_new(folder / f"{name}.feature", text)
+                written.append(out / e.ruleset / f"{name}.feature")
+                for i in indexes:
+                    svg = diagram(e, e.witnesses[i], assert_side)
+                    write_new(folder / f"{name}_{i + 1}.svg", svg)
+        except OSError as exc:
+            name = Path(exc.filename) if isinstance(exc.filename, str) else tmp
+            shown = Path(given) / name.relative_to(tmp) if name.is_relative_to(tmp) else name
+            raise InputError(shown, None, "-o", f"cannot write: {exc.strerror or exc}") from None
+        check_output_dir(given)  # it may have changed during the search
+        with signals_held():
+            old, done = None, False
+            try:
+                if out.exists():
+                    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=out.parent))
+                    os.replace(out, old / "previous")
+                try:
+                    os.replace(tmp, out)
+                    done = True
+                except OSError:
+                    if old is not None:
+                        os.replace(old / "previous", out)
+                    raise
+            except OSError as exc:
+                raise InputError(
+                    given, None, "-o", f"cannot write the folder: {exc.strerror or exc}"
+                ) from None
+            finally:
+                # the old folder goes only once the new one is in place (or it was put back)
+                if old is not None and (done or not (old / "previous").exists()):
+                    shutil.rmtree(old, ignore_errors=True)
     return written
