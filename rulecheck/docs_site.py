@@ -20,12 +20,13 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from rulecheck.corpus import PROJECT_ROOT, ScenarioResult, run_corpus
+from rulecheck.corpus import PROJECT_ROOT, ScenarioResult, feature_source, run_corpus
 from rulecheck.output_files import build_dir
 from rulecheck.ruleset_api import find
+from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.wording import plural
 from rulecheck.xml_text import html_escape as escape
-from rules.rulebook import Rulebook, load
+from rules.rulebook import Rulebook
 
 _SHOWN: dict[str, dict[str, Any]] = {}  # nodeid -> what the scenario showed; filled by the hook below
 
@@ -161,7 +162,7 @@ def build_site(
         corpus = run_corpus(root, rulesets, tags=tags, pytest_args=["-p", "rulecheck.docs_site"])
         results.extend(corpus.results)
         names = sorted({r.ruleset for r in results}) or list(rulesets or [])
-        return _write(tmp, root, results, {name: load(name) for name in names})
+        return _write(tmp, root, results, {name: ruleset_named(name).rulebook() for name in names})
 
     pages = build_dir(out_dir, fill, force)
     counts: dict[str, int] = defaultdict(int)
@@ -179,7 +180,7 @@ def _write(out: Path, root: Path, results: list[ScenarioResult], books: dict[str
     # feature pages
     for feature, rs in sorted(by_feature.items()):
         rs.sort(key=lambda r: r.line)
-        steps = feature_steps(root / feature)
+        steps = feature_steps(feature_source(root, rs[0]))
         parts = [f"<p>Feature file <code>{escape(feature)}</code></p>"]
         for r in rs:
             shown = _SHOWN.get(r.nodeid)

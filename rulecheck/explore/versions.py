@@ -29,7 +29,7 @@ from rulecheck.explore import evaluate as evaluate_module
 from rulecheck.overlays import load_overlay
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError
-from rules.rulebook import RulebookError, load
+from rules.rulebook import RulebookError
 
 
 @dataclass
@@ -67,7 +67,7 @@ class Side:
         }
         if self._worker is not None:
             return self._worker.ask(request)
-        return evaluate_module.evaluate(request, explorer.catalogue())
+        return evaluate_module.evaluate(request, explorer.catalogue(), ruleset_named(self.ruleset).rulebook())
 
     def close(self) -> None:
         if self._worker is not None:
@@ -75,11 +75,15 @@ class Side:
             self._worker = None
 
     def rulebook(self):
-        return load(self.ruleset).with_changes(self.parameters, self.interpretations, self.label)
+        return (
+            ruleset_named(self.ruleset)
+            .rulebook()
+            .with_changes(self.parameters, self.interpretations, self.label)
+        )
 
 
 def _coerce(ruleset: str, name: str, text: str) -> tuple[str, Any]:
-    book = load(ruleset)
+    book = ruleset_named(ruleset).rulebook()
     if name in book.interpretations:
         return "interpretations", text
     if name in book.parameters:
@@ -94,8 +98,14 @@ def _coerce(ruleset: str, name: str, text: str) -> tuple[str, Any]:
     raise InputError(f"{name}={text}", None, name, f"no interpretation or parameter {name!r} in {ruleset}")
 
 
+def overlays_dir(ruleset: str, root: Path = PROJECT_ROOT) -> Path | None:
+    """Where the ruleset keeps its bundled overlays (its ``Corpus.overlays``), if anywhere."""
+    return ruleset_named(ruleset).corpus(root).overlays
+
+
 def bundled_overlays(ruleset: str, root: Path = PROJECT_ROOT) -> list[Path]:
-    return sorted((root / "rules" / ruleset / "overlays").glob("*.yaml"))
+    folder = overlays_dir(ruleset, root)
+    return sorted(folder.glob("*.yaml")) if folder is not None else []
 
 
 def parse_side(text: str, ruleset: str, root: Path = PROJECT_ROOT) -> Side:
@@ -112,15 +122,16 @@ def parse_side(text: str, ruleset: str, root: Path = PROJECT_ROOT) -> Side:
             raise InputError(text, None, exc.field, exc.message) from None
         return side
     path = Path(text)
-    bundled = root / "rules" / ruleset / "overlays" / f"{text}.yaml"
-    if not path.is_file() and bundled.is_file():
+    folder = overlays_dir(ruleset, root)
+    bundled = folder / f"{text}.yaml" if folder is not None else None
+    if not path.is_file() and bundled is not None and bundled.is_file():
         path = bundled
     if not path.is_file():
         raise InputError(text, None, "", "not 'book', NAME=VALUE, an overlay file or a bundled overlay name")
     ov = load_overlay(path)
     if ov.ruleset != ruleset:
         raise InputError(text, None, "ruleset", f"this overlay is for {ov.ruleset}, not {ruleset}")
-    is_bundled = path.resolve().parent == (root / "rules" / ruleset / "overlays").resolve()
+    is_bundled = folder is not None and path.resolve().parent == folder.resolve()
     return Side(
         f'overlay "{ov.name}"',
         ruleset,
