@@ -136,6 +136,16 @@ def test_a_bad_skirmish_scenario_is_one_line_at_its_field(skirmish, tmp_path):
     assert lines == [f"rulecheck: {bad}:5: models[0].skill: expected a whole number from 1 to 7, got 9"]
 
 
+def test_explore_at_a_revision_refuses_a_ruleset_whose_engine_is_a_package_of_its_own(skirmish, tmp_path):
+    """A git revision of the project holds the bundled engines, not an installed package's."""
+    code, _, lines = _cli(["explore", "--ruleset", NAME, "--rev", "HEAD", "--root", str(ROOT)], tmp_path)
+    assert code == 2 and len(lines) == 1
+    assert lines[0] == (
+        f"rulecheck: --rev: skirmish's engine is in a package of its own, which no revision of {ROOT} "
+        "holds: compare rule versions instead"
+    )
+
+
 def test_odds_says_in_one_line_that_the_ruleset_has_none(skirmish, tmp_path):
     scenario = SOURCE / "scenarios" / NAME / "no_save.yaml"
     code, _, lines = _cli(["odds", str(scenario)], tmp_path)

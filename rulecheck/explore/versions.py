@@ -208,6 +208,15 @@ class RevisionWorker:
 
 def at_revision(side: Side, rev: str, root: Path = PROJECT_ROOT) -> Side:
     """``side``'s rule changes, evaluated by the engine at ``rev``."""
+    explorer = ruleset_named(side.ruleset).explore
+    if any(":" in explorer.evaluator(kind) for kind in explorer.kinds):  # module:function
+        raise InputError(
+            "--rev",
+            None,
+            "",
+            f"{side.ruleset}'s engine is in a package of its own, which no revision of {root} holds: "
+            "compare rule versions instead",
+        )
     worker = RevisionWorker(root, rev, ruleset_named(side.ruleset).explore.catalogue_path(root))
     label = f"the engine at {rev} ({worker.sha[:10]})"
     if side.parameters or side.interpretations:
