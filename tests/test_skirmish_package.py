@@ -136,6 +136,19 @@ def test_a_bad_skirmish_scenario_is_one_line_at_its_field(skirmish, tmp_path):
     assert lines == [f"rulecheck: {bad}:5: models[0].skill: expected a whole number from 1 to 7, got 9"]
 
 
+def test_scripted_dice_that_do_not_fit_the_shot_are_one_line_at_the_dice(skirmish, tmp_path):
+    few = tmp_path / "few.yaml"
+    few.write_text(
+        "ruleset: skirmish\nmap: |\n  A . B\nmodels:\n  - {name: Ash, side: red, shots: 2}\n"
+        "  - {name: Bo, side: blue}\nshot: {shooter: Ash, target: Bo}\ndice: {to_hit: [4]}\n"
+    )
+    code, out, lines = _cli(["explain", str(few)], tmp_path)
+    assert code == 2 and out == ""
+    assert lines == [
+        f"rulecheck: {few}:8: dice.to_hit: the to_hit roll needs 2 d6 but the script has 1 face left for 'to_hit'"
+    ]
+
+
 def test_explore_at_a_revision_refuses_a_ruleset_whose_engine_is_a_package_of_its_own(skirmish, tmp_path):
     """A git revision of the project holds the bundled engines, not an installed package's."""
     code, _, lines = _cli(["explore", "--ruleset", NAME, "--rev", "HEAD", "--root", str(ROOT)], tmp_path)

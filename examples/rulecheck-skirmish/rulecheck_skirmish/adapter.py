@@ -30,8 +30,11 @@ def explain(sc: scenario.SkirmishScenario, rules: Rulebook) -> Explanation:
     dice = ScriptedDice.of(**sc.dice)
     try:
         result = engine.resolve_shot(sc.board, sc.shooter, sc.target, dice, rules)
-    except DiceScriptError as exc:
-        raise InputError(sc.file, None, f"dice.{exc.purpose}", str(exc)) from None
+    except DiceScriptError as exc:  # at the scripted roll's line
+        path = ("dice", exc.purpose) if exc.purpose not in (None, "*") else ("dice",)
+        if sc.doc is None:
+            raise InputError(sc.file, None, ".".join(path), str(exc)) from None
+        raise sc.doc.error(path, str(exc)) from None
     cited = dict(e.interpretation.split("=", 1) for e in result.events if e.interpretation)
     return Explanation(sc.title, result.events, result.outcome, cited)
 

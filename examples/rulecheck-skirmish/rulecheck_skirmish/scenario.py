@@ -20,7 +20,7 @@ Bad input is one ``InputError`` naming the file, line and field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,7 @@ class SkirmishScenario:
     target: str
     dice: dict[str, list[int]]
     file: str = ""
+    doc: LocatedYaml | None = field(default=None, compare=False, repr=False)  # for error lines
 
 
 def board_from_map(text: str, models: list[dict[str, Any]]) -> Board:
@@ -149,7 +150,13 @@ def scenario_from_doc(doc: LocatedYaml) -> SkirmishScenario:
             raise doc.error(("dice", key), "expected a list of at most 100 whole-number faces")
     title = str(data.get("title") or Path(doc.file).stem)
     return SkirmishScenario(
-        title, board, shot["shooter"], shot["target"], {k: list(v) for k, v in dice.items()}, str(doc.file)
+        title,
+        board,
+        shot["shooter"],
+        shot["target"],
+        {k: list(v) for k, v in dice.items()},
+        str(doc.file),
+        doc,
     )
 
 
