@@ -80,6 +80,9 @@ class Corpus:
     """The bundled overlays (rule changes a scenario names in ``Given the house rule "NAME"``)."""
     equivalent_mutants: Path | None = None
     """The YAML file of rulebook mutants no scenario can tell from the book (``rulecheck mutate``)."""
+    step_modules: tuple[str, ...] = ()
+    """The modules of its own step definitions, for ``rulecheck steps`` (the corpus runs them
+    through its conftest.py); the bundled rulesets' steps are the project's ``steps/`` modules."""
 
 
 @runtime_checkable

@@ -136,6 +136,16 @@ def test_a_bad_skirmish_scenario_is_one_line_at_its_field(skirmish, tmp_path):
     assert lines == [f"rulecheck: {bad}:5: models[0].skill: expected a whole number from 1 to 7, got 9"]
 
 
+def test_the_step_catalogue_lists_the_packages_steps_with_examples_from_its_features(skirmish):
+    from rulecheck.step_catalogue import catalogue
+
+    found = {p.function: p for p in catalogue(ROOT)}
+    fires = found["rulecheck_skirmish.steps.fires"]
+    assert fires.kind == "when" and fires.example == 'When "Ash" fires at "Bo"'
+    assert fires.where.endswith("features/skirmish/range_and_sight.feature:21")
+    assert any(f.startswith("steps.multibase.") for f in found)  # the bundled steps are still there
+
+
 def test_scripted_dice_that_do_not_fit_the_shot_are_one_line_at_the_dice(skirmish, tmp_path):
     few = tmp_path / "few.yaml"
     few.write_text(
@@ -304,3 +314,7 @@ def test_installed_from_its_package_every_command_works_on_it(installed, tmp_pat
 
     done = _run(installed, tmp_path, "draw", str(site / "scenarios" / NAME / "behind_the_wall.yaml"))
     assert done.returncode == 0 and done.stdout.startswith("<svg"), done.stderr
+
+    done = _run(installed, tmp_path, "steps")
+    assert done.returncode == 0, done.stderr
+    assert 'e.g. When "Ash" fires at "Bo"  (features/skirmish/range_and_sight.feature:21)' in done.stdout

@@ -70,6 +70,7 @@ def corpus(root: Path) -> Corpus:
         scenarios=HERE / "scenarios" / NAME,
         overlays=HERE / "overlays",
         equivalent_mutants=HERE / "equivalent_mutants.yaml",
+        step_modules=("rulecheck_skirmish.steps",),
     )
 
 
