@@ -24,7 +24,7 @@ import json
 import os
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,9 +37,10 @@ from rulecheck.locations import corpus_root
 from rulecheck.output_files import check_file_target, pending_file, raise_if_signalled
 from rulecheck.output_overlap import Output, corpus_inputs, refuse_overlaps
 from rulecheck.pytest_plugin import shown_events, split_tag
+from rulecheck.ruleset_api import Corpus, ruleset_names
+from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError, RefusedChoice, escape_controls
 from rules.rulebook import Rulebook, observing_reads
-from rules.rulebook import load as Rulebook_load
 
 PROJECT_ROOT = corpus_root()  # the checkout, or the copy an installed wheel carries
 
@@ -262,17 +263,56 @@ def _parse_tag_expression(text: str):
 # --- the pytest plugin that collects results ---------------------------------------------------
 
 
-def scenario_result(tmpl, root: Path, nodeid: str = "") -> ScenarioResult:
-    """A not-yet-run result for one pytest-bdd scenario template: where it is and its tags
-    (its own, its rule's and its feature's)."""
-    feature = Path(tmpl.feature.filename)
-    rule_tags = tmpl.rule.tags if tmpl.rule else set()
+def corpora(root: Path, rulesets: Iterable[str] | None = None) -> dict[str, Corpus]:
+    """Each ruleset's corpus, as the ruleset says where it is (every installed one when
+    ``rulesets`` is None; a name no package installs has none)."""
+    installed = ruleset_names()
+    names = [n for n in rulesets if n in installed] if rulesets else installed
+    return {name: ruleset_named(name).corpus(root) for name in names}
+
+
+def feature_folders(found: Mapping[str, Corpus]) -> dict[Path, str]:
+    """Each corpus's folder of feature files (resolved) -> its ruleset."""
+    return {c.features.resolve(): name for name, c in found.items()}
+
+
+def _feature_place(feature: Path, root: Path, folders: Mapping[Path, str]) -> tuple[str, str]:
+    """A feature file's ruleset and its path as results show it: ``features/<ruleset>/...``, as
+    in a project, wherever the ruleset keeps its corpus (a package of its own ships it)."""
+    resolved = feature.resolve()
+    for folder, name in folders.items():
+        if resolved.is_relative_to(folder):
+            return name, str(Path("features", name, resolved.relative_to(folder)))
     try:
         rel = str(feature.relative_to(root))
     except ValueError:
         rel = str(feature)
+    return feature.parent.name, rel
+
+
+def feature_source(root: Path, result: ScenarioResult) -> Path:
+    """The feature file a result came from: under the project, or in the package of a ruleset
+    that ships its own corpus (where ``result.feature`` reads ``features/<ruleset>/...``)."""
+    path = root / result.feature
+    if path.is_file():
+        return path
+    found = corpora(root, [result.ruleset]).get(result.ruleset)
+    shown, folder = Path(result.feature), Path("features", result.ruleset)
+    if found is None or not shown.is_relative_to(folder):
+        return path
+    return found.features / shown.relative_to(folder)
+
+
+def scenario_result(
+    tmpl, root: Path, nodeid: str = "", folders: Mapping[Path, str] | None = None
+) -> ScenarioResult:
+    """A not-yet-run result for one pytest-bdd scenario template: where it is and its tags
+    (its own, its rule's and its feature's)."""
+    feature = Path(tmpl.feature.filename)
+    rule_tags = tmpl.rule.tags if tmpl.rule else set()
+    ruleset, rel = _feature_place(feature, root, folders or {})
     return ScenarioResult(
-        ruleset=feature.parent.name,
+        ruleset=ruleset,
         feature=rel,
         feature_name=tmpl.feature.name,
         name=tmpl.name,
@@ -283,12 +323,14 @@ def scenario_result(tmpl, root: Path, nodeid: str = "") -> ScenarioResult:
 
 
 def scenarios_on_disk(root: Path, ruleset: str) -> list[ScenarioResult]:
-    """Every scenario of ``features/<ruleset>/``, parsed by pytest-bdd but not run: for checks
-    of the corpus's traceability that need no results."""
+    """Every scenario of the ruleset's feature folder, parsed by pytest-bdd but not run: for
+    checks of the corpus's traceability that need no results."""
     from pytest_bdd.feature import get_features
 
-    features = get_features([str(root / "features" / ruleset)])
-    return [scenario_result(tmpl, root) for f in features for tmpl in f.scenarios.values()]
+    found = corpora(root, [ruleset])
+    features = get_features([str(c.features) for c in found.values()])
+    folders = feature_folders(found)
+    return [scenario_result(tmpl, root, folders=folders) for f in features for tmpl in f.scenarios.values()]
 
 
 def check_feature_syntax(root: Path, rulesets: Iterable[str] | None) -> None:
@@ -296,7 +338,12 @@ def check_feature_syntax(root: Path, rulesets: Iterable[str] | None) -> None:
     folder with no scenario) is one line with its file and line instead of a pytest error."""
     from pytest_bdd.exceptions import GherkinParseError
 
-    folders = [root / "features" / r for r in rulesets] if rulesets else [root / "features"]
+    if rulesets:
+        folders = [c.features for c in corpora(root, rulesets).values()]
+    else:  # the project's features, and those of a ruleset whose package ships its own
+        folders = [root / "features"] + [
+            c.features for c in corpora(root).values() if not c.features.is_relative_to(root / "features")
+        ]
     for folder in folders:
         scenarios = 0
         for path in sorted(folder.rglob("*.feature")):
@@ -393,8 +440,15 @@ def undefined_step_error(root: Path, missing: tuple) -> InputError:
 
 
 class _Collector:
-    def __init__(self, root: Path, tag_filter=None, select: set[str] | None = None):
+    def __init__(
+        self,
+        root: Path,
+        tag_filter=None,
+        select: set[str] | None = None,
+        folders: Mapping[Path, str] | None = None,
+    ):
         self.root = root
+        self.folders = dict(folders or {})  # feature folder -> ruleset (feature_folders)
         self.tag_filter = tag_filter
         self.select = select
         self.results: dict[str, ScenarioResult] = {}
@@ -451,7 +505,7 @@ class _Collector:
             if tmpl is None:
                 drop.append(item)  # only scenarios belong to the corpus
                 continue
-            result = scenario_result(tmpl, self.root, item.nodeid)
+            result = scenario_result(tmpl, self.root, item.nodeid, self.folders)
             if self.tag_filter is not None and not self.tag_filter(set(result.tags)):
                 drop.append(item)
                 continue
@@ -542,7 +596,7 @@ class _ReadRecorder:
         ctx = getattr(item, "_rulecheck_ruling", None)
         if result is None or template is None or result.outcome != "passed":
             return
-        book = ctx.rules(result.ruleset) if ctx is not None else Rulebook_load(result.ruleset)
+        book = ctx.rules(result.ruleset) if ctx is not None else ruleset_named(result.ruleset).rulebook()
         shown = ctx.shown if ctx is not None else {}
         events = shown.get("events") or (shown.get("los") or {}).get("events") or []
         cited = {c for e in events for c in e.get("clauses", ())}
@@ -737,11 +791,12 @@ def _failure_message(report) -> str:
 
 
 def feature_test_files(root: Path, rulesets: Iterable[str] | None = None) -> list[Path]:
-    files = sorted((root / "tests").glob("test_features_*.py"))
-    if rulesets:
-        wanted = set(rulesets)
-        files = [f for f in files if f.stem.removeprefix("test_features_") in wanted]
-    return files
+    """The pytest files that bind each ruleset's features (``Corpus.tests``) that exist."""
+    return feature_files_of(corpora(root, rulesets))
+
+
+def feature_files_of(found: Mapping[str, Corpus]) -> list[Path]:
+    return [t for c in found.values() for t in c.tests if t.is_file()]
 
 
 def run_corpus(
@@ -766,7 +821,8 @@ def run_corpus(
     root = Path(root).resolve()  # once: the run changes directory into it
     record_reads = record_reads or dependencies or vacuous
     tag_filter = parse_tag_expression(tags) if tags is not None else None
-    files = feature_test_files(root, rulesets)
+    found = corpora(root, rulesets)
+    files = feature_files_of(found)
     if not files:
         raise InputError(root, None, "", "no feature corpus here (expected tests/test_features_*.py)")
     check_feature_syntax(root, rulesets)
@@ -775,7 +831,11 @@ def run_corpus(
     # the end of every run all the same (about 0.15 s).
     args = [str(f) for f in files] + ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-q"]
     args += ["--rootdir", str(root)]
-    if not (root / "pyproject.toml").is_file():
+    if (root / "pyproject.toml").is_file() and not all(f.is_relative_to(root) for f in files):
+        # A corpus a ruleset's own package ships is outside the project: pytest would look for
+        # its configuration above the files' common folder and miss the project's.
+        args += ["-c", str(root / "pyproject.toml")]
+    elif not (root / "pyproject.toml").is_file():
         # The corpus an installed wheel carries has no pytest configuration of its own; keep
         # pytest from picking up an unrelated one from a folder above it.
         args += ["-c", os.devnull, "-o", "bdd_features_base_dir=features"]
@@ -784,7 +844,9 @@ def run_corpus(
         # path, and look for its configuration (bdd_features_base_dir) above that instead.
         args.append(f"--rules={o}")
     args += list(pytest_args)
-    collector = _Collector(root, tag_filter, set(select) if select is not None else None)
+    collector = _Collector(
+        root, tag_filter, set(select) if select is not None else None, feature_folders(found)
+    )
     collector.overlaid = bool(overlays)
     # A failed scenario's message is pytest's crash line (_failure_message), the same in every
     # traceback style; pytest's long style would also read and parse the source of every frame

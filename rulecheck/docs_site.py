@@ -32,15 +32,16 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck import __version__
-from rulecheck.corpus import PROJECT_ROOT, ScenarioResult, run_corpus
+from rulecheck.corpus import PROJECT_ROOT, ScenarioResult, corpora, feature_source, run_corpus
 from rulecheck.output_files import build_dir, write_new
 from rulecheck.output_overlap import Output, corpus_inputs, refuse_overlaps
 from rulecheck.pytest_plugin import shown_events
 from rulecheck.ruleset_api import find
+from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError, load_yaml
 from rulecheck.wording import plural
 from rulecheck.xml_text import html_escape as escape
-from rules.rulebook import Rulebook, load
+from rules.rulebook import Rulebook
 
 _SHOWN: dict[str, dict[str, Any]] = {}  # nodeid -> what the scenario showed; filled by the hook below
 # nodeid -> step line -> (status, seconds): how each step of each scenario went in this run
@@ -197,7 +198,9 @@ def scenario_file(root: Path, ruleset: str, step_text: str) -> str:
     if not m:
         return ""
     name = m.group("name")
-    path = root / "scenarios" / ruleset / (name if name.endswith((".yaml", ".yml")) else f"{name}.yaml")
+    found = corpora(root, [ruleset]).get(ruleset)
+    folder = found.scenarios if found is not None and found.scenarios else root / "scenarios" / ruleset
+    path = folder / (name if name.endswith((".yaml", ".yml")) else f"{name}.yaml")
     try:
         data = load_yaml(path).data
     except InputError:  # the scenario itself reports a bad file; the page just leaves it out
@@ -206,7 +209,7 @@ def scenario_file(root: Path, ruleset: str, step_text: str) -> str:
         return ""
     title, about = str(data.get("title") or ""), str(data.get("description") or "").strip()
     return (
-        f"<div class='scenario-file'>Scenario file <code>{escape(str(path.relative_to(root)))}</code>"
+        f"<div class='scenario-file'>Scenario file <code>{escape(str(path.relative_to(root) if path.is_relative_to(root) else path))}</code>"
         + (f": <b>{escape(title)}</b>" if title else "")
         + (f"<div class='description'>{escape(about)}</div>" if about else "")
         + "</div>"
@@ -380,7 +383,9 @@ def build_site(
             + (f", scenarios selected by <code>{escape(tags)}</code>" if tags else "")
             + "."
         )
-        return _write(tmp, root, results, {name: load(name) for name in names}, stamp, tags)
+        return _write(
+            tmp, root, results, {name: ruleset_named(name).rulebook() for name in names}, stamp, tags
+        )
 
     refuse_overlaps([Output(out_dir, folder=True)], corpus_inputs(root, rulesets))
     pages = build_dir(out_dir, fill, force)
@@ -546,7 +551,7 @@ def _explored(r: ScenarioResult) -> bool:
 def _feature_body(root: Path, feature: str, rs: list[ScenarioResult]) -> str:
     """A feature page: the feature as written (description, Background, each scenario selected
     with its description and steps), with how each step went in this run."""
-    doc = gherkin_feature(root / feature)
+    doc = gherkin_feature(feature_source(root, rs[0]))
     background, scenarios = feature_scenarios(doc)
     by_line: dict[int, list[ScenarioResult]] = defaultdict(list)
     for r in rs:

@@ -35,10 +35,11 @@ from typing import Any
 import yaml
 
 from rulecheck.corpus import PROJECT_ROOT, CorpusRun, ScenarioResult, run_corpus
+from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.ruleset_api import ruleset_names as bundled_rulesets
 from rulecheck.source_yaml import InputError, load_yaml
 from rulecheck.wording import plural
-from rules.rulebook import Rulebook, RulebookError, load
+from rules.rulebook import Rulebook, RulebookError
 
 KINDS = ("book", "assumed", "interpretation")  # how the score is split
 
@@ -150,14 +151,15 @@ def select_mutants(mutants: list[Mutant], only: Iterable[str] | None) -> list[Mu
 # --- equivalent mutants ---------------------------------------------------------------------------
 
 
-def equivalents_path(root: Path, ruleset: str) -> Path:
-    return root / "rules" / ruleset / "equivalent_mutants.yaml"
+def equivalents_path(root: Path, ruleset: str) -> Path | None:
+    """The ruleset's list of equivalent mutants (its ``Corpus.equivalent_mutants``), if it has one."""
+    return ruleset_named(ruleset).corpus(root).equivalent_mutants
 
 
 def load_equivalents(root: Path, ruleset: str) -> dict[str, str]:
     """Mutant id -> why no scenario can tell it from the book."""
     path = equivalents_path(root, ruleset)
-    if not (path.exists() or path.is_symlink()):
+    if path is None or not (path.exists() or path.is_symlink()):
         return {}  # a folder or a pipe by that name is refused by load_yaml's reader
     doc = load_yaml(path)
     if not isinstance(doc.data, list):
@@ -292,7 +294,7 @@ def run_mutation(
     say = progress or (lambda _msg: None)
     names = list(rulesets or []) or bundled_rulesets()
     # Pick the mutants first: a bad --only should not cost a corpus run.
-    mutants = select_mutants([m for name in names for m in mutants_for(load(name))], only)
+    mutants = select_mutants([m for name in names for m in mutants_for(ruleset_named(name).rulebook())], only)
     settings = run_settings(root, names, tags, only, len(mutants))
     if shard is not None:
         mutants = [m for i, m in enumerate(mutants) if i % shard[1] == shard[0] - 1]

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.ruleset_api import ruleset_names as rulesets
 from rulecheck.source_yaml import InputError, load_yaml
-from rules.rulebook import RulebookError, load
+from rules.rulebook import RulebookError
 
 OVERLAY_KEYS = ("ruleset", "name", "description", "source", "parameters", "interpretations")
 
@@ -57,7 +58,9 @@ def load_overlay(path: str | Path) -> Overlay:
         interpretations=dict(data.get("interpretations") or {}),
     )
     try:
-        load(ruleset).with_changes(overlay.parameters, overlay.interpretations, overlay.name)
+        ruleset_named(ruleset).rulebook().with_changes(
+            overlay.parameters, overlay.interpretations, overlay.name
+        )
     except RulebookError as exc:
         raise doc.error(tuple(exc.field.split(".")), exc.message) from None
     return overlay
@@ -65,7 +68,7 @@ def load_overlay(path: str | Path) -> Overlay:
 
 def rulebooks_for(names, overlay_files):
     """The rulebooks in force: each ruleset's book with the overlays that name it applied."""
-    books = {name: load(name) for name in names}
+    books = {name: ruleset_named(name).rulebook() for name in names}
     for path in overlay_files:
         ov = load_overlay(path)
         if ov.ruleset not in books:

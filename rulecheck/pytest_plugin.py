@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from rules.rulebook import Rulebook, load
+from rulecheck.ruleset_api import ruleset as ruleset_named
+from rules.rulebook import Rulebook
 
 TAG_KINDS = ("clause", "faq", "ruling", "example", "interpretation")
 
@@ -66,7 +67,7 @@ class RulingContext:
     forced: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def rules(self, ruleset: str) -> Rulebook:
-        book = load(ruleset)
+        book = ruleset_named(ruleset).rulebook()
         for name, params, interps in self.overlays.get(ruleset, []):
             book = book.with_changes(params, interps, name=name)
         if self.forced.get(ruleset):

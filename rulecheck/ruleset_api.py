@@ -60,6 +60,31 @@ def distribution_json(dist) -> dict[str, dict[str, Any]]:
     return {str(k): {"exact": str(v), "p": float(v)} for k, v in dist.items()}
 
 
+@dataclass(frozen=True)
+class Corpus:
+    """Where a ruleset keeps its corpus, so the toolkit runs it without knowing the game's layout.
+
+    ``tests`` are the pytest files that bind the feature files to tests (each calls
+    ``pytest_bdd.scenarios`` on ``features``); a ``conftest.py`` beside them names, in its
+    ``pytest_plugins``, ``rulecheck.pytest_plugin``, ``steps.common`` and the ruleset's own step
+    modules, so plain ``pytest`` runs the same corpus ``rulecheck check`` runs. The folder of the
+    feature files is named after the ruleset."""
+
+    features: Path
+    """The folder of the ``.feature`` files."""
+    tests: tuple[Path, ...]
+    """The pytest files that bind them."""
+    scenarios: Path | None = None
+    """The scenario YAML files the features and ``explain`` / ``draw`` read, if any."""
+    overlays: Path | None = None
+    """The bundled overlays (rule changes a scenario names in ``Given the house rule "NAME"``)."""
+    equivalent_mutants: Path | None = None
+    """The YAML file of rulebook mutants no scenario can tell from the book (``rulecheck mutate``)."""
+    step_modules: tuple[str, ...] = ()
+    """The modules of its own step definitions, for ``rulecheck steps`` (the corpus runs them
+    through its conftest.py); the bundled rulesets' steps are the project's ``steps/`` modules."""
+
+
 @runtime_checkable
 class Explorer(Protocol):
     """What ``rulecheck explore`` needs of a ruleset: its kinds of generated position, how to
@@ -81,7 +106,8 @@ class Explorer(Protocol):
     def evaluator(self, kind: str) -> str:
         """The key, in ``rulecheck.explore.evaluate.EVALUATORS``, of the function that rules on a
         position of this kind (the evaluator also runs alone against another revision's engine,
-        where no registry exists, so a request names its evaluator)."""
+        where no registry exists, so a request names its evaluator); or ``module:function``, a
+        function ``(position, rules, catalogue) -> answer`` of the ruleset's own package."""
         ...
 
     def catalogue(self) -> Any:
@@ -171,6 +197,12 @@ class Ruleset(Protocol):
 
     def card_catalogue(self, root: Path) -> Path | None:
         """The bundled card file under a project ``root``, or None when the game has no cards."""
+        ...
+
+    def corpus(self, root: Path) -> Corpus:
+        """Its features, their pytest bindings, scenario files, overlays and listed equivalent
+        mutants. ``root`` is the project ``rulecheck`` runs on (``--root``); a ruleset installed
+        from a package of its own ships its corpus in the package and ignores it."""
         ...
 
 

@@ -35,9 +35,9 @@ from typing import Any
 from rulecheck.corpus import PROJECT_ROOT, CorpusRun, ScenarioResult, run_corpus
 from rulecheck.input_files import MAX_RESULT_BYTES, read_input_text
 from rulecheck.overlays import load_overlay
+from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError
 from rulecheck.wording import plural
-from rules.rulebook import load
 
 ABSENT = "(not recorded)"
 TRACE_LINES = 8  # events of a changed trace printed per scenario in text
@@ -171,7 +171,7 @@ def diff_overlay(
 ) -> RulingDiff:
     """The book against the book plus ``overlay_path``, on the overlay's ruleset."""
     overlay = load_overlay(overlay_path)
-    book = load(overlay.ruleset)
+    book = ruleset_named(overlay.ruleset).rulebook()
     changed_book = book.with_changes(overlay.parameters, overlay.interpretations, overlay.name)
     rule_changes = book.differences(changed_book)
     if baseline is None:

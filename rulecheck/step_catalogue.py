@@ -78,19 +78,34 @@ def catalogue(root: Path) -> list[Phrasing]:
     from pytest_bdd.feature import get_features
     from pytest_bdd.steps import step_function_context_registry
 
+    from rulecheck.corpus import corpora
+
     for path in sorted((root / "steps").glob("*.py")):
         if path.stem != "__init__":
             importlib.import_module(f"steps.{path.stem}")
-    # Only the project's step library: pytest-bdd and test modules may register steps of their own.
+    # A ruleset installed from a package of its own brings its steps and features (Corpus).
+    own_folders = {
+        c.features.resolve(): name
+        for name, c in corpora(root).items()
+        if not c.features.is_relative_to(root / "features")
+    }
+    own = [c for name, c in corpora(root).items() if name in own_folders.values()]
+    modules = {m for c in own for m in c.step_modules}
+    for module in sorted(modules):
+        importlib.import_module(module)
+    # Only the step libraries: pytest-bdd and test modules may register steps of their own.
     contexts = [
-        c for c in step_function_context_registry.values() if c.step_func.__module__.startswith("steps.")
+        c
+        for c in step_function_context_registry.values()
+        if c.step_func.__module__.startswith("steps.") or c.step_func.__module__ in modules
     ]
     phrasings: dict[int, Phrasing] = {}
     for ctx in contexts:
         for kind in [ctx.type] if ctx.type else list(KINDS):
             fn = ctx.step_func
             phrasings[id(ctx), kind] = Phrasing(kind, ctx.parser.name, f"{fn.__module__}.{fn.__name__}")
-    features = get_features([str(p) for p in sorted((root / "features").glob("*")) if p.is_dir()])
+    folders = [p for p in sorted((root / "features").glob("*")) if p.is_dir()] + [c.features for c in own]
+    features = get_features([str(p) for p in folders])
     for feature in features:
         for tmpl in feature.scenarios.values():
             for step in tmpl.all_background_steps + tmpl._steps:
@@ -105,10 +120,18 @@ def catalogue(root: Path) -> list[Phrasing]:
                 if best.example is None:
                     best.example = f"{step.keyword.strip()} {step.name}"
                     rel = Path(feature.filename)
-                    rel = rel.relative_to(root) if rel.is_relative_to(root) else rel
+                    rel = rel.relative_to(root) if rel.is_relative_to(root) else _shown(rel, own_folders)
                     best.where = f"{rel}:{step.line_number}"
     order = {k: i for i, k in enumerate(KINDS)}
     return sorted(phrasings.values(), key=lambda p: (order[p.kind], p.function))
+
+
+def _shown(feature: Path, folders: dict[Path, str]) -> Path:
+    """A package's feature file as results show it: ``features/<ruleset>/...``."""
+    for folder, name in folders.items():
+        if feature.resolve().is_relative_to(folder):
+            return Path("features", name, feature.resolve().relative_to(folder))
+    return feature
 
 
 def format_text(phrasings: list[Phrasing]) -> str:

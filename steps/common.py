@@ -88,13 +88,24 @@ def table_rows(datatable: list[list[str]]) -> list[dict[str, str]]:
 
 
 @given(parsers.parse('the house rule "{overlay}"'))
-def house_rule(ruling, overlay: str):
-    """Apply a bundled overlay file (rules/<ruleset>/overlays/NAME.yaml) to this scenario only."""
-    matches = sorted(rules_dir().glob(f"*/overlays/{overlay}.yaml"))
+def house_rule(request, ruling, overlay: str):
+    """Apply a bundled overlay file (rules/<ruleset>/overlays/NAME.yaml, or the overlays folder a
+    ruleset's own package ships: its ``Corpus.overlays``) to this scenario only."""
+    matches = sorted(rules_dir().glob(f"*/overlays/{overlay}.yaml")) or _own_overlay(request, overlay)
     if not matches:
         raise InputError(overlay, None, "", "no overlay of that name under rules/*/overlays/")
     ov = load_overlay(matches[0])
     ruling.apply(ov.ruleset, ov.name, ov.parameters, ov.interpretations)
+
+
+def _own_overlay(request: pytest.FixtureRequest, overlay: str) -> list[Path]:
+    from rulecheck.ruleset_api import find
+
+    game = find(feature_ruleset(request))
+    folder = game.corpus(PROJECT_ROOT).overlays if game is not None else None
+    return (
+        [folder / f"{overlay}.yaml"] if folder is not None and (folder / f"{overlay}.yaml").is_file() else []
+    )
 
 
 def feature_ruleset(request: pytest.FixtureRequest) -> str:

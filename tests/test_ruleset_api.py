@@ -73,6 +73,10 @@ def test_each_bundled_ruleset_implements_the_protocol(name):
         assert explorer.evaluator(kind) in EVALUATORS
     cards = game.card_catalogue(ROOT)
     assert cards is None or cards.is_file()
+    corpus = game.corpus(ROOT)  # where the corpus runner finds its features, tests and overlays
+    assert corpus.features == ROOT / "features" / name and list(corpus.features.glob("*.feature"))
+    assert all(t.is_file() for t in corpus.tests) and corpus.tests
+    assert corpus.overlays is not None and list(corpus.overlays.glob("*.yaml"))
 
 
 def test_a_scenario_goes_to_the_ruleset_its_file_names():

@@ -16,13 +16,14 @@ from rulecheck.corpus import PROJECT_ROOT
 from rulecheck.explore.versions import Side, bundled_overlays, parse_side
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError
-from rules.rulebook import load
 
 
 def kind_for(ruleset: str, interpretations: dict, parameters: dict) -> str:
     """The kind of position that reads these rulebook entries, as the ruleset judges by the
     clauses they cite (its ``Explorer.kind_for``): e.g. Line of Sight clauses -> ``los``."""
-    return ruleset_named(ruleset).explore.kind_for(load(ruleset), interpretations, parameters)
+    return ruleset_named(ruleset).explore.kind_for(
+        ruleset_named(ruleset).rulebook(), interpretations, parameters
+    )
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Comparison:
 def all_comparisons(rulesets: list[str], root: Path = PROJECT_ROOT) -> list[Comparison]:
     out = []
     for ruleset in rulesets:
-        book = load(ruleset)
+        book = ruleset_named(ruleset).rulebook()
         for name, interp in book.interpretations.items():
             for option in interp.options:
                 if option != interp.default:

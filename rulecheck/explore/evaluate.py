@@ -64,10 +64,13 @@ def _jsonable(value: Any) -> Any:
     )
 
 
-def _rulebook(ruleset: str, parameters: dict, interpretations: dict):
-    from rules.rulebook import load
+def _rulebook(ruleset: str, parameters: dict, interpretations: dict, book=None):
+    """The version's rulebook: ``book`` (the ruleset's, as its ``Ruleset.rulebook()`` gives it)
+    with the changes; alone against another revision's engine, the bundled book of that name."""
+    if book is None:
+        from rules.rulebook import load
 
-    book = load(ruleset)
+        book = load(ruleset)
     if parameters or interpretations:
         book = book.with_changes(parameters, interpretations, "explore")
     return book
@@ -400,29 +403,41 @@ def mb_concrete(position: dict[str, Any], answer: dict[str, Any]) -> dict[str, A
 # --- entry points ---------------------------------------------------------------------------------
 
 
-def evaluate(request: dict[str, Any], catalogue=None) -> dict[str, Any]:
+def evaluate(request: dict[str, Any], catalogue=None, book=None) -> dict[str, Any]:
     """The answer of ``_evaluate`` with the rulebook entries it read; an engine crash comes back
-    as ``{"crash": why}``."""
+    as ``{"crash": why}``. ``book``: the ruleset's rulebook as the book has it (else loaded by
+    the request's ruleset name, for a bundled ruleset)."""
     from rules.rulebook import observing_reads
 
     reads: set[str] = set()
     try:
         with observing_reads(lambda _book, entry: reads.add(entry)):
-            answer = _evaluate(request, catalogue)
+            answer = _evaluate(request, catalogue, book)
     except Exception as exc:  # an engine crash is a finding, not the end of the search
         return {"crash": f"{type(exc).__name__}: {exc}"}
     answer["reads"] = sorted(reads)
     return answer
 
 
-def _evaluate(request: dict[str, Any], catalogue=None) -> dict[str, Any]:
-    """``request``: ``ruleset``, ``evaluator`` (a key of ``EVALUATORS``), ``position``, and the
-    version's ``parameters`` and ``interpretations`` (changes to the book). Never raises for a
-    position the engine refuses to read: that comes back as ``{"invalid": why}``."""
+def _evaluate(request: dict[str, Any], catalogue=None, book=None) -> dict[str, Any]:
+    """``request``: ``ruleset``, ``evaluator`` (a key of ``EVALUATORS``, or ``module:function``
+    of a ruleset's own package), ``position``, and the version's ``parameters`` and
+    ``interpretations`` (changes to the book). Never raises for a position the engine refuses to
+    read: that comes back as ``{"invalid": why}``."""
     rules = _rulebook(
-        request["ruleset"], request.get("parameters") or {}, request.get("interpretations") or {}
+        request["ruleset"], request.get("parameters") or {}, request.get("interpretations") or {}, book
     )
-    return EVALUATORS[request["evaluator"]](request["position"], rules, catalogue)
+    return _evaluator(request["evaluator"])(request["position"], rules, catalogue)
+
+
+def _evaluator(key: str):
+    """The function a request names: a bundled one by its key, else ``module:function``."""
+    if key in EVALUATORS or ":" not in key:
+        return EVALUATORS[key]
+    import importlib
+
+    module, _, function = key.partition(":")
+    return getattr(importlib.import_module(module), function)
 
 
 # What rules on each kind of position, by the key a ruleset's ``Explorer.evaluator(kind)`` gives

@@ -61,7 +61,6 @@ def dependencies(exploration: Exploration, witness: Witness, assert_side: str = 
     from rulecheck.explore.evaluate import evaluate
     from rulecheck.explore.search import differences
     from rulecheck.ruleset_api import ruleset
-    from rules.rulebook import load
 
     explorer = ruleset(exploration.ruleset).explore
     evaluator = explorer.evaluator(exploration.kind)
@@ -69,7 +68,7 @@ def dependencies(exploration: Exploration, witness: Witness, assert_side: str = 
     chosen = dict(side.get("interpretations") or {})
     answer = witness.new if assert_side == "new" else witness.old
     asserted = set(witness.changes) | set(explorer.asserted_extra(witness, answer))  # scenario_text's
-    book = load(exploration.ruleset)
+    book = ruleset(exploration.ruleset).rulebook()
     catalogue = explorer.catalogue()
     position = witness.position
     stated = explorer.stated_position(position, answer)
@@ -85,6 +84,7 @@ def dependencies(exploration: Exploration, witness: Witness, assert_side: str = 
                 "interpretations": chosen,
             },
             catalogue,
+            book,
         )
     out = []
     for name, interp in book.interpretations.items():
@@ -103,6 +103,7 @@ def dependencies(exploration: Exploration, witness: Witness, assert_side: str = 
                     "interpretations": {**chosen, name: option},
                 },
                 catalogue,
+                book,
             )
             if (
                 "outcome" not in got
@@ -148,9 +149,7 @@ def _other_faces(answer: dict[str, Any], got: dict[str, Any]) -> bool:
 def changed_clauses(exploration: Exploration) -> tuple[str, ...]:
     """The clauses of the rulebook entries the two sides change: a witness's tags when its two
     traces never part (only an outcome the trace does not spell out differs)."""
-    from rules.rulebook import load
-
-    book = load(exploration.ruleset)
+    book = ruleset_named(exploration.ruleset).rulebook()
     out: dict[str, None] = {}
     for side in (exploration.old, exploration.new):
         for name in side.get("interpretations") or {}:
@@ -673,11 +672,11 @@ def feature_text(exploration: Exploration, assert_side: str = "new") -> tuple[st
 
 def diagram(exploration: Exploration, witness: Witness, assert_side: str = "new") -> str:
     """The witness's position drawn with the asserted version's rules (this checkout's engine)."""
-    from rules.rulebook import load
-
     side = exploration.new if assert_side == "new" else exploration.old
-    rules = load(exploration.ruleset).with_changes(
-        side.get("parameters"), side.get("interpretations"), "explore"
+    rules = (
+        ruleset_named(exploration.ruleset)
+        .rulebook()
+        .with_changes(side.get("parameters"), side.get("interpretations"), "explore")
     )
     title = f"{side['label']}: {_summary(witness.changes, 1 if assert_side == 'new' else 0)}"[:110]
     return ruleset_named(exploration.ruleset).explore.diagram(witness.position, rules, title)

@@ -30,7 +30,7 @@ from rulecheck.overlays import load_overlay
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError
 from rules.limits import MAX_YAML_BYTES
-from rules.rulebook import RulebookError, load
+from rules.rulebook import RulebookError
 
 
 @dataclass
@@ -68,7 +68,7 @@ class Side:
         }
         if self._worker is not None:
             return self._worker.ask(request)
-        return evaluate_module.evaluate(request, explorer.catalogue())
+        return evaluate_module.evaluate(request, explorer.catalogue(), ruleset_named(self.ruleset).rulebook())
 
     def close(self) -> None:
         if self._worker is not None:
@@ -76,11 +76,15 @@ class Side:
             self._worker = None
 
     def rulebook(self):
-        return load(self.ruleset).with_changes(self.parameters, self.interpretations, self.label)
+        return (
+            ruleset_named(self.ruleset)
+            .rulebook()
+            .with_changes(self.parameters, self.interpretations, self.label)
+        )
 
 
 def _coerce(ruleset: str, name: str, text: str) -> tuple[str, Any]:
-    book = load(ruleset)
+    book = ruleset_named(ruleset).rulebook()
     if name in book.interpretations:
         return "interpretations", text
     if name in book.parameters:
@@ -95,8 +99,14 @@ def _coerce(ruleset: str, name: str, text: str) -> tuple[str, Any]:
     raise InputError(f"{name}={text}", None, name, f"no interpretation or parameter {name!r} in {ruleset}")
 
 
+def overlays_dir(ruleset: str, root: Path = PROJECT_ROOT) -> Path | None:
+    """Where the ruleset keeps its bundled overlays (its ``Corpus.overlays``), if anywhere."""
+    return ruleset_named(ruleset).corpus(root).overlays
+
+
 def bundled_overlays(ruleset: str, root: Path = PROJECT_ROOT) -> list[Path]:
-    return sorted((root / "rules" / ruleset / "overlays").glob("*.yaml"))
+    folder = overlays_dir(ruleset, root)
+    return sorted(folder.glob("*.yaml")) if folder is not None else []
 
 
 def parse_side(text: str, ruleset: str, root: Path = PROJECT_ROOT) -> Side:
@@ -113,8 +123,9 @@ def parse_side(text: str, ruleset: str, root: Path = PROJECT_ROOT) -> Side:
             raise InputError(text, None, exc.field, exc.message) from None
         return side
     path = Path(text)
-    bundled = root / "rules" / ruleset / "overlays" / f"{text}.yaml"
-    if not path.is_file() and bundled.is_file():
+    folder = overlays_dir(ruleset, root)
+    bundled = folder / f"{text}.yaml" if folder is not None else None
+    if not path.is_file() and bundled is not None and bundled.is_file():
         path = bundled
     if not path.is_file() and not (path.exists() or path.is_symlink()):
         raise InputError(text, None, "", "not 'book', NAME=VALUE, an overlay file or a bundled overlay name")
@@ -123,7 +134,7 @@ def parse_side(text: str, ruleset: str, root: Path = PROJECT_ROOT) -> Side:
     ov = load_overlay(path)
     if ov.ruleset != ruleset:
         raise InputError(text, None, "ruleset", f"this overlay is for {ov.ruleset}, not {ruleset}")
-    is_bundled = path.resolve().parent == (root / "rules" / ruleset / "overlays").resolve()
+    is_bundled = folder is not None and path.resolve().parent == folder.resolve()
     return Side(
         f'overlay "{ov.name}"',
         ruleset,
@@ -205,6 +216,15 @@ class RevisionWorker:
 
 def at_revision(side: Side, rev: str, root: Path = PROJECT_ROOT) -> Side:
     """``side``'s rule changes, evaluated by the engine at ``rev``."""
+    explorer = ruleset_named(side.ruleset).explore
+    if any(":" in explorer.evaluator(kind) for kind in explorer.kinds):  # module:function
+        raise InputError(
+            "--rev",
+            None,
+            "",
+            f"{side.ruleset}'s engine is in a package of its own, which no revision of {root} holds: "
+            "compare rule versions instead",
+        )
     worker = RevisionWorker(root, rev, ruleset_named(side.ruleset).explore.catalogue_path(root))
     label = f"the engine at {rev} ({worker.sha[:10]})"
     if side.parameters or side.interpretations:

@@ -11,10 +11,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulecheck.ruleset_api import Explanation, distribution_json, ruleset, ruleset_names, unknown
+from rulecheck.ruleset_api import Corpus, Explanation, distribution_json, ruleset, ruleset_names, unknown
 from rulecheck.source_yaml import LocatedYaml, load_yaml
 
-__all__ = ["Explanation", "adapter", "distribution_json", "load_scenario", "ruleset_of"]
+__all__ = ["Explanation", "adapter", "distribution_json", "load_scenario", "project_corpus", "ruleset_of"]
+
+
+def project_corpus(name: str, root: Path) -> Corpus:
+    """A bundled ruleset's corpus: in the project folder, laid out by ruleset name (features/NAME,
+    tests/test_features_NAME.py bound through the project's conftest.py, scenarios/NAME, and
+    rules/NAME for its overlays and listed equivalent mutants)."""
+    return Corpus(
+        features=root / "features" / name,
+        tests=(root / "tests" / f"test_features_{name}.py",),
+        scenarios=root / "scenarios" / name,
+        overlays=root / "rules" / name / "overlays",
+        equivalent_mutants=root / "rules" / name / "equivalent_mutants.yaml",
+    )
 
 
 def adapter(name: str):

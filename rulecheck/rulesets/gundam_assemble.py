@@ -391,6 +391,12 @@ class GundamAssemble:
     card_catalogue = staticmethod(card_catalogue)
 
     @staticmethod
+    def corpus(root: Path):
+        from rulecheck.rulesets import project_corpus
+
+        return project_corpus(RULESET, root)
+
+    @staticmethod
     def rulebook():
         return load_rulebook(RULESET)
 

@@ -654,6 +654,12 @@ class Multibase:
     def card_catalogue(root: Path) -> None:
         return None  # no cards: a unit's numbers are in the scenario
 
+    @staticmethod
+    def corpus(root: Path):
+        from rulecheck.rulesets import project_corpus
+
+        return project_corpus(RULESET, root)
+
     @property
     def explore(self):
         from rulecheck.rulesets.multibase_explore import EXPLORER  # imports hypothesis

@@ -1,0 +1,100 @@
+"""Skirmish as a ``rulecheck.ruleset_api.Ruleset``: the one object rulecheck asks for anything
+about this game. The package's ``pyproject.toml`` declares it in the ``rulecheck.rulesets``
+entry point group, which is all rulecheck needs to find it."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rulecheck.ruleset_api import Corpus, Explanation
+from rulecheck.source_yaml import InputError
+from rulecheck_skirmish import diagram, engine, scenario
+from rules.dice import DiceScriptError, ScriptedDice
+from rules.rulebook import SAFE_LOADER, Rulebook, parse_rulebook
+
+NAME = "skirmish"
+HERE = Path(__file__).resolve().parent
+
+
+@cache
+def rulebook() -> Rulebook:
+    with (HERE / "rulebook.yaml").open(encoding="utf-8") as fh:
+        return parse_rulebook(yaml.load(fh, Loader=SAFE_LOADER))
+
+
+def explain(sc: scenario.SkirmishScenario, rules: Rulebook) -> Explanation:
+    dice = ScriptedDice.of(**sc.dice)
+    try:
+        result = engine.resolve_shot(sc.board, sc.shooter, sc.target, dice, rules)
+    except DiceScriptError as exc:  # at the scripted roll's line
+        path = ("dice", exc.purpose) if exc.purpose not in (None, "*") else ("dice",)
+        if sc.doc is None:
+            raise InputError(sc.file, None, ".".join(path), str(exc)) from None
+        raise sc.doc.error(path, str(exc)) from None
+    cited = dict(e.interpretation.split("=", 1) for e in result.events if e.interpretation)
+    return Explanation(sc.title, result.events, result.outcome, cited)
+
+
+def outcome_lines(outcome: dict[str, Any]) -> list[str]:
+    lines = [f"shot: {outcome.get('shot', '-')}"]
+    for key in ("distance", "line of sight", "in cover", "needed", "hits", "saved", "wounds", "removed"):
+        if key in outcome:
+            value = outcome[key]
+            lines.append(f"{key}: {('yes' if value else 'no') if isinstance(value, bool) else value}")
+    return lines
+
+
+def draw(
+    sc: scenario.SkirmishScenario, rules: Rulebook, origin: str | None = None, target: str | None = None
+) -> str:
+    shooter, aimed = origin or sc.shooter, target or sc.target
+    sc.board.model(shooter), sc.board.model(aimed)  # KeyError for a model not on the board
+    return diagram.draw(sc.board, sc.title, (shooter, aimed))
+
+
+def diagram_from_json(shown: dict[str, Any]) -> str:
+    board = scenario.board_from_json(shown["position"])
+    shot = shown.get("shot")
+    return diagram.draw(board, "", tuple(shot) if shot else None, shown.get("outcome"))
+
+
+def corpus(root: Path) -> Corpus:
+    """The corpus ships in this package; ``root`` (another project) does not change it."""
+    return Corpus(
+        features=HERE / "features" / NAME,
+        tests=(HERE / "corpus" / "test_features_skirmish.py",),
+        scenarios=HERE / "scenarios" / NAME,
+        overlays=HERE / "overlays",
+        equivalent_mutants=HERE / "equivalent_mutants.yaml",
+        step_modules=("rulecheck_skirmish.steps",),
+    )
+
+
+class Skirmish:
+    name = NAME
+    odds = None  # no exact odds: `rulecheck odds` says so in one line
+    rulebook = staticmethod(rulebook)
+    load_scenario = staticmethod(scenario.load_scenario)
+    scenario_from_doc = staticmethod(scenario.scenario_from_doc)
+    explain = staticmethod(explain)
+    outcome_lines = staticmethod(outcome_lines)
+    draw = staticmethod(draw)
+    diagram_from_json = staticmethod(diagram_from_json)
+    corpus = staticmethod(corpus)
+
+    @staticmethod
+    def card_catalogue(root: Path) -> None:
+        return None  # no cards: a model's numbers are in the scenario
+
+    @property
+    def explore(self):
+        from rulecheck_skirmish.explore import EXPLORER  # imports hypothesis only when asked
+
+        return EXPLORER
+
+
+RULESET = Skirmish()

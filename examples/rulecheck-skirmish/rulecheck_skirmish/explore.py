@@ -1,0 +1,196 @@
+"""Skirmish's hooks for ``rulecheck explore`` (a ``rulecheck.ruleset_api.Explorer``): a
+hypothesis strategy of shots, the evaluator that rules on one, and how a witness is written as
+Gherkin in this game's own steps and drawn.
+
+A position is plain JSON: the board (``width``, ``height``, ``walls``, ``cover``), the two
+``models`` (as ``scenario.position_json`` writes them), the ``shot`` (shooter, target) and
+``dice``, one pool of faces per roll (``to_hit``, ``save``). Dice are drawn from the pools in
+order; the answer says how many faces each roll used, so a written scenario scripts exactly those.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rulecheck_skirmish import diagram, engine
+from rulecheck_skirmish.scenario import board_from_json, board_map
+
+
+class PoolExhausted(Exception):
+    pass
+
+
+class PoolDice:
+    """Faces drawn in order from one pool per roll; ``used`` counts what each roll took."""
+
+    def __init__(self, pools: dict[str, list[int]]):
+        self.pools = pools
+        self.used: dict[str, int] = {}
+
+    def roll(self, count: int, sides: int, purpose: str) -> tuple[int, ...]:
+        pool, start = self.pools.get(purpose, []), self.used.get(purpose, 0)
+        if start + count > len(pool):
+            raise PoolExhausted(f"{purpose}: needs {start + count} faces, the pool has {len(pool)}")
+        self.used[purpose] = start + count
+        return tuple(min(max(f, 1), sides) for f in pool[start : start + count])
+
+    def finish(self) -> None:
+        """Unused faces are fine: a written scenario scripts only those used."""
+
+
+def evaluate_position(position: dict[str, Any], rules, catalogue=None) -> dict[str, Any]:
+    """The ruling on one generated shot: ``outcome``, ``events`` and the faces each roll used;
+    ``{"invalid": why}`` when the pools are too short for it."""
+    dice = PoolDice({k: list(v) for k, v in position["dice"].items()})
+    shooter, target = position["shot"]
+    try:
+        result = engine.resolve_shot(board_from_json(position), shooter, target, dice, rules)
+    except PoolExhausted as exc:
+        return {"invalid": str(exc)}
+    return {
+        "outcome": result.outcome,
+        "events": [e.to_json() for e in result.events],
+        "dice_used": dict(dice.used),
+    }
+
+
+def shots(draw) -> dict[str, Any]:
+    from hypothesis import strategies as st
+
+    width, height = draw(st.integers(2, 6)), draw(st.integers(1, 4))
+    squares = [(c, r) for r in range(height) for c in range(width)]
+    a, t = draw(st.lists(st.sampled_from(squares), min_size=2, max_size=2, unique=True))
+    rest = [s for s in squares if s not in (a, t)]
+    walls = draw(st.lists(st.sampled_from(rest), unique=True, max_size=2)) if rest else []
+    open_ = [s for s in squares if s not in walls and s != a]
+    cover = draw(st.lists(st.sampled_from(open_), unique=True, max_size=3))
+    faces = st.lists(st.integers(1, 6), min_size=3, max_size=3)
+    return {
+        "width": width,
+        "height": height,
+        "walls": sorted(map(list, walls)),
+        "cover": sorted(map(list, cover)),
+        "models": [
+            {
+                "name": "Ash",
+                "side": "red",
+                "square": list(a),
+                "skill": draw(st.integers(2, 6)),
+                "save": 7,
+                "wounds": 1,
+                "range": draw(st.integers(1, 6)),
+                "shots": draw(st.integers(1, 3)),
+            },
+            {
+                "name": "Bo",
+                "side": "blue",
+                "square": list(t),
+                "skill": 4,
+                "save": draw(st.integers(2, 7)),
+                "wounds": draw(st.integers(1, 3)),
+                "range": 6,
+                "shots": 1,
+            },
+        ],
+        "shot": ["Ash", "Bo"],
+        "dice": {"to_hit": draw(faces), "save": draw(faces)},
+    }
+
+
+def _then(key: str, value: Any, target: str) -> list[str]:
+    if value is None:
+        return []
+    if key == "shot":
+        return [
+            "the shot is allowed"
+            if value == "allowed"
+            else f"the shot is refused: {value.removeprefix('not allowed: ')}"
+        ]
+    if key == "in cover":
+        return [f'"{target}" counts as in cover' if value else f'"{target}" does not count as in cover']
+    if key == "needed":
+        return [f"each to-hit die needs {value}+"]
+    if key == "hits":
+        return [f"the shot lands {value} {'hit' if value == 1 else 'hits'}"]
+    if key == "saved":
+        return [f'"{target}" saves {value}']
+    if key == "wounds":
+        return [f'"{target}" loses {value} {"wound" if value == 1 else "wounds"}']
+    if key == "removed":
+        return [f'"{target}" is removed' if value else f'"{target}" stays on the battlefield']
+    return []  # distance, line of sight: no step asserts them alone
+
+
+class SkirmishExplorer:
+    kinds = ("attack",)
+
+    @staticmethod
+    def positions(kind: str, bias=None):
+        from hypothesis import strategies as st
+
+        return st.composite(shots)()
+
+    @staticmethod
+    def learns(kind: str) -> bool:
+        return False
+
+    @staticmethod
+    def evaluator(kind: str) -> str:
+        return "rulecheck_skirmish.explore:evaluate_position"
+
+    @staticmethod
+    def catalogue() -> None:
+        return None
+
+    @staticmethod
+    def catalogue_path(root: Path) -> None:
+        return None
+
+    @staticmethod
+    def kind_for(book, interpretations: dict, parameters: dict) -> str:
+        return "attack"
+
+    @staticmethod
+    def stated_position(position: dict[str, Any], answer: dict[str, Any]) -> None:
+        return None  # no choice is made by index: the generated position is the scenario's
+
+    @staticmethod
+    def asserted_extra(witness, answer: dict[str, Any]) -> list[str]:
+        return []
+
+    @staticmethod
+    def witness_thens(witness, answer: dict[str, Any], which: int) -> tuple[list[str], list[str]]:
+        target = witness.position["shot"][1]
+        thens: list[str] = []
+        for key, pair in witness.changes.items():
+            thens += _then(key, pair[which], target)
+        return thens, []
+
+    @staticmethod
+    def witness_steps(
+        kind: str, witness, answer: dict[str, Any]
+    ) -> tuple[list[str], list[str], str, list[str]]:
+        position = witness.position
+        board = board_from_json(position)
+        keys = ("name", "side", "skill", "save", "wounds", "range", "shots")
+        rows = [keys] + [tuple(str(m[k]) for k in keys) for m in position["models"]]
+        widths = [max(len(r[i]) for r in rows) for i in range(len(keys))]
+        table = ["  | " + " | ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) + " |" for r in rows]
+        steps = ["Given the skirmish models:", *table, "And the skirmish map:", '  """']
+        steps += [f"  {line}" for line in board_map(board)] + ['  """']
+        used = answer.get("dice_used") or {}
+        given = []
+        for roll, phrase in (("to_hit", "to-hit"), ("save", "save")):
+            if used.get(roll):
+                faces = position["dice"][roll][: used[roll]]
+                given.append(f"the {phrase} dice show {', '.join(map(str, faces))}")
+        shooter, target = position["shot"]
+        return steps, given, f'"{shooter}" fires at "{target}"', []
+
+    @staticmethod
+    def diagram(position: dict[str, Any], rules, title: str) -> str:
+        return diagram.draw(board_from_json(position), title, tuple(position["shot"]))
+
+
+EXPLORER = SkirmishExplorer()
