@@ -38,6 +38,7 @@ NAME = "skirmish"
 # explore's internals or another game.
 PUBLIC = (
     "rulecheck.ruleset_api",
+    "rulecheck.drawing",  # DrawOptionError: the refusal of picture options the drawing lacks
     "rulecheck.source_yaml",
     "rulecheck.pytest_plugin",
     "steps.common",
@@ -318,3 +319,15 @@ def test_installed_from_its_package_every_command_works_on_it(installed, tmp_pat
     done = _run(installed, tmp_path, "steps")
     assert done.returncode == 0, done.stderr
     assert 'e.g. When "Ash" fires at "Bo"  (features/skirmish/range_and_sight.feature:21)' in done.stdout
+
+
+# The commands docs/ruleset-guide.md shows (section 8), each run on the installed package by
+# test_installed_from_its_package_every_command_works_on_it or by a test above (explain).
+GUIDE_COMMANDS = {"check", "report", "explain", "draw", "diff", "mutate", "explore", "docs", "steps"}
+
+
+def test_the_guide_shows_the_commands_the_package_test_runs():
+    text = (ROOT / "docs" / "ruleset-guide.md").read_text(encoding="utf-8")
+    block = text.split("```sh\npip install ./examples/rulecheck-skirmish\n", 1)[1].split("```", 1)[0]
+    shown = {line.split()[1] for line in block.splitlines() if line.startswith("rulecheck ")}
+    assert shown == GUIDE_COMMANDS

@@ -10,6 +10,7 @@ from typing import Any
 
 import yaml
 
+from rulecheck.drawing import DrawOptionError
 from rulecheck.ruleset_api import Corpus, Explanation
 from rulecheck.source_yaml import InputError
 from rulecheck_skirmish import diagram, engine, scenario
@@ -48,9 +49,30 @@ def outcome_lines(outcome: dict[str, Any]) -> list[str]:
     return lines
 
 
+# What rulecheck.drawing.draw_svg's keywords mean when left alone; this small drawing takes no other.
+_PLAIN = {"size": None, "orientation": 0, "coordinates": True, "colors": {}, "arrows": [], "highlights": []}
+_FLAGS = {"size": "--size", "orientation": "--flip", "coordinates": "--no-coordinates", "colors": "--color",
+          "arrows": "--arrow", "highlights": "--highlight"}  # fmt: skip
+
+
 def draw(
-    sc: scenario.SkirmishScenario, rules: Rulebook, origin: str | None = None, target: str | None = None
+    sc: scenario.SkirmishScenario,
+    rules: Rulebook,
+    origin: str | None = None,
+    target: str | None = None,
+    **options: Any,
 ) -> str:
+    for key, value in options.items():
+        plain = _PLAIN.get(key, object())
+        given = (
+            list(value)
+            if isinstance(value, list | tuple)
+            else dict(value)
+            if isinstance(value, dict)
+            else value
+        )
+        if given != plain:
+            raise DrawOptionError(_FLAGS.get(key, key), "the Skirmish drawing takes no picture options")
     shooter, aimed = origin or sc.shooter, target or sc.target
     sc.board.model(shooter), sc.board.model(aimed)  # KeyError for a model not on the board
     return diagram.draw(sc.board, sc.title, (shooter, aimed))
