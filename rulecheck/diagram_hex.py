@@ -34,7 +34,7 @@ from rulecheck.drawing import CELL_PAIR, DrawOptionError
 from rulecheck.label_layout import Box, place, text_box
 from rulecheck.palette import c, using
 from rulecheck.svg import sub
-from rulecheck.svg_legend import legend, legend_height, wrap_title, wrapped
+from rulecheck.svg_legend import draw_title, legend, legend_height, wrap_title, wrapped
 from rulecheck.svg_legend import text_width as _text_width
 from rulecheck.wording import plural
 from rules.gundam_assemble.board import Board, HexTerrain, Piece
@@ -365,18 +365,7 @@ def _draw_board(
     sub(root, "title", title or "Gundam Assemble position")
     _defs(root)
     sub(root, "rect", class_="background", x=0, y=0, width=width, height=height, fill=c("background"))
-    for i, line in enumerate(title_lines):
-        sub(
-            root,
-            "text",
-            line,
-            class_="title",
-            x=8,
-            y=19 + 22 * i,
-            font_size=15,
-            font_weight="bold",
-            fill=c("text"),
-        )
+    draw_title(root, title_lines, c("text"))
     layer = sub(
         root, "g", class_="board", transform=f"translate({offset_x - min_x:.2f},{header - min_y:.2f})"
     )

@@ -26,7 +26,7 @@ from rulecheck.drawing import CELL_PAIR, DrawOptionError
 from rulecheck.label_layout import Box, Placed, place, text_box
 from rulecheck.palette import c, using
 from rulecheck.svg import sub
-from rulecheck.svg_legend import legend, legend_height, text_width, wrap_title, wrapped
+from rulecheck.svg_legend import draw_title, legend, legend_height, text_width, wrap_title, wrapped
 from rulecheck.wording import plural
 from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
 from rules.multibase.geometry import core, direction, footprint, front_arc
@@ -477,18 +477,7 @@ def _draw_battlefield(
     root = svg.document(width, height, class_="rulecheck-diagram multibase")
     sub(root, "title", title or "multibase position")
     sub(root, "rect", class_="background", width=width, height=height, fill=c("background"))
-    for i, line in enumerate(title_lines):
-        sub(
-            root,
-            "text",
-            line,
-            class_="title",
-            x=8,
-            y=19 + 22 * i,
-            font_size=15,
-            font_weight="bold",
-            fill=c("text"),
-        )
+    draw_title(root, title_lines, c("text"))
     shift = sub(root, "g", class_="board", transform=f"translate({-min_x:.2f},{header - min_y:.2f})")
     shift.append(body)
     shift.append(labels)

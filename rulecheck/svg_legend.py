@@ -102,6 +102,22 @@ def wrap_title(title: str, width: float, font_size: float = 15) -> list[str]:
     return textwrap.wrap(title, chars, break_on_hyphens=False) if title else []
 
 
+def draw_title(root: ET.Element, lines: list[str], fill: str) -> None:
+    """A picture's wrapped title, one bold line under another from the top left."""
+    for i, line in enumerate(lines):
+        sub(
+            root,
+            "text",
+            line,
+            class_="title",
+            x=8,
+            y=19 + 22 * i,
+            font_size=15,
+            font_weight="bold",
+            fill=fill,
+        )
+
+
 def legend_height(n: int) -> float:
     return ROW * n + 10
 
