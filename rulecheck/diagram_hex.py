@@ -31,7 +31,7 @@ from typing import Any
 
 from rulecheck import svg
 from rulecheck.drawing import CELL_PAIR, DrawOptionError
-from rulecheck.label_layout import Box, place, text_box
+from rulecheck.label_layout import Box, Boxes, place, text_box
 from rulecheck.palette import c, using
 from rulecheck.svg import sub
 from rulecheck.svg_legend import draw_title, legend, legend_height, wrap_title, wrapped
@@ -603,7 +603,7 @@ def _place_labels(
     """Every text on the board: coordinates, elevation digits and terrain marks where they
     belong, then the L/R marks of choice points, the clauses of blockers, the piece names and
     the outcome badges, each clear of every piece, every blocker cross and every text before it."""
-    obstacles: list[Box] = [_piece_box(p) for p in board.pieces]
+    obstacles = Boxes(_piece_box(p) for p in board.pieces)
     crosses = []
     for s in sights:
         for b in [

@@ -23,7 +23,7 @@ from shapely.ops import nearest_points
 
 from rulecheck import svg
 from rulecheck.drawing import CELL_PAIR, DrawOptionError
-from rulecheck.label_layout import Box, Placed, place, text_box
+from rulecheck.label_layout import Boxes, Placed, place, text_box
 from rulecheck.palette import c, using
 from rulecheck.svg import sub
 from rulecheck.svg_legend import draw_title, legend, legend_height, text_width, wrap_title, wrapped
@@ -289,7 +289,7 @@ def _draw_battlefield(
     table_w = (bounds[2] - bounds[0]) * view.scale
     table_h = (bounds[3] - bounds[1]) * view.scale
     body = ET.Element("g", {"class": "table-layer"})  # moved into the document once its size is known
-    obstacles: list[Box] = []
+    obstacles = Boxes()
     labels = ET.Element("g", {"class": "labels"})
 
     sub(body, "rect", class_="table", x=0, y=0, width=table_w, height=table_h, fill=c("table"))

@@ -42,6 +42,41 @@ def grown(box: Box, by: float) -> Box:
     return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
+class Boxes(list):
+    """The boxes labels must avoid: a list, with a grid over it so that asking whether a box meets
+    any of them looks only at the boxes in its cells (a board of 10,000 hexes has as many
+    coordinate labels; testing each against every other took minutes)."""
+
+    CELL = 48.0  # px: about two lines of text
+
+    def __init__(self, boxes=()):
+        super().__init__()
+        self._grid: dict[tuple[int, int], list[Box]] = {}
+        self.extend(boxes)
+
+    def _cells(self, box: Box):
+        c = self.CELL
+        for i in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1):
+            for j in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1):
+                yield (i, j)
+
+    def append(self, box: Box) -> None:
+        super().append(box)
+        for cell in self._cells(box):
+            self._grid.setdefault(cell, []).append(box)
+
+    def extend(self, boxes) -> None:
+        for box in boxes:
+            self.append(box)
+
+    def __iadd__(self, boxes):
+        self.extend(boxes)
+        return self
+
+    def meets(self, probe: Box) -> bool:
+        return any(overlap(probe, o) for cell in self._cells(probe) for o in self._grid.get(cell, ()))
+
+
 def _ring_spots(x: float, y: float, font_size: float, rings: int = 40):
     """Spots around (x, y), ring after ring, each ring one line height further out."""
     step = font_size * 1.4
@@ -67,10 +102,13 @@ def place(
     with ``rings=False``: a label that may be left out). The chosen box is appended to
     ``obstacles`` so later labels avoid it."""
 
+    meets = (
+        obstacles.meets if isinstance(obstacles, Boxes) else lambda p: any(overlap(p, o) for o in obstacles)
+    )
+
     def free(x: float, y: float) -> Box | None:
         box = text_box(text, x, y, font_size)
-        probe = grown(box, gap)
-        return None if any(overlap(probe, o) for o in obstacles) else box
+        return None if meets(grown(box, gap)) else box
 
     for x, y in candidates:
         box = free(x, y)

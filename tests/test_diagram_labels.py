@@ -165,3 +165,21 @@ def test_no_label_covers_a_piece_or_a_base(path):
                 continue
             for name, shape in shapes:
                 assert overlap(box, shape) == 0, f"{path.name} {asked}: {cls} {text!r} covers {name!r}"
+
+
+def test_the_label_index_answers_as_a_scan_of_every_box_does():
+    """Boxes (the grid over placed labels) finds an overlap exactly when a scan of every box
+    would: the index only makes the question cheap on a large board."""
+    import random
+
+    from rulecheck.label_layout import Boxes, overlap
+
+    rng = random.Random(7)
+    boxes = [(x, y, x + rng.uniform(1, 120), y + rng.uniform(1, 30)) for x, y in
+             ((rng.uniform(-500, 500), rng.uniform(-500, 500)) for _ in range(400))]  # fmt: skip
+    index = Boxes(boxes)
+    for _ in range(2000):
+        x, y = rng.uniform(-600, 600), rng.uniform(-600, 600)
+        probe = (x, y, x + rng.uniform(0.5, 200), y + rng.uniform(0.5, 40))
+        assert index.meets(probe) == any(overlap(probe, b) for b in boxes)
+    assert list(index) == boxes
