@@ -621,8 +621,18 @@ def cannot_use(attack_context: AttackContext, who: str, name: str):
 
 @then(parsers.parse('{who} can use "{name}"'))
 def can_use(attack_context: AttackContext, who: str, name: str):
+    """Used, not merely not refused: a card that never came up was not shown to be usable."""
     refused = _refused_uses(attack_context, name)
-    expect(not refused, f"{who} to be allowed {name}", f"refused: {refused[0] if refused else ''}")
+    used = [
+        e.text
+        for e in _result(attack_context).events
+        if e.step.endswith(".response") and f"{name}:" in e.text and e.text.startswith(who)
+    ]
+    expect(
+        used and not refused,
+        f"{who} to use {name}",
+        f"refused: {refused[0]}" if refused else f"{name} was not used by {who}",
+    )
 
 
 @then(parsers.parse("the ruling cites {clause}"))
@@ -677,6 +687,17 @@ def resolving_fails(attack_context: AttackContext, message: str):
         error is not None and message in str(error),
         f"resolving to fail because {message}",
         f"{error or 'no error'}",
+    )
+
+
+@then(parsers.parse("resolving does not fail because {message}"))
+def resolving_does_not_fail(attack_context: AttackContext, message: str):
+    """The counterpart of "resolving fails because": what ``check --vacuous`` flips that step to."""
+    error = attack_context.error
+    expect(
+        error is None or message not in str(error),
+        f"resolving not to fail because {message}",
+        f"{error}",
     )
 
 
