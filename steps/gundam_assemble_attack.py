@@ -123,17 +123,25 @@ def unit_states(ga_context: GAContext, datatable: list[list[str]]):
 
 _WILL_USE = parsers.re(
     r'(?P<who>.+?) will use "(?P<name>[^"]+)"(?: on (?P<target>.+?))?(?: (?P<window>before the attack|'
-    r"before attack roll|after attack roll|after combat damage))?(?: moving it to (?P<to>\[.+\]))?$"
+    r"before attack roll|after attack roll|after combat damage))?(?: moving it to (?P<to>\[.+\]))?"
+    r"(?: rerolling (?P<dice>\d+(?:, \d+)*))?$"
 )
 
 
 @given(_WILL_USE)
 @when(_WILL_USE)
 def will_respond(
-    attack_context: AttackContext, who: str, name: str, target: str | None, window: str | None, to: str | None
+    attack_context: AttackContext,
+    who: str,
+    name: str,
+    target: str | None,
+    window: str | None,
+    to: str | None,
+    dice: str | None = None,
 ):
     """``MP-02A Oggo will use "Artillery Support"`` or ``player A will use "Uphill Barrage"``
-    (a Tactics card); optionally ``on <unit>`` for a one-target effect and ``moving it to [q, r]``."""
+    (a Tactics card); optionally ``on <unit>`` for a one-target effect, ``moving it to [q, r]``, and
+    ``rerolling 5, 2``: the dice a reroll picks up, the rerolling player's choice."""
     entry: dict[str, Any] = {}
     if who.startswith("player "):
         entry.update(side=who.removeprefix("player "), tactics=name)
@@ -149,6 +157,8 @@ def will_respond(
         entry["target"] = target
     if to:
         entry["to"] = list(parse_hex(to))
+    if dice:
+        entry["dice"] = [int(f) for f in dice.split(", ")]
     attack_context.responses.append(entry)
 
 

@@ -138,7 +138,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Given the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
-    And player B will use "Jam Targeting"
+    And player B will use "Jam Targeting" rerolling 2
     And the rerolled dice will show 10
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 5, 5, 2
     Then the dice are 10, 5, 5
@@ -153,7 +153,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | Char's Zaku II | Disarm |
     And player A will use "Second Salvo"
     And the additional dice will show 6
-    And player B will use "Jam Targeting"
+    And player B will use "Jam Targeting" rerolling 2
     And the rerolled dice will show 10
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 5, 5, 2
     Then the dice are 5, 5, 6, 10
@@ -164,7 +164,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
-    And player B will use "Jam Targeting"
+    And player B will use "Jam Targeting" rerolling 2
     And the rerolled dice will show 10
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 5, 5, 2
     Then the dice are 9, 5, 5

@@ -19,7 +19,7 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     When "Alpha" shoots "Bravo"
     Then "Alpha" rolls 4 dice
 
-  @clause:MB-2.1 @ruling:derived
+  @clause:MB-2.1 @ruling:interpretation @interpretation:close_combat_reach
   Scenario: A close combat pool uses the Melee Attack stat
     Given "Alpha" rolls 1, 1, 1, 1, 1, 1 to hit
     And "Bravo" rolls 1 to hit
