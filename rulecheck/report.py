@@ -144,6 +144,7 @@ def ruleset_report(
     interpretations = [
         {
             "name": name,
+            "kind": i.kind,
             "question": i.question,
             "option": book.interpretation(name),
             "default": i.default,
@@ -281,10 +282,16 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
             )
         else:
             out.append(f"  every clause is covered ({plural(len(rs['clauses']), 'clause')})")
-        used = [i for i in rs["interpretations"]]
-        if used:
-            how = rs.get("dependencies", "from tags")
-            out.append(f"  interpretations in force (dependent scenarios {how}):")
+        how = rs.get("dependencies", "from tags")
+        # Readings of the text first; placeholders for card text the chapter lacks apart.
+        for kind, heading in (
+            ("reading", f"interpretations in force (dependent scenarios {how})"),
+            ("placeholder", "placeholders for card text the rules do not print, in force"),
+        ):
+            used = [i for i in rs["interpretations"] if i.get("kind", "reading") == kind]
+            if not used:
+                continue
+            out.append(f"  {heading}:")
             for i in used:
                 flag = "" if i["option"] == i["default"] else f" (default {i['default']})"
                 n = len(i["scenarios"])
