@@ -4,6 +4,7 @@ page is what the rulebooks and the markers generate."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -74,3 +75,28 @@ def test_check_reports_placeholders_apart_from_readings_of_the_text():
     assert "disarm_effect = cancel_highest_die" in placeholders
     assert "disarm_timing = " in readings and "disarm_timing = " not in placeholders
     assert "disarm_effect = " not in readings
+
+
+@pytest.mark.parametrize("ruleset", rulesets())
+def test_the_faq_ledger_and_the_interpretations_faq_lists_agree(ruleset):
+    """An interpretation lists a FAQ entry exactly when the entry rests on it or its justification
+    names it (an entry turning on card text names the reading or placeholder that decides the
+    hypothetical card's case)."""
+    book = load(ruleset)
+    listed = {(q, name) for name, i in book.interpretations.items() for q in i.faq}
+    named = {
+        (q, name)
+        for q, entry in book.faq.items()
+        for name in book.interpretations
+        if entry.interpretation == name or re.search(rf"\b{name}\b", entry.justification)
+    }
+    assert sorted(listed - named) == [], "listed by the interpretation, not argued in the ledger"
+    assert sorted(named - listed) == [], "argued in the ledger, not listed by the interpretation"
+
+
+def test_a_derived_faq_entry_cites_no_interpretation_in_its_justification():
+    for ruleset in rulesets():
+        book = load(ruleset)
+        for q, entry in book.faq.items():
+            if entry.status == "derived":
+                assert not [n for n in book.interpretations if re.search(rf"\b{n}\b", entry.justification)], q
