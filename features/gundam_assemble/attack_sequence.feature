@@ -236,7 +236,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then "Char's Zaku II" cannot use "Last Stand"
     And "RX-78-2 Gundam" has 6 hit points
 
-  @clause:GA-DEF-2 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
+  @clause:GA-DEF-2 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19 @interpretation:non_combat_damage_mitigation
   Scenario: Under may_respond the defeated unit still uses its After Combat Damage ability
     Given the interpretation defeated_unit_responses is may_respond
     And the pieces:
@@ -250,7 +250,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
     Then "RX-78-2 Gundam" has 5 hit points
 
-  @clause:GA-SEQ-13 @ruling:derived @faq:Q24
+  @clause:GA-SEQ-13 @ruling:interpretation @faq:Q24 @interpretation:non_combat_damage_mitigation
   Scenario: A target defeated by Artillery Support before the roll ends the attack with no dice rolled
     Given the pieces:
       | name           | side | at     |

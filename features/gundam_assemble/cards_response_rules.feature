@@ -154,7 +154,7 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     Then "Char's Zaku II" has 3 hit points
     And the trace says "Spiked Recoil: Hypothetical Upgraded Brawler has 2 Strength Upgrades, so the effect's amount is 1 x 2 = 2"
 
-  @clause:GA-SEQ-6 @clause:GA-ROLL-1 @ruling:derived
+  @clause:GA-SEQ-6 @clause:GA-ROLL-1 @ruling:interpretation @interpretation:non_combat_damage_mitigation
   Scenario: Every effect of a card that counts Upgrades is multiplied by their number
     Given the pieces:
       | name                          | side | at     |

@@ -114,3 +114,18 @@ Feature: Choices the engine used to make without naming them (issue 30)
     When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
     Then "Zaku II: Minelayer" is defeated
     And "RX-75 Guntank" has 0 Energy
+
+  @clause:GA-DMG-2 @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q102 @interpretation:shields_after_use
+  Scenario: Under shields_apply an active Shield stops collision damage dealt during the attack, as damage from an attack
+    Given the interpretation non_combat_damage_mitigation is shields_apply
+    And the pieces:
+      | name           | side | at     |
+      | Char's Zaku II | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+    And the unit states:
+      | name           | shields |
+      | RX-78-2 Gundam | 1       |
+    And player A will use "Collision Course" on "RX-78-2 Gundam"
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "RX-78-2 Gundam" has 0 active Shields
+    And "RX-78-2 Gundam" has 5 hit points

@@ -18,7 +18,7 @@ from typing import Any
 
 from rules.events import count_of
 from rules.gundam_assemble.abilities import Ability, Effect
-from rules.gundam_assemble.damage import lose_hit_points, non_combat_damage
+from rules.gundam_assemble.damage import lose_hit_points, non_combat_damage, use_shields
 from rules.gundam_assemble.declaration import AttackError, Response
 from rules.gundam_assemble.defeat import defeat
 from rules.gundam_assemble.line_of_sight import LosMode, line_of_sight
@@ -366,16 +366,18 @@ class ResponseWindows:
             )
             return
         reduction = self.mod_total("damage_reduction", name)
-        amount = non_combat_damage(eff.amount, reduction, self.rules)
-        new = lose_hit_points(unit, amount)
+        amount, shields_used = non_combat_damage(eff.amount, reduction, self.rules, unit.shields)
+        new = lose_hit_points(use_shields(unit, shields_used, self.rules), amount)
         self.battle = self.battle.with_unit(new)
+        asked = reduction or (unit.shields and eff.amount)
         self.emit(
             f"{stage}.non_combat_damage",
             ("GA-DMG-2", "GA-DMG-3"),
-            f"{source}: {amount} non-combat damage to {name} (Shields do not stop it), "
-            f"hit points {unit.hp} -> {new.hp}",
+            f"{source}: {amount} non-combat damage to {name} "
+            + (f"({shields_used} active Shields stopped some), " if shields_used else "(Shields do not stop it), ")
+            + f"hit points {unit.hp} -> {new.hp}",
             {"target": name, "amount": amount, "hp": new.hp},
-            self.rules.cite("non_combat_damage_mitigation") if reduction else None,
+            self.rules.cite("non_combat_damage_mitigation") if asked else None,
         )
         if amount and FRACTURE in unit.statuses:
             new = self.fracture_on_non_combat(name, stage)
