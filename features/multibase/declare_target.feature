@@ -109,7 +109,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
 
-  @clause:MB-1.1 @ruling:derived
+  @clause:MB-1.1 @ruling:interpretation @assumed:geometry_tolerance
   Scenario: A target whose edge stops 1.5 billionths of an inch short of the arc's boundary line is outside the arc
     The one tolerance of every geometric verdict is a billionth of an inch (geometry_tolerance):
     a base within it of the arc line touches the line, and this one is further off.

@@ -18,14 +18,14 @@ Feature: Choices the engine used to make without naming them (issue 30)
       | Bravo | b3   | round 0.5 | 3   | 6 | 270    |
       | Bravo | b4   | round 0.5 | 4.5 | 6 | 270    |
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency_measure @interpretation:coherency
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency_measure @interpretation:coherency @assumed:coherency_distance
   Scenario: By default (nearest_points) round bases half an inch apart edge to edge are in coherency, and only an end may go
     Given "Alpha" rolls 6, 6, 1, 1 to hit
     And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then the legal removals for "Bravo" are b1; b4
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency_measure @interpretation:push_anchor
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency_measure @interpretation:push_anchor @assumed:coherency_distance
   Scenario: Under centres the same bases, an inch and a half apart centre to centre, are never in coherency
     Given the interpretation coherency_measure is centres
     And "Alpha" rolls 6, 6, 1, 1 to hit
@@ -34,7 +34,7 @@ Feature: Choices the engine used to make without naming them (issue 30)
     When "Alpha" shoots "Bravo"
     Then no removal keeps "Bravo" in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:push_path @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure
+  @clause:MB-6.5 @ruling:interpretation @interpretation:push_path @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: By default (straight) a stranded base is pushed straight through another unit's base in its way
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -53,7 +53,7 @@ Feature: Choices the engine used to make without naming them (issue 30)
     When "Alpha" shoots "Charlie"
     Then base c3 of "Charlie" was pushed 2.5 inches
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:push_path
+  @clause:MB-6.5 @ruling:interpretation @interpretation:push_path @assumed:coherency_distance
   Scenario: Under other_bases_block no push crosses another unit's base, so none is legal
     Given the interpretation push_path is other_bases_block
     And the multibase units:

@@ -374,7 +374,11 @@ class ResponseWindows:
             f"{stage}.non_combat_damage",
             ("GA-DMG-2", "GA-DMG-3"),
             f"{source}: {amount} non-combat damage to {name} "
-            + (f"({shields_used} active Shields stopped some), " if shields_used else "(Shields do not stop it), ")
+            + (
+                f"({shields_used} active Shields stopped some), "
+                if shields_used
+                else "(Shields do not stop it), "
+            )
             + f"hit points {unit.hp} -> {new.hp}",
             {"target": name, "amount": amount, "hp": new.hp},
             self.rules.cite("non_combat_damage_mitigation") if asked else None,
