@@ -19,7 +19,10 @@ import sys
 from collections import defaultdict
 from dataclasses import dataclass
 
+from rulecheck.input_files import read_input_text
 from rules.rulebook import RULES_DIR, Rulebook, load, rulesets
+
+SOURCE_LIMIT = 1 << 22  # an engine module, read to find its markers: far above any real one
 
 MARKER = re.compile(r"""(?:\binterpretation|\bcite)\(\s*["'](\w+)["']\s*\)|#\s*reading:\s*(\w+)""")
 
@@ -55,7 +58,7 @@ def code_markers(ruleset: str) -> list[Marker]:
     found: list[Marker] = []
     root = RULES_DIR.parent
     for path in sorted((RULES_DIR / ruleset).rglob("*.py")):
-        text = path.read_text(encoding="utf-8")
+        text = read_input_text(path, SOURCE_LIMIT, "a Python source file")
         functions = _functions(ast.parse(text))
         for number, line in enumerate(text.splitlines(), start=1):
             for m in MARKER.finditer(line):

@@ -102,7 +102,7 @@ def test_correct_tags_pass_and_the_scenario_is_listed_under_its_reading(tmp_path
     root = corpus(
         tmp_path,
         f"""
-  @clause:MB-3.2 @ruling:interpretation @interpretation:unstated_modifier_sizes
+  @clause:MB-3.2 @ruling:interpretation @interpretation:unstated_modifier_sizes @assumed:cover_modifier
   Scenario: Cover tagged{COVER}""",
     )
     code, report = check(root)
