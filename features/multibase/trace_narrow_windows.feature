@@ -184,7 +184,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     And the trace is obstructed by Charlie/c1 and ruin
 
   @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
-  Scenario: A ruin across the attacker's front obstructs the Trace, and so do two bases standing in the way beyond it
+  Scenario: A ruin across the attacker's front leaves no line; by default two bases standing beyond it are named as obstructing too
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
@@ -200,7 +200,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     And the trace is obstructed by Charlie/c1, Charlie/c2 and ruin
 
   @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
-  Scenario: Under a 120-degree arc a base just in front of the attacker obstructs the Trace with the ruin beyond it
+  Scenario: Under a 120-degree arc the ruin leaves no line; by default a base just in front of the attacker is named as obstructing too
     Given the parameter front_arc_degrees is 120
     And the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -216,7 +216,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     And the trace is obstructed by Charlie/c1 and ruin
 
   @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
-  Scenario: Under a 90-degree arc a base just in front of the attacker obstructs the Trace with the ruin beyond it
+  Scenario: Under a 90-degree arc the ruin leaves no line; by default a base just in front of the attacker is named as obstructing too
     Given the parameter front_arc_degrees is 90
     And the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -232,7 +232,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     And the trace is obstructed by Charlie/c1 and ruin
 
   @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
-  Scenario: Under a 120-degree arc a base half hidden behind two ruins still obstructs the Trace with them
+  Scenario: Under a 120-degree arc two ruins leave no line; by default a base half hidden behind them is named as obstructing too
     Given the parameter front_arc_degrees is 120
     And the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -249,7 +249,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     And the trace is obstructed by Charlie/c1, east ruin and west ruin
 
   @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers @interpretation:trace_attacker_part
-  Scenario: Under a 60-degree arc a large target close in front, across both arc lines, is hidden by two ruins and a base
+  Scenario: Under a 60-degree arc two ruins leave no line to a large target close in front, across both arc lines; by default a base is named as obstructing too
     Given the parameter front_arc_degrees is 60
     And the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
