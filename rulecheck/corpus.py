@@ -40,7 +40,7 @@ from rulecheck.pytest_plugin import shown_events, split_tag
 from rulecheck.ruleset_api import Corpus, ruleset_names
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError, RefusedChoice, escape_controls
-from rules.rulebook import Rulebook, observing_reads
+from rules.rulebook import Rulebook, RulebookError, observing_reads
 
 PROJECT_ROOT = corpus_root()  # the checkout, or the copy an installed wheel carries
 
@@ -615,9 +615,11 @@ class _ReadRecorder:
         for entry in sorted(self.reads.get(item.nodeid, ())):
             ruleset, _, what = entry.partition(":")
             kind, _, name = what.partition(".")
+            book = ctx.rules(ruleset)  # as the scenario ran: overlays and its own choices applied
+            if kind == "parameters":
+                self._probe_assumed(item, nextitem, result, book, name)
             if kind != "interpretations":
                 continue
-            book = ctx.rules(ruleset)  # as the scenario ran: overlays and its own choices applied
             in_force = book.interpretation(name)
             held: dict[str, bool] = {}
             for option in book.interpretations[name].options:
@@ -629,6 +631,28 @@ class _ReadRecorder:
                 finally:
                     item.config._rulecheck_forced = None
             result.probes[name] = held
+
+    def _probe_assumed(self, item, nextitem, result: ScenarioResult, book: Rulebook, name: str) -> None:
+        """An assumed number is a dependency as a reading is: the scenario is re-run with it one
+        step up and one down (as ``rulecheck mutate`` moves it), under ``parameters.NAME``."""
+        from rulecheck.mutation import _number_mutations
+
+        param = book.parameters.get(name)
+        if param is None or not param.assumed:
+            return
+        held: dict[str, bool] = {}
+        for value in _number_mutations(param.value):
+            try:
+                book.with_changes({name: value})
+            except RulebookError:
+                continue  # outside the range an overlay may set
+            item.config._rulecheck_forced = {book.ruleset: {f"parameters.{name}": value}}
+            try:
+                held[json.dumps(value)] = _rerun(item, nextitem) is None
+            finally:
+                item.config._rulecheck_forced = None
+        if held:
+            result.probes[f"parameters.{name}"] = held
 
     def installed(self) -> contextlib.AbstractContextManager[None]:
         """Record, while the block runs, every rulebook entry the scenario in progress asks for."""

@@ -20,7 +20,7 @@ import pytest
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rules.rulebook import Rulebook
 
-TAG_KINDS = ("clause", "faq", "ruling", "example", "interpretation")
+TAG_KINDS = ("clause", "faq", "ruling", "example", "interpretation", "assumed")
 
 
 def split_tag(tag: str) -> tuple[str, str] | None:
@@ -72,7 +72,12 @@ class RulingContext:
             book = book.with_changes(params, interps, name=name)
         if self.forced.get(ruleset):
             forced = self.forced[ruleset]
-            book = book.with_changes({}, forced, name=", ".join(f"{k}={v}" for k, v in forced.items()))
+            # "parameters.NAME" forces an assumed number (computed dependencies); a bare name a reading
+            params = {
+                k.removeprefix("parameters."): v for k, v in forced.items() if k.startswith("parameters.")
+            }
+            interps = {k: v for k, v in forced.items() if not k.startswith("parameters.")}
+            book = book.with_changes(params, interps, name=", ".join(f"{k}={v}" for k, v in forced.items()))
         return book
 
     def apply(

@@ -34,6 +34,7 @@ from rules.rulebook import Rulebook
 # Both directions are tried; the first pair that matches is used (longest phrases first).
 VERDICTS = (
     ("the trace does not say", "the trace says"),
+    ("resolving does not fail because", "resolving fails because"),
     ("no attack is made back", "an attack is made back"),
     ("Line of Sight is clear", "Line of Sight is blocked"),
     ("is refused: not an enemy", "may proceed"),

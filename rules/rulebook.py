@@ -32,6 +32,10 @@ FAQ_STATUSES = ("derived", "interpretation", "needs-card-text", "official")
 # Where a number comes from: the book states it (at its clause), or the project assumes it where
 # the book names a rule without sizing it. An assumed number is an interpretation-like default.
 PARAMETER_BASES = ("book", "assumed")
+# What an interpretation is: a reading of the chapter's own text (it decides something the text
+# leaves open), or a placeholder for a card's wording the chapter does not print (Disarm's effect,
+# say): the text has nothing to read there, so the option stands in for the card.
+INTERPRETATION_KINDS = ("reading", "placeholder")
 
 
 class RulebookError(Exception):
@@ -75,6 +79,11 @@ class Interpretation:
     why: str
     clauses: tuple[str, ...]
     faq: tuple[str, ...] = ()
+    kind: str = "reading"  # see INTERPRETATION_KINDS
+
+    @property
+    def placeholder(self) -> bool:
+        return self.kind == "placeholder"
 
 
 @dataclass(frozen=True)
@@ -214,7 +223,7 @@ def _tuple(value: Any) -> tuple[str, ...]:
 ENTRY_KEYS = {
     "clauses": {"section", "text"},
     "parameters": {"value", "clause", "note", "basis"},
-    "interpretations": {"question", "clauses", "options", "default", "why", "faq"},
+    "interpretations": {"question", "clauses", "options", "default", "why", "faq", "kind"},
     "faq": {"question", "status", "clauses", "interpretation", "note", "justification", "card_property"},
     "terrain": {"symbol", "accuracy", "line_of_sight", "clause", "colour", "note"},
 }
@@ -274,6 +283,11 @@ def parse_rulebook(data: Mapping[str, Any]) -> Rulebook:
             raise RulebookError(
                 f"interpretations.{name}.default", f"{i['default']!r} is not one of its options"
             )
+        kind = i.get("kind", "reading")
+        if kind not in INTERPRETATION_KINDS:
+            raise RulebookError(
+                f"interpretations.{name}.kind", f"{kind!r} is not one of {', '.join(INTERPRETATION_KINDS)}"
+            )
         interpretations[name] = Interpretation(
             name,
             i["question"],
@@ -282,6 +296,7 @@ def parse_rulebook(data: Mapping[str, Any]) -> Rulebook:
             i.get("why", ""),
             check_clauses(f"interpretations.{name}.clauses", _tuple(i.get("clauses"))),
             _tuple(i.get("faq")),
+            kind,
         )
     faq = {}
     for qid, q in (data.get("faq") or {}).items():

@@ -123,17 +123,25 @@ def unit_states(ga_context: GAContext, datatable: list[list[str]]):
 
 _WILL_USE = parsers.re(
     r'(?P<who>.+?) will use "(?P<name>[^"]+)"(?: on (?P<target>.+?))?(?: (?P<window>before the attack|'
-    r"before attack roll|after attack roll|after combat damage))?(?: moving it to (?P<to>\[.+\]))?$"
+    r"before attack roll|after attack roll|after combat damage))?(?: moving it to (?P<to>\[.+\]))?"
+    r"(?: rerolling (?P<dice>\d+(?:, \d+)*))?$"
 )
 
 
 @given(_WILL_USE)
 @when(_WILL_USE)
 def will_respond(
-    attack_context: AttackContext, who: str, name: str, target: str | None, window: str | None, to: str | None
+    attack_context: AttackContext,
+    who: str,
+    name: str,
+    target: str | None,
+    window: str | None,
+    to: str | None,
+    dice: str | None = None,
 ):
     """``MP-02A Oggo will use "Artillery Support"`` or ``player A will use "Uphill Barrage"``
-    (a Tactics card); optionally ``on <unit>`` for a one-target effect and ``moving it to [q, r]``."""
+    (a Tactics card); optionally ``on <unit>`` for a one-target effect, ``moving it to [q, r]``, and
+    ``rerolling 5, 2``: the dice a reroll picks up, the rerolling player's choice."""
     entry: dict[str, Any] = {}
     if who.startswith("player "):
         entry.update(side=who.removeprefix("player "), tactics=name)
@@ -149,6 +157,8 @@ def will_respond(
         entry["target"] = target
     if to:
         entry["to"] = list(parse_hex(to))
+    if dice:
+        entry["dice"] = [int(f) for f in dice.split(", ")]
     attack_context.responses.append(entry)
 
 
@@ -621,8 +631,18 @@ def cannot_use(attack_context: AttackContext, who: str, name: str):
 
 @then(parsers.parse('{who} can use "{name}"'))
 def can_use(attack_context: AttackContext, who: str, name: str):
+    """Used, not merely not refused: a card that never came up was not shown to be usable."""
     refused = _refused_uses(attack_context, name)
-    expect(not refused, f"{who} to be allowed {name}", f"refused: {refused[0] if refused else ''}")
+    used = [
+        e.text
+        for e in _result(attack_context).events
+        if e.step.endswith(".response") and f"{name}:" in e.text and e.text.startswith(who)
+    ]
+    expect(
+        used and not refused,
+        f"{who} to use {name}",
+        f"refused: {refused[0]}" if refused else f"{name} was not used by {who}",
+    )
 
 
 @then(parsers.parse("the ruling cites {clause}"))
@@ -677,6 +697,17 @@ def resolving_fails(attack_context: AttackContext, message: str):
         error is not None and message in str(error),
         f"resolving to fail because {message}",
         f"{error or 'no error'}",
+    )
+
+
+@then(parsers.parse("resolving does not fail because {message}"))
+def resolving_does_not_fail(attack_context: AttackContext, message: str):
+    """The counterpart of "resolving fails because": what ``check --vacuous`` flips that step to."""
+    error = attack_context.error
+    expect(
+        error is None or message not in str(error),
+        f"resolving not to fail because {message}",
+        f"{error}",
     )
 
 

@@ -102,7 +102,7 @@ def test_correct_tags_pass_and_the_scenario_is_listed_under_its_reading(tmp_path
     root = corpus(
         tmp_path,
         f"""
-  @clause:MB-3.2 @ruling:interpretation @interpretation:unstated_modifier_sizes
+  @clause:MB-3.2 @ruling:interpretation @interpretation:unstated_modifier_sizes @assumed:cover_modifier
   Scenario: Cover tagged{COVER}""",
     )
     code, report = check(root)
@@ -113,3 +113,33 @@ def test_correct_tags_pass_and_the_scenario_is_listed_under_its_reading(tmp_path
 
 
 # --- the Trace reads a reading only when its question comes up -----------------------------------
+
+
+def test_an_assumed_number_is_a_dependency_like_a_reading(tmp_path):
+    """Cover's size is assumed (cover_modifier): the 5+ moves with it, so the scenario must name it."""
+    root = corpus(
+        tmp_path,
+        f"""
+  @clause:MB-3.2 @ruling:interpretation @interpretation:unstated_modifier_sizes
+  Scenario: Cover without its number{COVER}
+  @clause:MB-3.2 @ruling:interpretation @interpretation:unstated_modifier_sizes @assumed:cover_modifier
+  Scenario: Cover with its number{COVER}
+  @clause:MB-3.1 @ruling:derived @assumed:cover_modifier
+  Scenario: No cover, yet tagged with its number
+    Given "Alpha" rolls 4 4 3 3 to hit
+    And "Bravo" rolls 1 1 to save
+    When "Alpha" shoots "Bravo"
+    Then "Alpha" needs 4+ to hit
+""",
+    )
+    code, report = check(root)
+    (rs,) = report["rulesets"]
+    errors = "\n".join(rs["errors"])
+    assert code == 1
+    assert "(Cover without its number): depends on the assumed number cover_modifier" in errors
+    assert "cover_modifier=2, 0) but lacks @assumed:cover_modifier" in errors
+    assert "(Cover with its number)" not in errors
+    assert (
+        "(No cover, yet tagged with its number): tagged @assumed:cover_modifier but its ruling holds"
+        in errors
+    )

@@ -50,7 +50,7 @@ Feature: Attacks, the rulebook's worked examples
     And "RX-75 Guntank" takes 2 hits
     And the ruling cites GA-ELEV-2
 
-  @clause:GA-LOS-9 @clause:GA-WR-1 @ruling:derived @example:oggo-artillery-support
+  @clause:GA-LOS-9 @clause:GA-WR-1 @ruling:interpretation @example:oggo-artillery-support @interpretation:non_combat_damage_mitigation
   Scenario: Artillery Support damages the attacked Gundam because the Oggo sees the Gundam, though not its ally
     Given the scenario "attack_oggo_artillery_support.yaml"
     When the attack in the scenario file is resolved
@@ -78,7 +78,7 @@ Feature: Attacks, the rulebook's worked examples
     Then "MP-02A Oggo" cannot use "Artillery Support"
     And "RX-78-2 Gundam" has 6 hit points
 
-  @clause:GA-WR-2 @ruling:derived @example:oggo-artillery-support
+  @clause:GA-WR-2 @ruling:interpretation @example:oggo-artillery-support @interpretation:non_combat_damage_mitigation
   Scenario: An ability "within x hexes" reaches the attacked enemy without Line of Sight
     Given the board:
       """

@@ -211,7 +211,7 @@ Feature: Damage and Shields
     Then "RX-78-2 Gundam" takes 2 damage
     And "RX-78-2 Gundam" is defeated
 
-  @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_trigger @faq:Q91
+  @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_trigger @faq:Q91 @interpretation:non_combat_damage_mitigation
   Scenario: By default collision damage does not set off Fracture; only the attack's damage does
     Given the unit states:
       | name           | status   |
@@ -222,7 +222,7 @@ Feature: Damage and Shields
     And "RX-78-2 Gundam" has the status Fracture
     And the ruling names the interpretation fracture_trigger
 
-  @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_trigger @interpretation:fracture_effect @faq:Q91
+  @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_trigger @interpretation:fracture_effect @faq:Q91 @interpretation:non_combat_damage_mitigation
   Scenario: Under any_damage collision damage sets off Fracture, which adds one damage and goes
     Given the interpretation fracture_trigger is any_damage
     And the unit states:

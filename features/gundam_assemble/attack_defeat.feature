@@ -106,8 +106,9 @@ Feature: Defeated units
     And player A has 3 victory points
 
   @clause:GA-DEF-3 @clause:GA-ROLL-6 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
-  Scenario: Two units defeated at once each take the Timeline penalty, in the order the attack lists them
-    Given the pieces:
+  Scenario: Under target_order two units defeated at once each take the Timeline penalty, in the order the attack lists them
+    Given the interpretation simultaneous_defeat_order is target_order
+    And the pieces:
       | name               | side | at      |
       | RX-75 Guntank      | A    | [0, 0]  |
       | Char's Zaku II     | B    | [2, -1] |
@@ -125,9 +126,8 @@ Feature: Defeated units
     And the ruling names the interpretation simultaneous_defeat_order
 
   @clause:GA-DEF-3 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
-  Scenario: Under owner_chooses the defending player orders the Timeline penalties
-    Given the interpretation simultaneous_defeat_order is owner_chooses
-    And the pieces:
+  Scenario: By default (owner_chooses) the defending player orders the Timeline penalties
+    Given the pieces:
       | name               | side | at      |
       | RX-75 Guntank      | A    | [0, 0]  |
       | Char's Zaku II     | B    | [2, -1] |
@@ -141,9 +141,8 @@ Feature: Defeated units
     Then the penalties apply in the order "Zaku II: Minelayer"; "Char's Zaku II"
 
   @clause:GA-DEF-3 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
-  Scenario: Under owner_chooses a unit the owner leaves out of the order is defeated all the same, last
-    Given the interpretation simultaneous_defeat_order is owner_chooses
-    And the pieces:
+  Scenario: By default (owner_chooses) a unit the owner leaves out of the order is defeated all the same, last
+    Given the pieces:
       | name               | side | at      |
       | RX-75 Guntank      | A    | [0, 0]  |
       | Char's Zaku II     | B    | [2, -1] |

@@ -138,7 +138,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Given the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
-    And player B will use "Jam Targeting"
+    And player B will use "Jam Targeting" rerolling 2
     And the rerolled dice will show 10
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 5, 5, 2
     Then the dice are 10, 5, 5
@@ -153,7 +153,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
       | Char's Zaku II | Disarm |
     And player A will use "Second Salvo"
     And the additional dice will show 6
-    And player B will use "Jam Targeting"
+    And player B will use "Jam Targeting" rerolling 2
     And the rerolled dice will show 10
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 5, 5, 2
     Then the dice are 5, 5, 6, 10
@@ -164,7 +164,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
-    And player B will use "Jam Targeting"
+    And player B will use "Jam Targeting" rerolling 2
     And the rerolled dice will show 10
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 5, 5, 2
     Then the dice are 9, 5, 5
@@ -236,7 +236,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then "Char's Zaku II" cannot use "Last Stand"
     And "RX-78-2 Gundam" has 6 hit points
 
-  @clause:GA-DEF-2 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19
+  @clause:GA-DEF-2 @ruling:interpretation @interpretation:defeated_unit_responses @faq:Q19 @interpretation:non_combat_damage_mitigation
   Scenario: Under may_respond the defeated unit still uses its After Combat Damage ability
     Given the interpretation defeated_unit_responses is may_respond
     And the pieces:
@@ -250,7 +250,7 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
     Then "RX-78-2 Gundam" has 5 hit points
 
-  @clause:GA-SEQ-13 @ruling:derived @faq:Q24
+  @clause:GA-SEQ-13 @ruling:interpretation @faq:Q24 @interpretation:non_combat_damage_mitigation
   Scenario: A target defeated by Artillery Support before the roll ends the attack with no dice rolled
     Given the pieces:
       | name           | side | at     |

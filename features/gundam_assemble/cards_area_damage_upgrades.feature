@@ -4,7 +4,7 @@ Feature: Card vocabulary - non-combat damage to every enemy in reach, and typed 
   at range 2 (each enemy must be in Line of Sight, GA-WR-1). Upgrade tokens are typed (Strength,
   Shield, Speed); cards grant them, destroy them or count them.
 
-  @clause:GA-WR-2 @clause:GA-DMG-2 @clause:GA-DMG-3 @ruling:derived
+  @clause:GA-WR-2 @clause:GA-DMG-2 @clause:GA-DMG-3 @ruling:interpretation @interpretation:non_combat_damage_mitigation
   Scenario: Area damage within 2 hexes hits every enemy unit and Garrison there, not allies or farther enemies
     Given the pieces:
       | name               | side | at     | kind     |

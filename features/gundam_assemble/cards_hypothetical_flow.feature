@@ -55,8 +55,8 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
       | Hypothetical Holdout (attacked) | A    | [0, 0] |
       | RX-78-2 Gundam                  | B    | [2, 0] |
     And the unit states:
-      | name                            | hp |
-      | Hypothetical Holdout (attacked) | 2  |
+      | name                            | hp | activating |
+      | Hypothetical Holdout (attacked) | 2  | yes        |
     And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
     When "Hypothetical Holdout (attacked)" attacks "RX-78-2 Gundam" with Rifle
     Then "Hypothetical Holdout (attacked)" is defeated
@@ -89,8 +89,8 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
       | Hypothetical Holdout (defending) | A    | [0, 0] |
       | RX-78-2 Gundam                   | B    | [2, 0] |
     And the unit states:
-      | name                             | hp |
-      | Hypothetical Holdout (defending) | 2  |
+      | name                             | hp | activating |
+      | Hypothetical Holdout (defending) | 2  | yes        |
     And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
     When "Hypothetical Holdout (defending)" attacks "RX-78-2 Gundam" with Rifle
     Then "Hypothetical Holdout (defending)" is defeated
@@ -102,8 +102,8 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
       | Hypothetical Holdout (ally attacks) | A    | [0, 0] |
       | RX-78-2 Gundam                     | B    | [2, 0] |
     And the unit states:
-      | name                               | hp |
-      | Hypothetical Holdout (ally attacks) | 2  |
+      | name                               | hp | activating |
+      | Hypothetical Holdout (ally attacks) | 2  | yes        |
     And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
     When "Hypothetical Holdout (ally attacks)" attacks "RX-78-2 Gundam" with Rifle
     Then "Hypothetical Holdout (ally attacks)" is defeated
@@ -229,8 +229,8 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Then "RX-78-2 Gundam" is defeated
     And "Char's Zaku II" has 1 Energy
 
-  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @clause:GA-DEF-2 @ruling:interpretation @interpretation:target_defeated_mid_attack @faq:Q24
-  Scenario: "If the attack defeated a target": met by a target that non-combat damage defeated before the roll
+  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @clause:GA-DEF-2 @ruling:interpretation @interpretation:target_defeated_mid_attack @interpretation:attack_defeated_target @faq:Q24
+  Scenario: By default (any_cause) "if the attack defeated a target" is met by a target that non-combat damage defeated before the roll
     Given the pieces:
       | name               | side | at      |
       | RX-75 Guntank      | A    | [0, 0]  |
@@ -349,7 +349,7 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     And "Bulwark" has 3 hit points
     And the trace says "the activation ends:"
 
-  @clause:GA-SEQ-6 @clause:GA-SEQ-13 @clause:GA-DEF-2 @clause:GA-SEQ-12 @ruling:interpretation @interpretation:target_defeated_mid_attack @interpretation:single_target_ability_with_aoe
+  @clause:GA-SEQ-6 @clause:GA-SEQ-13 @clause:GA-DEF-2 @clause:GA-SEQ-12 @ruling:interpretation @interpretation:target_defeated_mid_attack @interpretation:single_target_ability_with_aoe @interpretation:attack_defeated_target
   Scenario: By default an ally's attack After Attack Roll that defeats one of two targets lets the attack go on, and the defeat counts
     Given the pieces:
       | name                      | side | at      |
@@ -382,8 +382,8 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
       | after_combat_damage |
       | end |
 
-  @clause:GA-DMG-2 @ruling:derived
-  Scenario: Shields a card turns active come from the deactivated ones
+  @clause:GA-DMG-2 @ruling:interpretation @interpretation:gained_shield_token
+  Scenario: By default (turn_over_deactivated) Shields a card turns active come from the deactivated ones
     Given the pieces:
       | name           | side | at     |
       | Char's Zaku II | A    | [0, 0] |

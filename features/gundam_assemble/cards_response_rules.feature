@@ -154,7 +154,7 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     Then "Char's Zaku II" has 3 hit points
     And the trace says "Spiked Recoil: Hypothetical Upgraded Brawler has 2 Strength Upgrades, so the effect's amount is 1 x 2 = 2"
 
-  @clause:GA-SEQ-6 @clause:GA-ROLL-1 @ruling:derived
+  @clause:GA-SEQ-6 @clause:GA-ROLL-1 @ruling:interpretation @interpretation:non_combat_damage_mitigation
   Scenario: Every effect of a card that counts Upgrades is multiplied by their number
     Given the pieces:
       | name                          | side | at     |
@@ -221,7 +221,7 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
       | Char's Zaku II | Disarm |
     And player A will use "Second Salvo"
     And player A will use "Recalibrate"
-    And player B will use "Jam Targeting"
+    And player B will use "Jam Targeting" rerolling 5
     And the additional dice will show 6
     And the rerolled dice will show 7, 10
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 9, 5, 5, 2
@@ -258,8 +258,8 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
 
-  @clause:GA-SEQ-4 @clause:GA-AOE-5 @ruling:derived
-  Scenario: A defender's card for "this unit" helps no unit when an area attack targets two of its units
+  @clause:GA-SEQ-4 @clause:GA-AOE-5 @ruling:interpretation @interpretation:defending_card_unit
+  Scenario: By default (single_target_only) a defender's card for "this unit" helps no unit when an area attack targets two of its units
     Given the pieces:
       | name               | side | at      |
       | RX-75 Guntank      | A    | [0, 0]  |
@@ -445,8 +445,8 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     Then the attack rolls 3 dice
     And the trace says "defeated_enemy_this_turn is False"
 
-  @clause:GA-SEQ-12 @clause:GA-ROLL-3 @ruling:derived
-  Scenario: A defender's card that attacks back has no unit to attack with when the attack has two targets
+  @clause:GA-SEQ-12 @clause:GA-ROLL-3 @ruling:interpretation @interpretation:defending_card_unit
+  Scenario: By default (single_target_only) a defender's card that attacks back has no unit to attack with when the attack has two targets
     Given the pieces:
       | name           | side | at     |
       | MS-07B Gouf    | A    | [0, 0] |
@@ -495,3 +495,31 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     When "Hypothetical Mortar Carrier" attacks "RX-78-2 Gundam" with Lobbed Shell and rolls 1, 1, 1
     Then the attack is allowed
     And the ruling cites GA-ILOS-1
+
+  @clause:GA-SEQ-4 @clause:GA-AOE-5 @ruling:interpretation @interpretation:defending_card_unit
+  Scenario: Under defender_chooses a defender's card for "this unit" serves the target its player names
+    Given the interpretation defending_card_unit is defender_chooses
+    And the pieces:
+      | name               | side | at      |
+      | RX-75 Guntank      | A    | [0, 0]  |
+      | Char's Zaku II     | B    | [2, -1] |
+      | Zaku II: Minelayer | B    | [2, 0]  |
+    And player B will use "Hypothetical: Brace Yourself" on "Char's Zaku II"
+    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
+    Then "Char's Zaku II" has 1 active Shields
+    And "Zaku II: Minelayer" has 0 active Shields
+
+  @clause:GA-SEQ-12 @clause:GA-ROLL-3 @ruling:interpretation @interpretation:defending_card_unit
+  Scenario: Under defender_chooses a defender's card that attacks back attacks with the target its player names
+    Given the interpretation defending_card_unit is defender_chooses
+    And the pieces:
+      | name           | side | at     |
+      | MS-07B Gouf    | A    | [0, 0] |
+      | RX-78-2 Gundam | B    | [2, 0] |
+      | RGM-79 GM      | B    | [0, 2] |
+    And player B will use "Hypothetical: Counter-Salvo" on "RX-78-2 Gundam"
+    And "Hypothetical: Counter-Salvo" chooses weapon "Beam Rifle"
+    And the nested attack dice will show 1, 1, 1, 1
+    When "MS-07B Gouf" attacks "RX-78-2 Gundam"; "RGM-79 GM" with Finger Vulcans and rolls 1, 1, 1, 1
+    Then an attack is made back
+    And the trace says "RX-78-2 Gundam attacks MS-07B Gouf"

@@ -45,8 +45,8 @@ Feature: FAQ entries decided by hypothetical cards
     And the activation ends
     And "RX-78-2 Gundam" has 6 hit points
 
-  @clause:GA-DMG-2 @clause:GA-DMG-4 @ruling:derived @faq:Q52 @faq:Q102
-  Scenario: Q.52 - Shields do not prevent a card's non-combat damage
+  @clause:GA-DMG-2 @clause:GA-DMG-4 @ruling:interpretation @faq:Q52 @faq:Q102 @interpretation:non_combat_damage_mitigation
+  Scenario: Q.52 - by default (unmitigated) Shields do not prevent a card's non-combat damage
     Given player A will use "Hypothetical (Q.52): Edge Dealing Non-Combat Damage"
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then "RX-78-2 Gundam" has 4 hit points

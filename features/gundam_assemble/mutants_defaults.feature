@@ -19,7 +19,7 @@ Feature: The book's default readings, pinned down where other features state the
     And the acting player has 2 choice points
 
   @clause:GA-DEF-3 @clause:GA-ROLL-6 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
-  Scenario: By default the attack's target order sets the Timeline penalties, whatever the owner prefers
+  Scenario: By default the owner's order sets the Timeline penalties, not the order the attack lists its targets
     Given the pieces:
       | name               | side | at      |
       | RX-75 Guntank      | A    | [0, 0]  |
@@ -31,4 +31,4 @@ Feature: The book's default readings, pinned down where other features state the
       | Zaku II: Minelayer | 1  |
     And the defending player orders the defeated units "Zaku II: Minelayer"; "Char's Zaku II"
     When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
-    Then the penalties apply in the order "Char's Zaku II"; "Zaku II: Minelayer"
+    Then the penalties apply in the order "Zaku II: Minelayer"; "Char's Zaku II"

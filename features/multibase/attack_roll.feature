@@ -19,7 +19,7 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     When "Alpha" shoots "Bravo"
     Then "Alpha" rolls 4 dice
 
-  @clause:MB-2.1 @ruling:derived
+  @clause:MB-2.1 @ruling:interpretation @interpretation:close_combat_reach
   Scenario: A close combat pool uses the Melee Attack stat
     Given "Alpha" rolls 1, 1, 1, 1, 1, 1 to hit
     And "Bravo" rolls 1 to hit
@@ -43,7 +43,7 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     Then "Alpha" needs 4+ to hit
     And "Alpha" scores 3 hits
 
-  @clause:MB-3.2 @ruling:interpretation @interpretation:unstated_modifier_sizes
+  @clause:MB-3.2 @ruling:interpretation @interpretation:unstated_modifier_sizes @assumed:cover_modifier
   Scenario: Cover raises the threshold by one, so a 4 no longer hits
     Given "Bravo" is in cover
     And "Alpha" rolls 4, 4, 5, 5 to hit
@@ -52,7 +52,7 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     Then "Alpha" needs 5+ to hit
     And "Alpha" scores 2 hits
 
-  @clause:MB-3.2 @ruling:interpretation @interpretation:long_range @interpretation:unstated_modifier_sizes
+  @clause:MB-3.2 @ruling:interpretation @interpretation:long_range @interpretation:unstated_modifier_sizes @assumed:long_range_fraction @assumed:long_range_modifier
   Scenario: Half an inch beyond half range the threshold rises by one
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -66,7 +66,7 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     Then the range measured is 12.5 inches from a2 to c1
     And "Alpha" needs 5+ to hit
 
-  @clause:MB-3.2 @ruling:derived
+  @clause:MB-3.2 @ruling:interpretation @assumed:long_range_fraction
   Scenario: At exactly half range there is no range modifier
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -80,7 +80,7 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     Then the range measured is 12 inches from a2 to c1
     And "Alpha" needs 4+ to hit
 
-  @clause:MB-3.2 @ruling:interpretation @interpretation:status_modifier @interpretation:unstated_modifier_sizes
+  @clause:MB-3.2 @ruling:interpretation @interpretation:status_modifier @interpretation:unstated_modifier_sizes @assumed:shaken_attacker_modifier
   Scenario: A Shaken attacker needs one more to hit
     Given the multibase units:
       | unit   | faction | ranged | melee | range | courage | save | wounds | shaken |
@@ -141,7 +141,7 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     Then "Alpha" needs 2+ to hit
     And the threshold was not clamped
 
-  @clause:MB-3.2 @clause:MB-1.2 @ruling:interpretation @interpretation:long_range @interpretation:unstated_modifier_sizes
+  @clause:MB-3.2 @clause:MB-1.2 @ruling:interpretation @interpretation:long_range @interpretation:unstated_modifier_sizes @assumed:long_range_modifier
   Scenario: A unit with a one-inch range shooting three quarters of an inch away is at long range
     Given the multibase units:
       | unit   | faction | ranged | melee | range | courage | save | wounds |
@@ -155,7 +155,7 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     Then the range measured is 0.75 inches from p1 to b1
     And "Pistol" needs 5+ to hit
 
-  @clause:MB-3.2 @clause:MB-1.2 @ruling:derived
+  @clause:MB-3.2 @clause:MB-1.2 @ruling:interpretation @assumed:long_range_fraction
   Scenario: A target exactly half range away on a slant is not at long range, whatever the last digit of the measurement
     The centres are 3 inches apart along a 3-4-5 slant, so the bases are 2 inches apart: exactly half
     of the 4-inch range. Floating point puts the measurement a hair past 2 inches; a hair is no

@@ -47,7 +47,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     Then "Bravo" lost b4
     And "Bravo" carries 0 residual wounds
 
-  @clause:MB-6.2 @ruling:derived
+  @clause:MB-6.2 @ruling:interpretation @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Five wounds on a Wound stat of 2 remove two bases at once and leave one wound
     Given "Alpha" gets 1 bonus dice from Volley Fire
     And "Alpha" rolls 6, 6, 6, 6, 6 to hit
@@ -66,21 +66,21 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     Then the defending player still has to choose for "Bravo"
     And "Bravo" has 4 bases left
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Only an end of the line may be removed, since a middle base would split the unit
     Given "Alpha" rolls 6, 6, 1, 1 to hit
     And "Bravo" rolls 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then the legal removals for "Bravo" are b1; b4
 
-  @clause:MB-6.4 @ruling:derived
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Two removals at once may take both ends, judged on the bases that remain
     Given "Alpha" rolls 6, 6, 6, 6 to hit
     And "Bravo" rolls 1, 1, 1, 1 to save
     When "Alpha" shoots "Bravo"
     Then the legal removals for "Bravo" are b1+b2; b3+b4; b1+b4
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under the one-at-a-time reading two removals from a chain may still take both ends
     Given the house rule "one at a time" sets the interpretation multi_removal_coherency to each_step
     And "Alpha" rolls 6, 6, 6, 6 to hit
@@ -108,7 +108,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     When "Alpha" shoots "Charlie"
     Then no removal keeps "Charlie" in coherency
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under the each-base-near-another reading a middle pair may go, leaving two far pairs
     Given the house rule "loose coherency" sets the interpretation coherency to each_within
     And the multibase units:
@@ -127,14 +127,14 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     When "Alpha" shoots "Charlie"
     Then the legal removals for "Charlie" are c1+c2; c1+c4; c1+c6; c3+c4; c3+c6; c5+c6
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: A pick that would split the unit is refused
     Given "Alpha" rolls 6, 6, 1, 1 to hit
     And "Bravo" rolls 1, 1 to save
     And the defending player removes b2 from "Bravo"
     Then shooting "Bravo" with "Alpha" is refused because "Bravo cannot remove b2"
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: A unit already split in two cannot keep coherency, is Shaken, and its lone base is pushed back
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -157,7 +157,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And the push is not a Move action
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under the loose reading two pairs are coherent until a loss strands one base, which is pushed
     Given the house rule "loose coherency" sets the interpretation coherency to each_within
     And the multibase units:
@@ -178,7 +178,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And base c2 of "Charlie" was pushed 2.5 inches
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:impossible_coherency_removal @interpretation:split_before_attack
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:impossible_coherency_removal @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: A stranded pair is pushed as one group, straight towards the nearest base of the pair that stays
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -200,7 +200,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And base c4 of "Charlie" now stands at (4.2, 11.6)
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under the loose reading a lone base as near to two bases goes to the first listed
     Given the house rule "loose coherency" sets the interpretation coherency to each_within
     And the multibase units:
@@ -224,7 +224,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And no other base of "Charlie" was pushed
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: A stranded base as near to two bases of the group that stays is pushed towards the first listed
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -261,7 +261,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     Then "Charlie" has 1 bases left
     And "Charlie" is in coherency
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: A chain of bases is one group whatever order its bases are listed in
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -312,7 +312,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And "Charlie" has no Shaken token
     And no base of "Charlie" was pushed
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under not_caused a unit coherent before the attack whose losses strand a base is Shaken and pushed all the same
     Given the interpretation split_before_attack is not_caused
     And the house rule "loose coherency" sets the interpretation coherency to each_within
@@ -333,7 +333,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And "Charlie" has a Shaken token
     And base c2 of "Charlie" was pushed 2.5 inches
 
-  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:impossible_coherency_removal
+  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:impossible_coherency_removal @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under fewest_stray a unit that cannot stay coherent must still lose the bases that strand the fewest
     Given the interpretation impossible_coherency_removal is fewest_stray
     And the multibase units:
@@ -370,7 +370,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     Then no removal keeps "Charlie" in coherency
     And the legal removals for "Charlie" are c1; c2; c3; c4; c5
 
-  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under two_neighbours a coherent square that loses a corner cannot stay coherent, and its owner picks the push
     Given the interpretation coherency is two_neighbours
     And the multibase units:
@@ -393,7 +393,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And only base c3 of "Charlie" was pushed
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: When two pushes are legal the scenario must say which the owning player makes
     Given the interpretation coherency is two_neighbours
     And the multibase units:
@@ -416,7 +416,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And the owning player pushes b2 of "Bravo"
     Then shooting "Bravo" with "Alpha" is refused because "a push is scripted for Bravo, but it has no push to make"
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:push_anchor @interpretation:coherency @interpretation:split_before_attack
+  @clause:MB-6.5 @ruling:interpretation @interpretation:push_anchor @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: By default the owner may keep the pair or the middle base in place, as both pushes move the least in total
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -439,7 +439,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And base c4 of "Charlie" was pushed 1.5 inches
     And "Charlie" is in coherency
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:push_anchor @interpretation:coherency @interpretation:split_before_attack
+  @clause:MB-6.5 @ruling:interpretation @interpretation:push_anchor @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under largest_group the pair stays where it is and only the lone bases are pushed
     Given the interpretation push_anchor is largest_group
     And the multibase units:
@@ -461,8 +461,8 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And base c4 of "Charlie" was pushed 3 inches
     And "Charlie" is in coherency
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
-  Scenario: A unit mixing a rectangular base and round bases keeps coherency edge to edge, not centre to edge
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @assumed:coherency_distance
+  Scenario: By default (nearest_points) a unit mixing a rectangular base and round bases keeps coherency edge to edge, not centre to edge
     The round bases stand 0.7 inches from the long edges of the 2x1 base in the middle (1.7 inches
     from its centre) and 3.4 inches from each other: only the middle base links them.
     Given the multibase units:
@@ -479,7 +479,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     Then the legal removals for "Charlie" are c1; c3
     And "Charlie" is in coherency
 
-  @clause:MB-6.4 @ruling:derived
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency_measure
   Scenario: Under a house rule of half-inch coherency bases a quarter inch apart still count as together
     Given the house rule "tight ranks" sets the parameter coherency_distance to 0.5
     And the multibase units:
@@ -495,7 +495,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     When "Alpha" shoots "Charlie"
     Then the legal removals for "Charlie" are c1; c3
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under two_neighbours a square and a triangle each content but apart: the smaller group is pushed to the larger
     Every base has two neighbours, but the unit is in two groups 1.2 inches apart (and a third base
     stands alone, which the defending player removes). The triangle's nearest base moves 0.2 inches

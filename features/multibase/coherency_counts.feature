@@ -33,7 +33,7 @@ Feature: How far from coherent a unit is, by each reading of Unit Coherency
     Then no removal keeps "Charlie" in coherency
     And the legal removals for "Charlie" are c1; c2; c3; c4; c5; c6
 
-  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:impossible_coherency_removal @interpretation:coherency
+  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:impossible_coherency_removal @interpretation:coherency @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under fewest_stray and two_neighbours the same unit must lose a base of the chain, which leaves the triangle whole
     Given the interpretation impossible_coherency_removal is fewest_stray
     And the interpretation coherency is two_neighbours
@@ -51,7 +51,7 @@ Feature: How far from coherent a unit is, by each reading of Unit Coherency
     Then no removal keeps "Charlie" in coherency
     And the legal removals for "Charlie" are c4; c5; c6
 
-  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:impossible_coherency_removal @interpretation:coherency
+  @clause:MB-6.4 @clause:MB-6.5 @ruling:interpretation @interpretation:impossible_coherency_removal @interpretation:coherency @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under fewest_stray and each_within two pairs and two lone bases must lose a lone base
     Given the interpretation impossible_coherency_removal is fewest_stray
     And the house rule "loose coherency" sets the interpretation coherency to each_within
@@ -69,7 +69,7 @@ Feature: How far from coherent a unit is, by each reading of Unit Coherency
     Then no removal keeps "Charlie" in coherency
     And the legal removals for "Charlie" are c5; c6
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:split_before_attack
+  @clause:MB-6.5 @ruling:interpretation @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under two_neighbours a unit left with two bases apart may push either of them to the other
     Given the interpretation coherency is two_neighbours
     And the multibase bases:

@@ -109,7 +109,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
 
-  @clause:MB-1.1 @ruling:derived
+  @clause:MB-1.1 @ruling:interpretation @assumed:geometry_tolerance
   Scenario: A target whose edge stops 1.5 billionths of an inch short of the arc's boundary line is outside the arc
     The one tolerance of every geometric verdict is a billionth of an inch (geometry_tolerance):
     a base within it of the arc line touches the line, and this one is further off.
@@ -311,8 +311,8 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack may proceed
     And the range measured is 5 inches from a1 to b1
 
-  @clause:MB-1.2 @clause:MB-0 @ruling:derived
-  Scenario: Close combat checks the Trace but never the range
+  @clause:MB-1.2 @clause:MB-0 @ruling:interpretation @interpretation:close_combat_reach
+  Scenario: By default (unchecked) close combat checks the Trace but neither the range nor base contact
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Brawler | Red     | 0      | 1     | 0     | 5       | 7    | 1      |
@@ -368,7 +368,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack is refused: no trace
     And the trace is obstructed by post
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part @interpretation:trace_attacker_part
   Scenario: Under whole_base a base partly inside the arc may be traced to its part outside it
     Given the interpretation trace_target_part is whole_base
     And the multibase bases:
@@ -381,7 +381,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack may proceed
     And the trace cites MB-1.1 with trace_target_part=whole_base
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part @interpretation:trace_attacker_part
   Scenario: Under whole_base a round attacker may trace to the half of a round target behind its centre line
     Given the interpretation trace_target_part is whole_base
     And the multibase bases:
@@ -394,7 +394,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack may proceed
     And the trace cites MB-1.1 with trace_target_part=whole_base
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part @interpretation:trace_attacker_part
   Scenario: Under whole_base a round attacker may trace to the half of a rectangular target behind its centre line
     Given the interpretation trace_target_part is whole_base
     And the multibase bases:
@@ -407,7 +407,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack may proceed
     And the trace cites MB-1.1 with trace_target_part=whole_base
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_target_part @interpretation:trace_attacker_part
   Scenario: Under whole_base and a 120-degree arc a round target across the arc's edge may be traced to its part outside
     Given the interpretation trace_target_part is whole_base
     And the parameter front_arc_degrees is 120
@@ -598,7 +598,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack is refused: no trace
     And the trace is obstructed by near wall and far wall
 
-  @clause:MB-0 @clause:MB-4.4 @ruling:interpretation @interpretation:close_combat_return
+  @clause:MB-0 @clause:MB-4.4 @ruling:interpretation @interpretation:close_combat_return @interpretation:close_combat_reach
   Scenario: By default the target of a close combat strikes back though the attacker is behind its front arc
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -614,7 +614,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then "Bravo" rolls 1 dice
     And the trace cites MB-4.4 with close_combat_return=unchecked
 
-  @clause:MB-0 @clause:MB-1.1 @ruling:interpretation @interpretation:close_combat_return
+  @clause:MB-0 @clause:MB-1.1 @ruling:interpretation @interpretation:close_combat_return @interpretation:close_combat_reach
   Scenario: Under trace_and_arc a target facing away from its attacker does not strike back
     Given the interpretation close_combat_return is trace_and_arc
     And the multibase units:
@@ -630,7 +630,7 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then "Brawler" rolls 1 dice
     And "Bravo" makes no attack
 
-  @clause:MB-0 @clause:MB-4.4 @clause:MB-1.1 @ruling:derived
+  @clause:MB-0 @clause:MB-4.4 @clause:MB-1.1 @ruling:interpretation @interpretation:close_combat_reach
   Scenario: Under trace_and_arc a target facing its attacker strikes back
     Given the interpretation close_combat_return is trace_and_arc
     And the multibase units:

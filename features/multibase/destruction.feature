@@ -59,7 +59,7 @@ Feature: Step 7 - destruction, its markers and the Faction Initiative token
     Then "Bravo" is not destroyed
     And "Bravo" has 1 bases left
 
-  @clause:MB-4.4 @clause:MB-7 @clause:MB-7.2 @ruling:derived
+  @clause:MB-4.4 @clause:MB-7 @clause:MB-7.2 @ruling:interpretation @interpretation:close_combat_reach
   Scenario: Two units that destroy each other in a close combat both leave play, and both their tokens leave the pool
     Given the multibase units:
       | unit  | faction | ranged | melee | range | courage | save | wounds |

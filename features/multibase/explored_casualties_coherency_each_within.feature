@@ -3,7 +3,7 @@ Feature: Explored casualties: where coherency=each_within and multibase as the b
   positions compared). Each scenario asserts the ruling under coherency=each_within; its description
   says what the other version rules.
 
-  @clause:MB-6.3 @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.3 @clause:MB-6.4 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure
   Scenario: Explored 1: b1; b3; b5 (units.Bravo.removal_options) under coherency=each_within, not b1; b5 under multibase as the book has it
     Found by rulecheck explore (seed 0); the traces first differ at event 14.
     Here: Bravo may remove: b1; b3; b5.

@@ -3,7 +3,7 @@ Feature: Explored casualties: where push_anchor=largest_group and multibase as t
   positions compared). Each scenario asserts the ruling under push_anchor=largest_group; its description
   says what the other version rules.
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:impossible_coherency_removal @interpretation:push_anchor @interpretation:split_before_attack
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @interpretation:impossible_coherency_removal @interpretation:push_anchor @interpretation:split_before_attack
   Scenario: Explored 1: 1.25 (units.Bravo.pushed.b6) under push_anchor=largest_group, not 1.0 under multibase as the book has it
     Found by rulecheck explore (seed 1); the traces first differ at event 19.
     Here: Bravo must be pushed back into coherency; the legal pushes move b3+b4+b6 (1.75"); b1+b2+b6 (1.5").

@@ -13,7 +13,7 @@ Feature: The book's default readings and dice, pinned down where other features 
       | Alpha | a1   | rect 2x1 | 0 | 0 | 90     |
       | Alpha | a2   | rect 2x1 | 2 | 0 | 90     |
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency
+  @clause:MB-6.4 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: By default the bases left must stay one chain, so no middle pair of six may go
     Given the multibase bases:
       | unit    | base | shape     | x   | y  | facing |
@@ -28,7 +28,7 @@ Feature: The book's default readings and dice, pinned down where other features 
     When "Alpha" shoots "Charlie"
     Then the legal removals for "Charlie" are c1+c2; c1+c6; c5+c6
 
-  @clause:MB-6.2 @clause:MB-6.4 @ruling:interpretation @interpretation:multi_removal_coherency
+  @clause:MB-6.2 @clause:MB-6.4 @ruling:interpretation @interpretation:multi_removal_coherency @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: By default a unit split in two may lose a whole pair at once, judged on what remains
     Given the multibase bases:
       | unit    | base | shape     | x   | y  | facing |

@@ -51,7 +51,7 @@ Feature: Steps 4 and 5 - the Shaken check straight after the to-hit roll, then s
     When "Alpha" shoots "Charlie"
     Then "Charlie" was refused a second Shaken token
 
-  @clause:MB-4.4 @clause:MB-0 @ruling:derived
+  @clause:MB-4.4 @clause:MB-0 @ruling:interpretation @interpretation:close_combat_reach
   Scenario: In close combat both units check Courage before either rolls a save
     Given "Alpha" rolls 6, 6, 6, 1 to hit
     And "Bravo" rolls 6, 6, 6 to hit

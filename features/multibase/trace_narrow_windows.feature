@@ -39,8 +39,8 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     Then the attack is refused: no trace
     And the trace is obstructed by Charlie/c1, Charlie/c2 and wall
 
-  @clause:MB-1.1 @ruling:derived
-  Scenario: A round target straddling the arc line is seen between a ruin and another unit's base
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_attacker_part
+  Scenario: By default (any_point) a round target straddling the arc line is seen between a ruin and another unit's base
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
@@ -54,6 +54,21 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
     And the trace runs from a1 to b1
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_attacker_part @interpretation:trace_blockers
+  Scenario: Under front_half a line from behind the attacker's centre line does not count, so the ruin and the other base leave no Trace
+    Given the interpretation trace_attacker_part is front_half
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape      | x       | y      | facing |
+      | Alpha   | a1   | round 0.5  | 0       | 0      | 117.9  |
+      | Bravo   | b1   | round 0.5  | -8.81   | -4.63  | 169.6  |
+      | Charlie | c1   | round 0.75 | -5.3287 | -2.053 | 270    |
+    And blocking terrain "ruin" with corners (-6.1437,-4.0207) (-2.6922,-4.5942) (-2.5552,-3.77) (-6.0067,-3.1965)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
 
   @clause:MB-1.1 @ruling:derived
   Scenario: Two ruins leave no line to the target, and both obstruct the Trace
@@ -83,7 +98,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     Then the attack is refused: no trace
     And the trace is obstructed by Charlie/c1 and ruin
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers @interpretation:trace_attacker_part
   Scenario: Two ruins and another unit's base between them obstruct every line to a long target
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -99,7 +114,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     Then the attack is refused: no trace
     And the trace is obstructed by Charlie/c1, north ruin and south ruin
 
-  @clause:MB-1.1 @ruling:derived
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_attacker_part
   Scenario: A sliver of a round target inside the arc, seen through a slot between two ruins
     Given the multibase bases:
       | unit  | base | shape     | x     | y     | facing |
@@ -112,7 +127,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     Then the attack may proceed
     And the trace runs from a1 to b1
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin @interpretation:trace_attacker_part
   Scenario: Rubble in the way of the only lines to a sliver of the target inside the arc obstructs the Trace with the two ruins
     Given the multibase bases:
       | unit  | base | shape     | x     | y     | facing |
@@ -125,7 +140,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     Then the attack is refused: no trace
     And the trace is obstructed by broken ruin, long ruin and rubble
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin
+  @clause:MB-1.1 @ruling:interpretation @interpretation:arc_origin @interpretation:trace_attacker_part
   Scenario: Rubble in the way of the only lines to a sliver of the target inside the arc, mirrored, obstructs the Trace with the two ruins
     Given the multibase bases:
       | unit  | base | shape     | x     | y    | facing |
@@ -138,7 +153,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     Then the attack is refused: no trace
     And the trace is obstructed by broken ruin, long ruin and rubble
 
-  @clause:MB-1.1 @ruling:derived
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_attacker_part
   Scenario: Under a 240-degree arc rubble near the corner of a target's part inside the arc obstructs the Trace with two ruins
     Given the parameter front_arc_degrees is 240
     And the multibase bases:
@@ -152,7 +167,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     Then the attack is refused: no trace
     And the trace is obstructed by broken ruin, long ruin and rubble
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers @interpretation:trace_attacker_part
   Scenario: Under the front-edge reading a ruin and another unit's base obstruct every line from a wide base to a small target
     Given the interpretation arc_origin is front_edge
     And the multibase units:
@@ -169,7 +184,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     And the trace is obstructed by Charlie/c1 and ruin
 
   @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
-  Scenario: A ruin across the attacker's front obstructs the Trace, and so do two bases standing in the way beyond it
+  Scenario: A ruin across the attacker's front leaves no line; by default two bases standing beyond it are named as obstructing too
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
@@ -185,7 +200,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     And the trace is obstructed by Charlie/c1, Charlie/c2 and ruin
 
   @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
-  Scenario: Under a 120-degree arc a base just in front of the attacker obstructs the Trace with the ruin beyond it
+  Scenario: Under a 120-degree arc the ruin leaves no line; by default a base just in front of the attacker is named as obstructing too
     Given the parameter front_arc_degrees is 120
     And the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -201,7 +216,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     And the trace is obstructed by Charlie/c1 and ruin
 
   @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
-  Scenario: Under a 90-degree arc a base just in front of the attacker obstructs the Trace with the ruin beyond it
+  Scenario: Under a 90-degree arc the ruin leaves no line; by default a base just in front of the attacker is named as obstructing too
     Given the parameter front_arc_degrees is 90
     And the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -217,7 +232,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     And the trace is obstructed by Charlie/c1 and ruin
 
   @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
-  Scenario: Under a 120-degree arc a base half hidden behind two ruins still obstructs the Trace with them
+  Scenario: Under a 120-degree arc two ruins leave no line; by default a base half hidden behind them is named as obstructing too
     Given the parameter front_arc_degrees is 120
     And the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
@@ -233,8 +248,8 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     Then the attack is refused: no trace
     And the trace is obstructed by Charlie/c1, east ruin and west ruin
 
-  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
-  Scenario: Under a 60-degree arc a large target close in front, across both arc lines, is hidden by two ruins and a base
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers @interpretation:trace_attacker_part
+  Scenario: Under a 60-degree arc two ruins leave no line to a large target close in front, across both arc lines; by default a base is named as obstructing too
     Given the parameter front_arc_degrees is 60
     And the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |

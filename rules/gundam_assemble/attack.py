@@ -151,6 +151,8 @@ class _Resolver(ResponseWindows, CardEffects):
         self.strict = strict  # an unscripted choice is an error (else its first option is taken)
         self.lasting_at_start = battle.lasting  # lasting modifiers given before this attack
         self.defeated_in_attack: set[str] = set()
+        self.defeated_by_damage_step: set[str] = set()  # at GA-SEQ-11, by this attack's own damage
+        self.attacker_at_check: Piece | None = None
         self.original_targets: list[str] = []
         self.nested: list[AttackResult] = []
         self.choices = None  # the scripted choices of the Response being resolved
@@ -412,6 +414,7 @@ class _Resolver(ResponseWindows, CardEffects):
 
     def check(self) -> bool:
         unit, piece = self.attacker, self.piece(self.decl.attacker)
+        self.attacker_at_check = piece
         if unit.in_reserve or piece is None:
             self.emit(
                 "check.illegal",
@@ -791,7 +794,9 @@ class _Resolver(ResponseWindows, CardEffects):
 
     def damage(self) -> None:
         board = self.battle.board
-        attacker = self.piece(self.decl.attacker)
+        # Where the attacker stands; under defeated_attacker_outside_activation=attack_continues a
+        # defeated attacker has left the board, and its attack is measured from where it stood.
+        attacker = self.piece(self.decl.attacker) or self.attacker_at_check
         planned: list[tuple[str, int, Any]] = []
         self.report_conditions("accuracy", "damage")
         acc_mod = self.mod_total("accuracy") + self.disarm_accuracy
@@ -947,6 +952,7 @@ class _Resolver(ResponseWindows, CardEffects):
             self.battle, events = defeat(self.battle, name, self.rules, "defeat")
             self.events.extend(events)
             self.defeated_in_attack.add(name)
+            self.defeated_by_damage_step.add(name)
             self.battle = self.battle.with_defeat(self.decl.attacker, name)
             if name in self.per_target:
                 self.per_target[name] = replace(self.per_target[name], defeated=True)

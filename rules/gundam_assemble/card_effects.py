@@ -62,7 +62,27 @@ class CardEffects:
         if side == self.side:
             return self.decl.attacker
         # A Garrison target is not a unit: a card's "this unit" is never one.
-        return self.targets[0] if len(self.targets) == 1 and self.targets[0] in self.battle.units else None
+        units = [t for t in self.targets if t in self.battle.units]
+        if len(self.targets) == 1:
+            return units[0] if units else None
+        # reading: defending_card_unit (several targets: which one is the card's "this unit"?)
+        if self.rules.interpretation("defending_card_unit") == "single_target_only":
+            return None
+        if r.target is None:
+            raise AttackError(f"{r.ability.name}: choose which target is its unit ('target')", "target")
+        if r.target not in units:
+            raise AttackError(
+                f"{r.ability.name}: {r.target} is not a target of this attack (targets: {', '.join(units)})",
+                "target",
+            )
+        return r.target
+
+    def attack_defeated_a_target(self) -> bool:
+        """A card's "this attack defeated a target"."""
+        # reading: attack_defeated_target
+        if self.rules.interpretation("attack_defeated_target") == "any_cause":
+            return bool(self.defeated_in_attack & set(self.original_targets))
+        return bool(self.defeated_by_damage_step & set(self.original_targets))
 
     def result_conditions_hold(self, r: Response, side: str, window: str) -> bool:
         """Conditions on the result (``self_survived``, ``target_defeated``, ...): all must hold."""
@@ -71,7 +91,7 @@ class CardEffects:
         on_board = state is not None and not state.in_reserve and self.battle.board.has_piece(unit)
         facts = {
             "self_survived": on_board,
-            "target_defeated": bool(self.defeated_in_attack & set(self.original_targets)),
+            "target_defeated": self.attack_defeated_a_target(),
             "defeated_enemy_this_turn": bool(unit and self.battle.defeated_this_turn.get(unit)),
             "damage_dealt": any(t.dealt + t.fracture > 0 for t in self.per_target.values()),
         }

@@ -64,8 +64,17 @@ def lose_hit_points(unit: UnitState, amount: int) -> UnitState:
     return replace(unit, hp=max(0, unit.hp - amount))
 
 
-def non_combat_damage(amount: int, reduction: int, rules: Rulebook) -> int:
-    # Asked only when it can matter: there is a reduction to apply or not.
-    if reduction and rules.interpretation("non_combat_damage_mitigation") == "reductions_apply":
-        return max(0, amount - reduction)
-    return amount
+def non_combat_damage(amount: int, reduction: int, rules: Rulebook, shields: int = 0) -> tuple[int, int]:
+    """Non-combat damage after mitigation, and how many active Shields stopped some of it."""
+    # Asked only when it can matter: there is a reduction or an active Shield to apply or not.
+    if not (reduction or (shields and amount)):
+        return amount, 0
+    reading = rules.interpretation("non_combat_damage_mitigation")
+    if reading == "unmitigated":
+        return amount, 0
+    amount = max(0, amount - reduction)
+    if reading == "reductions_apply":
+        return amount, 0
+    stopped = min(amount, shields * int(rules.param("damage_per_shield")))  # shields_apply: last (GA-DMG-4)
+    used = min(shields, -(-stopped // int(rules.param("damage_per_shield")))) if stopped else 0
+    return amount - stopped, used

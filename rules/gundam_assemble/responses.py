@@ -18,7 +18,7 @@ from typing import Any
 
 from rules.events import count_of
 from rules.gundam_assemble.abilities import Ability, Effect
-from rules.gundam_assemble.damage import lose_hit_points, non_combat_damage
+from rules.gundam_assemble.damage import lose_hit_points, non_combat_damage, use_shields
 from rules.gundam_assemble.declaration import AttackError, Response
 from rules.gundam_assemble.defeat import defeat
 from rules.gundam_assemble.line_of_sight import LosMode, line_of_sight
@@ -335,10 +335,14 @@ class ResponseWindows:
     def shields(self, eff: Effect, name: str, stage: str, source: str) -> None:
         unit = self.battle.unit(name)
         if eff.kind == "gain_shields":
+            # reading: gained_shield_token
+            turned = self.rules.interpretation("gained_shield_token") == "turn_over_deactivated"
             new = replace(
                 unit,
                 shields=unit.shields + eff.amount,
-                deactivated_shields=max(0, unit.deactivated_shields - eff.amount),
+                deactivated_shields=max(0, unit.deactivated_shields - eff.amount)
+                if turned
+                else unit.deactivated_shields,
             )
         else:
             n = min(eff.amount, unit.shields)
@@ -362,16 +366,22 @@ class ResponseWindows:
             )
             return
         reduction = self.mod_total("damage_reduction", name)
-        amount = non_combat_damage(eff.amount, reduction, self.rules)
-        new = lose_hit_points(unit, amount)
+        amount, shields_used = non_combat_damage(eff.amount, reduction, self.rules, unit.shields)
+        new = lose_hit_points(use_shields(unit, shields_used, self.rules), amount)
         self.battle = self.battle.with_unit(new)
+        asked = reduction or (unit.shields and eff.amount)
         self.emit(
             f"{stage}.non_combat_damage",
             ("GA-DMG-2", "GA-DMG-3"),
-            f"{source}: {amount} non-combat damage to {name} (Shields do not stop it), "
-            f"hit points {unit.hp} -> {new.hp}",
+            f"{source}: {amount} non-combat damage to {name} "
+            + (
+                f"({shields_used} active Shields stopped some), "
+                if shields_used
+                else "(Shields do not stop it), "
+            )
+            + f"hit points {unit.hp} -> {new.hp}",
             {"target": name, "amount": amount, "hp": new.hp},
-            self.rules.cite("non_combat_damage_mitigation") if reduction else None,
+            self.rules.cite("non_combat_damage_mitigation") if asked else None,
         )
         if amount and FRACTURE in unit.statuses:
             new = self.fracture_on_non_combat(name, stage)
@@ -413,9 +423,27 @@ class ResponseWindows:
         return new
 
     def after_mid_attack_defeat(self, name: str, stage: str) -> None:
-        if name == self.decl.attacker:
+        if name == self.decl.attacker and self.battle.activating == name:
+            # GA-DEF-7: defeated during its own activation, which ends at once, and its attack with it
             self.end_attack(  # under either reading of target_defeated_mid_attack: not asked
-                f"the attacker {name} was defeated: its attack ends", ("GA-DEF-2", "GA-DEF-7")
+                f"the attacker {name} was defeated during its own activation: its attack ends",
+                ("GA-DEF-2", "GA-DEF-7"),
+            )
+        if name == self.decl.attacker:
+            # reading: defeated_attacker_outside_activation (GA-DEF-7 speaks of its own activation)
+            cite = self.rules.cite("defeated_attacker_outside_activation")
+            if self.rules.interpretation("defeated_attacker_outside_activation") == "attack_ends":
+                self.end_attack(
+                    f"the attacker {name} was defeated and is in Reserve: its attack ends",
+                    ("GA-DEF-2",),
+                    cite,
+                )
+            self.emit(
+                f"{stage}.attacker_defeated",
+                ("GA-DEF-2",),
+                f"the attacker {name} was defeated outside its own activation: its attack goes on",
+                {},
+                cite,
             )
         if name in self.targets and stage not in ("after_combat_damage",):
             self.targets = [t for t in self.targets if t != name]
@@ -494,6 +522,16 @@ class ResponseWindows:
             cite,
         )
 
+    def unscripted_reroll(self, amount: int, r: Response | None) -> list[int]:
+        """The dice a reroll picks up when the scenario does not say: the book gives the pick to
+        the rerolling player, so an unscripted pick is a reading."""
+        # reading: unscripted_reroll_pick
+        lowest = sorted(self.faces)[:amount]
+        if self.rules.interpretation("unscripted_reroll_pick") == "lowest":
+            return lowest
+        defending = r is not None and self.owner_side(r) != self.side
+        return sorted(self.faces, reverse=True)[:amount] if defending else lowest
+
     def dice_effect(self, eff: Effect, stage: str, source: str, r: Response | None) -> None:
         sides = self.rules.param("attack_die_sides")
         if eff.kind == "extra_dice":
@@ -507,7 +545,7 @@ class ResponseWindows:
                 {"new": list(new), "faces": list(self.faces)},
             )
             return
-        picked = list(r.dice) if r and r.dice else sorted(self.faces)[: eff.amount]
+        picked = list(r.dice) if r and r.dice else self.unscripted_reroll(eff.amount, r)
         if len(picked) > eff.amount:
             raise AttackError(f"{source}: rerolls {eff.amount} dice, {len(picked)} were picked")
         faces = list(self.faces)

@@ -314,7 +314,8 @@ def _push(
     name = lost.unit
     unit = field_.unit(name)
     cite = f"{rules.cite('coherency')}, {rules.cite('push_anchor')}"
-    plans = push_options(unit.bases, rules)
+    others = tuple(b for u in field_.units if u.name != name for b in u.bases)
+    plans = push_options(unit.bases, rules, others)
     shown = "; ".join("+".join(p.moved) + f' ({p.total:g}")' for p in plans)
     events = [
         Event(

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.multibase.battlefield import Base
-from rules.multibase.geometry import base_distance, closest_direction
+from rules.multibase.geometry import base_distance, closest_direction, footprint
 from rules.rulebook import Rulebook
 
 TWO_NEIGHBOURS_FROM = 3  # under two_neighbours, a unit of this many bases or more needs two each
@@ -24,15 +24,32 @@ def _limit(rules: Rulebook) -> float:
     return float(rules.param("coherency_distance")) + float(rules.param("geometry_tolerance"))
 
 
-def _gap(a: Base, b: Base) -> float:
-    """base_distance, in plain arithmetic for two round bases (pushes make many new positions)."""
+def _centres(rules: Rulebook) -> bool:
+    # reading: coherency_measure (the text gives Coherency no measuring points)
+    return rules.interpretation("coherency_measure") == "centres"
+
+
+def _gap(a: Base, b: Base, rules: Rulebook) -> float:
+    """The coherency gap: between nearest points (base_distance, in plain arithmetic for two round
+    bases, as pushes make many new positions) or between centres, by coherency_measure."""
+    if _centres(rules):
+        return math.hypot(a.x - b.x, a.y - b.y)
     if a.shape == "round" and b.shape == "round":
         return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius)
     return base_distance(a, b)
 
 
+def _towards(a: Base, b: Base, rules: Rulebook) -> tuple[float, float]:
+    """The straight direction that closes the coherency gap from ``a`` to ``b`` fastest."""
+    if _centres(rules):
+        dx, dy = b.x - a.x, b.y - a.y
+        length = math.hypot(dx, dy) or 1.0
+        return dx / length, dy / length
+    return closest_direction(a, b)
+
+
 def together(a: Base, b: Base, rules: Rulebook) -> bool:
-    return _gap(a, b) <= _limit(rules)
+    return _gap(a, b, rules) <= _limit(rules)
 
 
 def groups(bases: Sequence[Base], rules: Rulebook) -> list[list[Base]]:
@@ -137,8 +154,8 @@ def _move(
     current: list[Base], movers: Sequence[Base], goal: Base, rules: Rulebook
 ) -> tuple[list[Base], list[Push]]:
     """Move ``movers`` together straight towards ``goal`` until the nearest of them is in reach."""
-    gap, lead = _first_least([(base_distance(m, goal), m) for m in movers], lambda item: item[0], rules)
-    ux, uy = closest_direction(lead, goal)
+    gap, lead = _first_least([(_gap(m, goal, rules), m) for m in movers], lambda item: item[0], rules)
+    ux, uy = _towards(lead, goal, rules)
     step = gap - float(rules.param("coherency_distance"))
     names = {m.name for m in movers}
     moved = [b.moved(ux * step, uy * step) if b.name in names else b for b in current]
@@ -152,13 +169,7 @@ def _anchored(bases: Sequence[Base], anchor: str, rules: Rulebook) -> PushPlan |
     while len(parts := groups(current, rules)) > 1:
         home = next(p for p in parts if any(b.name == anchor for b in p))
         gap, group, goal = _first_least(
-            [
-                (base_distance(b, a), part, a)
-                for part in parts
-                if part is not home
-                for b in part
-                for a in home
-            ],
+            [(_gap(b, a, rules), part, a) for part in parts if part is not home for b in part for a in home],
             lambda item: item[0],
             rules,
         )
@@ -193,7 +204,7 @@ def _single_moves(bases: Sequence[Base], rules: Rulebook) -> list[PushPlan]:
             for m in short:
                 goals = [g for g in current if g.name != m.name and not together(m, g, rules)]
                 if each_within and goals:
-                    goals = [_first_least(goals, lambda g, m=m: base_distance(m, g), rules)]
+                    goals = [_first_least(goals, lambda g, m=m: _gap(m, g, rules), rules)]
                 for goal in goals:
                     moved, more = _move(current, [m], goal, rules)
                     if is_coherent(moved, rules):
@@ -212,7 +223,21 @@ def _single_moves(bases: Sequence[Base], rules: Rulebook) -> list[PushPlan]:
     return []
 
 
-def push_options(bases: Sequence[Base], rules: Rulebook) -> list[PushPlan]:
+def _crosses(plan: PushPlan, bases: Sequence[Base], others: Sequence[Base], rules: Rulebook) -> bool:
+    """Does some push of ``plan`` sweep a base across the interior of one of ``others``?"""
+    tol = float(rules.param("geometry_tolerance"))
+    where = {b.name: b for b in bases}
+    for push in plan.pushes:
+        before = where[push.base]
+        after = before.moved(push.dx, push.dy)
+        where[push.base] = after
+        swept = footprint(before).union(footprint(after)).convex_hull
+        if any(swept.intersection(footprint(o)).area > tol for o in others):
+            return True
+    return False
+
+
+def push_options(bases: Sequence[Base], rules: Rulebook, others: Sequence[Base] = ()) -> list[PushPlan]:
     """The pushes the owning player may make to restore coherency (MB-6.5), by ``push_anchor``.
 
     Each distinct set of moved bases is listed once, with its shortest plan. ``least_distance``
@@ -231,6 +256,9 @@ def push_options(bases: Sequence[Base], rules: Rulebook) -> list[PushPlan]:
         if key not in best or plan.total < best[key].total:
             best[key] = plan
     plans = list(best.values())
+    # reading: push_path (the text names nothing that stops a push)
+    if others and rules.interpretation("push_path") == "other_bases_block":
+        plans = [p for p in plans if not _crosses(p, bases, others, rules)]
     if not plans:
         return []
     tol = float(rules.param("geometry_tolerance")) * 1000

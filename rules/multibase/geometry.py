@@ -345,8 +345,14 @@ def trace_between(
     if rules.interpretation("trace_target_part") == "whole_base":
         parts = [part_of(t)]  # the base is in the arc; the Trace may reach any of it
     names: set[str] = set()
+    # reading: trace_attacker_part (where on the attacking base the Trace may start)
+    if rules.interpretation("trace_attacker_part") == "any_point":
+        a_part = part_of(a)
+    else:  # the part of the base on or in front of the line through its centre, square to its facing
+        centred = _Settled(rules, {"arc_origin": "centre_line"})
+        a_part = _parts_in_arc(*arc_cuts(a, centred), part_of(a))[0]
     for t_part in parts:
-        clear, segment, found = _trace_parts(part_of(a), t_part, blockers, tol)
+        clear, segment, found = _trace_parts(a_part, t_part, blockers, tol)
         names |= found
         if clear:
             return True, segment, names, True
@@ -514,7 +520,7 @@ def _clip(part: Part, origin: np.ndarray, d: np.ndarray, tol: float) -> tuple[np
 
 
 TRACE_RULES = (
-    ("arc_origin", "arc_boundary", "trace_blockers", "trace_target_part"),
+    ("arc_origin", "arc_boundary", "trace_blockers", "trace_target_part", "trace_attacker_part"),
     ("front_arc_degrees", "geometry_tolerance"),
 )
 
@@ -531,6 +537,12 @@ def trace(field: Battlefield, attacker: Unit, target: Unit, rules: Rulebook) -> 
         n: rules.interpretation(n) if n in asked else rules.interpretations[n].default
         for n in interpretations
     }
+    if "trace_attacker_part" not in asked:
+        # Not a question here: both options give the same verdict and bases (see
+        # _attacker_part_question), but the line drawn should still start where the option says.
+        settled["trace_attacker_part"] = rules.chosen.get(
+            "trace_attacker_part", settled["trace_attacker_part"]
+        )
     key = tuple(settled[n] for n in interpretations) + tuple(rules.param(n) for n in parameters)
     return _trace(field.terrain, field.units, attacker, target, _TraceRules(key, _Settled(rules, settled)))
 
@@ -561,8 +573,39 @@ def trace_questions(field: Battlefield, attacker: Unit, target: Unit, rules: Rul
         for whole in wholes:
             seen = {_arc_class(mode, cuts, whole) for mode, cuts in arcs}
             if seen != {"inside"} and seen != {"outside"}:
-                return (*asked, *ARC_READINGS)
-    return tuple(asked)
+                arc = [*asked, *ARC_READINGS]
+                return (*arc, *_attacker_part_question(field, attacker, target, rules, arc))
+    return (*asked, *_attacker_part_question(field, attacker, target, rules, asked))
+
+
+def _attacker_part_question(
+    field: Battlefield, attacker: Unit, target: Unit, rules: Rulebook, asked: list[str]
+) -> tuple[str, ...]:
+    """("trace_attacker_part",) when its options could change this Trace. Lines from the front
+    half are lines from the whole base, so front_half can only lose lines: it changes nothing when
+    no obstacle is on the table, or when the Trace found from the whole base already starts in
+    the front half of its base."""
+    if not field.terrain and "trace_blockers" not in asked:
+        return ()
+    settled = {n: rules.interpretations[n].default for n in TRACE_RULES[0]}
+    settled.update({n: rules.interpretation(n) for n in asked})
+    settled["trace_attacker_part"] = "any_point"
+    interpretations, parameters = TRACE_RULES
+    key = tuple(settled[n] for n in interpretations) + tuple(rules.param(n) for n in parameters)
+    whole = _trace(field.terrain, field.units, attacker, target, _TraceRules(key, _Settled(rules, settled)))
+    if not whole.clear:
+        return ("trace_attacker_part",)  # the obstacles named could differ
+    base = next(b for b in attacker.bases if b.name == whole.from_base)
+    fx, fy = direction(base.facing)
+    (sx, sy), _ = whole.segment
+    ahead = (sx - base.x) * fx + (sy - base.y) * fy
+    if ahead >= -float(rules.param("geometry_tolerance")):
+        return ()
+    settled["trace_attacker_part"] = "front_half"
+    key = tuple(settled[n] for n in interpretations) + tuple(rules.param(n) for n in parameters)
+    front = _trace(field.terrain, field.units, attacker, target, _TraceRules(key, _Settled(rules, settled)))
+    same = front.clear and (front.from_base, front.to_base) == (whole.from_base, whole.to_base)
+    return () if same else ("trace_attacker_part",)
 
 
 def _arc_class(mode: str, cuts: list[Cut], whole: Part) -> str:

@@ -65,6 +65,8 @@ def verify_target(
         )
         return TargetCheck(False, seen, None), events
     measured = None
+    if not ranged and not _close_combat_reach(a, t, rules, events):
+        return TargetCheck(False, seen, None), events
     if ranged:
         measured, range_cite = measure_range(field, a, t, rules)
         limit = a.stats.range
@@ -88,6 +90,30 @@ def verify_target(
         if not within:
             return TargetCheck(False, seen, measured), events
     return TargetCheck(True, seen, measured), events
+
+
+def _close_combat_reach(a: Unit, t: Unit, rules: Rulebook, events: list[Event]) -> bool:
+    """The text gives Close Combat no reach of its own (MB-0 sends it through the same steps)."""
+    # reading: close_combat_reach
+    if rules.interpretation("close_combat_reach") == "unchecked":
+        return True
+    gap = unit_distance(a, t).distance
+    touching = gap <= float(rules.param("geometry_tolerance"))
+    events.append(
+        Event(
+            "target.base_contact" if touching else "target.out_of_reach",
+            ("MB-0", "MB-1"),
+            f'{t.name} is {gap:g}" from {a.name}: '
+            + (
+                "in base contact"
+                if touching
+                else "not in base contact, so it cannot be attacked in Close Combat"
+            ),
+            {"distance": gap},
+            rules.cite("close_combat_reach"),
+        )
+    )
+    return touching
 
 
 def measure_range(field: Battlefield, a: Unit, t: Unit, rules: Rulebook) -> tuple[Measurement, str]:
