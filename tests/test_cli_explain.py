@@ -67,3 +67,23 @@ def test_multibase_dice_that_do_not_match_point_at_the_units_roll(capsys, tmp_pa
     line = next(i for i, row in enumerate(path.read_text().splitlines(), 1) if "Bravo: {save:" in row)
     assert code == 2
     assert err.startswith(f"rulecheck: {path}:{line}: dice.Bravo.save: scripted dice left unused"), err
+
+
+def test_explain_says_a_ruling_rests_only_on_the_readings_whose_other_options_change_it(capsys):
+    """As check computes dependencies: the Quad Bop's ruling changes if the critical effect hits
+    only the chosen target, and stays the same however the area's diagram may be turned; the two
+    are listed apart, and --json names only the first, with the options that change it."""
+    import json
+
+    from rulecheck.cli import main
+
+    scenario = str(ROOT / "scenarios" / "gundam_assemble" / "attack_guntank_quad_bop.yaml")
+    assert main(["explain", scenario, "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["rests_on"] == {"aoe_crit_effect_scope": ["chosen_target"]}
+    assert "aoe_diagram_orientation" in document["interpretations"]
+    assert main(["explain", scenario]) == 0
+    text = capsys.readouterr().out
+    rests, _, read_only = text.partition("Interpretations read, but no other option changes this ruling:")
+    assert "aoe_crit_effect_scope = all_targets" in rests.split("rests on (another option changes it):")[1]
+    assert "aoe_diagram_orientation = rotate" in read_only

@@ -9,6 +9,7 @@ from rulecheck.help_text import parser_text
 from rulecheck.outcome_table import outcome_lines
 from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import adapter, load_scenario
+from rulecheck.ruling_dependencies import dependencies
 
 
 def register(sub) -> None:
@@ -19,7 +20,8 @@ def register(sub) -> None:
             """
             Resolve the attack a scenario file describes (either ruleset) with its scripted dice
             and print every step of the ruling with the clause ids it rests on, the outcome per
-            target and per unit, and the interpretations the ruling depends on.
+            target and per unit, and the interpretations the ruling rests on: those whose other options
+            change it (each is resolved again under them), apart from those it only read.
             """,
             [
                 (
@@ -50,9 +52,17 @@ def run(args) -> int:
     rules = rulebooks_for([ruleset], args.rules)[ruleset]
     result = adapter(ruleset).explain(scenario, rules)
     if args.json:
+        found = dependencies(adapter(ruleset).explain, scenario, rules, result.interpretations)
+        rests_on = {d.name: list(d.changes) for d in found if d.rests_on}
         print(
             json_output.dumps(
-                "explain", {"ruleset": ruleset, "overlays": list(rules.overlays), **result.to_json()}
+                "explain",
+                {
+                    "ruleset": ruleset,
+                    "overlays": list(rules.overlays),
+                    **result.to_json(),
+                    "rests_on": rests_on,
+                },
             )
         )
         return 0
@@ -70,10 +80,23 @@ def run(args) -> int:
         for line in outcome_lines(ruleset, result.outcome):
             print(line)
     if result.interpretations:
-        print()
-        print("Interpretations this ruling rests on:")
-        for name, option in result.interpretations.items():
-            interp = rules.interpretations.get(name)
-            question = f" ({interp.question})" if interp else ""
-            print(f"  {name} = {option}{question}")
+        found = dependencies(adapter(ruleset).explain, scenario, rules, result.interpretations)
+        for heading, group in (
+            (
+                "Interpretations this ruling rests on (another option changes it):",
+                [d for d in found if d.rests_on],
+            ),
+            (
+                "Interpretations read, but no other option changes this ruling:",
+                [d for d in found if not d.rests_on],
+            ),
+        ):
+            if group:
+                print()
+                print(heading)
+            for d in group:
+                interp = rules.interpretations.get(d.name)
+                question = f" ({interp.question})" if interp else ""
+                changes = f"; {', '.join(d.changes)} would change it" if d.changes else ""
+                print(f"  {d.name} = {d.option}{question}{changes}")
     return 0
