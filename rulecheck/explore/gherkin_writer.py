@@ -601,10 +601,20 @@ def title_for(exploration: Exploration, witness: Witness, index: int, assert_sid
     return f"Explored {index}: {text}"
 
 
+def ruling_side(witness: Witness, assert_side: str) -> str:
+    """The side a witness's scenario asserts: the one asked for, unless its engine raised there
+    (a scenario cannot assert a crash; asserting the other side's ruling fails on it)."""
+    answer = witness.new if assert_side == "new" else witness.old
+    if "crash" in answer:
+        return "old" if assert_side == "new" else "new"
+    return assert_side
+
+
 def scenario_text(
     exploration: Exploration, witness: Witness, index: int, assert_side: str = "new"
 ) -> str | None:
     """The scenario, or None when no corpus step can assert any of the values that differ."""
+    assert_side = ruling_side(witness, assert_side)
     ruleset, kind = exploration.ruleset, exploration.kind
     side = exploration.new if assert_side == "new" else exploration.old
     other = exploration.old if assert_side == "new" else exploration.new

@@ -17,7 +17,7 @@ from typing import Any
 
 from rulecheck import json_output
 from rulecheck.explore.gherkin_writer import diagram, feature_text
-from rulecheck.explore.search import Exploration
+from rulecheck.explore.search import CANDIDATE_EVIDENCE, Exploration
 from rulecheck.source_yaml import InputError
 
 FORMAT = json_output.document("explore", {})["format"]  # rulecheck.explore/N, like every command
@@ -130,9 +130,10 @@ def format_text(explorations: list[Exploration], scenarios: bool = True, assert_
                 out.append(f"  not reached: none of {e.positions} positions ({why}) asked for what changes")
                 continue
             asked = f"; {e.asked} asked for what changes" if e.asked is not None else ""
-            out.append(
-                f"  no difference found in {e.positions} positions ({why}{asked}): candidate equivalent"
-            )
+            verdict = e.verdict
+            if verdict == "undecided":
+                verdict += f" (candidate equivalent needs {CANDIDATE_EVIDENCE} positions that could differ)"
+            out.append(f"  no difference found in {e.positions} positions ({why}{asked}): {verdict}")
             continue
         out.append(
             f"  {len(e.witnesses)} group(s) of witnesses in {e.positions} positions ({e.seconds:.1f} s, seed {e.seed})"
