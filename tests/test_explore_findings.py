@@ -4,11 +4,15 @@ and "candidate equivalent" needs a stated number of positions that could have di
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+import pytest
 
 from rulecheck.cli import main
 from rulecheck.explore import search
-from rulecheck.explore.gherkin_writer import feature_text
+from rulecheck.explore.gherkin_writer import diagram, feature_text
+from rulecheck.explore.report import format_text
 from rulecheck.explore.search import CANDIDATE_EVIDENCE, Exploration, explore
 from rulecheck.explore.versions import parse_side
 
@@ -53,6 +57,14 @@ def test_an_engine_that_raises_where_the_other_rules_is_a_difference_whose_scena
     assert written == [0]
     assert "the engine raised ZeroDivisionError" in text
     assert "Then " in text  # the scenario asserts the ruling of the side that ruled
+    assert "@clause:" in text
+    svg = diagram(e, w, "new")
+    for written_text in (text, format_text([e]), re.search(r"<title>(.*?)</title>", svg, re.S).group(1)):
+        assert not PYTHON_VALUES.search(written_text), PYTHON_VALUES.search(written_text)
+
+
+# What a Python value looks like in text meant for players.
+PYTHON_VALUES = re.compile(r"\{'|'\}|\bNone\b|\bTrue\b|\bFalse\b|\w_\w+:")
 
 
 def test_when_the_asserted_side_raises_the_scenario_asserts_the_other_sides_ruling():
@@ -104,3 +116,16 @@ def test_all_interpretations_exits_1_when_it_finds_a_difference(monkeypatch, cap
     out = capsys.readouterr().out
     assert "group 1" in out
     assert code == 1
+
+
+@pytest.mark.slow  # writes the witness and runs `check` on it in a copy of the corpus
+def test_the_crash_witness_passes_check_on_the_engine_that_rules(tmp_path):
+    from test_explore import check_in_copy
+
+    from rulecheck.explore.report import report_json, write_output
+
+    old, new = _raising_side("the engine at planted"), parse_side("book", "multibase")
+    e = explore(old, new, "attack", budget=30, seed=0, max_groups=1, max_positions=300, shrink_seconds=2)
+    write_output(tmp_path / "explored", [e], report_json([e]))
+    ran = check_in_copy(tmp_path, "multibase", "@ruling:derived and @clause:MB-1", tmp_path / "explored")
+    assert ran["scenarios"]["passed"] == ran["scenarios"]["total"] >= 1

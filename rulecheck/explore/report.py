@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck import json_output
-from rulecheck.explore.gherkin_writer import diagram, feature_text
+from rulecheck.explore.gherkin_writer import diagram, feature_text, key_words
 from rulecheck.explore.search import CANDIDATE_EVIDENCE, Exploration
 from rulecheck.source_yaml import InputError
 
@@ -109,7 +109,9 @@ def from_json(data: dict[str, Any]) -> list[Exploration]:
 
 
 def _show(v: Any) -> str:
-    return "none" if v in (None, [], {}) else str(v)
+    from rulecheck.explore.gherkin_writer import _values
+
+    return _values(v)
 
 
 def format_text(explorations: list[Exploration], scenarios: bool = True, assert_side: str = "new") -> str:
@@ -142,7 +144,7 @@ def format_text(explorations: list[Exploration], scenarios: bool = True, assert_
             d = w.divergence
             out.append(f"  group {i}: traces first differ at event {d.index + 1}: {d.key}")
             for k, (a, b) in w.changes.items():
-                out.append(f"      {k}: {_show(a)} -> {_show(b)}")
+                out.append(f"      {key_words(k)}: {_show(a)} -> {_show(b)}")
             if scenarios:
                 text = scenario_text(e, w, i, assert_side)
                 out += [
