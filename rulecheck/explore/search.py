@@ -27,6 +27,7 @@ except ImportError:  # older: no providers, and no module constants either, so n
     AVAILABLE_PROVIDERS = HypothesisProvider = None
 
 from rulecheck.explore.strategies import positions
+from rulecheck.explore.tighten import tighten, trim_dice
 from rulecheck.explore.versions import Side
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.trace_divergence import Divergence, first_divergence
@@ -280,6 +281,20 @@ def as_ruling(answer: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _same_difference(old: Side, new: Side, kind: str, position: dict[str, Any], key: str):
+    """(old answer, new answer, divergence) when the two sides still differ on ``position`` at
+    the first divergence ``key``; else None."""
+    a, b = old.evaluate(kind, position), new.evaluate(kind, position)
+    if not (_usable(a) and _usable(b)):
+        if not (one_sided_crash(a, b) or one_sided_crash(b, a)):
+            return None
+        a, b = as_ruling(a), as_ruling(b)
+    if a["outcome"] == b["outcome"] or not choices_matter(old, new, kind, position, b):
+        return None
+    divergence = first_divergence(a["events"], b["events"])
+    return (a, b, divergence) if divergence.key == key else None
+
+
 ROUND = 120  # positions per round; between rounds the generator's weights learn (ga_attacks.Bias)
 
 
@@ -407,6 +422,18 @@ def explore(
         if state["best"] is None:
             break
         position, a, b, divergence = state["best"]
+        # Then by hand to a fixpoint (tighten.py), for as long again as hypothesis had: first
+        # the dice pools cut to the faces used, then one simplification at a time.
+        trimmed = trim_dice(position, [a, b])
+        if trimmed != position and (found := _same_difference(old, new, kind, trimmed, divergence.key)):
+            position, (a, b, divergence) = trimmed, found
+        position, tighter, _ = tighten(
+            position,
+            lambda p, key=divergence.key: _same_difference(old, new, kind, p, key),
+            time.perf_counter() + shrink_allowance,
+        )
+        if tighter is not None:
+            a, b, divergence = tighter
         found_keys.add(divergence.key)
         result.witnesses.append(
             Witness(position, a, b, divergence, state["found_after"], state["found_seconds"])
