@@ -678,7 +678,7 @@ def scenario_text(
     other_event = (d.old if assert_side == "new" else d.new) or {"text": "(its trace ends here)"}
     this_event = (d.new if assert_side == "new" else d.old) or {"text": "(its trace ends here)"}
     description = [
-        f"Found by rulecheck explore (seed {exploration.seed}); the traces first differ at event {d.index + 1}.",
+        f"Found by rulecheck explore (seed {exploration.seed}); the traces part at event {d.index + 1}.",
         f"Here: {this_event['text']}.",
         f"Under {other['label']} instead: {other_event['text']}; so {_summary(witness.changes, 1 - which)}.",
     ]

@@ -142,7 +142,7 @@ def format_text(explorations: list[Exploration], scenarios: bool = True, assert_
         )
         for i, w in enumerate(e.witnesses, 1):
             d = w.divergence
-            out.append(f"  group {i}: traces first differ at event {d.index + 1}: {d.key}")
+            out.append(f"  group {i}: traces part at event {d.index + 1}: {d.key}")
             for k, (a, b) in w.changes.items():
                 out.append(f"      {key_words(k)}: {_show(a)} -> {_show(b)}")
             if scenarios:

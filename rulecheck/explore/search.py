@@ -30,7 +30,7 @@ from rulecheck.explore.strategies import positions
 from rulecheck.explore.tighten import tighten, trim_dice
 from rulecheck.explore.versions import Side
 from rulecheck.ruleset_api import ruleset as ruleset_named
-from rulecheck.trace_divergence import Divergence, first_divergence
+from rulecheck.trace_divergence import Divergence, deciding_divergence, first_divergence  # noqa: F401 (tests import it here)
 
 
 def differences(old: dict[str, Any], new: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
@@ -291,7 +291,7 @@ def _same_difference(old: Side, new: Side, kind: str, position: dict[str, Any], 
         a, b = as_ruling(a), as_ruling(b)
     if a["outcome"] == b["outcome"] or not choices_matter(old, new, kind, position, b):
         return None
-    divergence = first_divergence(a["events"], b["events"])
+    divergence = deciding_divergence(a["events"], b["events"])
     return (a, b, divergence) if divergence.key == key else None
 
 
@@ -380,7 +380,7 @@ def explore(
                 return False
             if not choices_matter(old, new, kind, position, b):
                 return False
-            divergence = first_divergence(a["events"], b["events"])
+            divergence = deciding_divergence(a["events"], b["events"])
             if divergence.key in found_keys:
                 return False
             if state["shrink_until"] is None:
