@@ -88,6 +88,8 @@ def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
                 elif w["size"] < m["witnesses"][groups[w["group"]]]["size"]:
                     m["witnesses"][groups[w["group"]]] = w
             m["differs"] = bool(m["witnesses"])
+            if "verdict" in m and m["witnesses"]:
+                m["verdict"] = "differs"
     out = []
     for m in merged.values():
         m["witnesses"].sort(key=lambda w: (w["size"], w["group"]))
