@@ -437,7 +437,23 @@ def _draw_battlefield(
                 if sight.in_arc
                 else "no target base in a front arc"
             )
-            sub(body, "g", class_="trace blocked", data_why=why)
+            # The legend's cross, drawn halfway between the two units' first bases: the group
+            # the legend names must show something.
+            (ax, ay) = view.pt(a_unit.bases[0].x, a_unit.bases[0].y)
+            (bx, by) = view.pt(t_unit.bases[0].x, t_unit.bases[0].y)
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            g = sub(body, "g", class_="trace blocked", data_why=why)
+            for dy in (-6, 6):
+                sub(
+                    g,
+                    "line",
+                    x1=mx - 6,
+                    y1=my - dy,
+                    x2=mx + 6,
+                    y2=my + dy,
+                    stroke=c("blocker"),
+                    stroke_width=2.5,
+                )
             notes.append((f"cross:{c('blocker')}", f"no clear Trace: {why}"))
 
     _unit_labels(view, field, rules, after, labels, obstacles, modifiers, in_cover)

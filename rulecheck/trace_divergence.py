@@ -67,3 +67,21 @@ def first_divergence(old_events: list[dict], new_events: list[dict]) -> Divergen
         old_events[i] if i < len(old_events) else None,
         new_events[i] if i < len(new_events) else None,
     )
+
+
+def deciding_divergence(old_events: list[dict], new_events: list[dict]) -> Divergence:
+    """The first divergence, or a later one that names the rule that decides: while the two
+    traces keep step for step (the same steps in the same order, as a Line of Sight trace does
+    hex by hex), the first differing pair whose clauses differ is where a rule ruled otherwise;
+    an earlier pair that differs only in wording (a corner over open ground "counts" under one
+    reading, "does not count" under the other, with nothing to block) is not the cause."""
+    first = first_divergence(old_events, new_events)
+    if first.old is None or first.new is None or tuple(first.old["clauses"]) != tuple(first.new["clauses"]):
+        return first
+    for i in range(first.index, min(len(old_events), len(new_events))):
+        a, b = old_events[i], new_events[i]
+        if a["step"] != b["step"]:
+            break
+        if tuple(a["clauses"]) != tuple(b["clauses"]):
+            return Divergence(i, a, b)
+    return first

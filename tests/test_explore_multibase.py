@@ -98,6 +98,12 @@ def _exploration(entry: dict) -> Exploration:
     )
 
 
+def _ruled_lines(feature: str) -> list[str]:
+    """A feature's tags and steps: the lines `check` acts on."""
+    keywords = ("@", "Given ", "When ", "Then ", "And ", "But ", "|")
+    return [line.strip() for line in feature.splitlines() if line.strip().startswith(keywords)]
+
+
 def test_push_choice_partial_arc_and_tracing_base_witnesses_write_as_the_corpus_scenarios():
     """The corpus holds these witnesses as explore wrote them, and `check` passes them (tags
     included); here each is ruled on afresh and written again, and must come out the same."""
@@ -106,7 +112,10 @@ def test_push_choice_partial_arc_and_tracing_base_witnesses_write_as_the_corpus_
     for entry in entries:
         text, written = feature_text(_exploration(entry))
         assert written == [0]
-        assert text == (ROOT / "features" / "multibase" / entry["feature"]).read_text(), entry["feature"]
+        corpus = (ROOT / "features" / "multibase" / entry["feature"]).read_text()
+        # Tags and steps (what `check` runs) word for word; the title and description are prose,
+        # which explore now writes in players' words (the corpus copies predate that).
+        assert _ruled_lines(text) == _ruled_lines(corpus), entry["feature"]
     push = (
         ROOT / "features" / "multibase" / "explored_casualties_push_anchor_largest_group.feature"
     ).read_text()

@@ -27,15 +27,33 @@ def q(name: str) -> str:
 
 
 def _values(value: Any) -> str:
+    """A ruling's value in players' words: yes/no, none, plain numbers, nested values spelt out
+    (never a Python literal)."""
+    if value is None:
+        return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
     if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
-        return "; ".join("+".join(map(str, v)) for v in value)
+        return "; ".join("+".join(map(_values, v)) for v in value)
     if isinstance(value, list):
-        return ", ".join(map(str, value)) or "none"
+        return ", ".join(map(_values, value)) or "none"
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {v}" for k, v in value.items()) or "none"
+        return ", ".join(f"{key_words(str(k))}: {_values(v)}" for k, v in value.items()) or "none"
     return str(value)
+
+
+ENGINE_ERROR_KEY = "engine error"  # the outcome of a side whose engine raised (search.as_ruling)
+
+
+def key_words(key: str) -> str:
+    """An outcome key in players' words: ``units.Bravo.removal_options`` -> ``Bravo removal
+    options``, ``target_valid`` -> ``target valid``."""
+    parts = key.split(".")
+    if len(parts) > 1 and parts[0] == "units":
+        parts = parts[1:]
+    return " ".join(parts).replace("_", " ")
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
@@ -586,7 +604,20 @@ def mb_then(key: str, value: Any, answer: dict[str, Any]) -> list[str]:
 
 
 def _summary(changes: dict[str, tuple[Any, Any]], which: int) -> str:
-    return "; ".join(f"{k}: {_values(v[which])}" for k, v in changes.items())
+    raised = changes.get(ENGINE_ERROR_KEY, (None, None))[which]
+    if raised is not None:
+        return f"the engine raises {raised}"
+    return "; ".join(f"{key_words(k)}: {_values(v[which])}" for k, v in changes.items())
+
+
+def trace_clauses(answer: dict[str, Any], start: int) -> tuple[str, ...]:
+    """Clauses for a witness whose parting event cites none: those of the first event from
+    ``start`` on that cites some, else of the last one before it."""
+    events = answer.get("events") or []
+    for e in [*events[start:], *reversed(events[:start])]:
+        if e.get("clauses"):
+            return tuple(e["clauses"])
+    return ()
 
 
 def title_for(exploration: Exploration, witness: Witness, index: int, assert_side: str) -> str:
@@ -596,15 +627,29 @@ def title_for(exploration: Exploration, witness: Witness, index: int, assert_sid
     which = 1 if assert_side == "new" else 0
     # the first value the asserted version has (a value only the other has reads "None")
     first = next((k for k, v in changes.items() if v[which] is not None), next(iter(changes)))
-    text = f"{_values(changes[first][which])} ({first}) under {side['label']}, not {_values(changes[first][1 - which])} under {other['label']}"
+    raised = changes.get(ENGINE_ERROR_KEY, (None, None))[1 - which]
+    if raised is not None:
+        text = f"{_values(changes[first][which])} ({key_words(first)}) under {side['label']}, where {other['label']} raises {raised}"
+        return "Explored " + f"{index}: " + re.sub(r"\s+", " ", text)
+    text = f"{_values(changes[first][which])} ({key_words(first)}) under {side['label']}, not {_values(changes[first][1 - which])} under {other['label']}"
     text = re.sub(r"\s+", " ", text)
     return f"Explored {index}: {text}"
+
+
+def ruling_side(witness: Witness, assert_side: str) -> str:
+    """The side a witness's scenario asserts: the one asked for, unless its engine raised there
+    (a scenario cannot assert a crash; asserting the other side's ruling fails on it)."""
+    answer = witness.new if assert_side == "new" else witness.old
+    if "crash" in answer:
+        return "old" if assert_side == "new" else "new"
+    return assert_side
 
 
 def scenario_text(
     exploration: Exploration, witness: Witness, index: int, assert_side: str = "new"
 ) -> str | None:
     """The scenario, or None when no corpus step can assert any of the values that differ."""
+    assert_side = ruling_side(witness, assert_side)
     ruleset, kind = exploration.ruleset, exploration.kind
     side = exploration.new if assert_side == "new" else exploration.old
     other = exploration.old if assert_side == "new" else exploration.new
@@ -633,14 +678,14 @@ def scenario_text(
     other_event = (d.old if assert_side == "new" else d.new) or {"text": "(its trace ends here)"}
     this_event = (d.new if assert_side == "new" else d.old) or {"text": "(its trace ends here)"}
     description = [
-        f"Found by rulecheck explore (seed {exploration.seed}); the traces first differ at event {d.index + 1}.",
+        f"Found by rulecheck explore (seed {exploration.seed}); the traces part at event {d.index + 1}.",
         f"Here: {this_event['text']}.",
         f"Under {other['label']} instead: {other_event['text']}; so {_summary(witness.changes, 1 - which)}.",
     ]
     tags = rule_tags(
         exploration.old,
         exploration.new,
-        d.clauses or changed_clauses(exploration),
+        d.clauses or changed_clauses(exploration) or trace_clauses(answer, d.index),
         dependencies(exploration, witness, assert_side),
     )
     lines = [f"  {' '.join(tags)}", f"  Scenario: {title_for(exploration, witness, index, assert_side)}"]
@@ -672,6 +717,7 @@ def feature_text(exploration: Exploration, assert_side: str = "new") -> tuple[st
 
 def diagram(exploration: Exploration, witness: Witness, assert_side: str = "new") -> str:
     """The witness's position drawn with the asserted version's rules (this checkout's engine)."""
+    assert_side = ruling_side(witness, assert_side)
     side = exploration.new if assert_side == "new" else exploration.old
     rules = (
         ruleset_named(exploration.ruleset)

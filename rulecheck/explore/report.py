@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck import json_output
-from rulecheck.explore.gherkin_writer import diagram, feature_text
-from rulecheck.explore.search import Exploration
+from rulecheck.explore.gherkin_writer import diagram, feature_text, key_words
+from rulecheck.explore.search import CANDIDATE_EVIDENCE, Exploration
 from rulecheck.source_yaml import InputError
 
 FORMAT = json_output.document("explore", {})["format"]  # rulecheck.explore/N, like every command
@@ -88,6 +88,8 @@ def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
                 elif w["size"] < m["witnesses"][groups[w["group"]]]["size"]:
                     m["witnesses"][groups[w["group"]]] = w
             m["differs"] = bool(m["witnesses"])
+            if "verdict" in m and m["witnesses"]:
+                m["verdict"] = "differs"
     out = []
     for m in merged.values():
         m["witnesses"].sort(key=lambda w: (w["size"], w["group"]))
@@ -109,7 +111,9 @@ def from_json(data: dict[str, Any]) -> list[Exploration]:
 
 
 def _show(v: Any) -> str:
-    return "none" if v in (None, [], {}) else str(v)
+    from rulecheck.explore.gherkin_writer import _values
+
+    return _values(v)
 
 
 def format_text(explorations: list[Exploration], scenarios: bool = True, assert_side: str = "new") -> str:
@@ -130,18 +134,19 @@ def format_text(explorations: list[Exploration], scenarios: bool = True, assert_
                 out.append(f"  not reached: none of {e.positions} positions ({why}) asked for what changes")
                 continue
             asked = f"; {e.asked} asked for what changes" if e.asked is not None else ""
-            out.append(
-                f"  no difference found in {e.positions} positions ({why}{asked}): candidate equivalent"
-            )
+            verdict = e.verdict
+            if verdict == "undecided":
+                verdict += f" (candidate equivalent needs {CANDIDATE_EVIDENCE} positions that could differ)"
+            out.append(f"  no difference found in {e.positions} positions ({why}{asked}): {verdict}")
             continue
         out.append(
             f"  {len(e.witnesses)} group(s) of witnesses in {e.positions} positions ({e.seconds:.1f} s, seed {e.seed})"
         )
         for i, w in enumerate(e.witnesses, 1):
             d = w.divergence
-            out.append(f"  group {i}: traces first differ at event {d.index + 1}: {d.key}")
+            out.append(f"  group {i}: traces part at event {d.index + 1}: {d.key}")
             for k, (a, b) in w.changes.items():
-                out.append(f"      {k}: {_show(a)} -> {_show(b)}")
+                out.append(f"      {key_words(k)}: {_show(a)} -> {_show(b)}")
             if scenarios:
                 text = scenario_text(e, w, i, assert_side)
                 out += [

@@ -27,9 +27,10 @@ except ImportError:  # older: no providers, and no module constants either, so n
     AVAILABLE_PROVIDERS = HypothesisProvider = None
 
 from rulecheck.explore.strategies import positions
+from rulecheck.explore.tighten import tighten, trim_dice
 from rulecheck.explore.versions import Side
 from rulecheck.ruleset_api import ruleset as ruleset_named
-from rulecheck.trace_divergence import Divergence, first_divergence
+from rulecheck.trace_divergence import Divergence, deciding_divergence, first_divergence  # noqa: F401 (tests import it here)
 
 
 def differences(old: dict[str, Any], new: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
@@ -54,6 +55,7 @@ class Witness:
     new: dict[str, Any]
     divergence: Divergence
     found_after: int  # positions compared when it was first met
+    found_seconds: float | None = None  # seconds into the search when it was first met
 
     @property
     def changes(self) -> dict[str, tuple[Any, Any]]:
@@ -73,6 +75,7 @@ class Witness:
             "old": self.old,
             "new": self.new,
             "found_after": self.found_after,
+            "found_seconds": None if self.found_seconds is None else round(self.found_seconds, 2),
             "size": self.size,
         }
 
@@ -85,7 +88,13 @@ class Witness:
             data["new"],
             Divergence(d["index"], d["old"], d["new"]),
             data["found_after"],
+            data.get("found_seconds"),
         )
+
+
+# How many positions that could show a difference (asked for what changes) a search must have
+# compared before it calls two versions "candidate equivalent": fewer is "undecided".
+CANDIDATE_EVIDENCE = 200
 
 
 @dataclass
@@ -111,6 +120,26 @@ class Exploration:
     def differs(self) -> bool:
         return bool(self.witnesses)
 
+    @property
+    def evidence(self) -> int:
+        """Positions that could have shown a difference: those that asked for an entry the sides
+        change, or (sides that differ in engine, or not at all) every position compared."""
+        return self.positions if self.asked is None else self.asked
+
+    @property
+    def verdict(self) -> str:
+        """``differs``; ``candidate equivalent`` only after ``CANDIDATE_EVIDENCE`` positions that
+        could have shown a difference (none needed where the sides are the same rule version);
+        ``undecided`` before that; ``not reached`` when no position asked for what changes."""
+        if self.witnesses:
+            return "differs"
+        if self.asked == 0 or not self.positions:
+            return "not reached"
+        same = self.asked is None and not self.old.get("rev") and not self.new.get("rev")
+        if same or self.evidence >= CANDIDATE_EVIDENCE:
+            return "candidate equivalent"
+        return "undecided"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,
@@ -124,6 +153,7 @@ class Exploration:
             "seconds": round(self.seconds, 2),
             "exhausted": self.exhausted,
             "differs": self.differs,
+            "verdict": self.verdict,
             "witnesses": [w.to_json() for w in self.witnesses],
             "unusable": self.unusable,
         }
@@ -229,6 +259,42 @@ def _usable(answer: dict[str, Any]) -> bool:
     return "outcome" in answer
 
 
+ENGINE_ERROR = "engine.error"  # the step of the one event a crashed run's trace holds
+
+
+def one_sided_crash(crashed: dict[str, Any], other: dict[str, Any]) -> bool:
+    """The engine raised on one side where the other ruled (not merely found the position
+    unusable: a short dice pool or a refused choice is no ruling either way)."""
+    return "crash" in crashed and _usable(other)
+
+
+def as_ruling(answer: dict[str, Any]) -> dict[str, Any]:
+    """A crash as the ruling it stands for: the outcome "engine error" and a one-event trace."""
+    if "crash" not in answer or _usable(answer):
+        return answer
+    why = answer["crash"]
+    return {
+        **answer,
+        "outcome": {"engine error": why.partition(":")[0]},
+        "events": [{"step": ENGINE_ERROR, "clauses": [], "text": f"the engine raised {why}", "data": None}],
+        "dice_used": {},
+    }
+
+
+def _same_difference(old: Side, new: Side, kind: str, position: dict[str, Any], key: str):
+    """(old answer, new answer, divergence) when the two sides still differ on ``position`` at
+    the first divergence ``key``; else None."""
+    a, b = old.evaluate(kind, position), new.evaluate(kind, position)
+    if not (_usable(a) and _usable(b)):
+        if not (one_sided_crash(a, b) or one_sided_crash(b, a)):
+            return None
+        a, b = as_ruling(a), as_ruling(b)
+    if a["outcome"] == b["outcome"] or not choices_matter(old, new, kind, position, b):
+        return None
+    divergence = deciding_divergence(a["events"], b["events"])
+    return (a, b, divergence) if divergence.key == key else None
+
+
 ROUND = 120  # positions per round; between rounds the generator's weights learn (ga_attacks.Bias)
 
 
@@ -300,7 +366,11 @@ def explore(
                     if "crash" in answer:
                         entry = result.unusable.setdefault(name, [0, answer["crash"]])
                         entry[0] += 1
-                return False
+                if not (one_sided_crash(a, b) or one_sided_crash(b, a)):
+                    return False
+                # One engine raised where the other ruled: that is a difference (the scenario
+                # asserts the ruling, and fails on the engine that raises).
+                a, b = as_ruling(a), as_ruling(b)
             if state["shrink_until"] is None:
                 result.positions += 1
                 if watched:
@@ -310,12 +380,13 @@ def explore(
                 return False
             if not choices_matter(old, new, kind, position, b):
                 return False
-            divergence = first_divergence(a["events"], b["events"])
+            divergence = deciding_divergence(a["events"], b["events"])
             if divergence.key in found_keys:
                 return False
             if state["shrink_until"] is None:
                 state["shrink_until"] = now + shrink_allowance
                 state["found_after"] = result.positions
+                state["found_seconds"] = now - start
             state["best"] = (position, a, b, divergence)
             return True
 
@@ -351,7 +422,21 @@ def explore(
         if state["best"] is None:
             break
         position, a, b, divergence = state["best"]
+        # Then by hand to a fixpoint (tighten.py), for as long again as hypothesis had: first
+        # the dice pools cut to the faces used, then one simplification at a time.
+        trimmed = trim_dice(position, [a, b])
+        if trimmed != position and (found := _same_difference(old, new, kind, trimmed, divergence.key)):
+            position, (a, b, divergence) = trimmed, found
+        position, tighter, _ = tighten(
+            position,
+            lambda p, key=divergence.key: _same_difference(old, new, kind, p, key),
+            time.perf_counter() + shrink_allowance,
+        )
+        if tighter is not None:
+            a, b, divergence = tighter
         found_keys.add(divergence.key)
-        result.witnesses.append(Witness(position, a, b, divergence, state["found_after"]))
+        result.witnesses.append(
+            Witness(position, a, b, divergence, state["found_after"], state["found_seconds"])
+        )
     result.seconds = time.perf_counter() - start
     return result

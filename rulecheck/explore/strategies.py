@@ -369,6 +369,26 @@ def _across(draw, a: dict[str, Any], b: dict[str, Any], name: str, turn: bool = 
     return {"name": name, "polygon": polygon}
 
 
+@st.composite
+def _cup(draw, a: dict[str, Any], b: dict[str, Any], name: str) -> dict[str, Any]:
+    """A concave wall: a U around base ``b``, open towards ``a`` (a ruin with its doorway facing
+    the attacker). Lines from ``a`` reach ``b`` through the opening; its convex hull would close it,
+    so a Trace that treats polygon terrain as anything but its own outline rules otherwise."""
+    import math
+
+    (ax, ay), (bx, by) = _centre(a), _centre(b)
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = ((bx - ax) / length, (by - ay) / length) if length > 1e-9 else (1.0, 0.0)
+    reach = math.hypot(b.get("width", 0) / 2, b.get("depth", 0) / 2) or b.get("radius", 0)
+    gap = draw(st.sampled_from([0.25, 0.5]))
+    w, e = reach + gap, reach + gap  # clear of the base on its sides and behind it
+    d = draw(st.sampled_from([1.0, 2.0, 0.5]))  # how far the arms reach towards the attacker
+    t = 0.25
+    outline = [(-d, w + t), (e + t, w + t), (e + t, -w - t), (-d, -w - t), (-d, -w), (e, -w), (e, w), (-d, w)]
+    polygon = [[_snap(bx + u * ux - v * uy), _snap(by + u * uy + v * ux)] for u, v in outline]
+    return {"name": name, "polygon": polygon}
+
+
 def _separate(units: list[dict[str, Any]]) -> None:
     """Bases may touch but never stand on each other (a scenario refuses that): a base that
     overlaps one placed before it steps away from it, half an inch at a time, until it is clear.
@@ -612,6 +632,8 @@ def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
             a = draw(st.sampled_from(alpha_bases))
             b = draw(st.sampled_from(bravo_bases))
             terrain.append(draw(_across(a, b, f"Wall {k + 1}" if k else "Wall")))
+        if draw(st.integers(0, 4)) == 0:  # a ruin around the target, open towards the attacker
+            terrain.append(draw(_cup(alpha_bases[0], bravo_bases[0], "Ruin")))
         if draw(st.booleans()):  # a third unit, often standing across the lines
             a, b = draw(st.sampled_from(alpha_bases)), draw(st.sampled_from(bravo_bases))
             t = draw(st.sampled_from([0.5, 0.3, 0.7]))
