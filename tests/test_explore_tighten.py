@@ -56,3 +56,16 @@ def test_tighten_stops_at_its_clock_and_says_so():
     assert (best, found, done) == (position, None, False)
     best, found, done = tighten(position, lambda p: "same" if p.get("units") else None, float("inf"))
     assert done and len(best["units"]) == 1 and found == "same"
+
+
+def test_trim_dice_leaves_a_dice_pool_of_another_shape_alone():
+    """A ruleset of its own may script dice as a plain list (Skirmish does): the pool is kept as
+    it is, not taken for the multibase {unit: {roll: faces}} shape (that crashed explore)."""
+    from rulecheck.explore.tighten import trim_dice
+
+    position = {"dice": {"hit": [6, 5, 1], "save": [2]}, "models": []}
+    assert trim_dice(position, [{}, {}]) == position
+    pools = {"dice": {"Alpha": {"to_hit": [6, 5, 1]}}}
+    assert trim_dice(pools, [{"dice_used": {"to_hit:Alpha": 2}}, {}]) == {
+        "dice": {"Alpha": {"to_hit": [6, 5]}}
+    }

@@ -84,10 +84,16 @@ def trim_dice(position: dict[str, Any], answers: list[dict[str, Any]]) -> dict[s
         attack = out.get(part)
         if isinstance(attack, dict) and isinstance(attack.get("dice"), dict):
             out[part] = {**attack, "dice": {k: v[: used(k, which)] for k, v in attack["dice"].items()}}
-    if isinstance(out.get("dice"), dict):
+    dice = out.get("dice")
+    # Only a pool of named rolls per unit ({unit: {kind: [faces]}}) is cut; a position of another
+    # shape (a ruleset's own, e.g. a plain list of faces) is left as it is.
+    if isinstance(dice, dict) and all(
+        isinstance(rolls, dict) and all(isinstance(f, list) for f in rolls.values())
+        for rolls in dice.values()
+    ):
         out["dice"] = {
             unit: {kind: faces[: used(f"{kind}:{unit}")] for kind, faces in rolls.items()}
-            for unit, rolls in out["dice"].items()
+            for unit, rolls in dice.items()
         }
     return out
 
