@@ -7,9 +7,10 @@ report; both take the options defined here, so they select, overlay and export a
 from __future__ import annotations
 
 from rulecheck import json_output, progress
-from rulecheck.corpus import PROJECT_ROOT, project_root, run_corpus, scenarios_on_disk
+from rulecheck.corpus import project_root, run_corpus, scenarios_on_disk
 from rulecheck.help_text import parser_text
 from rulecheck.overlays import rulebooks_for
+from rulecheck.project_config import apply_to_args
 from rulecheck.report import build_report, format_markdown, format_text
 from rulecheck.ruleset_api import ruleset_names as rulesets
 
@@ -19,7 +20,11 @@ FORMATS = ("text", "json", "markdown")
 def add_corpus_arguments(p) -> None:
     """Options shared by every command that runs the corpus and reports on it."""
     p.add_argument(
-        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+        "--root",
+        type=project_root,
+        default=None,
+        help="project holding features/ and tests/ (default: the folder of the nearest rulecheck.toml "
+        "or [tool.rulecheck] table, from the current folder upwards; else the bundled corpus)",
     )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument(
@@ -84,6 +89,7 @@ def register(sub) -> None:
 
 
 def corpus_report(args) -> dict:
+    apply_to_args(args)
     names = args.ruleset or rulesets()
     books = rulebooks_for(names, args.rules)  # validates overlays before any scenario runs
     with progress.shown(args.quiet):
