@@ -87,3 +87,11 @@ def test_a_config_that_cannot_be_followed_is_refused_in_one_line(tmp_path, files
         find_config(tmp_path)
     assert fragment in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_check_takes_a_bundled_overlay_by_name_as_explore_does(tmp_path):
+    by_name = rulecheck(
+        tmp_path, "check", "--ruleset", "gundam_assemble", "--rules", "crits_on_ten_only", "--json"
+    )
+    assert by_name.returncode in (0, 1), by_name.stderr
+    assert json.loads(by_name.stdout)["overlays"], "the run names the overlay it ran under"

@@ -88,9 +88,27 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
+def overlay_by_name(text: str, names, root) -> str:
+    """An overlay file as given, or, when no such file exists, the bundled overlay of that name
+    (``--rules crits_on_ten_only``), as ``explore`` takes it: the project's first, then the book's."""
+    from pathlib import Path
+
+    from rulecheck.corpus import PROJECT_ROOT, corpora
+
+    if Path(text).exists() or Path(text).is_symlink() or "/" in text:
+        return text
+    for place in dict.fromkeys((root, PROJECT_ROOT)):
+        for corpus in corpora(place, names).values():
+            candidate = corpus.overlays / f"{text}.yaml" if corpus.overlays is not None else None
+            if candidate is not None and candidate.is_file():
+                return str(candidate)
+    return text  # load_overlay says what is wrong with it
+
+
 def corpus_report(args) -> dict:
     apply_to_args(args)
     names = args.ruleset or rulesets()
+    args.rules = [overlay_by_name(o, names, args.root) for o in args.rules]
     books = rulebooks_for(names, args.rules)  # validates overlays before any scenario runs
     with progress.shown(args.quiet):
         corpus = run_corpus(
