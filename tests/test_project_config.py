@@ -95,3 +95,35 @@ def test_check_takes_a_bundled_overlay_by_name_as_explore_does(tmp_path):
     )
     assert by_name.returncode in (0, 1), by_name.stderr
     assert json.loads(by_name.stdout)["overlays"], "the run names the overlay it ran under"
+
+
+def features_only_project(tmp_path: Path, scenarios: str) -> Path:
+    """A project as a new user makes one: a config and a feature file, no pytest files, no steps."""
+    from tests.test_dependencies import BACKGROUND
+
+    root = tmp_path / "proj"
+    (root / "features" / "multibase").mkdir(parents=True)
+    (root / "features" / "multibase" / "mine.feature").write_text(BACKGROUND + scenarios, encoding="utf-8")
+    (root / "rulecheck.toml").write_text('rulesets = ["multibase"]\n')
+    return root
+
+
+def tree(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*"))
+
+
+def test_a_project_of_feature_files_only_runs_with_the_bundled_steps_and_nothing_is_written_into_it(tmp_path):
+    root = features_only_project(tmp_path, ONE_SCENARIO)
+    before = tree(root)
+    proc = rulecheck(root, "check", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert project_scenarios(proc) == {"multibase": 1}
+    assert tree(root) == before
+
+
+def test_a_broken_ruling_in_a_features_only_project_fails_check_with_its_step(tmp_path):
+    broken = ONE_SCENARIO.replace("needs 4+ to hit", "needs 5+ to hit")
+    root = features_only_project(tmp_path, broken)
+    proc = rulecheck(root / "features", "check")
+    assert proc.returncode == 1, proc.stderr
+    assert 'Then "Alpha" needs 5+ to hit' in proc.stdout
