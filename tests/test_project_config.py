@@ -127,3 +127,40 @@ def test_a_broken_ruling_in_a_features_only_project_fails_check_with_its_step(tm
     proc = rulecheck(root / "features", "check")
     assert proc.returncode == 1, proc.stderr
     assert 'Then "Alpha" needs 5+ to hit' in proc.stdout
+
+
+TWO_BROKEN = """
+  @clause:MB-3.1 @ruling:derived
+  Scenario: Bravo is broken
+    Given "Alpha" rolls 4 4 3 3 to hit
+    And "Bravo" rolls 1 1 to save
+    When "Alpha" shoots "Bravo"
+    Then "Alpha" needs 6+ to hit
+
+  @clause:MB-3.1 @ruling:derived
+  Scenario: Charlie is broken too
+    Given "Alpha" rolls 4 4 3 3 to hit
+    And "Bravo" rolls 1 1 to save
+    When "Alpha" shoots "Bravo"
+    Then "Alpha" needs 6+ to hit
+"""
+
+
+def outcomes(proc: subprocess.CompletedProcess) -> dict[str, int]:
+    return json.loads(proc.stdout)["rulesets"][0]["scenarios"]
+
+
+def test_k_selects_scenarios_by_name_in_any_case(tmp_path):
+    root = features_only_project(tmp_path, ONE_SCENARIO + TWO_BROKEN)
+    proc = rulecheck(root, "check", "-k", "ALPHA or charlie", "--json")
+    assert proc.returncode == 1, proc.stderr
+    assert outcomes(proc) == {"total": 2, "passed": 1, "failed": 1}
+
+
+def test_exitfirst_stops_at_the_first_failing_scenario(tmp_path):
+    root = features_only_project(tmp_path, ONE_SCENARIO + TWO_BROKEN)
+    whole = rulecheck(root, "check", "--json")
+    first = rulecheck(root, "check", "-x", "--json")
+    assert whole.returncode == first.returncode == 1
+    assert outcomes(whole)["failed"] == 2
+    assert outcomes(first)["failed"] == 1

@@ -37,6 +37,13 @@ def add_corpus_arguments(p) -> None:
         metavar="OVERLAY",
         help="run under a rule overlay (repeatable)",
     )
+    p.add_argument(
+        "-k",
+        dest="keyword",
+        metavar="EXPR",
+        help="only the scenarios whose names match EXPR (pytest's -k: words, 'and', 'or', 'not'; any case)",
+    )
+    p.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing scenario")
     p.add_argument("--cucumber-json", metavar="PATH", help="also write pytest-bdd's Cucumber JSON report")
     p.add_argument("--junit-xml", metavar="PATH", help="also write pytest's JUnit XML report")
     p.add_argument(
@@ -105,6 +112,12 @@ def overlay_by_name(text: str, names, root) -> str:
     return text  # load_overlay says what is wrong with it
 
 
+def selection_args(args) -> list[str]:
+    """pytest's own -k and -x, which select and stop the scenarios as they do tests."""
+    extra = [f"-k={args.keyword}"] if getattr(args, "keyword", None) else []
+    return extra + (["-x"] if getattr(args, "exitfirst", False) else [])
+
+
 def corpus_report(args) -> dict:
     apply_to_args(args)
     names = args.ruleset or rulesets()
@@ -116,13 +129,20 @@ def corpus_report(args) -> dict:
             names,
             tags=args.tags,
             overlays=args.rules,
+            pytest_args=selection_args(args),
             cucumber_json=args.cucumber_json,
             junit_xml=args.junit_xml,
             dependencies=getattr(args, "dependencies", True),
             vacuous=getattr(args, "vacuous", False),
         )
+    if getattr(args, "keyword", None) and not corpus.results:
+        from rulecheck.source_yaml import InputError
+
+        raise InputError("-k", None, "", f"the expression {args.keyword!r} selects no scenario")
     on_disk = None
-    if args.tags:  # what the selection left out is "not selected", not "no scenario yet"
+    if (
+        args.tags or getattr(args, "keyword", None) or getattr(args, "exitfirst", False)
+    ):  # what the selection left out is "not selected", not "no scenario yet"
         on_disk = {name: scenarios_on_disk(args.root, name) for name in names}
     return build_report(corpus, books, tags=args.tags, corpus=on_disk)
 
