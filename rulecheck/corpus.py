@@ -823,6 +823,41 @@ def feature_files_of(found: Mapping[str, Corpus]) -> list[Path]:
     return [t for c in found.values() for t in c.tests if t.is_file()]
 
 
+def generated_bindings(found: Mapping[str, Corpus], stack: contextlib.ExitStack) -> list[Path]:
+    """A project of feature files only (``features/<ruleset>/*.feature``, no pytest files of its
+    own): the pytest files that bind each ruleset's features to its step modules, written in a
+    temporary folder the stack removes, never in the user's project. The conftest.py beside them
+    names ``rulecheck.pytest_plugin``, the shared steps and the ruleset's own step modules, as the
+    bundled corpus's conftest.py does."""
+    import importlib.util
+    import tempfile
+
+    wanted = {
+        name: c for name, c in found.items() if c.features.is_dir() and any(c.features.rglob("*.feature"))
+    }
+    if not wanted:
+        return []
+    folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="rulecheck-bindings-")))
+    spec = importlib.util.find_spec("steps")
+    shared = (
+        sorted(f"steps.{p.stem}" for p in Path(spec.origin).parent.glob("*.py") if p.stem != "__init__")
+        if spec is not None and spec.origin
+        else []
+    )
+    own = [m for c in wanted.values() for m in c.step_modules]
+    plugins = ["rulecheck.pytest_plugin", *shared, *own]
+    (folder / "conftest.py").write_text(f"pytest_plugins = {plugins!r}\n", encoding="utf-8")
+    files = []
+    for name, c in wanted.items():
+        test = folder / f"test_features_{name}.py"
+        test.write_text(
+            f"from pytest_bdd import scenarios\n\nscenarios({str(c.features.resolve())!r})\n",
+            encoding="utf-8",
+        )
+        files.append(test)
+    return files
+
+
 def run_corpus(
     root: Path = PROJECT_ROOT,
     rulesets: Iterable[str] | None = None,
@@ -847,8 +882,16 @@ def run_corpus(
     tag_filter = parse_tag_expression(tags) if tags is not None else None
     found = corpora(root, rulesets)
     files = feature_files_of(found)
+    bindings = contextlib.ExitStack()
     if not files:
-        raise InputError(root, None, "", "no feature corpus here (expected tests/test_features_*.py)")
+        files = generated_bindings(found, bindings)
+    if not files:
+        raise InputError(
+            root,
+            None,
+            "",
+            "no feature corpus here (expected features/<ruleset>/*.feature or tests/test_features_*.py)",
+        )
     check_feature_syntax(root, rulesets)
     overlays = tuple(str(Path(o).resolve()) for o in overlays)
     # The corpus has no hypothesis tests; hypothesis's pytest plugin would import hypothesis at
@@ -885,6 +928,7 @@ def run_corpus(
         plugins.append(ticker)
     sink = io.StringIO()
     with (
+        bindings,
         _report_files(
             {"--cucumber-json": cucumber_json, "--junit-xml": junit_xml},
             corpus_inputs(root, rulesets, overlays),

@@ -7,9 +7,10 @@ report; both take the options defined here, so they select, overlay and export a
 from __future__ import annotations
 
 from rulecheck import json_output, progress
-from rulecheck.corpus import PROJECT_ROOT, project_root, run_corpus, scenarios_on_disk
+from rulecheck.corpus import project_root, run_corpus, scenarios_on_disk
 from rulecheck.help_text import parser_text
 from rulecheck.overlays import rulebooks_for
+from rulecheck.project_config import apply_to_args
 from rulecheck.report import build_report, format_markdown, format_text
 from rulecheck.ruleset_api import ruleset_names as rulesets
 
@@ -19,7 +20,11 @@ FORMATS = ("text", "json", "markdown")
 def add_corpus_arguments(p) -> None:
     """Options shared by every command that runs the corpus and reports on it."""
     p.add_argument(
-        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+        "--root",
+        type=project_root,
+        default=None,
+        help="project holding features/ and tests/ (default: the folder of the nearest rulecheck.toml "
+        "or [tool.rulecheck] table, from the current folder upwards; else the bundled corpus)",
     )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument(
@@ -32,6 +37,13 @@ def add_corpus_arguments(p) -> None:
         metavar="OVERLAY",
         help="run under a rule overlay (repeatable)",
     )
+    p.add_argument(
+        "-k",
+        dest="keyword",
+        metavar="EXPR",
+        help="only the scenarios whose names match EXPR (pytest's -k: words, 'and', 'or', 'not'; any case)",
+    )
+    p.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing scenario")
     p.add_argument("--cucumber-json", metavar="PATH", help="also write pytest-bdd's Cucumber JSON report")
     p.add_argument("--junit-xml", metavar="PATH", help="also write pytest's JUnit XML report")
     p.add_argument(
@@ -83,8 +95,33 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
+def overlay_by_name(text: str, names, root) -> str:
+    """An overlay file as given, or, when no such file exists, the bundled overlay of that name
+    (``--rules crits_on_ten_only``), as ``explore`` takes it: the project's first, then the book's."""
+    from pathlib import Path
+
+    from rulecheck.corpus import PROJECT_ROOT, corpora
+
+    if Path(text).exists() or Path(text).is_symlink() or "/" in text:
+        return text
+    for place in dict.fromkeys((root, PROJECT_ROOT)):
+        for corpus in corpora(place, names).values():
+            candidate = corpus.overlays / f"{text}.yaml" if corpus.overlays is not None else None
+            if candidate is not None and candidate.is_file():
+                return str(candidate)
+    return text  # load_overlay says what is wrong with it
+
+
+def selection_args(args) -> list[str]:
+    """pytest's own -k and -x, which select and stop the scenarios as they do tests."""
+    extra = [f"-k={args.keyword}"] if getattr(args, "keyword", None) else []
+    return extra + (["-x"] if getattr(args, "exitfirst", False) else [])
+
+
 def corpus_report(args) -> dict:
+    apply_to_args(args)
     names = args.ruleset or rulesets()
+    args.rules = [overlay_by_name(o, names, args.root) for o in args.rules]
     books = rulebooks_for(names, args.rules)  # validates overlays before any scenario runs
     with progress.shown(args.quiet):
         corpus = run_corpus(
@@ -92,13 +129,20 @@ def corpus_report(args) -> dict:
             names,
             tags=args.tags,
             overlays=args.rules,
+            pytest_args=selection_args(args),
             cucumber_json=args.cucumber_json,
             junit_xml=args.junit_xml,
             dependencies=getattr(args, "dependencies", True),
             vacuous=getattr(args, "vacuous", False),
         )
+    if getattr(args, "keyword", None) and not corpus.results:
+        from rulecheck.source_yaml import InputError
+
+        raise InputError("-k", None, "", f"the expression {args.keyword!r} selects no scenario")
     on_disk = None
-    if args.tags:  # what the selection left out is "not selected", not "no scenario yet"
+    if (
+        args.tags or getattr(args, "keyword", None) or getattr(args, "exitfirst", False)
+    ):  # what the selection left out is "not selected", not "no scenario yet"
         on_disk = {name: scenarios_on_disk(args.root, name) for name in names}
     return build_report(corpus, books, tags=args.tags, corpus=on_disk)
 

@@ -1,0 +1,104 @@
+"""A project's rulecheck configuration, found as pytest and ruff find theirs.
+
+From the current folder upwards, the first folder holding a ``rulecheck.toml`` (its keys at the
+top level) or a ``pyproject.toml`` with a ``[tool.rulecheck]`` table is the project; its folder
+is the project root the corpus commands run on. A folder holding both is refused: two configs
+would have to agree, and nothing says which wins. Options on the command line beat the config.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulecheck.input_files import read_input_text
+from rulecheck.ruleset_api import ruleset_names, unknown
+from rulecheck.source_yaml import InputError
+
+CONFIG_FILE = "rulecheck.toml"
+KEYS = ("rulesets", "features", "scenarios", "cards", "overlays")
+# Read and checked, but not yet used by the runner (issue #26): refused rather than ignored.
+NOT_YET = ("features", "scenarios", "cards", "overlays")
+MAX_CONFIG_BYTES = 1_000_000
+
+
+@dataclass(frozen=True)
+class ProjectConfig:
+    file: Path
+    root: Path
+    rulesets: tuple[str, ...] = ()
+
+
+def find_config(start: Path) -> ProjectConfig | None:
+    """The configuration that governs ``start``, or None when no folder up to the file system's
+    root has one."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        own = folder / CONFIG_FILE
+        pyproject = folder / "pyproject.toml"
+        table = _tool_table(pyproject) if pyproject.is_file() else None
+        if own.is_file():
+            if table is not None:
+                raise InputError(
+                    own, None, "", f"{pyproject} also has a [tool.rulecheck] table: keep one of the two"
+                )
+            return _config(own, folder, _read(own), "")
+        if table is not None:
+            return _config(pyproject, folder, table, "tool.rulecheck.")
+    return None
+
+
+def _read(path: Path) -> dict:
+    try:
+        return tomllib.loads(read_input_text(path, MAX_CONFIG_BYTES, "a TOML file"))
+    except tomllib.TOMLDecodeError as exc:
+        line = getattr(exc, "lineno", None)
+        raise InputError(path, line, "", f"not valid TOML: {str(exc).split(' (at ')[0]}") from None
+
+
+def _tool_table(pyproject: Path) -> dict | None:
+    table = _read(pyproject).get("tool", {})
+    found = table.get("rulecheck") if isinstance(table, dict) else None
+    if found is not None and not isinstance(found, dict):
+        raise InputError(pyproject, None, "tool.rulecheck", "expected a table")
+    return found
+
+
+def _config(file: Path, root: Path, data: dict, prefix: str) -> ProjectConfig:
+    for key in data:
+        if key not in KEYS:
+            close = difflib.get_close_matches(str(key), KEYS, n=1)
+            hint = f"did you mean {close[0]!r}?" if close else f"expected one of: {', '.join(KEYS)}"
+            raise InputError(file, None, f"{prefix}{key}", f"unknown key ({hint})")
+    for key in NOT_YET:
+        if key in data:
+            raise InputError(
+                file, None, f"{prefix}{key}", "not supported yet: only 'rulesets' is read (issue #26)"
+            )
+    names = data.get("rulesets", [])
+    if isinstance(names, str):
+        names = [names]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise InputError(file, None, f"{prefix}rulesets", "expected a list of ruleset names")
+    for name in names:
+        if name not in ruleset_names():
+            raise InputError(file, None, f"{prefix}rulesets", unknown(name))
+    return ProjectConfig(file=file, root=root, rulesets=tuple(names))
+
+
+def apply_to_args(args) -> None:
+    """Fill ``args.root`` and ``args.ruleset`` from the configuration when the command line left
+    them out; with no configuration, the bundled corpus as before."""
+    if getattr(args, "root", None) is not None:
+        return
+    from rulecheck.corpus import PROJECT_ROOT
+
+    config = find_config(Path.cwd())
+    if config is None:
+        args.root = PROJECT_ROOT
+        return
+    args.root = config.root
+    if not getattr(args, "ruleset", None) and config.rulesets:
+        args.ruleset = list(config.rulesets)
