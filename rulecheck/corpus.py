@@ -415,6 +415,10 @@ def collection_error(root: Path, output: str, code: int) -> InputError:
     """pytest could not run the corpus: its last error line, as one line."""
     errors = [line[4:].strip() for line in output.splitlines() if line.startswith("E   ")]
     why = errors[-1] if errors else (output.strip().splitlines() or [f"exit status {code}"])[-1]
+    # A -k expression pytest cannot read is the user's option, not the corpus: name the option.
+    bad_k = re.search(r"Wrong expression passed to '-k': (.*)", output)
+    if bad_k:
+        return InputError("-k", None, "", f"cannot read the expression {bad_k.group(1).strip()}")
     return InputError(root, None, "", f"pytest could not run the corpus: {why}")
 
 

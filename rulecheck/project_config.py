@@ -38,8 +38,10 @@ def find_config(start: Path) -> ProjectConfig | None:
     for folder in (start, *start.parents):
         own = folder / CONFIG_FILE
         pyproject = folder / "pyproject.toml"
-        table = _tool_table(pyproject) if pyproject.is_file() else None
-        if own.is_file():
+        # present at all (a folder or a pipe by that name included): the one reader refuses what
+        # is not a regular file, rather than the search passing over it to a config further up
+        table = _tool_table(pyproject) if _present(pyproject) else None
+        if _present(own):
             if table is not None:
                 raise InputError(
                     own, None, "", f"{pyproject} also has a [tool.rulecheck] table: keep one of the two"
@@ -48,6 +50,10 @@ def find_config(start: Path) -> ProjectConfig | None:
         if table is not None:
             return _config(pyproject, folder, table, "tool.rulecheck.")
     return None
+
+
+def _present(path: Path) -> bool:
+    return path.exists() or path.is_symlink()
 
 
 def _read(path: Path) -> dict:
