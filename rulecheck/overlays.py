@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulecheck.locations import corpus_root
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.ruleset_api import ruleset_names as rulesets
 from rulecheck.source_yaml import InputError, load_yaml
@@ -66,10 +67,28 @@ def load_overlay(path: str | Path) -> Overlay:
     return overlay
 
 
-def rulebooks_for(names, overlay_files):
-    """The rulebooks in force: each ruleset's book with the overlays that name it applied."""
+def find_overlay(text: str | Path, names, root: Path | None = None) -> str:
+    """An overlay file as given, or, when no such file exists, the bundled overlay of that name
+    (``--rules crits_on_ten_only``) of one of the rulesets ``names``: the project's (``root``)
+    first, then the book's. Every command that takes an overlay finds it so."""
+    text = str(text)
+    if Path(text).exists() or Path(text).is_symlink() or "/" in text:
+        return text
+    installed = set(rulesets())
+    for place in dict.fromkeys((root or corpus_root(), corpus_root())):
+        for name in (n for n in names if n in installed):
+            folder = ruleset_named(name).corpus(place).overlays
+            if folder is not None and (folder / f"{text}.yaml").is_file():
+                return str(folder / f"{text}.yaml")
+    return text  # load_overlay says what is wrong with it
+
+
+def rulebooks_for(names, overlay_files, root: Path | None = None):
+    """The rulebooks in force: each ruleset's book with the overlays that name it applied (an
+    overlay by path or by bundled name, see ``find_overlay``)."""
     books = {name: ruleset_named(name).rulebook() for name in names}
-    for path in overlay_files:
+    for given in overlay_files:
+        path = find_overlay(given, names, root)
         ov = load_overlay(path)
         if ov.ruleset not in books:
             raise InputError(

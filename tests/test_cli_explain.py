@@ -87,3 +87,17 @@ def test_explain_says_a_ruling_rests_only_on_the_readings_whose_other_options_ch
     rests, _, read_only = text.partition("Interpretations read, but no other option changes this ruling:")
     assert "aoe_crit_effect_scope = all_targets" in rests.split("rests on (another option changes it):")[1]
     assert "aoe_diagram_orientation = rotate" in read_only
+
+
+@pytest.mark.parametrize("command", ["explain", "odds", "draw"])
+def test_every_command_takes_a_bundled_overlay_by_name_as_by_path(command, capsys):
+    """--rules crits_on_ten_only finds the bundled overlay on every command, as on check and
+    explore; the output is the same as with its path."""
+    from rulecheck.cli import main
+
+    scenario = str(ROOT / "scenarios" / "gundam_assemble" / "attack_guntank_quad_bop.yaml")
+    by_path = str(ROOT / "rules" / "gundam_assemble" / "overlays" / "crits_on_ten_only.yaml")
+    assert main([command, scenario, "--rules", by_path]) == 0
+    expected = capsys.readouterr().out
+    assert main([command, scenario, "--rules", "crits_on_ten_only"]) == 0
+    assert capsys.readouterr().out == expected

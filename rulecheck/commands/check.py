@@ -9,7 +9,7 @@ from __future__ import annotations
 from rulecheck import json_output, progress
 from rulecheck.corpus import project_root, run_corpus, scenarios_on_disk
 from rulecheck.help_text import parser_text
-from rulecheck.overlays import rulebooks_for
+from rulecheck.overlays import find_overlay, rulebooks_for
 from rulecheck.project_config import apply_to_args
 from rulecheck.report import build_report, format_markdown, format_text
 from rulecheck.ruleset_api import ruleset_names as rulesets
@@ -95,23 +95,6 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def overlay_by_name(text: str, names, root) -> str:
-    """An overlay file as given, or, when no such file exists, the bundled overlay of that name
-    (``--rules crits_on_ten_only``), as ``explore`` takes it: the project's first, then the book's."""
-    from pathlib import Path
-
-    from rulecheck.corpus import PROJECT_ROOT, corpora
-
-    if Path(text).exists() or Path(text).is_symlink() or "/" in text:
-        return text
-    for place in dict.fromkeys((root, PROJECT_ROOT)):
-        for corpus in corpora(place, names).values():
-            candidate = corpus.overlays / f"{text}.yaml" if corpus.overlays is not None else None
-            if candidate is not None and candidate.is_file():
-                return str(candidate)
-    return text  # load_overlay says what is wrong with it
-
-
 def selection_args(args) -> list[str]:
     """pytest's own -k and -x, which select and stop the scenarios as they do tests."""
     extra = [f"-k={args.keyword}"] if getattr(args, "keyword", None) else []
@@ -121,7 +104,7 @@ def selection_args(args) -> list[str]:
 def corpus_report(args) -> dict:
     apply_to_args(args)
     names = args.ruleset or rulesets()
-    args.rules = [overlay_by_name(o, names, args.root) for o in args.rules]
+    args.rules = [find_overlay(o, names, args.root) for o in args.rules]
     books = rulebooks_for(names, args.rules)  # validates overlays before any scenario runs
     with progress.shown(args.quiet):
         corpus = run_corpus(

@@ -26,7 +26,7 @@ import yaml
 
 from rulecheck.corpus import PROJECT_ROOT
 from rulecheck.explore import evaluate as evaluate_module
-from rulecheck.overlays import load_overlay
+from rulecheck.overlays import find_overlay, load_overlay
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError
 from rules.limits import MAX_YAML_BYTES
@@ -122,11 +122,8 @@ def parse_side(text: str, ruleset: str, root: Path = PROJECT_ROOT) -> Side:
         except RulebookError as exc:
             raise InputError(text, None, exc.field, exc.message) from None
         return side
-    path = Path(text)
+    path = Path(find_overlay(text, [ruleset], root))
     folder = overlays_dir(ruleset, root)
-    bundled = folder / f"{text}.yaml" if folder is not None else None
-    if not path.is_file() and bundled is not None and bundled.is_file():
-        path = bundled
     if not path.is_file() and not (path.exists() or path.is_symlink()):
         raise InputError(text, None, "", "not 'book', NAME=VALUE, an overlay file or a bundled overlay name")
     # Something by that name that is not a regular file (a folder, a pipe): load_overlay's reader
