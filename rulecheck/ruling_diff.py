@@ -153,13 +153,20 @@ def _event_words(e: dict[str, Any]) -> str:
 def trace_changes(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[str]:
     """What a player reads differently in the new explanation trace: each event that left it
     ("- ...") or came into it ("+ ..."), as its text and clause ids, in trace order."""
-    a, b = [_event_words(e) for e in old], [_event_words(e) for e in new]
-    out = []
+    return [
+        f"{sign} {x}"
+        for sign, x in _left_and_came([_event_words(e) for e in old], [_event_words(e) for e in new])
+    ]
+
+
+def _left_and_came(a: list[str], b: list[str]) -> list[tuple[str, str]]:
+    """The items that left list ``a`` ("-") and came into list ``b`` ("+"), in order."""
+    out: list[tuple[str, str]] = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
         if tag in ("delete", "replace"):
-            out += [f"- {x}" for x in a[i1:i2]]
+            out += [("-", x) for x in a[i1:i2]]
         if tag in ("insert", "replace"):
-            out += [f"+ {x}" for x in b[j1:j2]]
+            out += [("+", x) for x in b[j1:j2]]
     return out
 
 
@@ -333,12 +340,7 @@ def _show_change(old: Any, new: Any) -> str:
     """``old -> new``; for two lists (an attack's steps) only what left and what came in."""
     if isinstance(old, list) and isinstance(new, list):
         a, b = [_show(x) for x in old], [_show(x) for x in new]
-        parts = []
-        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
-            if tag in ("delete", "replace"):
-                parts += [f"-{x}" for x in a[i1:i2]]
-            if tag in ("insert", "replace"):
-                parts += [f"+{x}" for x in b[j1:j2]]
+        parts = [f"{sign}{x}" for sign, x in _left_and_came(a, b)]
         if parts and len(parts) < len(a) + len(b):
             return " ".join(parts)
     return f"{_show(old)} -> {_show(new)}"
