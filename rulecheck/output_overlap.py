@@ -149,5 +149,15 @@ def corpus_inputs(
     found += [Input(p, "a feature binding") for p in sorted((root / "tests").glob("test_features_*.py"))]
     if (root / "rules").is_dir():
         found.append(Input(root / "rules", "the project's rules folder"))
+    # a ruleset that ships its own corpus (a package) says where it is, as the runner asks it
+    from rulecheck.ruleset_api import ruleset, ruleset_names
+
+    installed = ruleset_names()
+    for name in [n for n in rulesets if n in installed] if rulesets else installed:
+        corpus = ruleset(name).corpus(root)
+        found += [Input(corpus.features, f"the {name} features folder")]
+        found += [Input(p, f"the {name} {what}") for p, what in ((corpus.scenarios, "scenarios folder"),
+                  (corpus.overlays, "overlays folder")) if p is not None]  # fmt: skip
+        found += [Input(p, "a feature binding") for p in corpus.tests]
     found += [Input(o, "the overlay") for o in overlays]
     return found

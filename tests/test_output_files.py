@@ -400,3 +400,26 @@ def test_a_file_the_build_could_not_read_is_named_as_itself_not_as_a_page(tmp_pa
     monkeypatch.setattr("rulecheck.docs_site.run_corpus", lambda *a, **k: unreadable(None))
     assert main(["docs", str(tmp_path / "site")]) == 2
     assert capsys.readouterr().err == f"rulecheck: {feature}: Permission denied\n"
+
+
+def test_a_report_may_not_land_in_the_corpus_of_a_ruleset_that_ships_its_own(tmp_path, monkeypatch):
+    """A ruleset package keeps its features outside the project (Skirmish does): they are inputs
+    of a corpus run too, found as the runner finds them, through the Ruleset's corpus()."""
+    from rulecheck import ruleset_api
+    from rulecheck.output_overlap import Output, corpus_inputs, refuse_overlaps
+    from rulecheck.ruleset_api import Corpus
+    from rulecheck.source_yaml import InputError
+
+    package = tmp_path / "site" / "game" / "features" / "game"
+    package.mkdir(parents=True)
+    (package / "shoot.feature").write_text("Feature: shooting\n")
+
+    class Game:
+        @staticmethod
+        def corpus(root):
+            return Corpus(features=package, tests=())
+
+    monkeypatch.setattr(ruleset_api, "ruleset_names", lambda: ["game"])
+    monkeypatch.setattr(ruleset_api, "ruleset", lambda name: Game)
+    with pytest.raises(InputError, match="the game features folder"):
+        refuse_overlaps([Output(package / "shoot.feature", "--junit-xml")], corpus_inputs(tmp_path / "proj"))
