@@ -86,6 +86,55 @@ class Interpretation:
         return self.kind == "placeholder"
 
 
+class UnknownOption(RulebookError):
+    """The engine compared an interpretation's option with a name that is not one of its options:
+    a misspelling that would otherwise read as a silent ``False``."""
+
+
+class Option(str):
+    """The option in force for one interpretation, as ``Rulebook.interpretation`` hands it out.
+
+    It is the option's name (a ``str``: printed, joined, hashed and written out as before), and it
+    knows its interpretation's options, so comparing it with a name that is not one of them raises
+    ``UnknownOption`` instead of being quietly unequal. tests/test_typed_interpretations.py checks
+    the same of every literal compared in the engine's source, before anything runs."""
+
+    interpretation: str
+    options: tuple[str, ...]
+
+    def __new__(cls, value: str, interpretation: str, options: tuple[str, ...]) -> Option:
+        option = super().__new__(cls, value)
+        option.interpretation = interpretation
+        option.options = options
+        return option
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Option, (str(self), self.interpretation, self.options))
+
+    def _known(self, other: object) -> object:
+        if isinstance(other, str) and not isinstance(other, Option) and other not in self.options:
+            raise UnknownOption(
+                f"interpretations.{self.interpretation}",
+                f"no option {other!r} (expected one of {', '.join(self.options)})",
+            )
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        return str.__eq__(self, self._known(other))
+
+    def __ne__(self, other: object) -> bool:
+        return str.__ne__(self, self._known(other))
+
+    __hash__ = str.__hash__
+
+
+# An option written out (an event's fields, a report's interpretations) is its name: YAML's
+# dumpers look a value's exact type up, so they are told that an Option is written as a str
+# (as a plain str: the dumper compares the value with strings of its own, such as '').
+for _dumper in {yaml.SafeDumper, getattr(yaml, "CSafeDumper", yaml.SafeDumper), yaml.Dumper}:
+    _dumper.add_representer(Option, lambda dumper, option: dumper.represent_str(str(option)))
+
+
 @dataclass(frozen=True)
 class FaqEntry:
     id: str  # "Q3"
@@ -121,10 +170,13 @@ class Rulebook:
         except KeyError:
             raise RulebookError(f"parameters.{name}", f"no such parameter in {self.ruleset}") from None
 
-    def interpretation(self, name: str) -> str:
+    def interpretation(self, name: str) -> Option:
+        """The option in force for ``name``; an unknown name raises, and so does comparing the
+        answer with a name that is not one of its options (``Option``)."""
         if name not in self.interpretations:
             raise RulebookError(f"interpretations.{name}", f"no such interpretation in {self.ruleset}")
-        return self.chosen.get(name, self.interpretations[name].default)
+        entry = self.interpretations[name]
+        return Option(self.chosen.get(name, entry.default), name, tuple(entry.options))
 
     def cite(self, name: str) -> str:
         """``name=option`` for an event's ``interpretation`` field."""
