@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import cucumber_tag_expressions
+import cucumber_tag_expressions.model
 import pytest
 
 from rulecheck import progress
@@ -170,8 +172,29 @@ class CorpusRun:
 
 
 # --- tag expressions ---------------------------------------------------------------------------
+#
+# Cucumber's own parser (cucumber-tag-expressions) reads the expression; rulecheck adds two ways a
+# tag matches: ``@faq`` alone matches any ``@faq:...`` tag, and ``@clause:GA-LOS-*`` takes a
+# trailing wildcard. Its error messages are rewritten to one line each.
 
-_TOKEN = re.compile(r"\s*(\(|\)|\band\b|\bor\b|\bnot\b|@[^\s()]+)")
+_TAG_ERRORS = (
+    (re.compile(r"Too few operands"), lambda m: "the tag expression ends too early"),
+    (re.compile(r"Unclosed '\('"), lambda m: "a '(' in the tag expression is not closed"),
+    (re.compile(r"Missing '\('"), lambda m: "a ')' in the tag expression has no '('"),
+    (
+        re.compile(r"Expected operator after (\S+)"),
+        lambda m: f"expected 'and', 'or' or ')' after {m.group(1)!r}",
+    ),
+    (
+        re.compile(r'Illegal escape before "(.)"'),
+        lambda m: f"a '\\' escapes only '(', ')', '\\' or a space, not {m.group(1)!r}",
+    ),
+    (re.compile(r"Expected operand after BEGIN"), lambda m: "expected a tag, 'not' or '(' at the start"),
+    (
+        re.compile(r"Expected operand after (\S+)"),
+        lambda m: f"expected a tag, 'not' or '(' after {m.group(1)!r}",
+    ),
+)
 
 
 def project_root(text: str) -> Path:
@@ -189,7 +212,8 @@ def project_root(text: str) -> Path:
 
 
 def parse_tag_expression(text: str):
-    """A predicate for a Cucumber tag expression; any error names the expression."""
+    """A predicate over a scenario's tags (without '@') for a Cucumber tag expression; any error is
+    one line that names the expression."""
     try:
         return _parse_tag_expression(text)
     except InputError as exc:
@@ -197,67 +221,49 @@ def parse_tag_expression(text: str):
 
 
 def _parse_tag_expression(text: str):
-    """Compile a Cucumber tag expression into a predicate over a set of tags (without '@').
-
-    ``@faq`` alone matches any ``@faq:...`` tag; ``@clause:GA-LOS-*`` takes a trailing wildcard.
-    """
-    tokens: list[str] = []
-    pos = 0
-    text = text.strip()
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        if not m:
-            raise InputError("--tags", None, "", f"cannot read the tag expression at {text[pos:]!r}")
-        tokens.append(m.group(1))
-        pos = m.end()
-    if not tokens:
+    if not text.strip():
         raise InputError("--tags", None, "", "the tag expression is empty")
+    try:
+        expression = cucumber_tag_expressions.parse(text)
+    except cucumber_tag_expressions.TagExpressionError as exc:
+        raise InputError("--tags", None, "", _tag_error(str(exc))) from None
+    literals = set(_tag_literals(expression))
+    for name in sorted(literals):
+        if not name.startswith("@") or len(name) == 1:
+            raise InputError("--tags", None, "", f"{name!r} is not a tag (a tag starts with '@')")
+    matchers = {name: _tag_matcher(name[1:]) for name in literals}
 
-    def atom(tag: str):
-        want = tag[1:]
-        if want.endswith("*"):
-            return lambda tags: any(t.startswith(want[:-1]) for t in tags)
-        if ":" not in want:
-            return lambda tags: any(t == want or t.startswith(want + ":") for t in tags)
-        return lambda tags: want in tags
+    def predicate(tags) -> bool:
+        return bool(expression.evaluate({name for name, matches in matchers.items() if matches(tags)}))
 
-    def parse_or(i):
-        left, i = parse_and(i)
-        while i < len(tokens) and tokens[i] == "or":
-            right, i = parse_and(i + 1)
-            left = (lambda a, b: lambda t: a(t) or b(t))(left, right)
-        return left, i
+    return predicate
 
-    def parse_and(i):
-        left, i = parse_not(i)
-        while i < len(tokens) and tokens[i] == "and":
-            right, i = parse_not(i + 1)
-            left = (lambda a, b: lambda t: a(t) and b(t))(left, right)
-        return left, i
 
-    def parse_not(i):
-        if i < len(tokens) and tokens[i] == "not":
-            inner, i = parse_not(i + 1)
-            return (lambda a: lambda t: not a(t))(inner), i
-        return parse_atom(i)
+def _tag_error(message: str) -> str:
+    first = message.splitlines()[0] if message else message
+    for pattern, say in _TAG_ERRORS:
+        found = pattern.search(first)
+        if found:
+            return say(found)
+    return f"cannot read the tag expression: {escape_controls(first)}"
 
-    def parse_atom(i):
-        if i >= len(tokens):
-            raise InputError("--tags", None, "", "the tag expression ends too early")
-        tok = tokens[i]
-        if tok == "(":
-            inner, i = parse_or(i + 1)
-            if i >= len(tokens) or tokens[i] != ")":
-                raise InputError("--tags", None, "", "a '(' in the tag expression is not closed")
-            return inner, i + 1
-        if tok.startswith("@"):
-            return atom(tok), i + 1
-        raise InputError("--tags", None, "", f"expected a tag, 'not' or '(' but found {tok!r}")
 
-    pred, i = parse_or(0)
-    if i != len(tokens):
-        raise InputError("--tags", None, "", f"unexpected {tokens[i]!r} in the tag expression")
-    return pred
+def _tag_literals(expression) -> Iterator[str]:
+    """Every tag an expression names (its tree: And and Or hold ``terms``, Not a ``term``)."""
+    if isinstance(expression, cucumber_tag_expressions.model.Literal):
+        yield expression.name
+    for term in getattr(expression, "terms", ()):
+        yield from _tag_literals(term)
+    if getattr(expression, "term", None) is not None:
+        yield from _tag_literals(expression.term)
+
+
+def _tag_matcher(want: str):
+    if want.endswith("*"):
+        return lambda tags: any(t.startswith(want[:-1]) for t in tags)
+    if ":" not in want:
+        return lambda tags: any(t == want or t.startswith(want + ":") for t in tags)
+    return lambda tags: want in tags
 
 
 # --- the pytest plugin that collects results ---------------------------------------------------

@@ -79,6 +79,40 @@ def test_tag_expressions():
         parse_tag_expression("@faq and")
 
 
+@pytest.mark.parametrize(
+    ("expression", "message"),
+    [
+        ("@faq and", "the tag expression ends too early"),
+        ("not", "the tag expression ends too early"),
+        ("   ", "the tag expression is empty"),
+        ("(@faq or @example", "a '(' in the tag expression is not closed"),
+        ("@faq)", "a ')' in the tag expression has no '('"),
+        ("@faq @example", "expected 'and', 'or' or ')' after '@faq'"),
+        ("or @faq", "expected a tag, 'not' or '(' at the start"),
+        ("@faq and or @example", "expected a tag, 'not' or '(' after 'and'"),
+        ("faq", "'faq' is not a tag (a tag starts with '@')"),
+        ("@faq\\x", "a '\\' escapes only '(', ')', '\\' or a space, not 'x'"),
+    ],
+)
+def test_an_unreadable_tag_expression_is_one_line_naming_it(expression, message):
+    # Cucumber's parser reads the expression; its messages (some of several lines, one with the
+    # parser's own repr) come out as one line each, with the expression.
+    with pytest.raises(InputError) as caught:
+        parse_tag_expression(expression)
+    assert caught.value.message == f"{message} (in {expression!r})"
+    assert "\n" not in caught.value.message
+
+
+def test_tag_expressions_follow_cucumber_precedence_and_escapes():
+    # not binds tighter than and, and tighter than or; a backslash escapes a space or a parenthesis.
+    pred = parse_tag_expression("@faq or @example and not @ruling:derived")
+    assert pred({"faq:Q1", "ruling:derived"})
+    assert not pred({"example:x", "ruling:derived"})
+    assert pred({"example:x"})
+    assert parse_tag_expression(r"@example:two\ words")({"example:two words"})
+    assert not parse_tag_expression("not (@faq or @example)")({"faq:Q2"})
+
+
 def _result(name, tags, outcome="passed"):
     return ScenarioResult("multibase", "features/multibase/x.feature", "X", name, 3, tuple(tags), outcome)
 
