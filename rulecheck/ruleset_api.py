@@ -18,7 +18,7 @@ This module imports no ruleset (an import-linter contract in ``pyproject.toml`` 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import entry_points
@@ -204,6 +204,25 @@ class Ruleset(Protocol):
         mutants. ``root`` is the project ``rulecheck`` runs on (``--root``); a ruleset installed
         from a package of its own ships its corpus in the package and ignores it."""
         ...
+
+
+@runtime_checkable
+class ScenarioInputs(Protocol):
+    """An optional hook of a ``Ruleset``: a ruleset whose scenarios read other files has it.
+
+    Not part of ``Ruleset`` itself, so a ruleset without it (Skirmish) is still one; the toolkit
+    asks through ``scenario_inputs`` below."""
+
+    def scenario_inputs(self, scenario: Any) -> Iterable[tuple[str | Path, str]]:
+        """The files a loaded scenario was made from besides its own file, each with how a refusal
+        names it (``(path, "a card file of the scenario")``): a command refuses to write over
+        them."""
+        ...
+
+
+def scenario_inputs(game: Ruleset, scenario: Any) -> list[tuple[str | Path, str]]:
+    """What ``game``'s optional ``scenario_inputs`` hook gives for ``scenario``; none without it."""
+    return list(game.scenario_inputs(scenario)) if isinstance(game, ScenarioInputs) else []
 
 
 # --- discovery ----------------------------------------------------------------------------------

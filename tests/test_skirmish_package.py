@@ -137,6 +137,34 @@ def test_a_bad_skirmish_scenario_is_one_line_at_its_field(skirmish, tmp_path):
     assert lines == [f"rulecheck: {bad}:5: models[0].skill: expected a whole number from 1 to 7, got 9"]
 
 
+def test_draw_writes_a_skirmish_drawing_without_the_optional_scenario_inputs_hook(skirmish, tmp_path):
+    assert not hasattr(skirmish, "scenario_inputs")  # Skirmish's scenarios read no other file
+    scenario = SOURCE / "scenarios" / NAME / "behind_the_wall.yaml"
+    code, out, err = _cli(["draw", str(scenario), "-o", str(tmp_path / "wall.svg")], tmp_path)
+    assert code == 0, err
+    assert (tmp_path / "wall.svg").read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_draw_refuses_to_write_over_a_file_the_rulesets_hook_names(skirmish, tmp_path, monkeypatch):
+    # The toolkit knows a scenario's other input files only by asking the ruleset: give Skirmish
+    # the hook, naming a sheet beside the scenario, and draw will not write over that sheet.
+    sheet = tmp_path / "models.sheet"
+    sheet.write_text("kept\n", encoding="utf-8")
+    monkeypatch.setattr(
+        type(skirmish),
+        "scenario_inputs",
+        staticmethod(lambda sc: [(sheet, "the model sheet")]),
+        raising=False,
+    )
+    scenario = SOURCE / "scenarios" / NAME / "behind_the_wall.yaml"
+    code, out, lines = _cli(["draw", str(scenario), "-o", str(sheet)], tmp_path)
+    assert code == 2 and out == ""
+    assert lines == [
+        f"rulecheck: {sheet}: -o: is the model sheet '{sheet}', an input of this run; refusing to write over it"
+    ]
+    assert sheet.read_text(encoding="utf-8") == "kept\n"
+
+
 def test_the_step_catalogue_lists_the_packages_steps_with_examples_from_its_features(skirmish):
     from rulecheck.step_catalogue import catalogue
 

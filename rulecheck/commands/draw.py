@@ -14,6 +14,7 @@ from rulecheck.output_files import check_file_target, pending_file, write_text
 from rulecheck.output_overlap import Input, Output, refuse_overlaps
 from rulecheck.overlays import find_overlay, rulebooks_for
 from rulecheck.ruleset_api import ruleset as ruleset_named
+from rulecheck.ruleset_api import scenario_inputs
 from rulecheck.rulesets import load_scenario
 from rulecheck.source_yaml import InputError
 from rulecheck.xml_text import visible
@@ -151,12 +152,14 @@ def render(
 
 def draw_inputs(scenario_path: Path, overlays, scenario=None, ruleset: str | None = None) -> list[Input]:
     """The files a drawing is made from: the scenario, its overlays, and (once it is read) the
-    card files it names and the bundled cards."""
+    files its ruleset says it was made from (a Gundam Assemble scenario's card files) and the
+    bundled cards."""
     named = [find_overlay(o, [ruleset]) for o in overlays] if ruleset else list(overlays)
     found = [Input(scenario_path, "the scenario"), *(Input(o, "the overlay") for o in named)]
     if scenario is not None:
-        found += [Input(c, "a card file of the scenario") for c in getattr(scenario, "cards", ())]
-        bundled = ruleset_named(ruleset).card_catalogue(corpus_root()) if ruleset else None
+        game = ruleset_named(ruleset) if ruleset else None
+        found += [Input(path, what) for path, what in (scenario_inputs(game, scenario) if game else ())]
+        bundled = game.card_catalogue(corpus_root()) if game else None
         if bundled is not None:
             found.append(Input(bundled, "the bundled card file"))
     return found

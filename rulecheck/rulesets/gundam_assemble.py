@@ -378,6 +378,11 @@ def card_catalogue(root: Path) -> Path:
     return root / "scenarios" / RULESET / "units.yaml"
 
 
+def scenario_inputs(scenario: GAScenario) -> list[tuple[str, str]]:
+    """The ``ScenarioInputs`` hook: the card files a scenario names."""
+    return [(path, "a card file of the scenario") for path in scenario.cards]
+
+
 class GundamAssemble:
     """Gundam Assemble as a ``rulecheck.ruleset_api.Ruleset``."""
 
@@ -389,6 +394,7 @@ class GundamAssemble:
     draw = staticmethod(draw)
     diagram_from_json = staticmethod(diagram_from_json)
     card_catalogue = staticmethod(card_catalogue)
+    scenario_inputs = staticmethod(scenario_inputs)
 
     @staticmethod
     def corpus(root: Path):
