@@ -210,7 +210,7 @@ class Ruleset(Protocol):
 class ScenarioInputs(Protocol):
     """An optional hook of a ``Ruleset``: a ruleset whose scenarios read other files has it.
 
-    Not part of ``Ruleset`` itself, so a ruleset without it (Skirmish) is still one; the toolkit
+    Not part of ``Ruleset`` itself, so a ruleset without it is still one; the toolkit
     asks through ``scenario_inputs`` below."""
 
     def scenario_inputs(self, scenario: Any) -> Iterable[tuple[str | Path, str]]:
