@@ -19,7 +19,7 @@ from rulecheck.rulesets.gundam_assemble_explain import attack_inputs
 from rulecheck.rulesets.gundam_assemble_odds import odds
 from rulecheck.source_yaml import InputError
 from rules.dice import DiceScriptError, DiceSource, ScriptedDice, SeededDice, at_least
-from rules.gundam_assemble.attack import resolve_attack
+from rules.gundam_assemble.attack import AttackSequence, resolve_attack
 from rules.gundam_assemble.odds import (
     AttackProfile,
     CritProfile,
@@ -27,6 +27,7 @@ from rules.gundam_assemble.odds import (
     profile_from_attack,
     simulate,
 )
+from rules.gundam_assemble.setup import scripted_dice
 from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -577,3 +578,33 @@ def test_an_attack_that_cannot_be_made_or_ends_before_damage_has_no_odds_and_say
         ended.format_text()
         == f"odds of a rifle shot: Odds Striker cannot make this attack ({ended.notes[0]})"
     )
+
+
+def test_the_engine_and_the_odds_score_with_the_one_accuracy_sum(monkeypatch):
+    # AttackSequence.target_accuracy is the one place a target's Accuracy is added up. Shift it by
+    # one and both the engine's damage step and the odds' profile move with it: neither keeps a sum
+    # of its own that could silently disagree with the other.
+    scenario = ga.load_scenario(GA_DIR / "attack_guntank_quad_bop.yaml")
+    battle, decl, rules, _ = attack_inputs(scenario, RULES, "give odds for")
+
+    def accuracies() -> tuple[dict[str, int], dict[str, int]]:
+        engine = resolve_attack(battle, decl, scripted_dice(scenario.attack["dice"]), rules)
+        scored = {e.data["target"]: e.data["accuracy"] for e in engine.events if e.step == "damage.hits"}
+        profiled = {t.name: t.accuracy for t in profile_from_attack(battle, decl, rules).profile.targets}
+        return scored, profiled
+
+    scored, profiled = accuracies()
+    assert scored == profiled and len(scored) >= 2  # an area attack: each target its own Accuracy
+    one_sum = AttackSequence.target_accuracy
+    calls = []
+
+    def shifted(self, name):
+        calls.append(type(self).__name__)
+        accuracy, events = one_sum(self, name)
+        return accuracy + 1, events
+
+    monkeypatch.setattr(AttackSequence, "target_accuracy", shifted)
+    scored_now, profiled_now = accuracies()
+    assert scored_now == {name: acc + 1 for name, acc in scored.items()}
+    assert profiled_now == {name: acc + 1 for name, acc in profiled.items()}
+    assert set(calls) == {"_Resolver", "_Probe"}  # the engine's sequence and the odds' probe

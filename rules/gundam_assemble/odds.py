@@ -30,8 +30,8 @@ from fractions import Fraction
 from math import comb
 
 from rules.dice import DiceSource
-from rules.gundam_assemble.attack import _AttackEnded, _Resolver, resolve_attack
-from rules.gundam_assemble.attack_dice import CRIT, HIT, score_die, terrain_accuracy
+from rules.gundam_assemble.attack import AttackEnded, AttackSequence, resolve_attack
+from rules.gundam_assemble.attack_dice import CRIT, HIT, score_die
 from rules.gundam_assemble.card_effects import defeat_stoppers
 from rules.gundam_assemble.damage import combat_damage
 from rules.gundam_assemble.declaration import AttackDeclaration
@@ -270,7 +270,7 @@ class _ProbeDice(DiceSource):
         return (self.face,) * count
 
 
-class _Probe(_Resolver):
+class _Probe(AttackSequence):
     """The engine's attack sequence, stopped where combat damage would be dealt."""
 
     targets_seen: tuple[TargetProfile, ...] = ()
@@ -326,13 +326,10 @@ class _Probe(_Resolver):
         self._crit_recipients = set(recipients)
 
     def damage(self) -> None:
-        board = self.battle.board
-        attacker = self.piece(self.decl.attacker)
-        acc_mod = self.mod_total("accuracy") + self.disarm_accuracy
         recipients = getattr(self, "_crit_recipients", set(self.targets))
         found = []
         for name in self.targets:
-            terrain, _ = terrain_accuracy(board, attacker, self.piece(name), self.rules)
+            accuracy, _ = self.target_accuracy(name)  # the engine's own sum, as its damage step scores
             unit = self.battle.units.get(name)
             if unit is not None and defeat_stoppers(unit):
                 raise OddsUnsupported(
@@ -342,7 +339,7 @@ class _Probe(_Resolver):
             found.append(
                 TargetProfile(
                     name,
-                    terrain + acc_mod,
+                    accuracy,
                     self.mod_total("damage_plus", name),
                     self.mod_total("damage_reduction", name),
                     max(0, unit.shields - self.mod_total("ignore_shields", name)) if unit else 0,
@@ -353,7 +350,7 @@ class _Probe(_Resolver):
                 )
             )
         self.targets_seen = tuple(found)
-        raise _AttackEnded
+        raise AttackEnded
 
 
 @dataclass(frozen=True)
