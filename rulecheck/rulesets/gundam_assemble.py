@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.input_files import problem_with
+from rulecheck.rulesets import gundam_assemble_explain, gundam_assemble_odds
+from rulecheck.rulesets.gundam_assemble_files import RULESET, card_catalogue
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, PathKey, load_yaml
 from rules import limits
@@ -21,7 +23,6 @@ from rules.gundam_assemble.terrain import TerrainError, TerrainKind, parse_kind,
 from rules.hexgrid import Hex, from_offset
 from rules.rulebook import load as load_rulebook
 
-RULESET = "gundam_assemble"
 DEFAULT_SIDES = ("A", "B")
 PIECE_SECTIONS = (("units", "unit"), ("structures", "structure"), ("garrisons", "garrison"))
 
@@ -323,11 +324,9 @@ def scenario_from_doc(doc: LocatedYaml) -> GAScenario:
     against the cards here: every command that reads the file (``draw`` and ``los`` too, which
     need only the positions) refuses an unknown unit or a state its card makes impossible, at
     its line. A board with no attack names its pieces freely (Line of Sight needs no card)."""
-    from rulecheck.rulesets.gundam_assemble_explain import check_unit_cards  # it imports this module
-
     scenario = parse_scenario(doc)
     if scenario.attack or scenario.attacks:
-        check_unit_cards(scenario)
+        gundam_assemble_explain.check_unit_cards(scenario)
     return scenario
 
 
@@ -337,16 +336,12 @@ def load_scenario(path: str | Path) -> GAScenario:
 
 def explain(scenario: GAScenario, rules):
     """Resolve the scenario's attack (see ``gundam_assemble_explain``)."""
-    from rulecheck.rulesets.gundam_assemble_explain import explain as resolve  # it imports this module
-
-    return resolve(scenario, rules)
+    return gundam_assemble_explain.explain(scenario, rules)
 
 
 def odds(scenario: GAScenario, rules):
     """Exact odds of the scenario's attack (see ``gundam_assemble_odds``)."""
-    from rulecheck.rulesets.gundam_assemble_odds import odds as exact  # it imports this module
-
-    return exact(scenario, rules)
+    return gundam_assemble_odds.odds(scenario, rules)
 
 
 def draw(scenario: GAScenario, rules, origin: str | None = None, target: str | None = None, **options) -> str:
@@ -371,11 +366,6 @@ def diagram_from_json(shown: dict[str, Any]) -> str:
     if attack.get("area") and board.has_piece(attack.get("attacker", "")):
         area = AreaDrawing(board.piece(attack["attacker"]).hex, frozenset(tuple(h) for h in attack["area"]))
     return draw_board(board, lines_of_sight=sights, area=area, outcome=shown.get("outcome"))
-
-
-def card_catalogue(root: Path) -> Path:
-    """The bundled unit cards under a project root."""
-    return root / "scenarios" / RULESET / "units.yaml"
 
 
 def scenario_inputs(scenario: GAScenario) -> list[tuple[str, str]]:
