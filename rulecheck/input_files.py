@@ -22,7 +22,7 @@ import os
 import stat
 from pathlib import Path
 
-from rulecheck.source_yaml import InputError
+from rulecheck.input_error import InputError
 
 # Limits of the inputs rulecheck reads beside its YAML (``rules.limits.MAX_YAML_BYTES``).
 MAX_FEATURE_BYTES = 1_000_000  # one Gherkin feature file (the largest bundled one is ~32 kB)

@@ -17,27 +17,11 @@ from typing import Any
 
 import yaml
 
+from rulecheck.input_error import InputError, escape_controls  # most of rulecheck imports them from here
+from rulecheck.input_files import read_input_text
 from rules import limits
 
 PathKey = tuple[Any, ...]
-
-
-class InputError(Exception):
-    """Bad user input. ``str()`` is the one line the CLI prints: ``file:line: field: message``."""
-
-    def __init__(self, file: str | Path, line: int | None, field: str, message: str):
-        self.file = str(file)
-        self.line = line
-        self.field = field
-        self.message = message
-        where = f"{self.file}:{line}" if line else self.file
-        text = f"{where}: {field}: {message}" if field else f"{where}: {message}"
-        super().__init__(escape_controls(text))  # one line, whatever a name or path contains
-
-    def __reduce__(self):
-        # Rebuilt from its four parts: a worker process (mutate, explore) sends it to its parent,
-        # and Exception's own pickling would call __init__ with the one-line text alone.
-        return (type(self), (self.file, self.line, self.field, self.message))
 
 
 class RefusedChoice(InputError):
@@ -107,11 +91,6 @@ class LocatedYaml:
 # The YAML tags a scenario may use (explicitly or implicitly); anything else (`!!python/name`,
 # `!!binary`, a custom `!tag`) is refused rather than guessed at.
 _PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq")}
-
-
-def escape_controls(text: str) -> str:
-    """``text`` with control characters shown as escapes, so a message stays one line."""
-    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
 
 
 # libyaml when installed (many times faster), PyYAML's pure-Python loader otherwise.
@@ -226,6 +205,4 @@ def parse_yaml(text: str, file: str | Path, line_offset: int = 0) -> LocatedYaml
 
 def load_yaml(path: str | Path) -> LocatedYaml:
     """A YAML input file, read through ``input_files.read_input_text`` and parsed safely."""
-    from rulecheck.input_files import read_input_text  # it imports InputError from here
-
     return parse_yaml(read_input_text(path, limits.MAX_YAML_BYTES, "a YAML file"), Path(path))
