@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.locations import corpus_root
+from rulecheck.project_config import ProjectConfig
+from rulecheck.project_files import project_card_files
 from rulecheck.rulesets.gundam_assemble import card_catalogue
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, field_path, load_yaml
@@ -331,9 +333,46 @@ def bundled_catalogue() -> Catalogue:
     return load_cards(BUNDLED_CARDS)
 
 
-def catalogue_with(extra_files: tuple[str, ...] = ()) -> Catalogue:
-    """The bundled cards plus a scenario's own card files (paths already resolved)."""
-    cat = bundled_catalogue()
+def catalogue_with(extra_files: tuple[str, ...] = (), project: ProjectConfig | None = None) -> Catalogue:
+    """The bundled cards, with a project's own cards over them (``project_catalogue``), plus a
+    scenario's own card files (paths already resolved)."""
+    cat = project_catalogue(project)
     for f in extra_files:
         cat = load_cards(f, cat)
     return cat
+
+
+def project_catalogue(project: ProjectConfig | None) -> Catalogue:
+    """The bundled cards with every card of the project's cards folder added; a project's card
+    named as a bundled one takes its place (a user's card may carry a name the bundled test data
+    uses). Read again when a card file changes."""
+    files = project_card_files(project)
+    if not files:
+        return bundled_catalogue()
+    return _over_bundled(tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files))
+
+
+@cache
+def _over_bundled(files: tuple[tuple[str, int, int], ...]) -> Catalogue:
+    own = None
+    for path, _, _ in files:
+        own = load_cards(path, own)  # a name given twice among the project's files is refused
+    bundled = bundled_catalogue()
+    return Catalogue(
+        {**{k: v for k, v in bundled.units.items() if k not in own.units}, **own.units},
+        {**{k: v for k, v in bundled.tactics.items() if k not in own.tactics}, **own.tactics},
+    )
+
+
+def card_sources(project: ProjectConfig | None) -> dict[str, tuple[Path, bool]]:
+    """Each of the project's cards: its file, and whether it takes the place of a bundled card of
+    the same name (what ``explain`` and the report say of a card that came from the project)."""
+    bundled = bundled_catalogue()
+    out: dict[str, tuple[Path, bool]] = {}
+    for path in project_card_files(project):
+        data = load_yaml(path).data or {}
+        for section, known in (("units", bundled.units), ("tactics", bundled.tactics)):
+            for card in data.get(section) or []:
+                if isinstance(card, dict) and isinstance(card.get("name"), str):
+                    out[card["name"]] = (path, card["name"] in known)
+    return out
