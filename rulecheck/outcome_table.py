@@ -110,6 +110,7 @@ def gundam_assemble(outcome: dict[str, Any]) -> list[str]:
 
 
 GA_KEYS = {
+    "cards_from",
     "legal",
     "targets",
     "dice",

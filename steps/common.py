@@ -22,7 +22,9 @@ PROJECT_ROOT = corpus_root()  # the checkout, or the corpus an installed wheel c
 def pytest_bdd_before_step(request, feature, scenario, step, step_func):
     # Remember where the running step is, so bad input in a feature names its file and line.
     path = Path(feature.filename)
-    shown = path.relative_to(PROJECT_ROOT) if path.is_relative_to(PROJECT_ROOT) else path
+    # relative to the bundled corpus, or to the project the run is in (it runs in the project's folder)
+    base = PROJECT_ROOT if path.is_relative_to(PROJECT_ROOT) else Path.cwd()
+    shown = path.relative_to(base) if path.is_relative_to(base) else path
     request.node._rulecheck_step = (str(shown), step.line_number)
 
 
