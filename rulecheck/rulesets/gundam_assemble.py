@@ -409,6 +409,12 @@ class GundamAssemble:
         return project_corpus(RULESET, root)
 
     @staticmethod
+    def example_project() -> dict[str, str]:
+        from rulecheck.rulesets.example_projects import gundam_assemble
+
+        return gundam_assemble()
+
+    @staticmethod
     def rulebook():
         return load_rulebook(RULESET)
 
