@@ -81,7 +81,9 @@ def find_overlay(text: str | Path, names, root: Path | None = None) -> str:
     installed = set(rulesets())
     names = [n for n in names if n in installed]
     try:
-        return str(find_file("overlays", text, names, project_of(root), ".yaml").path)
+        # a command run on the bundled corpus from inside a project still sees the project's
+        project = (project_of(root) if root is not None else None) or project_of(None)
+        return str(find_file("overlays", text, names, project, ".yaml").path)
     except InputError:
         # a project laid out as the bundled corpus is (rules/<ruleset>/overlays/, --root)
         for name in names:

@@ -198,3 +198,19 @@ def test_explain_says_which_project_file_a_card_came_from(tmp_path):
     assert f"  {line}" in ours.stdout.splitlines() and line not in book.stdout
     # the same card, so the same ruling
     assert ours.stdout.replace(f"  {line}\n", "") == book.stdout
+
+
+def test_diff_takes_a_projects_overlay_by_name_and_runs_a_features_only_project_twice(tmp_path):
+    """The book's run and the overlay's run bind the features in two temporary folders, one after
+    the other in one process: the second is not taken for the first's modules."""
+    feature = HOUSE_RULE_FEATURE.replace('    Given the house rule "clamp_3_to_6"\n    And', "    Given")
+    feature = feature.replace("needs 5+", "needs 4+").replace('rolls 1, 1 to save', 'rolls 1, 1, 1 to save')
+    root = project(
+        tmp_path,
+        'rulesets = ["multibase"]\n',
+        {"features/multibase/mine.feature": feature, "overlays/club.yaml": CLUB_RULE},
+    )
+    done = rulecheck(root, "diff", "club", "--json")
+    assert done.returncode == 1, done.stderr  # a ruling changed
+    (changed,) = json.loads(done.stdout)["scenarios"]
+    assert changed["old_outcome"] == "passed" and changed["new_outcome"] == "failed"
