@@ -46,7 +46,6 @@ def register(sub) -> None:
 def run(args) -> int:
     todo = plan(args.dir, args.ruleset, args.pyproject)
     lines = write(todo)
-    print(f"rulecheck init: {args.dir}")
     for line in lines:
         print(line)
     where = "" if todo.root.samefile(".") else f"cd {shlex.quote(str(args.dir))} && "
