@@ -112,3 +112,11 @@ def project_card_files(project: ProjectConfig | None) -> tuple[Path, ...]:
     if project is None or not project.folder("cards").is_dir():
         return ()
     return tuple(sorted(project.folder("cards").glob("*.yaml")))
+
+
+def project_ability_files(project: ProjectConfig | None) -> tuple[Path, ...]:
+    """The Python abilities in the project's cards folder (``NAME.py``, named ``python: NAME`` in
+    a card file), found before the installed packages' abilities of the same name."""
+    if project is None or not project.folder("cards").is_dir():
+        return ()
+    return tuple(sorted(p for p in project.folder("cards").glob("*.py") if p.stem.isidentifier()))

@@ -204,7 +204,7 @@ def test_diff_takes_a_projects_overlay_by_name_and_runs_a_features_only_project_
     """The book's run and the overlay's run bind the features in two temporary folders, one after
     the other in one process: the second is not taken for the first's modules."""
     feature = HOUSE_RULE_FEATURE.replace('    Given the house rule "clamp_3_to_6"\n    And', "    Given")
-    feature = feature.replace("needs 5+", "needs 4+").replace('rolls 1, 1 to save', 'rolls 1, 1, 1 to save')
+    feature = feature.replace("needs 5+", "needs 4+").replace("rolls 1, 1 to save", "rolls 1, 1, 1 to save")
     root = project(
         tmp_path,
         'rulesets = ["multibase"]\n',
@@ -214,3 +214,44 @@ def test_diff_takes_a_projects_overlay_by_name_and_runs_a_features_only_project_
     assert done.returncode == 1, done.stderr  # a ruling changed
     (changed,) = json.loads(done.stdout)["scenarios"]
     assert changed["old_outcome"] == "passed" and changed["new_outcome"] == "failed"
+
+
+OUR_ABILITY = """\
+from rules.gundam_assemble.python_abilities import CardAbility
+
+
+class SteadyAim(CardAbility):
+    window = "after_attack_roll"
+    trigger = "own_attack"
+    text = "our club's test ability"
+
+    def resolve(self, play):
+        pass
+
+
+CARD = SteadyAim
+"""
+
+
+def test_a_projects_python_ability_is_found_in_its_cards_folder(tmp_path):
+    card = {
+        "name": "Club Sniper",
+        "hp": 3,
+        "vp": 1,
+        "weapons": [{"name": "Rifle", "tl_cost": 2, "range": 4, "strength": 2}],
+        "abilities": [{"name": "Steady Aim", "python": "steady_aim"}],
+    }
+    root = project(
+        tmp_path,
+        'rulesets = ["gundam_assemble"]\n',
+        {"cards/ours.yaml": yaml.safe_dump({"units": [card]}), "cards/steady_aim.py": OUR_ABILITY},
+    )
+    cards = catalogue_with((), find_config(root))
+    ability = cards.units["Club Sniper"].abilities["Steady Aim"]
+    assert ability.window == "after_attack_roll" and ability.card.describe() == "our club's test ability"
+    # outside the project, the name is unknown: one line naming where abilities come from
+    (root / "rulecheck.toml").unlink()
+    with pytest.raises(InputError, match="no Python ability 'steady_aim'"):
+        from rulecheck.card_plugins import load_cards
+
+        load_cards(root / "cards" / "ours.yaml")
