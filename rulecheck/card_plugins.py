@@ -389,17 +389,3 @@ def _over_bundled(files: tuple[tuple[str, int, int], ...]) -> Catalogue:
         {**{k: v for k, v in bundled.units.items() if k not in own.units}, **own.units},
         {**{k: v for k, v in bundled.tactics.items() if k not in own.tactics}, **own.tactics},
     )
-
-
-def card_sources(project: ProjectConfig | None) -> dict[str, tuple[Path, bool]]:
-    """Each of the project's cards: its file, and whether it takes the place of a bundled card of
-    the same name (what ``explain`` and the report say of a card that came from the project)."""
-    bundled = bundled_catalogue()
-    out: dict[str, tuple[Path, bool]] = {}
-    for path in project_card_files(project):
-        data = load_yaml(path).data or {}
-        for section, known in (("units", bundled.units), ("tactics", bundled.tactics)):
-            for card in data.get(section) or []:
-                if isinstance(card, dict) and isinstance(card.get("name"), str):
-                    out[card["name"]] = (path, card["name"] in known)
-    return out

@@ -120,3 +120,49 @@ def project_ability_files(project: ProjectConfig | None) -> tuple[Path, ...]:
     if project is None or not project.folder("cards").is_dir():
         return ()
     return tuple(sorted(p for p in project.folder("cards").glob("*.py") if p.stem.isidentifier()))
+
+
+def card_names(path: Path) -> set[str]:
+    """The names of the unit and Tactics cards in a card file (read for their names only: the
+    card reader proper belongs to the game)."""
+    from rulecheck.source_yaml import load_yaml
+
+    data = load_yaml(path).data
+    names: set[str] = set()
+    for section in ("units", "tactics"):
+        entries = data.get(section) if isinstance(data, dict) else None
+        for card in entries if isinstance(entries, list) else []:
+            if isinstance(card, dict) and isinstance(card.get("name"), str):
+                names.add(card["name"])
+    return names
+
+
+def card_sources(project: ProjectConfig | None, rulesets: Iterable[str]) -> dict[str, tuple[Path, bool]]:
+    """Each card of the project's cards folder: its file, and whether it takes the place of a
+    bundled card of the same name (what explain and the report say of such a card)."""
+    bundled: set[str] = set()
+    for name in rulesets:
+        game = find_ruleset(name)
+        catalogue = game.card_catalogue(corpus_root()) if game is not None else None
+        if catalogue is not None and catalogue.is_file():
+            bundled |= card_names(catalogue)
+    return {
+        card: (path, card in bundled)
+        for path in project_card_files(project)
+        for card in sorted(card_names(path))
+    }
+
+
+def replaced_cards(project: ProjectConfig | None, rulesets: Iterable[str]) -> dict[str, str]:
+    """The project's cards that replace bundled ones: name -> its file, as the output shows it."""
+    return {
+        card: f"{_relative(path, project)} (in place of the bundled card of that name)"
+        for card, (path, replaced) in card_sources(project, rulesets).items()
+        if replaced
+    }
+
+
+def _relative(path: Path, project: ProjectConfig | None) -> Path:
+    return (
+        path.relative_to(project.root) if project is not None and path.is_relative_to(project.root) else path
+    )

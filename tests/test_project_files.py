@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rulecheck.card_plugins import bundled_catalogue, card_sources, catalogue_with
+from rulecheck.card_plugins import bundled_catalogue, catalogue_with
 from rulecheck.project_config import find_config
-from rulecheck.project_files import find_file, project_of
+from rulecheck.project_files import card_sources, find_file, project_of
 from rulecheck.source_yaml import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -163,9 +163,20 @@ def test_a_projects_card_takes_the_place_of_a_bundled_card_of_the_same_name(tmp_
     config = find_config(root)
     assert bundled_catalogue().units[card["name"]].hp == card["hp"]
     assert catalogue_with((), config).units[card["name"]].hp == card["hp"] + 4
-    assert card_sources(config) == {card["name"]: (root / "cards" / "ours.yaml", True)}
+    assert card_sources(config, ["gundam_assemble"]) == {card["name"]: (root / "cards" / "ours.yaml", True)}
     # the other bundled cards are still there
     assert set(catalogue_with((), config).units) == set(bundled_catalogue().units)
+    # and the report of a run says where that card came from
+    (root / "features" / "gundam_assemble").mkdir(parents=True)
+    (root / "features" / "gundam_assemble" / "mine.feature").write_text(
+        HILL_FEATURE.replace('"los_oggo_artillery_support.yaml"', '"mine.yaml"')
+    )
+    (root / "scenarios").mkdir()
+    (root / "scenarios" / "mine.yaml").write_text(OPEN_GROUND)
+    done = rulecheck(root, "check")
+    assert done.returncode == 0, done.stdout + done.stderr
+    line = f"card {card['name']!r}: from the project's cards/ours.yaml (in place of the bundled card of that name)"
+    assert done.stdout.splitlines()[-2:] == [line, "OK: every scenario passed"]
 
 
 def attack_scenario_without_cards() -> Path:

@@ -9,7 +9,7 @@ and the field; dice left unused or missing raise ``DiceScriptError`` (the CLI pr
 
 from __future__ import annotations
 
-from rulecheck.card_plugins import card_sources, catalogue_with
+from rulecheck.card_plugins import catalogue_with
 from rulecheck.rulesets import Explanation
 from rulecheck.source_yaml import InputError, field_name, field_path
 from rules import limits
@@ -42,12 +42,14 @@ def _project(scenario):
 def project_cards_used(scenario) -> dict[str, str]:
     """The cards the scenario's units use that came from its project's cards folder, by name:
     the file, and whether the card took the place of a bundled card of that name."""
+    from rulecheck.project_files import card_sources
+
     project = _project(scenario)
     if project is None:
         return {}
     used = {str(e.get("profile", name)) for name, e in (scenario.units or {}).items()}
     out = {}
-    for name, (path, replaced) in sorted(card_sources(project).items()):
+    for name, (path, replaced) in card_sources(project, ["gundam_assemble"]).items():
         if name in used:
             shown = path.relative_to(project.root) if path.is_relative_to(project.root) else path
             out[name] = f"{shown}" + (" (in place of the bundled card of that name)" if replaced else "")
