@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulecheck import __version__
+from rulecheck.input_files import read_input_text
 from rulecheck.output_files import write_text
-from rulecheck.project_config import CONFIG_FILE, FOLDER_KEYS
+from rulecheck.project_config import CONFIG_FILE, FOLDER_KEYS, MAX_CONFIG_BYTES
 from rulecheck.ruleset_api import distribution, example_project, ruleset, ruleset_names, unknown
 from rulecheck.source_yaml import InputError
 
@@ -194,7 +195,7 @@ def _plan_config(out: Plan, given: str, names: list[str], pyproject: bool) -> No
             "",
             "this folder's config is here already; a table would be a second",
         )
-    text = project.read_bytes().decode("utf-8")
+    text = read_input_text(project, MAX_CONFIG_BYTES, "a TOML file")
     addition = ("" if not text or text.endswith("\n") else "\n") + "\n" + config_text(names, table=True)
     try:  # the file as it will be must read back with the table in it
         after = tomllib.loads(text + addition)
@@ -266,7 +267,8 @@ def write(out: Plan) -> list[str]:
             lines.append(f"  wrote {rel}")
         if out.pyproject_table is not None:
             project = out.root / "pyproject.toml"
-            write_text(project, project.read_bytes().decode("utf-8") + out.pyproject_table)
+            before = read_input_text(project, MAX_CONFIG_BYTES, "a TOML file")
+            write_text(project, before + out.pyproject_table)
             lines.append("  added a [tool.rulecheck] table to pyproject.toml")
     except BaseException:
         for path in reversed(made):
@@ -293,8 +295,16 @@ def _write_new(path: Path, text: str) -> None:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
     except FileExistsError:
         raise InputError(path, None, "", "appeared while init was writing: left as it is") from None
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
+    try:
+        data = text.encode("utf-8")
+        while data:
+            data = data[os.write(fd, data) :]
+    except OSError as exc:  # a full disk: one line naming the file, not an internal error
+        if exc.filename is None:
+            exc.filename = str(path)
+        raise
+    finally:
+        os.close(fd)
 
 
 def _inside(path: Path, folder: Path) -> bool:

@@ -28,13 +28,15 @@ def pytest_bdd_before_step(request, feature, scenario, step, step_func):
     request.node._rulecheck_step = (str(shown), step.line_number)
 
 
-_running: dict[str, Any] = {"project": None}
+_running: dict[str, Any] = {"project": None, "feature": None}
 
 
 def pytest_bdd_before_scenario(request, feature, scenario):
-    # The project the feature belongs to, read once per scenario: its scenario files, overlays
-    # and cards are found before the bundled ones (rulecheck.project_files).
-    _running["project"] = request.node._rulecheck_project = project_of(feature.filename)
+    # The project the feature belongs to: its scenario files, overlays and cards are found before
+    # the bundled ones (rulecheck.project_files). Read once per feature file, not per scenario.
+    if _running["feature"] != feature.filename:
+        _running["project"], _running["feature"] = project_of(feature.filename), feature.filename
+    request.node._rulecheck_project = _running["project"]
 
 
 def feature_project(request: pytest.FixtureRequest | None = None):
