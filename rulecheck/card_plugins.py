@@ -32,6 +32,8 @@ from typing import Any
 
 from rulecheck.locations import corpus_root
 from rulecheck.rulesets.gundam_assemble_files import card_catalogue
+from rulecheck.project_config import ProjectConfig
+from rulecheck.project_files import project_ability_files, project_card_files, project_of
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, field_path, load_yaml
 from rules.gundam_assemble.abilities import AbilityError
@@ -244,9 +246,12 @@ class _Lazy(dict):
 
     def __getitem__(self, name: str) -> Any:
         ep = super().__getitem__(name)
-        where = f"the entry point {name} = {ep.value}"
+        if isinstance(ep, Path):  # a project's own ability: cards/NAME.py
+            where, load = f"the project's Python ability {name} ({ep})", lambda: _load_project_ability(ep)
+        else:
+            where, load = f"the entry point {name} = {ep.value}", ep.load
         try:  # a broken plugin is bad input, not a crash
-            cls = run_plugin(ep.load)
+            cls = run_plugin(load)
         except PluginFault as exc:
             raise AbilityError(f"{where} cannot be loaded: importing it {exc}") from None
         except Exception as exc:
@@ -264,6 +269,30 @@ class _Lazy(dict):
 def python_cards() -> dict[str, Any]:
     """Every Python ability installed in the ``rulecheck.abilities`` group, by entry point name."""
     return _Lazy({ep.name: ep for ep in entry_points(group=GROUP)})
+
+
+def python_cards_for(project: ProjectConfig | None) -> dict[str, Any]:
+    """The Python abilities a project's card file may name: the project's own first (a file
+    ``NAME.py`` in its cards folder, defining ``CARD``, the ability's class or object), then the
+    installed ones."""
+    own = {p.stem: p for p in project_ability_files(project)}
+    if not own:
+        return python_cards()
+    return _Lazy({**{ep.name: ep for ep in entry_points(group=GROUP)}, **own})
+
+
+def _load_project_ability(path: Path) -> Any:
+    """A project's ability file, run as a module of its own (as pytest runs a conftest.py)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"rulecheck_project_ability_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{path} cannot be imported")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if not hasattr(module, "CARD"):
+        raise AttributeError("it defines no CARD (the ability's class, or an object of it)")
+    return module.CARD
 
 
 # --- card files ------------------------------------------------------------------------------------
@@ -284,7 +313,7 @@ def cards_from_doc(doc: LocatedYaml, base: Catalogue | None = None) -> Catalogue
     validate(doc, CARD_SCHEMA)
     check_unique_names(doc)
     try:
-        return parse_catalogue(doc.data, python_cards(), base)
+        return parse_catalogue(doc.data, python_cards_for(project_of(doc.file)), base)
     except AbilityError as exc:
         field, _, message = str(exc).partition(": ")
         if not message:
@@ -331,9 +360,32 @@ def bundled_catalogue() -> Catalogue:
     return load_cards(BUNDLED_CARDS)
 
 
-def catalogue_with(extra_files: tuple[str, ...] = ()) -> Catalogue:
-    """The bundled cards plus a scenario's own card files (paths already resolved)."""
-    cat = bundled_catalogue()
+def catalogue_with(extra_files: tuple[str, ...] = (), project: ProjectConfig | None = None) -> Catalogue:
+    """The bundled cards, with a project's own cards over them (``project_catalogue``), plus a
+    scenario's own card files (paths already resolved)."""
+    cat = project_catalogue(project)
     for f in extra_files:
         cat = load_cards(f, cat)
     return cat
+
+
+def project_catalogue(project: ProjectConfig | None) -> Catalogue:
+    """The bundled cards with every card of the project's cards folder added; a project's card
+    named as a bundled one takes its place (a user's card may carry a name the bundled test data
+    uses). Read again when a card file changes."""
+    files = project_card_files(project)
+    if not files:
+        return bundled_catalogue()
+    return _over_bundled(tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files))
+
+
+@cache
+def _over_bundled(files: tuple[tuple[str, int, int], ...]) -> Catalogue:
+    own = None
+    for path, _, _ in files:
+        own = load_cards(path, own)  # a name given twice among the project's files is refused
+    bundled = bundled_catalogue()
+    return Catalogue(
+        {**{k: v for k, v in bundled.units.items() if k not in own.units}, **own.units},
+        {**{k: v for k, v in bundled.tactics.items() if k not in own.tactics}, **own.tactics},
+    )

@@ -26,6 +26,7 @@ from rules.rulebook import RulebookError
 
 # Order here is the order in `rulecheck --help`.
 COMMANDS = (
+    "init",
     "check",
     "los",
     "explain",

@@ -893,6 +893,7 @@ def run_corpus(
     found = corpora(root, rulesets)
     files = feature_files_of(found)
     bindings = contextlib.ExitStack()
+    bindings_made = not files
     if not files:
         files = generated_bindings(found, bindings)
     if not files:
@@ -907,6 +908,10 @@ def run_corpus(
     # The corpus has no hypothesis tests; hypothesis's pytest plugin would import hypothesis at
     # the end of every run all the same (about 0.15 s).
     args = [str(f) for f in files] + ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-q"]
+    if bindings_made:
+        # A second run in one process (diff, mutate) binds in a new temporary folder: imported by
+        # path, its test files are not taken for the first run's modules of the same name.
+        args.append("--import-mode=importlib")
     args += ["--rootdir", str(root)]
     if (root / "pyproject.toml").is_file() and not all(f.is_relative_to(root) for f in files):
         # A corpus a ruleset's own package ships is outside the project: pytest would look for

@@ -36,7 +36,10 @@ def _plain(value: Any) -> str:
 
 
 def gundam_assemble(outcome: dict[str, Any]) -> list[str]:
-    lines = []
+    lines = [
+        f"Card {name!r}: from the project's {where}"
+        for name, where in (outcome.get("cards_from") or {}).items()
+    ]
     if not outcome.get("legal", True):
         lines.append("The attack cannot be made.")
     dice = outcome.get("dice")
@@ -107,6 +110,7 @@ def gundam_assemble(outcome: dict[str, Any]) -> list[str]:
 
 
 GA_KEYS = {
+    "cards_from",
     "legal",
     "targets",
     "dice",

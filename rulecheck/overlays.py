@@ -68,19 +68,31 @@ def load_overlay(path: str | Path) -> Overlay:
 
 
 def find_overlay(text: str | Path, names, root: Path | None = None) -> str:
-    """An overlay file as given, or, when no such file exists, the bundled overlay of that name
-    (``--rules crits_on_ten_only``) of one of the rulesets ``names``: the project's (``root``)
-    first, then the book's. Every command that takes an overlay finds it so."""
+    """An overlay file as given, or, when no such file exists, the overlay of that name
+    (``--rules crits_on_ten_only``) for one of the rulesets ``names``: the project's (the one
+    governing ``root``, else the current folder; see ``rulecheck.project_files``) first, then the
+    bundled one. A name found in neither is one line naming the folders searched. Every command
+    that takes an overlay finds it so."""
+    from rulecheck.project_files import find_file, project_of
+
     text = str(text)
     if Path(text).exists() or Path(text).is_symlink() or "/" in text:
         return text
     installed = set(rulesets())
-    for place in dict.fromkeys((root or corpus_root(), corpus_root())):
-        for name in (n for n in names if n in installed):
-            folder = ruleset_named(name).corpus(place).overlays
+    names = [n for n in names if n in installed]
+    try:
+        # a command run on the bundled corpus from inside a project still sees the project's
+        project = (project_of(root) if root is not None else None) or project_of(None)
+        return str(find_file("overlays", text, names, project, ".yaml").path)
+    except InputError:
+        # a project laid out as the bundled corpus is (rules/<ruleset>/overlays/, --root)
+        for name in names:
+            folder = ruleset_named(name).corpus(root or corpus_root()).overlays
             if folder is not None and (folder / f"{text}.yaml").is_file():
                 return str(folder / f"{text}.yaml")
-    return text  # load_overlay says what is wrong with it
+        if text.endswith((".yaml", ".yml")):
+            return text  # a file name: load_overlay says it is not there
+        raise
 
 
 def rulebooks_for(names, overlay_files, root: Path | None = None):

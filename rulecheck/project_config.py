@@ -14,13 +14,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulecheck.input_files import read_input_text
+from rulecheck.locations import corpus_root
 from rulecheck.ruleset_api import ruleset_names, unknown
 from rulecheck.source_yaml import InputError
 
 CONFIG_FILE = "rulecheck.toml"
 KEYS = ("rulesets", "features", "scenarios", "cards", "overlays")
 # Read and checked, but not yet used by the runner (issue #26): refused rather than ignored.
-NOT_YET = ("features", "scenarios", "cards", "overlays")
+NOT_YET = ("features",)
+# The project's own folders (relative to the config's folder), searched before the bundled ones;
+# a key left out means the folder of that name, if there is one.
+FOLDER_KEYS = ("scenarios", "cards", "overlays")
 MAX_CONFIG_BYTES = 1_000_000
 
 
@@ -29,6 +33,11 @@ class ProjectConfig:
     file: Path
     root: Path
     rulesets: tuple[str, ...] = ()
+    folders: tuple[tuple[str, Path], ...] = ()  # (key, folder) for each of FOLDER_KEYS
+
+    def folder(self, key: str) -> Path:
+        """The project's folder for ``key`` (one of FOLDER_KEYS): as configured, else its default."""
+        return dict(self.folders).get(key, self.root / key)
 
 
 def find_config(start: Path) -> ProjectConfig | None:
@@ -91,7 +100,22 @@ def _config(file: Path, root: Path, data: dict, prefix: str) -> ProjectConfig:
     for name in names:
         if name not in ruleset_names():
             raise InputError(file, None, f"{prefix}rulesets", unknown(name))
-    return ProjectConfig(file=file, root=root, rulesets=tuple(names))
+    folders = tuple((key, _folder(file, root, data, prefix, key)) for key in FOLDER_KEYS)
+    return ProjectConfig(file=file, root=root, rulesets=tuple(names), folders=folders)
+
+
+def _folder(file: Path, root: Path, data: dict, prefix: str, key: str) -> Path:
+    """A folder key's folder: given, it must be a folder (relative to the config's folder)."""
+    if key not in data:
+        return root / key
+    value = data[key]
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(file, None, f"{prefix}{key}", "expected a folder, as a path relative to this file")
+    folder = root / value
+    if not folder.is_dir():
+        why = "is not a folder" if folder.exists() else "no such folder"
+        raise InputError(file, None, f"{prefix}{key}", f"{value!r}: {why} (relative to {root})")
+    return folder
 
 
 def apply_to_args(args) -> None:
@@ -99,11 +123,9 @@ def apply_to_args(args) -> None:
     them out; with no configuration, the bundled corpus as before."""
     if getattr(args, "root", None) is not None:
         return
-    from rulecheck.corpus import PROJECT_ROOT
-
     config = find_config(Path.cwd())
     if config is None:
-        args.root = PROJECT_ROOT
+        args.root = corpus_root()
         return
     args.root = config.root
     if not getattr(args, "ruleset", None) and config.rulesets:

@@ -372,6 +372,8 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
             for v in found:
                 out.append(f"  VACUOUS {v['feature']}:{v['line']} {v['step']}")
                 out += [f"          survives {s}" for s in v["survived"]]
+    for name, where in (report.get("project_cards") or {}).items():
+        out.append(f"card {name!r}: from the project's {where}")
     out.append("OK: every scenario passed" if report["ok"] else "NOT OK")
     return "\n".join(out)
 

@@ -152,7 +152,12 @@ class Ruleset(Protocol):
     """A game the toolkit can check: its rulebook, its scenario format, and its hooks.
 
     ``odds``, ``draw`` and ``explore`` are None when the ruleset has none; the command that
-    needs one then says so in one line."""
+    needs one then says so in one line.
+
+    Optional (not required of a ruleset, so not declared here): ``example_project()``, the files
+    ``rulecheck init`` writes for the game, as ``{path: text}`` with paths relative to the new
+    project (``features/<name>/...``, ``scenarios/...``, ``cards/...``, ``overlays/...``); its
+    scenarios must pass under the book. See ``example_project`` below."""
 
     name: str
     """The name scenario files give as ``ruleset:`` and the commands take as ``--ruleset``."""
@@ -225,6 +230,34 @@ def scenario_inputs(game: Ruleset, scenario: Any) -> list[tuple[str | Path, str]
     return list(game.scenario_inputs(scenario)) if isinstance(game, ScenarioInputs) else []
 
 
+def example_project(game: Ruleset) -> dict[str, str] | None:
+    """A ruleset's example files for ``rulecheck init`` (its optional ``example_project()``
+    hook), or None when it has none. ``InputError`` when the hook fails or gives something else
+    than ``{relative path: text}`` under the project's folders (a broken plugin is bad input)."""
+    hook = getattr(game, "example_project", None)
+    if not callable(hook):
+        return None
+    where = f"{game.name}.example_project()"
+    try:
+        files = hook()
+    except Exception as exc:
+        raise InputError(GROUP, None, where, f"failed: {type(exc).__name__}: {exc}") from None
+    if not isinstance(files, dict):
+        raise InputError(GROUP, None, where, "expected a mapping of relative paths to file texts")
+    allowed = (f"features/{game.name}/", "scenarios/", "cards/", "overlays/")
+    for path, text in files.items():
+        parts = Path(str(path)).parts
+        if (
+            not isinstance(path, str)
+            or not isinstance(text, str)
+            or Path(path).is_absolute()
+            or ".." in parts
+            or not path.startswith(allowed)
+        ):
+            raise InputError(GROUP, None, where, f"{path!r}: expected a text file under {', '.join(allowed)}")
+    return dict(files)
+
+
 # --- discovery ----------------------------------------------------------------------------------
 
 
@@ -261,6 +294,14 @@ def ruleset(name: str) -> Ruleset:
     if found.name != name:
         raise InputError(GROUP, None, name, f"{ep.value} calls itself {found.name!r}, not {name!r}")
     return found
+
+
+def distribution(name: str) -> tuple[str, str] | None:
+    """The (package, version) that installs the ruleset of this name, for a project's CI to
+    install the same; None when the entry point does not say."""
+    ep = _entry_points().get(name)
+    dist = getattr(ep, "dist", None)
+    return (dist.name, dist.version) if dist is not None else None
 
 
 def find(name: object) -> Ruleset | None:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytest_bdd import given, parsers
 
 from rulecheck.locations import corpus_root, rules_dir
 from rulecheck.overlays import load_overlay
+from rulecheck.project_files import find_file, project_of
 from rulecheck.source_yaml import InputError
 from rules import limits
 from rules.dice import ScriptedDice
@@ -20,8 +22,38 @@ PROJECT_ROOT = corpus_root()  # the checkout, or the corpus an installed wheel c
 def pytest_bdd_before_step(request, feature, scenario, step, step_func):
     # Remember where the running step is, so bad input in a feature names its file and line.
     path = Path(feature.filename)
-    shown = path.relative_to(PROJECT_ROOT) if path.is_relative_to(PROJECT_ROOT) else path
+    # relative to the bundled corpus, or to the project the run is in (it runs in the project's folder)
+    base = PROJECT_ROOT if path.is_relative_to(PROJECT_ROOT) else Path.cwd()
+    shown = path.relative_to(base) if path.is_relative_to(base) else path
     request.node._rulecheck_step = (str(shown), step.line_number)
+
+
+_running: dict[str, Any] = {"project": None, "feature": None}
+
+
+def pytest_bdd_before_scenario(request, feature, scenario):
+    # The project the feature belongs to: its scenario files, overlays and cards are found before
+    # the bundled ones (rulecheck.project_files). Read once per feature file, not per scenario.
+    if _running["feature"] != feature.filename:
+        _running["project"], _running["feature"] = project_of(feature.filename), feature.filename
+    request.node._rulecheck_project = _running["project"]
+
+
+def feature_project(request: pytest.FixtureRequest | None = None):
+    """The project of the running scenario's feature (None for the bundled corpus's own)."""
+    node = getattr(request, "node", None)
+    return getattr(node, "_rulecheck_project", _running["project"])
+
+
+def project_file(
+    request: pytest.FixtureRequest, kind: str, name: str, ruleset: str, suffix: str = ""
+) -> Path:
+    """A scenario file or overlay a feature names: the project's first, then the bundled one; one
+    line naming the folders searched, at the step's line, when neither has it."""
+    try:
+        return find_file(kind, name, [ruleset], feature_project(request), suffix).path
+    except InputError as exc:
+        raise feature_error(request, "", exc.message) from None
 
 
 def step_location(request: pytest.FixtureRequest) -> tuple[str, int]:
@@ -89,23 +121,18 @@ def table_rows(datatable: list[list[str]]) -> list[dict[str, str]]:
 
 @given(parsers.parse('the house rule "{overlay}"'))
 def house_rule(request, ruling, overlay: str):
-    """Apply a bundled overlay file (rules/<ruleset>/overlays/NAME.yaml, or the overlays folder a
-    ruleset's own package ships: its ``Corpus.overlays``) to this scenario only."""
-    matches = sorted(rules_dir().glob(f"*/overlays/{overlay}.yaml")) or _own_overlay(request, overlay)
-    if not matches:
-        raise InputError(overlay, None, "", "no overlay of that name under rules/*/overlays/")
-    ov = load_overlay(matches[0])
+    """Apply an overlay to this scenario only: the project's ``overlays/NAME.yaml`` first, then the
+    feature's ruleset's bundled overlay (rules/<ruleset>/overlays/, or the overlays folder a
+    ruleset's own package ships: its ``Corpus.overlays``), then any bundled ruleset's."""
+    try:
+        found = project_file(request, "overlays", overlay, feature_ruleset(request), ".yaml")
+    except InputError:
+        others = sorted(rules_dir().glob(f"*/overlays/{overlay}.yaml"))
+        if not others:
+            raise
+        found = others[0]
+    ov = load_overlay(found)
     ruling.apply(ov.ruleset, ov.name, ov.parameters, ov.interpretations)
-
-
-def _own_overlay(request: pytest.FixtureRequest, overlay: str) -> list[Path]:
-    from rulecheck.ruleset_api import find
-
-    game = find(feature_ruleset(request))
-    folder = game.corpus(PROJECT_ROOT).overlays if game is not None else None
-    return (
-        [folder / f"{overlay}.yaml"] if folder is not None and (folder / f"{overlay}.yaml").is_file() else []
-    )
 
 
 def feature_ruleset(request: pytest.FixtureRequest) -> str:

@@ -30,6 +30,7 @@ from rules.gundam_assemble.setup import DICE_PURPOSES, declaration_from_data, sc
 from rules.gundam_assemble.units import Battle, Catalogue, battle_from_entries
 from steps.common import (
     expect,
+    feature_project,
     name_list,
     parse_hex,
     parse_hex_list,
@@ -60,9 +61,10 @@ WINDOW_NAMES = {
 
 
 def catalogue(ga_context: GAContext | None = None) -> Catalogue:
-    """The bundled cards, plus the card files of a scenario file the feature loaded."""
+    """The bundled cards, with the project's cards over them (a project's feature), plus the card
+    files of a scenario file the feature loaded."""
     scenario = ga_context.scenario if ga_context is not None else None
-    return catalogue_with(tuple(getattr(scenario, "cards", ()) or ()))
+    return catalogue_with(tuple(getattr(scenario, "cards", ()) or ()), feature_project())
 
 
 @dataclass

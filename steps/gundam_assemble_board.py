@@ -23,17 +23,15 @@ from rules.gundam_assemble.targeting import ReachCheck, check_reach
 from rules.gundam_assemble.terrain import rulebook_kinds
 from rules.rulebook import load as load_rulebook
 from steps.common import (
-    PROJECT_ROOT,
     expect,
     parse_hex,
     parse_hex_list,
+    project_file,
     step_location,
     table_errors,
     table_rows,
     unquote,
 )
-
-SCENARIO_DIR = PROJECT_ROOT / "scenarios" / "gundam_assemble"
 
 
 @dataclass
@@ -173,7 +171,7 @@ def _declared(request, ctx: GAContext) -> dict:
 
 @given(parsers.parse('the scenario "{name}"'))
 def scenario_file(request, ga_context: GAContext, name: str):
-    ga_context.scenario = ga.load_scenario(SCENARIO_DIR / name)
+    ga_context.scenario = ga.load_scenario(project_file(request, "scenarios", name, ga.RULESET))
     ga_context.board, ga_context.units = ga_context.scenario.board, ga_context.scenario.units
     _show(request, ga_context.board)
 

@@ -24,10 +24,9 @@ from rules.multibase.attack import AttackResult
 from rules.multibase.battlefield import Battlefield
 from rules.multibase.casualties import removal_options
 from rules.multibase.coherency import is_coherent
-from steps.common import expect, replayable, table_errors
+from steps.common import expect, project_file, replayable, table_errors
 
 RULESET = "multibase"
-SCENARIOS = "scenarios/multibase"
 
 
 @dataclass
@@ -87,8 +86,8 @@ def shape_entry(text: str) -> dict[str, Any]:
 
 # --- Given ------------------------------------------------------------------------------------
 @given(parsers.parse('the multibase scenario "{name}"'))
-def given_scenario_file(multibase: MultibaseTable, name: str):
-    multibase.loaded = load_scenario(f"{SCENARIOS}/{name}.yaml")
+def given_scenario_file(request, multibase: MultibaseTable, name: str):
+    multibase.loaded = load_scenario(project_file(request, "scenarios", name, "multibase", ".yaml"))
 
 
 @given("the multibase units:")

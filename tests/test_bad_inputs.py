@@ -6,7 +6,7 @@ Each case file starts with comment lines that say how to run it and what must co
                                               temporary folder that is the working directory;
                                               {scenarios}: the bundled scenarios folder)
     # expect: attack.dice[0]: expected a whole number     a fragment of the one error line
-    # setup: mkdir out | file NAME | fifo NAME | symlink NAME TARGET | feature-root RULESET
+    # setup: mkdir out | file NAME | text NAME LINE | fifo NAME | symlink NAME TARGET | feature-root RULESET
     #        | card-file-of NAME    (NAME: a bundled attack scenario whose card file is this case)
     #        | body NAME            (NAME: this case without its header lines, e.g. a JSON result)
     #        | shard-of NAME K/N [FIELD=JSON ...]   (the body as JSON, as shard K/N, with the
@@ -82,6 +82,8 @@ def set_up(case: Path, folder: Path, setup: list[str]) -> str:
             (folder / rest[0]).mkdir(parents=True)
         elif what == "file":
             (folder / rest[0]).write_text("a user's own file\n")
+        elif what == "text":  # a one-line file beside the case: the rest of the setup line
+            (folder / rest[0]).write_text(" ".join(rest[1:]) + "\n")
         elif what == "fifo":  # not a regular file, like a device, but private to the test
             os.mkfifo(folder / rest[0])
         elif what == "symlink":

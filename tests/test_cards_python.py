@@ -250,7 +250,9 @@ def test_a_missing_card_file_is_one_line_at_the_cards_key(capsys, tmp_path):
     (tmp_path / "s.yaml").write_text("cards: [nowhere.yaml]\n" + scenario)
     assert main(["explain", str(tmp_path / "s.yaml")]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.endswith("s.yaml:1: cards[0]: no card file 'nowhere.yaml' next to the scenario"), err
+    assert err.endswith(
+        "s.yaml:1: cards[0]: no card file 'nowhere.yaml' next to the scenario or in scenarios/gundam_assemble/cards/ (bundled)"
+    ), err
 
 
 def test_a_sequence_of_attacks_explains_and_a_bad_later_attack_points_at_its_line(capsys, tmp_path):

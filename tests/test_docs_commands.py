@@ -29,8 +29,14 @@ from pathlib import Path
 
 import pytest
 
+from tests import tutorial_runner
+from tests.tutorial_runner import matches
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+# Pages run from top to bottom in one empty folder outside the source tree, as a reader follows
+# them (tests/tutorial_runner.py; ci/run-wheel runs them with the installed wheel too).
+TUTORIALS = [ROOT / "docs" / "tutorial.md"]
 RULECHECK = Path(sys.executable).with_name("rulecheck")
 SLOW_MARK = "<!-- doctest: slow -->"
 # (page, first line of the block): why it is not run. Keep this tiny.
@@ -96,7 +102,7 @@ def blocks(path: Path) -> list[Block]:
 
 def shown_commands() -> list[Shown]:
     out = []
-    for page in PAGES:
+    for page in (p for p in PAGES if p not in TUTORIALS):
         for block in (b for b in blocks(page) if b.lang == "console"):
             starts = [k for k, line in enumerate(block.lines) if line.startswith("$ ")]
             for k, end in zip(starts, [*starts[1:], len(block.lines)], strict=True):
@@ -107,15 +113,6 @@ def shown_commands() -> list[Shown]:
                     )
                 )
     return out
-
-
-def _normal(text: str) -> str:
-    return "\n".join(line.rstrip() for line in text.splitlines()).strip("\n")
-
-
-def matches(expected: str, actual: str) -> bool:
-    pattern = ".*?".join(re.escape(part) for part in _normal(expected).split("..."))
-    return re.fullmatch(pattern, _normal(actual), re.DOTALL) is not None
 
 
 def run_shown(shown: Shown, folder: Path) -> str:
@@ -180,7 +177,8 @@ def test_every_command_shown_in_a_code_block_is_run_or_listed_as_not_run():
         for block in blocks(page):
             lines = [line for line in block.lines if COMMAND_LINE.match(line)]
             if block.lang == "console":
-                shown_lines += [line for line in lines if line.startswith("$ ")]
+                if page not in TUTORIALS:
+                    shown_lines += [line for line in lines if line.startswith("$ ")]
                 assert all(line.startswith("$ ") for line in lines), (
                     f"{block.page}:{block.line}: a command in a console block needs its '$ ' prompt"
                 )
@@ -276,7 +274,44 @@ def test_a_scenario_a_page_shows_is_in_the_corpus_word_for_word():
         *(ROOT / "examples").glob("*/*/features/*/*.feature"),
     ]
     corpus = "\n".join(p.read_text(encoding="utf-8") for p in sorted(features))
-    shown = [b for page in PAGES for b in blocks(page) if b.lang == "gherkin"]
+    shown = [
+        b
+        for page in PAGES
+        for b in blocks(page)
+        if b.lang == "gherkin" and not (page in TUTORIALS and _written_by_the_tutorial(page, b))
+    ]
     assert shown
     for block in shown:
         assert "\n".join(block.lines) in corpus, f"{block.page}:{block.line}: not a scenario of features/"
+
+
+def _written_by_the_tutorial(page: Path, block: Block) -> bool:
+    """A block the tutorial saves as a file of the reader's project: the tutorial run checks it."""
+    before = [
+        line for line in page.read_text(encoding="utf-8").splitlines()[: block.line - 1] if line.strip()
+    ]
+    mark = tutorial_runner.MARK.match(before[-1]) if before else None
+    return bool(mark) and mark.group(1).startswith("file ")
+
+
+@pytest.mark.parametrize("page", TUTORIALS, ids=lambda p: p.name)
+def test_the_tutorial_runs_from_top_to_bottom_in_an_empty_folder_outside_the_source_tree(page, tmp_path):
+    """Every step in order, with the dev install: the files the reader saves, the edits the prose
+    asks for, every command with its output. ci/run-wheel runs the same with the wheel."""
+    assert not tmp_path.resolve().is_relative_to(ROOT)
+    problems = tutorial_runner.run(page, RULECHECK, tmp_path)
+    assert not problems, problems[0]
+    kinds = {step.kind for step in tutorial_runner.steps(page)}
+    assert kinds == {"run", "cd", "file", "replace"}
+
+
+def test_the_tutorial_runner_fails_on_output_the_page_does_not_show(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("```console\n$ rulecheck --version\nrulecheck 0.0.0-not-this\n```\n")
+    (tmp_path / "run").mkdir()
+    (problem,) = tutorial_runner.run(page, RULECHECK, tmp_path / "run")
+    assert problem.startswith("page.md:2: $ rulecheck --version\n--- the page shows ---")
+    page.write_text('<!-- tutorial: replace nothing.txt "a" "b" -->\n')
+    assert tutorial_runner.run(page, RULECHECK, tmp_path / "run") == [
+        "page.md:1: nothing.txt holds 0 times 'a', not once"
+    ]

@@ -127,7 +127,18 @@ def corpus_report(args) -> dict:
         args.tags or getattr(args, "keyword", None) or getattr(args, "exitfirst", False)
     ):  # what the selection left out is "not selected", not "no scenario yet"
         on_disk = {name: scenarios_on_disk(args.root, name) for name in names}
-    return build_report(corpus, books, tags=args.tags, corpus=on_disk)
+    report = build_report(corpus, books, tags=args.tags, corpus=on_disk)
+    if cards := project_cards(args.root, names):
+        report["project_cards"] = cards
+    return report
+
+
+def project_cards(root, names) -> dict[str, str]:
+    """The project's cards that take the place of bundled cards of the same name, and their
+    files: the report says where such a card came from."""
+    from rulecheck.project_files import project_of, replaced_cards
+
+    return replaced_cards(project_of(root), names)
 
 
 def render(report: dict, fmt: str, verbose: bool, kind: str = "check") -> str:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck import json_output, progress
-from rulecheck.corpus import PROJECT_ROOT, project_root
+from rulecheck.corpus import project_root
 from rulecheck.help_text import parser_text
+from rulecheck.overlays import find_overlay
+from rulecheck.project_config import apply_to_args
 from rulecheck.ruleset_api import ruleset_names as rulesets
 from rulecheck.ruling_diff import diff_overlay, diff_revision, format_text
 from rulecheck.source_yaml import InputError
@@ -55,7 +57,11 @@ def register(sub) -> None:
         "--full", action="store_true", help="re-run every scenario, not only those that read what changed"
     )
     p.add_argument(
-        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+        "--root",
+        type=project_root,
+        default=None,
+        help="project holding features/ (default: the folder of the nearest rulecheck.toml or "
+        "[tool.rulecheck] table, from the current folder upwards; else the bundled corpus)",
     )
     p.add_argument("--json", action="store_true", help="print the diff as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
@@ -63,9 +69,11 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    apply_to_args(args)
     if bool(args.overlay) == bool(args.rev):
         raise InputError("diff", None, "", "give either an OVERLAY file or --rev GIT_REV (one of them)")
     if args.overlay:
+        args.overlay = find_overlay(args.overlay, args.ruleset or rulesets(), args.root)
         if not (Path(args.overlay).exists() or Path(args.overlay).is_symlink()):
             raise InputError(args.overlay, None, "", "no such overlay file")
         with progress.shown(args.quiet):

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck import json_output, progress
-from rulecheck.corpus import PROJECT_ROOT, project_root
+from rulecheck.corpus import project_root
 from rulecheck.docs_site import build_site
 from rulecheck.help_text import parser_text
+from rulecheck.project_config import apply_to_args
 from rulecheck.ruleset_api import ruleset_names as rulesets
 from rulecheck.wording import plural
 
@@ -36,7 +37,11 @@ def register(sub) -> None:
     )
     p.add_argument("out_dir", type=Path)
     p.add_argument(
-        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+        "--root",
+        type=project_root,
+        default=None,
+        help="project holding features/ (default: the folder of the nearest rulecheck.toml or "
+        "[tool.rulecheck] table, from the current folder upwards; else the bundled corpus)",
     )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios matching this tag expression")
@@ -51,6 +56,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    apply_to_args(args)
     with progress.shown(args.quiet):
         summary = build_site(args.out_dir, args.root, args.ruleset, args.tags, force=args.force)
     index = (args.out_dir / "index.html").resolve()

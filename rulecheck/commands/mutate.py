@@ -10,9 +10,10 @@ from __future__ import annotations
 import sys
 
 from rulecheck import json_output, progress
-from rulecheck.corpus import PROJECT_ROOT, project_root
+from rulecheck.corpus import project_root
 from rulecheck.help_text import parser_text
 from rulecheck.mutation import format_text, run_mutation
+from rulecheck.project_config import apply_to_args
 from rulecheck.ruleset_api import ruleset_names as rulesets
 from rules.limits import MAX_JOBS
 
@@ -42,7 +43,11 @@ def register(sub) -> None:
         ),
     )
     p.add_argument(
-        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+        "--root",
+        type=project_root,
+        default=None,
+        help="project holding features/ (default: the folder of the nearest rulecheck.toml or "
+        "[tool.rulecheck] table, from the current folder upwards; else the bundled corpus)",
     )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios this tag expression selects")
@@ -75,6 +80,7 @@ def _progress(message: str) -> None:
 
 
 def run(args) -> int:
+    apply_to_args(args)
     if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
         from rulecheck.source_yaml import InputError
 

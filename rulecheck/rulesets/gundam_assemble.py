@@ -280,11 +280,23 @@ def terrain_kinds(
 
 
 def card_files(doc: LocatedYaml, data: dict[str, Any], base: PathKey = ()) -> tuple[str, ...]:
-    """The scenario's ``cards:`` files, relative to the scenario file; each must exist."""
+    """The scenario's ``cards:`` files: next to the scenario file, else in its project's cards
+    folder, else in the bundled one (``rulecheck.project_files``); each must exist."""
+    from rulecheck.project_files import find_file, project_of, searched
+
     out = []
     for i, name in enumerate(data.get("cards") or []):
         path = Path(doc.file).parent / name
         problem = problem_with(path)
+        if problem == "no such file" and "/" not in str(name):
+            project = project_of(doc.file)
+            try:
+                path, problem = find_file("cards", str(name), [RULESET], project).path, None
+            except InputError:
+                where = searched("cards", [RULESET], project)
+                raise doc.error(
+                    (*base, "cards", i), f"no card file {name!r} next to the scenario or in {where}"
+                ) from None
         if problem == "no such file":
             raise doc.error((*base, "cards", i), f"no card file {name!r} next to the scenario")
         if problem:
@@ -391,6 +403,12 @@ class GundamAssemble:
         from rulecheck.rulesets import project_corpus
 
         return project_corpus(RULESET, root)
+
+    @staticmethod
+    def example_project() -> dict[str, str]:
+        from rulecheck.rulesets.example_projects import gundam_assemble
+
+        return gundam_assemble()
 
     @staticmethod
     def rulebook():

@@ -27,8 +27,33 @@ STATUSES = (DISARM, FRACTURE)  # the statuses the chapter names; any other would
 
 
 def catalogue(scenario=None) -> Catalogue:
-    """The bundled unit and Tactics cards plus the scenario's own card files (``cards:``)."""
-    return catalogue_with(tuple(getattr(scenario, "cards", ()) or ()))
+    """The bundled unit and Tactics cards, with the cards of the project the scenario file is in
+    over them, plus the scenario's own card files (``cards:``)."""
+    return catalogue_with(tuple(getattr(scenario, "cards", ()) or ()), _project(scenario))
+
+
+def _project(scenario):
+    from rulecheck.project_files import project_of
+
+    file = getattr(scenario, "file", None)
+    return project_of(file) if file else None
+
+
+def project_cards_used(scenario) -> dict[str, str]:
+    """The cards the scenario's units use that came from its project's cards folder, by name:
+    the file, and whether the card took the place of a bundled card of that name."""
+    from rulecheck.project_files import card_sources
+
+    project = _project(scenario)
+    if project is None:
+        return {}
+    used = {str(e.get("profile", name)) for name, e in (scenario.units or {}).items()}
+    out = {}
+    for name, (path, replaced) in card_sources(project, ["gundam_assemble"]).items():
+        if name in used:
+            shown = path.relative_to(project.root) if path.is_relative_to(project.root) else path
+            out[name] = f"{shown}" + (" (in place of the bundled card of that name)" if replaced else "")
+    return out
 
 
 def _attack_error(scenario, field: tuple, message: str, prefix: tuple = ("attack",)) -> InputError:
@@ -183,7 +208,10 @@ def explain(scenario, rules: Rulebook) -> Explanation:
     except DiceScriptError as exc:  # the scripted faces do not match the roll the attack needs
         key = exc.purpose if isinstance(attack.get("dice"), dict) else None
         raise _attack_error(scenario, ("dice", key) if key else ("dice",), str(exc)) from None
-    return Explanation(scenario.title, result.events, result.outcome(), interpretations_cited(result.events))
+    outcome = result.outcome()
+    if cards_from := project_cards_used(scenario):
+        outcome["cards_from"] = cards_from
+    return Explanation(scenario.title, result.events, outcome, interpretations_cited(result.events))
 
 
 def explain_sequence(scenario, rules: Rulebook) -> Explanation:
@@ -233,4 +261,6 @@ def explain_sequence(scenario, rules: Rulebook) -> Explanation:
         events += result.events
         outcomes.append(result.outcome())
     outcome = {**(outcomes[-1] if outcomes else {}), "attacks": outcomes}
+    if cards_from := project_cards_used(scenario):
+        outcome["cards_from"] = cards_from
     return Explanation(scenario.title, tuple(events), outcome, interpretations_cited(events))

@@ -660,6 +660,12 @@ class Multibase:
 
         return project_corpus(RULESET, root)
 
+    @staticmethod
+    def example_project() -> dict[str, str]:
+        from rulecheck.rulesets.example_projects import multibase
+
+        return multibase()
+
     @property
     def explore(self):
         from rulecheck.rulesets.multibase_explore import EXPLORER  # imports hypothesis

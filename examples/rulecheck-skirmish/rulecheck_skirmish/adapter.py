@@ -96,6 +96,27 @@ def corpus(root: Path) -> Corpus:
     )
 
 
+EXAMPLE_FEATURE = """\
+Feature: Our own skirmish rulings (an example written by rulecheck init: edit or replace it)
+
+  @clause:SK-3.1 @ruling:derived
+  Scenario: At skill 4 a 4 hits and a 3 misses
+    Given the skirmish models:
+      | name | side | skill | save | wounds | range | shots |
+      | Ash  | red  | 4     | 7    | 3      | 6     | 2     |
+      | Bo   | blue | 4     | 7    | 3      | 6     | 1     |
+    And the skirmish map:
+      \"\"\"
+      A . . B
+      \"\"\"
+    And the to-hit dice show 4, 3
+    When "Ash" fires at "Bo"
+    Then each to-hit die needs 4+
+    And the shot lands 1 hit
+    And "Bo" loses 1 wound
+"""
+
+
 class Skirmish:
     name = NAME
     odds = None  # no exact odds: `rulecheck odds` says so in one line
@@ -111,6 +132,11 @@ class Skirmish:
     @staticmethod
     def card_catalogue(root: Path) -> None:
         return None  # no cards: a model's numbers are in the scenario
+
+    @staticmethod
+    def example_project() -> dict[str, str]:
+        """What ``rulecheck init`` writes for this ruleset: a feature that passes under the book."""
+        return {f"features/{NAME}/example.feature": EXAMPLE_FEATURE}
 
     @property
     def explore(self):

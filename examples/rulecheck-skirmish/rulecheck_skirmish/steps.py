@@ -9,18 +9,15 @@ ruleset run in the same session.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from rulecheck_skirmish.adapter import NAME, corpus
+from rulecheck_skirmish.adapter import NAME
 from rulecheck_skirmish.engine import resolve_shot
 from rulecheck_skirmish.scenario import MapError, board_from_map, load_scenario, position_json
 from rules.dice import DiceScriptError, ScriptedDice
-from steps.common import expect, feature_error, table_errors, table_rows
-
-SCENARIOS = corpus(Path(".")).scenarios
+from steps.common import expect, feature_error, project_file, table_errors, table_rows
 
 
 class Shot:
@@ -60,8 +57,8 @@ def skirmish_models(shot: Shot, datatable):
 
 
 @given(parsers.parse('the skirmish scenario "{file}"'))
-def skirmish_scenario(shot: Shot, file: str):
-    sc = load_scenario(SCENARIOS / file)
+def skirmish_scenario(request, shot: Shot, file: str):
+    sc = load_scenario(project_file(request, "scenarios", file, NAME))
     shot.board, shot.dice = sc.board, dict(sc.dice)
 
 
