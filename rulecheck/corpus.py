@@ -268,7 +268,25 @@ def corpora(root: Path, rulesets: Iterable[str] | None = None) -> dict[str, Corp
     ``rulesets`` is None; a name no package installs has none)."""
     installed = ruleset_names()
     names = [n for n in rulesets if n in installed] if rulesets else installed
-    return {name: ruleset_named(name).corpus(root) for name in names}
+    found = {name: ruleset_named(name).corpus(root) for name in names}
+    return _with_configured_features(root, found)
+
+
+def _with_configured_features(root: Path, found: dict[str, Corpus]) -> dict[str, Corpus]:
+    """A project whose config names its own ``features`` folder keeps each ruleset's feature
+    files there (``<features>/<ruleset>``) instead of ``features/<ruleset>``."""
+    from dataclasses import replace
+
+    from rulecheck.project_config import project_at
+
+    config = project_at(root)
+    if config is None or config.features is None:
+        return found
+    default = Path(root).resolve() / "features"
+    return {
+        name: replace(c, features=config.features / name) if c.features.resolve() == default / name else c
+        for name, c in found.items()
+    }
 
 
 def feature_folders(found: Mapping[str, Corpus]) -> dict[Path, str]:
@@ -383,6 +401,26 @@ def gherkin_document(path: Path, where: str):
         handle_gherkin_parser_error(exc.args[0], line, content, str(path), exc)
         raise GherkinParseError(f"Unknown parsing error: {exc.args[0]}", line, content, str(path)) from exc
     return GherkinDocument.from_dict(data)
+
+
+def feature_tags(path: Path) -> set[str]:
+    """Every tag (without '@') of a feature file: the feature's, its rules', scenarios' and
+    examples'."""
+    doc = gherkin_document(path, str(path))
+    found: set[str] = set()
+
+    def visit(node) -> None:
+        if node is None:
+            return
+        found.update(t.name.lstrip("@") for t in getattr(node, "tags", None) or ())
+        for examples in getattr(node, "examples", None) or ():
+            visit(examples)
+        for child in getattr(node, "children", None) or ():
+            visit(getattr(child, "scenario", None))
+            visit(getattr(child, "rule", None))
+
+    visit(doc.feature)
+    return found
 
 
 def _count_scenarios(node) -> int:
@@ -827,39 +865,13 @@ def feature_files_of(found: Mapping[str, Corpus]) -> list[Path]:
     return [t for c in found.values() for t in c.tests if t.is_file()]
 
 
-def generated_bindings(found: Mapping[str, Corpus], stack: contextlib.ExitStack) -> list[Path]:
-    """A project of feature files only (``features/<ruleset>/*.feature``, no pytest files of its
-    own): the pytest files that bind each ruleset's features to its step modules, written in a
-    temporary folder the stack removes, never in the user's project. The conftest.py beside them
-    names ``rulecheck.pytest_plugin``, the shared steps and the ruleset's own step modules, as the
-    bundled corpus's conftest.py does."""
-    import importlib.util
-    import tempfile
-
-    wanted = {
+def project_feature_corpora(found: Mapping[str, Corpus]) -> dict[str, Corpus]:
+    """The corpora of a project of feature files only (``features/<ruleset>/*.feature``, no
+    pytest files of its own): those with a feature file, which ``ProjectFeatures`` (the plugin
+    plain ``pytest`` uses in a project) collects, bound to each ruleset's step modules."""
+    return {
         name: c for name, c in found.items() if c.features.is_dir() and any(c.features.rglob("*.feature"))
     }
-    if not wanted:
-        return []
-    folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="rulecheck-bindings-")))
-    spec = importlib.util.find_spec("steps")
-    shared = (
-        sorted(f"steps.{p.stem}" for p in Path(spec.origin).parent.glob("*.py") if p.stem != "__init__")
-        if spec is not None and spec.origin
-        else []
-    )
-    own = [m for c in wanted.values() for m in c.step_modules]
-    plugins = ["rulecheck.pytest_plugin", *shared, *own]
-    (folder / "conftest.py").write_text(f"pytest_plugins = {plugins!r}\n", encoding="utf-8")
-    files = []
-    for name, c in wanted.items():
-        test = folder / f"test_features_{name}.py"
-        test.write_text(
-            f"from pytest_bdd import scenarios\n\nscenarios({str(c.features.resolve())!r})\n",
-            encoding="utf-8",
-        )
-        files.append(test)
-    return files
 
 
 def run_corpus(
@@ -886,9 +898,13 @@ def run_corpus(
     tag_filter = parse_tag_expression(tags) if tags is not None else None
     found = corpora(root, rulesets)
     files = feature_files_of(found)
-    bindings = contextlib.ExitStack()
+    project_plugins: list[Any] = []
     if not files:
-        files = generated_bindings(found, bindings)
+        from rulecheck.project_plugin import ProjectFeatures
+
+        features_only = project_feature_corpora(found)
+        files = [c.features for c in features_only.values()]
+        project_plugins = [ProjectFeatures(features_only)] if files else []
     if not files:
         raise InputError(
             root,
@@ -924,7 +940,7 @@ def run_corpus(
     # for a traceback nobody sees, a third to a half of the CPU of a run with failing scenarios.
     # It stays long where pytest's output or a report file shows it.
     collector.short_tracebacks = not (show_output or cucumber_json or junit_xml)
-    plugins: list[Any] = [collector]
+    plugins: list[Any] = [*project_plugins, collector]
     recorder = _ReadRecorder(collector, probe=dependencies, vacuous=vacuous) if record_reads else None
     if recorder is not None:
         plugins.append(recorder)
@@ -932,7 +948,6 @@ def run_corpus(
         plugins.append(ticker)
     sink = io.StringIO()
     with (
-        bindings,
         _report_files(
             {"--cucumber-json": cucumber_json, "--junit-xml": junit_xml},
             corpus_inputs(root, rulesets, overlays),

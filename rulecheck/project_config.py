@@ -20,7 +20,7 @@ from rulecheck.source_yaml import InputError
 CONFIG_FILE = "rulecheck.toml"
 KEYS = ("rulesets", "features", "scenarios", "cards", "overlays")
 # Read and checked, but not yet used by the runner (issue #26): refused rather than ignored.
-NOT_YET = ("features", "scenarios", "cards", "overlays")
+NOT_YET = ("scenarios", "cards", "overlays")
 MAX_CONFIG_BYTES = 1_000_000
 
 
@@ -29,6 +29,13 @@ class ProjectConfig:
     file: Path
     root: Path
     rulesets: tuple[str, ...] = ()
+    # The folder holding the project's feature files, one subfolder per ruleset
+    # (``<features>/<ruleset>/**/*.feature``); ``features`` beside the config unless the key says.
+    features: Path | None = None
+
+    @property
+    def features_folder(self) -> Path:
+        return self.features if self.features is not None else self.root / "features"
 
 
 def find_config(start: Path) -> ProjectConfig | None:
@@ -81,7 +88,7 @@ def _config(file: Path, root: Path, data: dict, prefix: str) -> ProjectConfig:
     for key in NOT_YET:
         if key in data:
             raise InputError(
-                file, None, f"{prefix}{key}", "not supported yet: only 'rulesets' is read (issue #26)"
+                file, None, f"{prefix}{key}", "not supported yet: only 'rulesets' and 'features' are read"
             )
     names = data.get("rulesets", [])
     if isinstance(names, str):
@@ -91,7 +98,22 @@ def _config(file: Path, root: Path, data: dict, prefix: str) -> ProjectConfig:
     for name in names:
         if name not in ruleset_names():
             raise InputError(file, None, f"{prefix}rulesets", unknown(name))
-    return ProjectConfig(file=file, root=root, rulesets=tuple(names))
+    features = data.get("features")
+    if features is not None and (not isinstance(features, str) or not features.strip()):
+        raise InputError(file, None, f"{prefix}features", "expected the path of a folder, as a string")
+    return ProjectConfig(
+        file=file,
+        root=root,
+        rulesets=tuple(names),
+        features=(root / features).resolve() if features is not None else None,
+    )
+
+
+def project_at(root: Path) -> ProjectConfig | None:
+    """The configuration of the project whose folder is ``root``, or None (no config there: the
+    bundled corpus, or a folder given with ``--root`` that has none)."""
+    config = find_config(root)
+    return config if config is not None and config.root == Path(root).resolve() else None
 
 
 def apply_to_args(args) -> None:
