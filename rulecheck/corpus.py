@@ -501,6 +501,7 @@ class _Collector:
         self.rerunning = False
         self.short_tracebacks = False
         self.overlaid = False  # run under a rule overlay: a refused scripted choice is a ruling
+        self.wanted: list | None = None  # the path arguments' selection (rulecheck.selection)
 
     def pytest_collection_finish(self, session):
         """After collection, so that an error collecting the corpus reads as it always did."""
@@ -554,6 +555,9 @@ class _Collector:
             if self.select is not None and item.nodeid not in self.select:
                 drop.append(item)
                 continue
+            if self.wanted is not None and not _wanted_item(self.wanted, tmpl, item):
+                drop.append(item)
+                continue
             self.results[item.nodeid] = result
             keep.append(item)
         if drop:
@@ -589,6 +593,31 @@ class _Collector:
                 _explain_against_the_book(item, nextitem, res, res.trace)
             finally:
                 self.rerunning = False
+
+
+def _wanted_item(wanted: list, tmpl, item) -> bool:
+    from rulecheck.selection import selected
+
+    callspec = getattr(item, "callspec", None)
+    example = callspec.params.get("_pytest_bdd_example") if callspec is not None else None
+    return selected(wanted, Path(tmpl.feature.filename), tmpl.line_number, example)
+
+
+def _features_asked_for(paths: list, root: Path, folders: Mapping[Path, str]) -> list[Path]:
+    """The feature files the path arguments name, each inside a ruleset's folder of the project."""
+    files: list[Path] = []
+    for w in paths:
+        if not any(w.feature.is_relative_to(folder) for folder in folders):
+            shown = ", ".join(_relative(f, root) for f in folders)
+            raise InputError(
+                _relative(w.feature, root),
+                None,
+                "",
+                f"not a feature file of this project (expected under {shown})",
+            )
+        if w.feature not in files:
+            files.append(w.feature)
+    return files
 
 
 class _ReadRecorder:
@@ -887,10 +916,12 @@ def run_corpus(
     junit_xml: str | Path | None = None,
     dependencies: bool = False,
     vacuous: bool = False,
+    paths: list | None = None,
 ) -> CorpusRun:
     """Run the feature scenarios of ``root`` and return one result per scenario.
 
-    ``select``: only the scenarios with these node ids. ``record_reads``: fill each result's
+    ``select``: only the scenarios with these node ids. ``paths``: only those the path
+    arguments want (``rulecheck.selection.wanted_paths``). ``record_reads``: fill each result's
     ``reads``. ``dependencies``: also fill each result's ``probes`` (see ``_ReadRecorder``).
     ``cucumber_json`` / ``junit_xml``: also write those reports (atomically)."""
     root = Path(root).resolve()  # once: the run changes directory into it
@@ -905,6 +936,8 @@ def run_corpus(
         features_only = project_feature_corpora(found)
         files = [c.features for c in features_only.values()]
         project_plugins = [ProjectFeatures(features_only)] if files else []
+        if files and paths:  # collect only the feature files asked for: FILE:LINE answers quickly
+            files = _features_asked_for(paths, root, feature_folders(features_only))
     if not files:
         raise InputError(
             root,
@@ -935,6 +968,7 @@ def run_corpus(
         root, tag_filter, set(select) if select is not None else None, feature_folders(found)
     )
     collector.overlaid = bool(overlays)
+    collector.wanted = paths
     # A failed scenario's message is pytest's crash line (_failure_message), the same in every
     # traceback style; pytest's long style would also read and parse the source of every frame
     # for a traceback nobody sees, a third to a half of the CPU of a run with failing scenarios.

@@ -17,8 +17,20 @@ from rulecheck.ruleset_api import ruleset_names as rulesets
 FORMATS = ("text", "json", "markdown")
 
 
+def add_path_arguments(p) -> None:
+    """Feature files, folders and FILE:LINE: the scenarios to run (all of them if none)."""
+    p.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="feature files, folders, or FILE:LINE (a line of a scenario selects it, the line of an "
+        "Examples row that one example); relative to the current folder; default: every scenario",
+    )
+
+
 def add_corpus_arguments(p) -> None:
     """Options shared by every command that runs the corpus and reports on it."""
+    add_path_arguments(p)
     p.add_argument(
         "--root",
         type=project_root,
@@ -101,7 +113,15 @@ def selection_args(args) -> list[str]:
     return extra + (["-x"] if getattr(args, "exitfirst", False) else [])
 
 
+def wanted(args) -> list | None:
+    """The scenarios the path arguments select (None: no path given, every scenario)."""
+    from rulecheck.selection import wanted_paths
+
+    return wanted_paths(args.paths) if getattr(args, "paths", None) else None
+
+
 def corpus_report(args) -> dict:
+    paths = wanted(args)
     apply_to_args(args)
     names = args.ruleset or rulesets()
     args.rules = [find_overlay(o, names, args.root) for o in args.rules]
@@ -117,14 +137,19 @@ def corpus_report(args) -> dict:
             junit_xml=args.junit_xml,
             dependencies=getattr(args, "dependencies", True),
             vacuous=getattr(args, "vacuous", False),
+            paths=paths,
         )
     if getattr(args, "keyword", None) and not corpus.results:
         from rulecheck.source_yaml import InputError
 
         raise InputError("-k", None, "", f"the expression {args.keyword!r} selects no scenario")
+    if paths and not corpus.results:
+        from rulecheck.source_yaml import InputError
+
+        raise InputError(args.paths[0], None, "", "selects no scenario of the rulesets run")
     on_disk = None
     if (
-        args.tags or getattr(args, "keyword", None) or getattr(args, "exitfirst", False)
+        args.tags or getattr(args, "keyword", None) or getattr(args, "exitfirst", False) or paths
     ):  # what the selection left out is "not selected", not "no scenario yet"
         on_disk = {name: scenarios_on_disk(args.root, name) for name in names}
     return build_report(corpus, books, tags=args.tags, corpus=on_disk)
