@@ -56,6 +56,12 @@ def add_corpus_arguments(p) -> None:
         help="only the scenarios whose names match EXPR (pytest's -k: words, 'and', 'or', 'not'; any case)",
     )
     p.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing scenario")
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="run nothing: parse the selected feature files and match every step against the step "
+        "definitions; list each step that matches none, with the closest phrasing (exit 1 if any)",
+    )
     p.add_argument("--cucumber-json", metavar="PATH", help="also write pytest-bdd's Cucumber JSON report")
     p.add_argument("--junit-xml", metavar="PATH", help="also write pytest's JUnit XML report")
     p.add_argument(
@@ -163,7 +169,35 @@ def render(report: dict, fmt: str, verbose: bool, kind: str = "check") -> str:
     return format_text(report, verbose=verbose)
 
 
+def dry_run(args) -> int:
+    """``--dry-run``: every selected step matched against the step definitions, nothing run."""
+    from rulecheck import dry_run as dry
+    from rulecheck.corpus import check_feature_syntax, corpora, parse_tag_expression
+
+    paths = wanted(args)
+    apply_to_args(args)
+    names = args.ruleset or rulesets()
+    found = corpora(args.root, names)
+    check_feature_syntax(args.root, names)
+    if paths:
+        features = list(dict.fromkeys(w.feature for w in paths))
+    else:
+        features = [
+            p for c in found.values() if c.features.is_dir() for p in sorted(c.features.rglob("*.feature"))
+        ]
+    tag_filter = parse_tag_expression(args.tags) if args.tags else None
+    result = dry.dry_run(args.root, found, features, paths, tag_filter)
+    if result.scenarios == 0:
+        from rulecheck.source_yaml import InputError
+
+        raise InputError("--dry-run", None, "", "the selection holds no scenario")
+    print(dry.format_text(result))
+    return 1 if result.unmatched else 0
+
+
 def run(args) -> int:
+    if args.dry_run:
+        return dry_run(args)
     report = corpus_report(args)
     print(render(report, "json" if args.json else args.format, args.verbose))
     return 0 if report["ok"] else 1
