@@ -1,0 +1,138 @@
+"""Paths as arguments (feature files, folders, FILE:LINE) and --dry-run, on a project of feature
+files only (issue #26)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulecheck.cli import main
+from rulecheck.selection import wanted_paths
+from rulecheck.source_yaml import InputError
+from tests.test_dependencies import BACKGROUND
+from tests.test_project_plugin import FAILING, PASSING
+
+OUTLINE = """
+  @clause:MB-3.1 @ruling:derived
+  Scenario Outline: Alpha needs its number
+    Given "Alpha" rolls 4 4 3 3 to hit
+    And "Bravo" rolls 1 1 to save
+    When "Alpha" shoots "Bravo"
+    Then "Alpha" needs <n>+ to hit
+
+    Examples:
+      | n |
+      | 4 |
+      | 5 |
+"""
+MISTYPED = """
+  @clause:MB-3.1 @ruling:derived
+  Scenario: A mistyped step
+    Given "Alpha" rolls 4 4 3 3 to hit
+    When "Alpha" shots "Bravo"
+"""
+FEATURE = "features/multibase/cases.feature"
+
+
+def line_of(root: Path, text: str) -> int:
+    lines = (root / FEATURE).read_text().splitlines()
+    return next(n for n, line in enumerate(lines, 1) if text in line)
+
+
+@pytest.fixture
+def proj(tmp_path, monkeypatch):
+    root = tmp_path / "proj"
+    (root / "features" / "multibase").mkdir(parents=True)
+    (root / "rulecheck.toml").write_text('rulesets = ["multibase"]\n')
+    (root / FEATURE).write_text(BACKGROUND + PASSING + FAILING + OUTLINE)
+    monkeypatch.chdir(root)
+    return root
+
+
+def check(root: Path, *args: str) -> tuple[int, dict]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "rulecheck.cli", "check", "--json", "-q", *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode in (0, 1), proc.stderr
+    (ruleset,) = json.loads(proc.stdout)["rulesets"]
+    return proc.returncode, {
+        "total": ruleset["scenarios"]["total"],
+        "failed": [f["scenario"] for f in ruleset["failures"]],
+    }
+
+
+def test_file_line_selects_one_scenario_and_a_row_line_one_example(proj):
+    assert check(proj, f"{FEATURE}:{line_of(proj, 'needs 4+ to hit')}") == (0, {"total": 1, "failed": []})
+    assert check(proj, f"{FEATURE}:{line_of(proj, 'Scenario: Alpha is said')}") == (
+        1,
+        {"total": 1, "failed": ["Alpha is said to hit on a 5"]},
+    )
+    assert check(proj, f"{FEATURE}:{line_of(proj, '| 4 |')}") == (0, {"total": 1, "failed": []})
+    assert check(proj, f"{FEATURE}:{line_of(proj, '| 5 |')}") == (
+        1,
+        {"total": 1, "failed": ["Alpha needs its number"]},
+    )
+    # any line of the outline from its keyword to its last row: both examples
+    assert check(proj, f"{FEATURE}:{line_of(proj, 'needs <n>+')}")[1]["total"] == 2
+
+
+def test_a_folder_or_a_file_selects_every_scenario_in_it(proj):
+    assert check(proj, "features")[1]["total"] == 4
+    assert check(proj, FEATURE, "-k", "hits")[1] == {"total": 1, "failed": []}
+
+
+@pytest.mark.parametrize(
+    ("argument", "message"),
+    [
+        ("nothing.feature", "nothing.feature: no such file or folder"),
+        ("rulecheck.toml", "rulecheck.toml: not a feature file"),
+        (f"{FEATURE}:1", f"{FEATURE}:1: no scenario at this line"),
+        (f"{FEATURE}:500", f"{FEATURE}:500: past the end of the file"),
+        (f"{FEATURE}:ten", f"{FEATURE}: line: expected a line number after ':', got 'ten'"),
+        ("features:3", "features:3: a line number needs a feature file, not a folder"),
+    ],
+)
+def test_a_path_that_selects_nothing_is_refused_in_one_line(proj, argument, message):
+    with pytest.raises(InputError, match=None) as caught:
+        wanted_paths([argument])
+    assert str(caught.value).startswith(message)
+
+
+def test_a_feature_file_outside_the_project_features_is_refused(proj, capsys):
+    stray = proj / "elsewhere" / "stray.feature"
+    stray.parent.mkdir()
+    stray.write_text(BACKGROUND + PASSING)
+    assert main(["check", "-q", str(stray.relative_to(proj))]) == 2
+    assert "not a feature file of this project (expected under features/multibase)" in capsys.readouterr().err
+
+
+def test_dry_run_names_each_unmatched_step_with_the_closest_phrasing(proj, capsys):
+    assert main(["check", "--dry-run"]) == 0
+    assert capsys.readouterr().out.strip() == (
+        "all 24 steps in 4 scenarios match a step definition (nothing was run)"
+    )
+    with (proj / FEATURE).open("a") as f:
+        f.write(MISTYPED)
+    assert main(["report", "--dry-run"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        f'{FEATURE}:{line_of(proj, "shots")}: no step definition matches When \'"Alpha" shots "Bravo"\'; '
+        'the closest phrasing is \'"{attacker}" shoots "{target}"\'',
+        "1 of 28 steps in 5 scenarios match no step definition (nothing was run)",
+    ]
+    # a selection by path leaves the mistyped scenario out
+    assert main(["check", "--dry-run", f"{FEATURE}:{line_of(proj, 'Scenario: Alpha hits')}"]) == 0
+
+
+def test_dry_run_on_the_bundled_corpus_matches_every_step(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)  # no config: the bundled corpus
+    assert main(["check", "--dry-run"]) == 0
+    assert capsys.readouterr().out.startswith("all ")
