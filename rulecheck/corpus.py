@@ -464,13 +464,13 @@ def undefined_step_error(root: Path, missing: tuple) -> InputError:
     """A step no step definition matches: where it is and the closest phrasing that exists."""
     import difflib
 
-    from pytest_bdd.scenario import step_function_context_registry
+    from rulecheck.pytest_bdd_compat import step_contexts
 
     filename, line, step_type, text = missing
     known = sorted(
         {
             c.parser.name
-            for c in step_function_context_registry.values()
+            for c in step_contexts()
             if isinstance(getattr(c.parser, "name", None), str) and c.type in (None, step_type)
         }
     )
@@ -532,13 +532,12 @@ class _Collector:
         )
 
     def _scenario(self, item):
-        # pytest-bdd has no public way to get from a collected test to its scenario; this
-        # registry is its own (used by its generation plugin). pyproject.toml pins pytest-bdd to
-        # 9.x, where it exists, and ci/run-wheel runs the corpus at the lowest pinned version.
-        from pytest_bdd.scenario import scenario_wrapper_template_registry
+        # pytest-bdd has no public way to get from a collected test to its scenario (see
+        # rulecheck.pytest_bdd_compat, which checks the registry it reads exists).
+        from rulecheck.pytest_bdd_compat import scenario_of
 
         fn = getattr(item, "obj", None)
-        return scenario_wrapper_template_registry.get(fn) if fn is not None else None
+        return scenario_of(fn) if fn is not None else None
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, session, config, items):

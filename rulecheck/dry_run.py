@@ -35,7 +35,7 @@ class DryRun:
 
 def _step_contexts(found: Mapping[str, Corpus]) -> list:
     """The step definitions of the shared ``steps`` package and each ruleset's own step modules."""
-    from pytest_bdd.steps import step_function_context_registry
+    from rulecheck.pytest_bdd_compat import step_contexts
 
     spec = importlib.util.find_spec("steps")
     modules = set()
@@ -44,7 +44,7 @@ def _step_contexts(found: Mapping[str, Corpus]) -> list:
     modules |= {m for c in found.values() for m in c.step_modules}
     for module in sorted(modules):
         importlib.import_module(module)
-    return [c for c in step_function_context_registry.values() if c.step_func.__module__ in modules]
+    return [c for c in step_contexts() if c.step_func.__module__ in modules]
 
 
 def dry_run(
@@ -54,9 +54,8 @@ def dry_run(
     wanted: list | None = None,
     tag_filter=None,
 ) -> DryRun:
-    from pytest_bdd.feature import get_features
-
     from rulecheck.corpus import _relative
+    from rulecheck.pytest_bdd_compat import parse_feature
     from rulecheck.selection import selected
     from rulecheck.step_catalogue import readable
 
@@ -73,7 +72,7 @@ def dry_run(
     matched_before: dict[tuple[str, str], bool] = {}
     unmatched: dict[tuple[str, int, str], Unmatched] = {}
     scenarios = steps = 0
-    for feature in get_features([str(f) for f in features]):
+    for feature in (parse_feature(Path(f)) for f in dict.fromkeys(features)):
         for tmpl in feature.scenarios.values():
             tags = set(tmpl.tags | feature.tags | (tmpl.rule.tags if tmpl.rule else set()))
             if tag_filter is not None and not tag_filter(tags):
