@@ -38,11 +38,18 @@ def _may_hold_a_config(start: Path) -> bool:
             return True
         pyproject = folder / "pyproject.toml"
         try:
-            if pyproject.is_file() and _MENTIONS_THE_TABLE.search(pyproject.read_bytes()):
+            if pyproject.is_file() and _MENTIONS_THE_TABLE.search(_head(pyproject)):
                 return True
         except OSError:
             return True  # let the one reader say what is wrong with it
     return False
+
+
+def _head(path: Path) -> bytes:
+    """The first megabyte of a regular file (the config reader's own limit): only to decide
+    whether to read it properly, through ``rulecheck.input_files``."""
+    with open(path, "rb") as f:
+        return f.read(1_000_000)
 
 
 def pytest_load_initial_conftests(early_config, parser, args) -> None:
