@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck import json_output, progress
-from rulecheck.corpus import PROJECT_ROOT, project_root
+from rulecheck.commands.check import add_path_arguments
+from rulecheck.corpus import project_root
 from rulecheck.docs_site import build_site
 from rulecheck.help_text import parser_text
 from rulecheck.ruleset_api import ruleset_names as rulesets
@@ -35,8 +36,12 @@ def register(sub) -> None:
         ),
     )
     p.add_argument("out_dir", type=Path)
+    add_path_arguments(p)
     p.add_argument(
-        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+        "--root",
+        type=project_root,
+        default=None,
+        help="project holding features/ (default: the nearest rulecheck config's folder, else the bundled corpus)",
     )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios matching this tag expression")
@@ -51,8 +56,13 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from rulecheck.commands.check import wanted
+    from rulecheck.project_config import apply_to_args
+
+    paths = wanted(args)
+    apply_to_args(args)
     with progress.shown(args.quiet):
-        summary = build_site(args.out_dir, args.root, args.ruleset, args.tags, force=args.force)
+        summary = build_site(args.out_dir, args.root, args.ruleset, args.tags, force=args.force, paths=paths)
     index = (args.out_dir / "index.html").resolve()
     # The site is written either way (its pages show the failures); the exit status says, as
     # check's does, whether every scenario passed.

@@ -10,7 +10,8 @@ from __future__ import annotations
 import sys
 
 from rulecheck import json_output, progress
-from rulecheck.corpus import PROJECT_ROOT, project_root
+from rulecheck.commands.check import add_path_arguments
+from rulecheck.corpus import project_root
 from rulecheck.help_text import parser_text
 from rulecheck.mutation import format_text, run_mutation
 from rulecheck.ruleset_api import ruleset_names as rulesets
@@ -41,8 +42,12 @@ def register(sub) -> None:
             ],
         ),
     )
+    add_path_arguments(p)
     p.add_argument(
-        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+        "--root",
+        type=project_root,
+        default=None,
+        help="project holding features/ (default: the nearest rulecheck config's folder, else the bundled corpus)",
     )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios this tag expression selects")
@@ -95,8 +100,12 @@ def run(args) -> int:
 
 
 def _run(args):
+    from rulecheck.commands.check import wanted
     from rulecheck.explore.coverage import parse_shard
+    from rulecheck.project_config import apply_to_args
 
+    paths = wanted(args)
+    apply_to_args(args)
     return run_mutation(
         args.root,
         args.ruleset,
@@ -106,4 +115,5 @@ def _run(args):
         verify=args.verify,
         progress=_progress if progress.enabled(args.quiet) else None,
         shard=parse_shard(args.shard),
+        paths=paths,
     )
