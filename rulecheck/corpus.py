@@ -1002,6 +1002,9 @@ def run_corpus(
             raise undefined_step_error(root, collector.undefined)
         if collector.bad_input is not None:
             raise collector.bad_input
+        if paths and not collector.results:
+            shown = escape_controls(" ".join(dict.fromkeys(w.text for w in paths)))
+            raise InputError(shown, None, "", "selects no scenario of the rulesets run")
         if tag_filter is not None and not collector.results:
             raise InputError("--tags", None, "", f"the tag expression {tags!r} selects no scenario")
         if "--cucumber-json" in reports:

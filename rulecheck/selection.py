@@ -30,6 +30,7 @@ class Wanted:
     """One path argument: a whole feature file (``span`` None), one scenario, or one example."""
 
     feature: Path  # resolved
+    text: str = ""  # the argument as given
     span: ScenarioSpan | None = None
     row: dict[str, str] | None = None
 
@@ -89,7 +90,7 @@ def wanted_paths(texts: Iterable[str], cwd: Path | None = None) -> list[Wanted]:
             features = sorted(p for p in full.rglob("*.feature") if p.is_file())
             if not features:
                 raise InputError(_where(text), None, "", "no feature file (*.feature) in this folder")
-            out += [Wanted(p) for p in features]
+            out += [Wanted(p, text) for p in features]
             continue
         if full.suffix != ".feature":
             raise InputError(
@@ -99,7 +100,7 @@ def wanted_paths(texts: Iterable[str], cwd: Path | None = None) -> list[Wanted]:
                 "not a feature file (expected FILE.feature, FILE.feature:LINE or a folder)",
             )
         if line is None:
-            out.append(Wanted(full))
+            out.append(Wanted(full, text))
             continue
         if not line.isdigit() or int(line) < 1:
             raise InputError(
@@ -120,7 +121,7 @@ def wanted_paths(texts: Iterable[str], cwd: Path | None = None) -> list[Wanted]:
                 "",
                 "no scenario at this line (a line from a Scenario's keyword to its last step or example row)",
             )
-        out.append(Wanted(full, span, span.rows.get(number)))
+        out.append(Wanted(full, text, span, span.rows.get(number)))
     return out
 
 

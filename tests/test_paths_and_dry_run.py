@@ -136,3 +136,34 @@ def test_dry_run_on_the_bundled_corpus_matches_every_step(tmp_path, monkeypatch,
     monkeypatch.chdir(tmp_path)  # no config: the bundled corpus
     assert main(["check", "--dry-run"]) == 0
     assert capsys.readouterr().out.startswith("all ")
+
+
+def run_cli(root: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "rulecheck.cli", *args], cwd=root, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_docs_diff_and_mutate_take_the_same_paths(proj, tmp_path):
+    one = f"{FEATURE}:{line_of(proj, 'Scenario: Alpha hits')}"
+    docs = run_cli(proj, "docs", "-q", str(tmp_path / "site"), one)
+    assert docs.returncode == 0, docs.stderr
+    assert "for 1 scenario (1 passed)" in docs.stdout
+    overlay = (
+        Path(__file__).resolve().parent.parent / "rules" / "multibase" / "overlays" / "clamp_3_to_6.yaml"
+    )
+    diff = run_cli(proj, "diff", "-q", "--full", str(overlay), one)
+    assert diff.returncode in (0, 1), diff.stderr
+    assert "(1 compared)" in diff.stdout
+    mutate = run_cli(proj, "mutate", "-q", "--json", "--only", "to_hit_baseline", one)
+    assert mutate.returncode in (0, 1), mutate.stderr
+    killers = {k for m in json.loads(mutate.stdout)["mutants"] for k in m.get("killed_by", ())}
+    assert killers and all("Alpha hits on a 4" in k for k in killers)
+
+
+def test_a_path_outside_the_rulesets_run_selects_nothing_and_is_refused(tmp_path, monkeypatch, capsys):
+    stray = tmp_path / "stray.feature"
+    stray.write_text(BACKGROUND + PASSING)
+    monkeypatch.chdir(tmp_path)  # no config: the bundled corpus, which does not hold this file
+    assert main(["check", "-q", "--no-dependencies", "--ruleset", "multibase", "stray.feature"]) == 2
+    assert capsys.readouterr().err == "rulecheck: stray.feature: selects no scenario of the rulesets run\n"

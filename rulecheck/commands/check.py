@@ -149,10 +149,6 @@ def corpus_report(args) -> dict:
         from rulecheck.source_yaml import InputError
 
         raise InputError("-k", None, "", f"the expression {args.keyword!r} selects no scenario")
-    if paths and not corpus.results:
-        from rulecheck.source_yaml import InputError
-
-        raise InputError(args.paths[0], None, "", "selects no scenario of the rulesets run")
     on_disk = None
     if (
         args.tags or getattr(args, "keyword", None) or getattr(args, "exitfirst", False) or paths

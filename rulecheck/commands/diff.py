@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck import json_output, progress
-from rulecheck.corpus import PROJECT_ROOT, project_root
+from rulecheck.corpus import project_root
 from rulecheck.help_text import parser_text
 from rulecheck.ruleset_api import ruleset_names as rulesets
 from rulecheck.ruling_diff import diff_overlay, diff_revision, format_text
@@ -61,7 +61,10 @@ def register(sub) -> None:
         "--full", action="store_true", help="re-run every scenario, not only those that read what changed"
     )
     p.add_argument(
-        "--root", type=project_root, default=PROJECT_ROOT, help="project holding features/ and tests/"
+        "--root",
+        type=project_root,
+        default=None,
+        help="project holding features/ (default: the nearest rulecheck config's folder, else the bundled corpus)",
     )
     p.add_argument("--json", action="store_true", help="print the diff as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
@@ -71,6 +74,8 @@ def register(sub) -> None:
 def run(args) -> int:
     if bool(args.overlay) == bool(args.rev):
         raise InputError("diff", None, "", "give either an OVERLAY file or --rev GIT_REV (one of them)")
+    from rulecheck.project_config import apply_to_args
+
     paths = None
     if args.rev and (args.overlay or args.paths):
         raise InputError(
@@ -80,6 +85,7 @@ def run(args) -> int:
         from rulecheck.commands.check import wanted
 
         paths = wanted(args)
+    apply_to_args(args)
     if args.overlay:
         if not (Path(args.overlay).exists() or Path(args.overlay).is_symlink()):
             raise InputError(args.overlay, None, "", "no such overlay file")
