@@ -916,11 +916,13 @@ def run_corpus(
     dependencies: bool = False,
     vacuous: bool = False,
     paths: list | None = None,
+    part_of_a_run: bool = False,
 ) -> CorpusRun:
     """Run the feature scenarios of ``root`` and return one result per scenario.
 
     ``select``: only the scenarios with these node ids. ``paths``: only those the path
-    arguments want (``rulecheck.selection.wanted_paths``). ``record_reads``: fill each result's
+    arguments want (``rulecheck.selection.wanted_paths``). ``part_of_a_run``: one process's share
+    of ``check -n`` (``corpus_parts``), which may select nothing: the whole run says so. ``record_reads``: fill each result's
     ``reads``. ``dependencies``: also fill each result's ``probes`` (see ``_ReadRecorder``).
     ``cucumber_json`` / ``junit_xml``: also write those reports (atomically)."""
     root = Path(root).resolve()  # once: the run changes directory into it
@@ -1002,10 +1004,10 @@ def run_corpus(
             raise undefined_step_error(root, collector.undefined)
         if collector.bad_input is not None:
             raise collector.bad_input
-        if paths and not collector.results:
+        if paths and not collector.results and not part_of_a_run:
             shown = escape_controls(" ".join(dict.fromkeys(w.text for w in paths)))
             raise InputError(shown, None, "", "selects no scenario of the rulesets run")
-        if tag_filter is not None and not collector.results:
+        if tag_filter is not None and not collector.results and not part_of_a_run:
             raise InputError("--tags", None, "", f"the tag expression {tags!r} selects no scenario")
         if "--cucumber-json" in reports:
             _tidy_cucumber_json(reports["--cucumber-json"], collector.results.values())

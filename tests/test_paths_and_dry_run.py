@@ -167,3 +167,35 @@ def test_a_path_outside_the_rulesets_run_selects_nothing_and_is_refused(tmp_path
     monkeypatch.chdir(tmp_path)  # no config: the bundled corpus, which does not hold this file
     assert main(["check", "-q", "--no-dependencies", "--ruleset", "multibase", "stray.feature"]) == 2
     assert capsys.readouterr().err == "rulecheck: stray.feature: selects no scenario of the rulesets run\n"
+
+
+def without_times(text: str) -> str:
+    """A report without what differs between any two runs: times, durations, the timestamp,
+    and the object addresses in the raw traceback pytest-bdd keeps for an outline's example."""
+    import re
+
+    text = re.sub(r"0x[0-9a-f]+", "0x", text)
+    return re.sub(r'(time|timestamp|duration)("?[:=] ?)"?[0-9.eE:T+-]+"?', r"\1", text)
+
+
+def test_check_in_processes_gives_the_verdicts_and_report_files_of_a_serial_run(proj, tmp_path):
+    outputs = {}
+    for n in ("1", "3"):
+        junit, cucumber = tmp_path / f"junit{n}.xml", tmp_path / f"cucumber{n}.json"
+        args = ("-n", n, "--junit-xml", str(junit), "--cucumber-json", str(cucumber), "--json", "-q")
+        proc = run_cli(proj, "check", *args)
+        assert proc.returncode == 1, proc.stderr
+        outputs[n] = (proc.stdout, without_times(junit.read_text()), without_times(cucumber.read_text()))
+    assert outputs["3"] == outputs["1"]
+    assert json.loads(outputs["3"][0])["rulesets"][0]["scenarios"]["total"] == 4
+    # an example row chosen by its line stays one example when its scenario goes to a process
+    one_row = run_cli(proj, "check", "-n", "2", "--json", "-q", f"{FEATURE}:{line_of(proj, '| 5 |')}")
+    assert json.loads(one_row.stdout)["rulesets"][0]["scenarios"] == {"total": 1, "failed": 1}
+
+
+@pytest.mark.parametrize(("given", "message"), [("0", "got '0'"), ("x", "got 'x'"), ("65", "got '65'")])
+def test_a_process_count_that_is_no_count_is_refused(proj, capsys, given, message):
+    assert main(["check", "-n", given]) == 2
+    assert (
+        capsys.readouterr().err == f"rulecheck: -n: expected a number of processes from 1 to 64, {message}\n"
+    )

@@ -57,6 +57,12 @@ def add_corpus_arguments(p) -> None:
     )
     p.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing scenario")
     p.add_argument(
+        "-n",
+        dest="processes",
+        metavar="N",
+        help="spread the scenarios over N processes (same verdicts and report files as one)",
+    )
+    p.add_argument(
         "--dry-run",
         action="store_true",
         help="run nothing: parse the selected feature files and match every step against the step "
@@ -126,25 +132,49 @@ def wanted(args) -> list | None:
     return wanted_paths(args.paths) if getattr(args, "paths", None) else None
 
 
+def process_count(args) -> int:
+    """``-n N``: a whole number of processes from 1 to MAX_JOBS; -x stops one process's share,
+    not the run, so the two are not combined."""
+    from rules.limits import MAX_JOBS
+
+    text = getattr(args, "processes", None)
+    if text is None:
+        return 1
+    if not str(text).isdigit() or not 1 <= int(text) <= MAX_JOBS:
+        from rulecheck.source_yaml import InputError
+
+        raise InputError("-n", None, "", f"expected a number of processes from 1 to {MAX_JOBS}, got {text!r}")
+    if int(text) > 1 and getattr(args, "exitfirst", False):
+        from rulecheck.source_yaml import InputError
+
+        raise InputError("-n", None, "", "-x stops at the first failure of one run: use it without -n")
+    return int(text)
+
+
 def corpus_report(args) -> dict:
     paths = wanted(args)
     apply_to_args(args)
     names = args.ruleset or rulesets()
     args.rules = [find_overlay(o, names, args.root) for o in args.rules]
     books = rulebooks_for(names, args.rules)  # validates overlays before any scenario runs
+    processes = process_count(args)
+    options = {
+        "rulesets": names,
+        "tags": args.tags,
+        "overlays": args.rules,
+        "pytest_args": selection_args(args),
+        "cucumber_json": args.cucumber_json,
+        "junit_xml": args.junit_xml,
+        "dependencies": getattr(args, "dependencies", True),
+        "vacuous": getattr(args, "vacuous", False),
+    }
     with progress.shown(args.quiet):
-        corpus = run_corpus(
-            args.root,
-            names,
-            tags=args.tags,
-            overlays=args.rules,
-            pytest_args=selection_args(args),
-            cucumber_json=args.cucumber_json,
-            junit_xml=args.junit_xml,
-            dependencies=getattr(args, "dependencies", True),
-            vacuous=getattr(args, "vacuous", False),
-            paths=paths,
-        )
+        if processes > 1:
+            from rulecheck.corpus_parts import run_in_processes
+
+            corpus = run_in_processes(processes, args.root, paths, **options)
+        else:
+            corpus = run_corpus(args.root, paths=paths, **options)
     if getattr(args, "keyword", None) and not corpus.results:
         from rulecheck.source_yaml import InputError
 
