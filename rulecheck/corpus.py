@@ -75,6 +75,9 @@ class ScenarioResult:
     # perturbation of their expected value (rulecheck.vacuous).
     then_steps: int = 0
     vacuous: list[dict[str, Any]] | None = None
+    # Which corpus the scenario came from in a run of several (--with-book: "project" or
+    # "book"); empty in a run of one.
+    corpus: str = ""
 
     @property
     def dependencies(self) -> dict[str, list[str]]:
@@ -122,6 +125,7 @@ class ScenarioResult:
             probes=data.get("probes"),
             then_steps=int(data.get("then_steps", 0)),
             vacuous=data.get("vacuous"),
+            corpus=data.get("corpus", ""),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -142,6 +146,7 @@ class ScenarioResult:
             "reads": sorted(self.reads),
             **({"probes": self.probes, "depends_on": self.dependencies} if self.probes is not None else {}),
             **({"then_steps": self.then_steps, "vacuous": self.vacuous} if self.vacuous is not None else {}),
+            **({"corpus": self.corpus} if self.corpus else {}),
         }
 
 

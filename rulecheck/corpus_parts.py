@@ -75,7 +75,9 @@ def _wanted_of(share: Iterable[dict[str, Any]]) -> list:
     ]
 
 
-def run_in_processes(processes: int, root: Path, paths: list | None, **options: Any):
+def run_in_processes(
+    processes: int, root: Path, paths: list | None, part_of_a_run: bool = False, **options: Any
+):
     """``run_corpus(root, paths=paths, **options)`` spread over ``processes`` processes; the
     same results, in the same order, and the same report files."""
     from rulecheck.corpus import CorpusRun, ScenarioResult
@@ -131,14 +133,59 @@ def run_in_processes(processes: int, root: Path, paths: list | None, **options: 
             root,
             options.get("rulesets"),
         )
-    tags = options.get("tags")
+    if not part_of_a_run:
+        _refuse_an_empty_selection(results, paths, options.get("tags"))
+    code = 1 if any(c == 1 for c in exit_codes) else 0
+    return CorpusRun(results, code, tuple(str(Path(o).resolve()) for o in options.get("overlays", ())))
+
+
+def run_with_book(processes: int, root: Path, book_root: Path, paths: list | None, **options: Any):
+    """The project's run and the bundled corpus's (``--with-book``), one after the other, as one
+    run: each result says which corpus it came from (``project`` / ``book``), and so do the
+    Cucumber JSON (a ``@corpus:NAME`` tag on each feature) and the JUnit XML (a ``corpus``
+    property on each test case)."""
+    from rulecheck.corpus import CorpusRun, run_corpus
+
+    cucumber, junit = options.pop("cucumber_json", None), options.pop("junit_xml", None)
+    labels = ("project", "book")
+    results, codes = [], []
+    with tempfile.TemporaryDirectory(prefix="rulecheck-book-") as tmp:
+        folder = Path(tmp)
+        for label, where in zip(labels, (root, book_root), strict=True):
+            reports = {
+                "cucumber_json": folder / f"{label}.cucumber.json" if cucumber else None,
+                "junit_xml": folder / f"{label}.junit.xml" if junit else None,
+            }
+            if processes > 1:
+                run = run_in_processes(processes, where, paths, **options, **reports, part_of_a_run=True)
+            else:
+                run = run_corpus(where, paths=paths, part_of_a_run=True, **options, **reports)
+            for r in run.results:
+                r.corpus = label
+            results += run.results
+            codes.append(run.exit_code)
+        _refuse_an_empty_selection(results, paths, options.get("tags"))
+        write_merged_reports(
+            cucumber,
+            [folder / f"{label}.cucumber.json" for label in labels],
+            junit,
+            [folder / f"{label}.junit.xml" for label in labels],
+            results,
+            options.get("overlays", ()),
+            root,
+            options.get("rulesets"),
+            labels=labels,
+        )
+    code = 1 if 1 in codes else 0
+    return CorpusRun(results, code, tuple(str(Path(o).resolve()) for o in options.get("overlays", ())))
+
+
+def _refuse_an_empty_selection(results, paths: list | None, tags: str | None) -> None:
     if tags is not None and not results:
         raise InputError("--tags", None, "", f"the tag expression {tags!r} selects no scenario")
     if paths and not results:
         shown = " ".join(dict.fromkeys(w.text for w in paths))
         raise InputError(shown, None, "", "selects no scenario of the rulesets run")
-    code = 1 if any(c == 1 for c in exit_codes) else 0
-    return CorpusRun(results, code, tuple(str(Path(o).resolve()) for o in options.get("overlays", ())))
 
 
 def _feature_file(root: Path, result) -> Path:

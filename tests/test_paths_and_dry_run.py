@@ -199,3 +199,38 @@ def test_a_process_count_that_is_no_count_is_refused(proj, capsys, given, messag
     assert (
         capsys.readouterr().err == f"rulecheck: -n: expected a number of processes from 1 to 64, {message}\n"
     )
+
+
+def test_with_book_adds_the_bundled_corpus_and_every_report_says_where_each_scenario_came_from(
+    proj, tmp_path
+):
+    junit, cucumber = tmp_path / "junit.xml", tmp_path / "cucumber.json"
+    args = ("--ruleset", "multibase", "--no-dependencies", "-q", "--junit-xml", str(junit))
+    proc = run_cli(proj, "check", "--with-book", *args, "--cucumber-json", str(cucumber), "--json")
+    assert proc.returncode == 1, proc.stderr
+    (ruleset,) = json.loads(proc.stdout)["rulesets"]
+    by_corpus = ruleset["scenarios"]["by_corpus"]
+    assert by_corpus["project"] == 4 and by_corpus["book"] > 100
+    assert {f["corpus"] for f in ruleset["failures"]} == {"project"}
+    import xml.etree.ElementTree as ET
+
+    labels = [p.get("value") for p in ET.parse(junit).getroot().iter("property") if p.get("name") == "corpus"]
+    assert labels.count("project") == 4 and labels.count("book") == by_corpus["book"]
+    tags = [
+        t["name"]
+        for f in json.loads(cucumber.read_text())
+        for t in f["tags"]
+        if t["name"].startswith("@corpus:")
+    ]
+    assert tags.count("@corpus:project") == 1 and "@corpus:book" in tags
+    text = run_cli(proj, "check", "--with-book", "--ruleset", "multibase", "--no-dependencies", "-q")
+    assert f"(4 from the project, {by_corpus['book']} from the book)" in text.stdout.splitlines()[0]
+    # a run of one corpus says nothing of where its scenarios came from
+    alone = run_cli(proj, "check", "--ruleset", "multibase", "--no-dependencies", "-q", "--json")
+    assert "by_corpus" not in json.loads(alone.stdout)["rulesets"][0]["scenarios"]
+
+
+def test_with_book_without_a_project_is_refused(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--with-book"]) == 2
+    assert capsys.readouterr().err.startswith("rulecheck: --with-book: needs a project")

@@ -7,7 +7,7 @@ report; both take the options defined here, so they select, overlay and export a
 from __future__ import annotations
 
 from rulecheck import json_output, progress
-from rulecheck.corpus import project_root, run_corpus, scenarios_on_disk
+from rulecheck.corpus import PROJECT_ROOT, project_root, run_corpus, scenarios_on_disk
 from rulecheck.help_text import parser_text
 from rulecheck.overlays import find_overlay, rulebooks_for
 from rulecheck.project_config import apply_to_args
@@ -56,6 +56,12 @@ def add_corpus_arguments(p) -> None:
         help="only the scenarios whose names match EXPR (pytest's -k: words, 'and', 'or', 'not'; any case)",
     )
     p.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing scenario")
+    p.add_argument(
+        "--with-book",
+        action="store_true",
+        help="also run the bundled corpus (the book's own rulings) beside the project's; every "
+        "report says which corpus each scenario came from",
+    )
     p.add_argument(
         "-n",
         dest="processes",
@@ -168,8 +174,23 @@ def corpus_report(args) -> dict:
         "dependencies": getattr(args, "dependencies", True),
         "vacuous": getattr(args, "vacuous", False),
     }
+    with_book = getattr(args, "with_book", False)
+    if with_book and args.root.resolve() == PROJECT_ROOT.resolve():
+        from rulecheck.source_yaml import InputError
+
+        raise InputError(
+            "--with-book",
+            None,
+            "",
+            "needs a project (a rulecheck.toml or [tool.rulecheck] table here or above, or --root): "
+            "without one the bundled corpus runs alone",
+        )
     with progress.shown(args.quiet):
-        if processes > 1:
+        if with_book:
+            from rulecheck.corpus_parts import run_with_book
+
+            corpus = run_with_book(processes, args.root, PROJECT_ROOT, paths, **options)
+        elif processes > 1:
             from rulecheck.corpus_parts import run_in_processes
 
             corpus = run_in_processes(processes, args.root, paths, **options)
@@ -184,6 +205,8 @@ def corpus_report(args) -> dict:
         args.tags or getattr(args, "keyword", None) or getattr(args, "exitfirst", False) or paths
     ):  # what the selection left out is "not selected", not "no scenario yet"
         on_disk = {name: scenarios_on_disk(args.root, name) for name in names}
+        if with_book:
+            on_disk = {name: on_disk[name] + scenarios_on_disk(PROJECT_ROOT, name) for name in names}
     return build_report(corpus, books, tags=args.tags, corpus=on_disk)
 
 
