@@ -138,6 +138,18 @@ def wanted(args) -> list | None:
     return wanted_paths(args.paths) if getattr(args, "paths", None) else None
 
 
+def rulesets_of_paths(root, names: list[str], paths: list | None) -> list[str]:
+    """The rulesets whose feature folders hold what the path arguments name (all of ``names``
+    when no path is given, or none of them holds one: the run then says the paths select nothing)."""
+    if not paths:
+        return names
+    from rulecheck.corpus import corpora
+
+    folders = {name: c.features.resolve() for name, c in corpora(root, names).items()}
+    held = [name for name in names if any(w.feature.is_relative_to(folders.get(name, root)) for w in paths)]
+    return held or names
+
+
 def process_count(args) -> int:
     """``-n N``: a whole number of processes from 1 to MAX_JOBS; -x stops one process's share,
     not the run, so the two are not combined."""
@@ -160,7 +172,7 @@ def process_count(args) -> int:
 def corpus_report(args) -> dict:
     paths = wanted(args)
     apply_to_args(args)
-    names = args.ruleset or rulesets()
+    names = rulesets_of_paths(args.root, args.ruleset or rulesets(), paths)
     args.rules = [find_overlay(o, names, args.root) for o in args.rules]
     books = rulebooks_for(names, args.rules)  # validates overlays before any scenario runs
     processes = process_count(args)
@@ -225,7 +237,7 @@ def dry_run(args) -> int:
 
     paths = wanted(args)
     apply_to_args(args)
-    names = args.ruleset or rulesets()
+    names = rulesets_of_paths(args.root, args.ruleset or rulesets(), paths)
     found = corpora(args.root, names)
     check_feature_syntax(args.root, names)
     if paths:
