@@ -65,11 +65,14 @@ def pytest_load_initial_conftests(early_config, parser, args) -> None:
         if not _may_hold_a_config(Path(place)):
             continue
         config = _project_config(Path(place))
-        if config is not None:
-            features = ProjectFeatures.for_config(config)
-            manager.register(features, "rulecheck-project")
-            features.load_steps(manager)
-            return
+        if config is None:
+            continue
+        features = ProjectFeatures.for_config(config)
+        if features.bound_by_test_files:
+            return  # the project binds its features in tests/test_features_*.py, as the bundled corpus does
+        manager.register(features, "rulecheck-project")
+        features.load_steps(manager)
+        return
 
 
 def _project_config(place: Path):
@@ -91,6 +94,7 @@ class ProjectFeatures:
 
         self.folders = feature_folders(found)  # each folder of feature files (resolved) -> ruleset
         self.own_step_modules = [m for c in found.values() for m in c.step_modules]
+        self.bound_by_test_files = any(t.is_file() for c in found.values() for t in c.tests)
         self.steps_loaded = False
 
     @classmethod

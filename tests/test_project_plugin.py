@@ -163,3 +163,25 @@ def test_the_quick_look_finds_both_kinds_of_config(tmp_path, where):
     text = "" if where == "rulecheck.toml" else '[tool.rulecheck]\nrulesets = ["multibase"]\n'
     (tmp_path / where).write_text(text)
     assert _may_hold_a_config(inner)
+
+
+def test_a_project_that_binds_its_features_in_test_files_is_not_collected_twice(tmp_path):
+    from tests.test_dependencies import corpus
+
+    root = corpus(
+        tmp_path, PASSING
+    )  # conftest.py and tests/test_features_multibase.py, as the bundled corpus
+    (root / "rulecheck.toml").write_text('rulesets = ["multibase"]\n')
+    proc = run(
+        root,
+        sys.executable,
+        "-m",
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "-q",
+        "tests/test_features_multibase.py",
+        "features",
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "1 passed" in proc.stdout
