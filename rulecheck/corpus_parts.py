@@ -110,7 +110,7 @@ def run_in_processes(
         done_parts = []
         for k, (code, err) in enumerate(problems):
             result_file = folder / f"{k}.result.json"
-            done = json.loads(result_file.read_text(encoding="utf-8")) if result_file.is_file() else None
+            done = json.loads(_own(result_file)) if result_file.is_file() else None
             if done is not None and "error" in done:
                 raise InputError(*done["error"])
             if code != 0 or done is None:
@@ -288,11 +288,18 @@ def merge_junit(parts: Sequence[Path], target: Path, results, labels=None) -> No
     tree_out.write(target, encoding="utf-8", xml_declaration=True)
 
 
+def _own(path: Path) -> str:
+    """A request or a result this run wrote in its own temporary folder."""
+    from rulecheck.input_files import MAX_OWN_REPORT_BYTES, read_input_text
+
+    return read_input_text(path, MAX_OWN_REPORT_BYTES, "a JSON file of this run")
+
+
 def _work(request_file: str, result_file: str) -> int:
     """One process's share: a ``run_corpus`` of its scenarios; the results as JSON."""
     from rulecheck.corpus import run_corpus
 
-    request = json.loads(Path(request_file).read_text(encoding="utf-8"))
+    request = json.loads(_own(Path(request_file)))
     try:
         run = run_corpus(
             Path(request["root"]),
