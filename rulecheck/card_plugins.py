@@ -31,9 +31,9 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.locations import corpus_root
-from rulecheck.rulesets.gundam_assemble_files import card_catalogue
 from rulecheck.project_config import ProjectConfig
 from rulecheck.project_files import project_ability_files, project_card_files, project_of
+from rulecheck.rulesets.gundam_assemble_files import card_catalogue
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, field_path, load_yaml
 from rules.gundam_assemble.abilities import AbilityError

@@ -77,6 +77,9 @@ class ScenarioResult:
     # perturbation of their expected value (rulecheck.vacuous).
     then_steps: int = 0
     vacuous: list[dict[str, Any]] | None = None
+    # Which corpus the scenario came from in a run of several (--with-book: "project" or
+    # "book"); empty in a run of one.
+    corpus: str = ""
 
     @property
     def dependencies(self) -> dict[str, list[str]]:
@@ -124,6 +127,7 @@ class ScenarioResult:
             probes=data.get("probes"),
             then_steps=int(data.get("then_steps", 0)),
             vacuous=data.get("vacuous"),
+            corpus=data.get("corpus", ""),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -144,6 +148,7 @@ class ScenarioResult:
             "reads": sorted(self.reads),
             **({"probes": self.probes, "depends_on": self.dependencies} if self.probes is not None else {}),
             **({"then_steps": self.then_steps, "vacuous": self.vacuous} if self.vacuous is not None else {}),
+            **({"corpus": self.corpus} if self.corpus else {}),
         }
 
 
@@ -274,7 +279,25 @@ def corpora(root: Path, rulesets: Iterable[str] | None = None) -> dict[str, Corp
     ``rulesets`` is None; a name no package installs has none)."""
     installed = ruleset_names()
     names = [n for n in rulesets if n in installed] if rulesets else installed
-    return {name: ruleset_named(name).corpus(root) for name in names}
+    found = {name: ruleset_named(name).corpus(root) for name in names}
+    return _with_configured_features(root, found)
+
+
+def _with_configured_features(root: Path, found: dict[str, Corpus]) -> dict[str, Corpus]:
+    """A project whose config names its own ``features`` folder keeps each ruleset's feature
+    files there (``<features>/<ruleset>``) instead of ``features/<ruleset>``."""
+    from dataclasses import replace
+
+    from rulecheck.project_config import project_at
+
+    config = project_at(root)
+    if config is None or config.features is None:
+        return found
+    default = Path(root).resolve() / "features"
+    return {
+        name: replace(c, features=config.features / name) if c.features.resolve() == default / name else c
+        for name, c in found.items()
+    }
 
 
 def feature_folders(found: Mapping[str, Corpus]) -> dict[Path, str]:
@@ -391,6 +414,26 @@ def gherkin_document(path: Path, where: str):
     return GherkinDocument.from_dict(data)
 
 
+def feature_tags(path: Path) -> set[str]:
+    """Every tag (without '@') of a feature file: the feature's, its rules', scenarios' and
+    examples'."""
+    doc = gherkin_document(path, str(path))
+    found: set[str] = set()
+
+    def visit(node) -> None:
+        if node is None:
+            return
+        found.update(t.name.lstrip("@") for t in getattr(node, "tags", None) or ())
+        for examples in getattr(node, "examples", None) or ():
+            visit(examples)
+        for child in getattr(node, "children", None) or ():
+            visit(getattr(child, "scenario", None))
+            visit(getattr(child, "rule", None))
+
+    visit(doc.feature)
+    return found
+
+
 def _count_scenarios(node) -> int:
     count = 0
     for child in getattr(node, "children", None) or ():
@@ -432,13 +475,13 @@ def undefined_step_error(root: Path, missing: tuple) -> InputError:
     """A step no step definition matches: where it is and the closest phrasing that exists."""
     import difflib
 
-    from pytest_bdd.scenario import step_function_context_registry
+    from rulecheck.pytest_bdd_compat import step_contexts
 
     filename, line, step_type, text = missing
     known = sorted(
         {
             c.parser.name
-            for c in step_function_context_registry.values()
+            for c in step_contexts()
             if isinstance(getattr(c.parser, "name", None), str) and c.type in (None, step_type)
         }
     )
@@ -469,6 +512,7 @@ class _Collector:
         self.rerunning = False
         self.short_tracebacks = False
         self.overlaid = False  # run under a rule overlay: a refused scripted choice is a ruling
+        self.wanted: list | None = None  # the path arguments' selection (rulecheck.selection)
 
     def pytest_collection_finish(self, session):
         """After collection, so that an error collecting the corpus reads as it always did."""
@@ -499,13 +543,12 @@ class _Collector:
         )
 
     def _scenario(self, item):
-        # pytest-bdd has no public way to get from a collected test to its scenario; this
-        # registry is its own (used by its generation plugin). pyproject.toml pins pytest-bdd to
-        # 9.x, where it exists, and ci/run-wheel runs the corpus at the lowest pinned version.
-        from pytest_bdd.scenario import scenario_wrapper_template_registry
+        # pytest-bdd has no public way to get from a collected test to its scenario (see
+        # rulecheck.pytest_bdd_compat, which checks the registry it reads exists).
+        from rulecheck.pytest_bdd_compat import scenario_of
 
         fn = getattr(item, "obj", None)
-        return scenario_wrapper_template_registry.get(fn) if fn is not None else None
+        return scenario_of(fn) if fn is not None else None
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, session, config, items):
@@ -520,6 +563,9 @@ class _Collector:
                 drop.append(item)
                 continue
             if self.select is not None and item.nodeid not in self.select:
+                drop.append(item)
+                continue
+            if self.wanted is not None and not _wanted_item(self.wanted, tmpl, item):
                 drop.append(item)
                 continue
             self.results[item.nodeid] = result
@@ -557,6 +603,31 @@ class _Collector:
                 _explain_against_the_book(item, nextitem, res, res.trace)
             finally:
                 self.rerunning = False
+
+
+def _wanted_item(wanted: list, tmpl, item) -> bool:
+    from rulecheck.selection import selected
+
+    callspec = getattr(item, "callspec", None)
+    example = callspec.params.get("_pytest_bdd_example") if callspec is not None else None
+    return selected(wanted, Path(tmpl.feature.filename), tmpl.line_number, example)
+
+
+def _features_asked_for(paths: list, root: Path, folders: Mapping[Path, str]) -> list[Path]:
+    """The feature files the path arguments name, each inside a ruleset's folder of the project."""
+    files: list[Path] = []
+    for w in paths:
+        if not any(w.feature.is_relative_to(folder) for folder in folders):
+            shown = ", ".join(_relative(f, root) for f in folders)
+            raise InputError(
+                _relative(w.feature, root),
+                None,
+                "",
+                f"not a feature file of this project (expected under {shown})",
+            )
+        if w.feature not in files:
+            files.append(w.feature)
+    return files
 
 
 class _ReadRecorder:
@@ -833,39 +904,13 @@ def feature_files_of(found: Mapping[str, Corpus]) -> list[Path]:
     return [t for c in found.values() for t in c.tests if t.is_file()]
 
 
-def generated_bindings(found: Mapping[str, Corpus], stack: contextlib.ExitStack) -> list[Path]:
-    """A project of feature files only (``features/<ruleset>/*.feature``, no pytest files of its
-    own): the pytest files that bind each ruleset's features to its step modules, written in a
-    temporary folder the stack removes, never in the user's project. The conftest.py beside them
-    names ``rulecheck.pytest_plugin``, the shared steps and the ruleset's own step modules, as the
-    bundled corpus's conftest.py does."""
-    import importlib.util
-    import tempfile
-
-    wanted = {
+def project_feature_corpora(found: Mapping[str, Corpus]) -> dict[str, Corpus]:
+    """The corpora of a project of feature files only (``features/<ruleset>/*.feature``, no
+    pytest files of its own): those with a feature file, which ``ProjectFeatures`` (the plugin
+    plain ``pytest`` uses in a project) collects, bound to each ruleset's step modules."""
+    return {
         name: c for name, c in found.items() if c.features.is_dir() and any(c.features.rglob("*.feature"))
     }
-    if not wanted:
-        return []
-    folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="rulecheck-bindings-")))
-    spec = importlib.util.find_spec("steps")
-    shared = (
-        sorted(f"steps.{p.stem}" for p in Path(spec.origin).parent.glob("*.py") if p.stem != "__init__")
-        if spec is not None and spec.origin
-        else []
-    )
-    own = [m for c in wanted.values() for m in c.step_modules]
-    plugins = ["rulecheck.pytest_plugin", *shared, *own]
-    (folder / "conftest.py").write_text(f"pytest_plugins = {plugins!r}\n", encoding="utf-8")
-    files = []
-    for name, c in wanted.items():
-        test = folder / f"test_features_{name}.py"
-        test.write_text(
-            f"from pytest_bdd import scenarios\n\nscenarios({str(c.features.resolve())!r})\n",
-            encoding="utf-8",
-        )
-        files.append(test)
-    return files
 
 
 def run_corpus(
@@ -881,10 +926,14 @@ def run_corpus(
     junit_xml: str | Path | None = None,
     dependencies: bool = False,
     vacuous: bool = False,
+    paths: list | None = None,
+    part_of_a_run: bool = False,
 ) -> CorpusRun:
     """Run the feature scenarios of ``root`` and return one result per scenario.
 
-    ``select``: only the scenarios with these node ids. ``record_reads``: fill each result's
+    ``select``: only the scenarios with these node ids. ``paths``: only those the path
+    arguments want (``rulecheck.selection.wanted_paths``). ``part_of_a_run``: one process's share
+    of ``check -n`` (``corpus_parts``), which may select nothing: the whole run says so. ``record_reads``: fill each result's
     ``reads``. ``dependencies``: also fill each result's ``probes`` (see ``_ReadRecorder``).
     ``cucumber_json`` / ``junit_xml``: also write those reports (atomically)."""
     root = Path(root).resolve()  # once: the run changes directory into it
@@ -892,10 +941,15 @@ def run_corpus(
     tag_filter = parse_tag_expression(tags) if tags is not None else None
     found = corpora(root, rulesets)
     files = feature_files_of(found)
-    bindings = contextlib.ExitStack()
-    bindings_made = not files
+    project_plugins: list[Any] = []
     if not files:
-        files = generated_bindings(found, bindings)
+        from rulecheck.project_plugin import ProjectFeatures
+
+        features_only = project_feature_corpora(found)
+        files = [c.features for c in features_only.values()]
+        project_plugins = [ProjectFeatures(features_only)] if files else []
+        if files and paths:  # collect only the feature files asked for: FILE:LINE answers quickly
+            files = _features_asked_for(paths, root, feature_folders(features_only))
     if not files:
         raise InputError(
             root,
@@ -908,10 +962,6 @@ def run_corpus(
     # The corpus has no hypothesis tests; hypothesis's pytest plugin would import hypothesis at
     # the end of every run all the same (about 0.15 s).
     args = [str(f) for f in files] + ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-q"]
-    if bindings_made:
-        # A second run in one process (diff, mutate) binds in a new temporary folder: imported by
-        # path, its test files are not taken for the first run's modules of the same name.
-        args.append("--import-mode=importlib")
     args += ["--rootdir", str(root)]
     if (root / "pyproject.toml").is_file() and not all(f.is_relative_to(root) for f in files):
         # A corpus a ruleset's own package ships is outside the project: pytest would look for
@@ -930,12 +980,13 @@ def run_corpus(
         root, tag_filter, set(select) if select is not None else None, feature_folders(found)
     )
     collector.overlaid = bool(overlays)
+    collector.wanted = paths
     # A failed scenario's message is pytest's crash line (_failure_message), the same in every
     # traceback style; pytest's long style would also read and parse the source of every frame
     # for a traceback nobody sees, a third to a half of the CPU of a run with failing scenarios.
     # It stays long where pytest's output or a report file shows it.
     collector.short_tracebacks = not (show_output or cucumber_json or junit_xml)
-    plugins: list[Any] = [collector]
+    plugins: list[Any] = [*project_plugins, collector]
     recorder = _ReadRecorder(collector, probe=dependencies, vacuous=vacuous) if record_reads else None
     if recorder is not None:
         plugins.append(recorder)
@@ -943,7 +994,6 @@ def run_corpus(
         plugins.append(ticker)
     sink = io.StringIO()
     with (
-        bindings,
         _report_files(
             {"--cucumber-json": cucumber_json, "--junit-xml": junit_xml},
             corpus_inputs(root, rulesets, overlays),
@@ -965,7 +1015,10 @@ def run_corpus(
             raise undefined_step_error(root, collector.undefined)
         if collector.bad_input is not None:
             raise collector.bad_input
-        if tag_filter is not None and not collector.results:
+        if paths and not collector.results and not part_of_a_run:
+            shown = escape_controls(" ".join(dict.fromkeys(w.text for w in paths)))
+            raise InputError(shown, None, "", "selects no scenario of the rulesets run")
+        if tag_filter is not None and not collector.results and not part_of_a_run:
             raise InputError("--tags", None, "", f"the tag expression {tags!r} selects no scenario")
         if "--cucumber-json" in reports:
             _tidy_cucumber_json(reports["--cucumber-json"], collector.results.values())

@@ -365,6 +365,7 @@ def build_site(
     rulesets: list[str] | None = None,
     tags: str | None = None,
     force: bool = False,
+    paths: list | None = None,
 ) -> dict[str, Any]:
     """Run the corpus and write the site into ``out_dir`` (built beside it and swapped in at the
     end, so a failed build never leaves half a site; see ``output_files.build_dir`` for what an
@@ -375,7 +376,7 @@ def build_site(
         _SHOWN.clear()
         _STEPS.clear()
         started, began = time.perf_counter(), datetime.now(UTC)
-        corpus = run_corpus(root, rulesets, tags=tags, pytest_args=["-p", "rulecheck.docs_site"])
+        corpus = run_corpus(root, rulesets, tags=tags, pytest_args=["-p", "rulecheck.docs_site"], paths=paths)
         results.extend(corpus.results)
         names = sorted({r.ruleset for r in results}) or list(rulesets or [])
         stamp = (

@@ -287,6 +287,7 @@ def run_mutation(
     verify: int = 0,
     progress: Callable[[str], None] | None = None,
     shard: tuple[int, int] | None = None,
+    paths: list | None = None,
 ) -> MutationRun:
     """``shard=(K, N)``: only every N-th mutant from the K-th (round robin over the full list),
     so N runs cover each mutant once; ``merge_results`` joins their JSON."""
@@ -300,7 +301,7 @@ def run_mutation(
         mutants = [m for i, m in enumerate(mutants) if i % shard[1] == shard[0] - 1]
     equivalents = {name: load_equivalents(root, name) for name in names}
     say("baseline: running the corpus under the book, recording what each scenario reads")
-    baseline = run_corpus(root, names, tags=tags, record_reads=True)
+    baseline = run_corpus(root, names, tags=tags, record_reads=True, paths=paths)
     left_out = [r for r in baseline.results if r.outcome != "passed"]
     if left_out:
         say(f"{plural(len(left_out), 'scenario')} fail under the book and cannot kill a mutant; left out")

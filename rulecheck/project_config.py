@@ -21,7 +21,7 @@ from rulecheck.source_yaml import InputError
 CONFIG_FILE = "rulecheck.toml"
 KEYS = ("rulesets", "features", "scenarios", "cards", "overlays")
 # Read and checked, but not yet used by the runner (issue #26): refused rather than ignored.
-NOT_YET = ("features",)
+NOT_YET: tuple[str, ...] = ()
 # The project's own folders (relative to the config's folder), searched before the bundled ones;
 # a key left out means the folder of that name, if there is one.
 FOLDER_KEYS = ("scenarios", "cards", "overlays")
@@ -38,6 +38,14 @@ class ProjectConfig:
     def folder(self, key: str) -> Path:
         """The project's folder for ``key`` (one of FOLDER_KEYS): as configured, else its default."""
         return dict(self.folders).get(key, self.root / key)
+
+    # The folder holding the project's feature files, one subfolder per ruleset
+    # (``<features>/<ruleset>/**/*.feature``); ``features`` beside the config unless the key says.
+    features: Path | None = None
+
+    @property
+    def features_folder(self) -> Path:
+        return self.features if self.features is not None else self.root / "features"
 
 
 def find_config(start: Path) -> ProjectConfig | None:
@@ -90,7 +98,7 @@ def _config(file: Path, root: Path, data: dict, prefix: str) -> ProjectConfig:
     for key in NOT_YET:
         if key in data:
             raise InputError(
-                file, None, f"{prefix}{key}", "not supported yet: only 'rulesets' is read (issue #26)"
+                file, None, f"{prefix}{key}", "not supported yet: only 'rulesets' and 'features' are read"
             )
     names = data.get("rulesets", [])
     if isinstance(names, str):
@@ -101,7 +109,16 @@ def _config(file: Path, root: Path, data: dict, prefix: str) -> ProjectConfig:
         if name not in ruleset_names():
             raise InputError(file, None, f"{prefix}rulesets", unknown(name))
     folders = tuple((key, _folder(file, root, data, prefix, key)) for key in FOLDER_KEYS)
-    return ProjectConfig(file=file, root=root, rulesets=tuple(names), folders=folders)
+    features = data.get("features")
+    if features is not None and (not isinstance(features, str) or not features.strip()):
+        raise InputError(file, None, f"{prefix}features", "expected the path of a folder, as a string")
+    return ProjectConfig(
+        file=file,
+        root=root,
+        rulesets=tuple(names),
+        folders=folders,
+        features=(root / features).resolve() if features is not None else None,
+    )
 
 
 def _folder(file: Path, root: Path, data: dict, prefix: str, key: str) -> Path:
@@ -116,6 +133,13 @@ def _folder(file: Path, root: Path, data: dict, prefix: str, key: str) -> Path:
         why = "is not a folder" if folder.exists() else "no such folder"
         raise InputError(file, None, f"{prefix}{key}", f"{value!r}: {why} (relative to {root})")
     return folder
+
+
+def project_at(root: Path) -> ProjectConfig | None:
+    """The configuration of the project whose folder is ``root``, or None (no config there: the
+    bundled corpus, or a folder given with ``--root`` that has none)."""
+    config = find_config(root)
+    return config if config is not None and config.root == Path(root).resolve() else None
 
 
 def apply_to_args(args) -> None:

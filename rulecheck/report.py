@@ -35,7 +35,14 @@ def _status(results: list[ScenarioResult], clause: str | None = None) -> str:
 
 
 def _ref(r: ScenarioResult) -> dict[str, Any]:
-    return {"feature": r.feature, "line": r.line, "scenario": r.name, "outcome": r.outcome}
+    ref = {"feature": r.feature, "line": r.line, "scenario": r.name, "outcome": r.outcome}
+    return {**ref, "corpus": r.corpus} if r.corpus else ref
+
+
+def _from(ref: dict[str, Any]) -> str:
+    """``[book] `` before a scenario of a run of several corpora (--with-book) that is not the
+    project's; nothing in a run of one."""
+    return f"[{ref['corpus']}] " if ref.get("corpus") and ref["corpus"] != "project" else ""
 
 
 def tag_errors(book: Rulebook, results: list[ScenarioResult]) -> list[str]:
@@ -211,6 +218,11 @@ def ruleset_report(
         "scenarios": {
             "total": len(results),
             **Counter(r.outcome for r in results),
+            **(
+                {"by_corpus": dict(Counter(r.corpus for r in results))}
+                if any(r.corpus for r in results)
+                else {}
+            ),
         },
         "clauses": clauses,
         "uncovered_clauses": [c["id"] for c in clauses if c["status"] == "uncovered"],
@@ -279,6 +291,8 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
             head += f", {sc['failed']} FAILED"
         if sc.get("skipped"):
             head += f", {sc['skipped']} skipped"
+        if sc.get("by_corpus"):
+            head += f" ({', '.join(f'{n} from the {c}' for c, n in sc['by_corpus'].items())})"
         if rs["overlays"]:
             head += f"  [rules: {', '.join(rs['overlays'])}]"
         if report.get("tags"):
@@ -292,7 +306,7 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
             out.append(f"  {mark}  {c['id']:<11} {n:>3} scenario{'s' if n != 1 else ' '}  {c['text']}")
             if verbose:
                 out += [
-                    f"          {s['outcome']:<7} {s['feature']}:{s['line']} {s['scenario']}"
+                    f"          {s['outcome']:<7} {_from(s)}{s['feature']}:{s['line']} {s['scenario']}"
                     for s in c["scenarios"]
                 ]
         if any(c["status"] == "partial" for c in rs["clauses"]):
@@ -360,7 +374,7 @@ def format_text(report: dict[str, Any], verbose: bool = False) -> str:
                     f"    entries that need a scenario (a derived or interpreted ruling): {', '.join(rs['faq_without_scenario'])}"
                 )
         for f in rs["failures"]:
-            out.append(f"  FAILED {f['feature']}:{f['line']} {f['scenario']}")
+            out.append(f"  FAILED {_from(f)}{f['feature']}:{f['line']} {f['scenario']}")
             out += [f"         {line}" for line in f["message"].splitlines()]
         for e in rs["errors"]:
             out.append(f"  ERROR {e}")
@@ -453,7 +467,7 @@ def format_markdown(report: dict[str, Any]) -> str:
         if rs["failures"]:
             out += ["### Failures", ""]
             for f in rs["failures"]:
-                out += [f"- {f['feature']}:{f['line']} {_md(f['scenario'])}", "", "  ```"]
+                out += [f"- {_from(f)}{f['feature']}:{f['line']} {_md(f['scenario'])}", "", "  ```"]
                 out += [f"  {line}" for line in f["message"].splitlines()]
                 out += ["  ```", ""]
             out.append("")

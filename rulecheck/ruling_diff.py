@@ -174,7 +174,11 @@ def _left_and_came(a: list[str], b: list[str]) -> list[tuple[str, str]]:
 
 
 def diff_overlay(
-    overlay_path: str | Path, root: Path = PROJECT_ROOT, full: bool = False, baseline: CorpusRun | None = None
+    overlay_path: str | Path,
+    root: Path = PROJECT_ROOT,
+    full: bool = False,
+    baseline: CorpusRun | None = None,
+    paths: list | None = None,
 ) -> RulingDiff:
     """The book against the book plus ``overlay_path``, on the overlay's ruleset."""
     overlay = load_overlay(overlay_path)
@@ -182,12 +186,12 @@ def diff_overlay(
     changed_book = book.with_changes(overlay.parameters, overlay.interpretations, overlay.name)
     rule_changes = book.differences(changed_book)
     if baseline is None:
-        baseline = run_corpus(root, [overlay.ruleset], record_reads=not full)
+        baseline = run_corpus(root, [overlay.ruleset], record_reads=not full, paths=paths)
     old = baseline.by_ruleset(overlay.ruleset)
     # A scenario that read nothing the overlay changes runs identically under it (pure engine).
     selected = None if full else [r.nodeid for r in baseline.readers(overlay.ruleset, rule_changes)]
     new_run = (
-        run_corpus(root, [overlay.ruleset], overlays=[overlay_path], select=selected)
+        run_corpus(root, [overlay.ruleset], overlays=[overlay_path], select=selected, paths=paths)
         if selected is None or selected
         else CorpusRun([], 0)
     )

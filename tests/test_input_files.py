@@ -28,6 +28,10 @@ ALLOWED = {
     # where rulecheck.input_files may not exist: it imports only the engine and the standard
     # library. It reads the bundled card file catalogue_path() names, never a user's file.
     ("evaluate.py", "open"),
+    # The pytest plugin's first look at a regular pyproject.toml (is it a rulecheck project?),
+    # before importing anything of rulecheck: pytest loads the plugin in every project, and the
+    # config itself is then read through read_input.
+    ("project_plugin.py", "open"),
 }
 
 

@@ -75,8 +75,8 @@ def test_no_config_anywhere_keeps_the_bundled_corpus(tmp_path):
             "also has a [tool.rulecheck] table",
         ),
         (
-            {"pyproject.toml": "[tool.rulecheck]\nfeatures = 'x'\n"},
-            "tool.rulecheck.features: not supported yet",
+            {"pyproject.toml": "[tool.rulecheck]\nscenarios = 'x'\n"},
+            "tool.rulecheck.scenarios: not supported yet",
         ),
     ],
 )

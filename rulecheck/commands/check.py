@@ -7,7 +7,7 @@ report; both take the options defined here, so they select, overlay and export a
 from __future__ import annotations
 
 from rulecheck import json_output, progress
-from rulecheck.corpus import project_root, run_corpus, scenarios_on_disk
+from rulecheck.corpus import PROJECT_ROOT, project_root, run_corpus, scenarios_on_disk
 from rulecheck.help_text import parser_text
 from rulecheck.overlays import find_overlay, rulebooks_for
 from rulecheck.project_config import apply_to_args
@@ -17,8 +17,20 @@ from rulecheck.ruleset_api import ruleset_names as rulesets
 FORMATS = ("text", "json", "markdown")
 
 
+def add_path_arguments(p) -> None:
+    """Feature files, folders and FILE:LINE: the scenarios to run (all of them if none)."""
+    p.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="feature files, folders, or FILE:LINE (a line of a scenario selects it, the line of an "
+        "Examples row that one example); relative to the current folder; default: every scenario",
+    )
+
+
 def add_corpus_arguments(p) -> None:
     """Options shared by every command that runs the corpus and reports on it."""
+    add_path_arguments(p)
     p.add_argument(
         "--root",
         type=project_root,
@@ -44,6 +56,24 @@ def add_corpus_arguments(p) -> None:
         help="only the scenarios whose names match EXPR (pytest's -k: words, 'and', 'or', 'not'; any case)",
     )
     p.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing scenario")
+    p.add_argument(
+        "--with-book",
+        action="store_true",
+        help="also run the bundled corpus (the book's own rulings) beside the project's; every "
+        "report says which corpus each scenario came from",
+    )
+    p.add_argument(
+        "-n",
+        dest="processes",
+        metavar="N",
+        help="spread the scenarios over N processes (same verdicts and report files as one)",
+    )
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="run nothing: parse the selected feature files and match every step against the step "
+        "definitions; list each step that matches none, with the closest phrasing (exit 1 if any)",
+    )
     p.add_argument("--cucumber-json", metavar="PATH", help="also write pytest-bdd's Cucumber JSON report")
     p.add_argument("--junit-xml", metavar="PATH", help="also write pytest's JUnit XML report")
     p.add_argument(
@@ -101,32 +131,94 @@ def selection_args(args) -> list[str]:
     return extra + (["-x"] if getattr(args, "exitfirst", False) else [])
 
 
+def wanted(args) -> list | None:
+    """The scenarios the path arguments select (None: no path given, every scenario)."""
+    from rulecheck.selection import wanted_paths
+
+    return wanted_paths(args.paths) if getattr(args, "paths", None) else None
+
+
+def rulesets_of_paths(root, names: list[str], paths: list | None) -> list[str]:
+    """The rulesets whose feature folders hold what the path arguments name (all of ``names``
+    when no path is given, or none of them holds one: the run then says the paths select nothing)."""
+    if not paths:
+        return names
+    from rulecheck.corpus import corpora
+
+    folders = {name: c.features.resolve() for name, c in corpora(root, names).items()}
+    held = [name for name in names if any(w.feature.is_relative_to(folders.get(name, root)) for w in paths)]
+    return held or names
+
+
+def process_count(args) -> int:
+    """``-n N``: a whole number of processes from 1 to MAX_JOBS; -x stops one process's share,
+    not the run, so the two are not combined."""
+    from rules.limits import MAX_JOBS
+
+    text = getattr(args, "processes", None)
+    if text is None:
+        return 1
+    if not str(text).isdigit() or not 1 <= int(text) <= MAX_JOBS:
+        from rulecheck.source_yaml import InputError
+
+        raise InputError("-n", None, "", f"expected a number of processes from 1 to {MAX_JOBS}, got {text!r}")
+    if int(text) > 1 and getattr(args, "exitfirst", False):
+        from rulecheck.source_yaml import InputError
+
+        raise InputError("-n", None, "", "-x stops at the first failure of one run: use it without -n")
+    return int(text)
+
+
 def corpus_report(args) -> dict:
+    paths = wanted(args)
     apply_to_args(args)
-    names = args.ruleset or rulesets()
+    names = rulesets_of_paths(args.root, args.ruleset or rulesets(), paths)
     args.rules = [find_overlay(o, names, args.root) for o in args.rules]
     books = rulebooks_for(names, args.rules)  # validates overlays before any scenario runs
-    with progress.shown(args.quiet):
-        corpus = run_corpus(
-            args.root,
-            names,
-            tags=args.tags,
-            overlays=args.rules,
-            pytest_args=selection_args(args),
-            cucumber_json=args.cucumber_json,
-            junit_xml=args.junit_xml,
-            dependencies=getattr(args, "dependencies", True),
-            vacuous=getattr(args, "vacuous", False),
+    processes = process_count(args)
+    options = {
+        "rulesets": names,
+        "tags": args.tags,
+        "overlays": args.rules,
+        "pytest_args": selection_args(args),
+        "cucumber_json": args.cucumber_json,
+        "junit_xml": args.junit_xml,
+        "dependencies": getattr(args, "dependencies", True),
+        "vacuous": getattr(args, "vacuous", False),
+    }
+    with_book = getattr(args, "with_book", False)
+    if with_book and args.root.resolve() == PROJECT_ROOT.resolve():
+        from rulecheck.source_yaml import InputError
+
+        raise InputError(
+            "--with-book",
+            None,
+            "",
+            "needs a project (a rulecheck.toml or [tool.rulecheck] table here or above, or --root): "
+            "without one the bundled corpus runs alone",
         )
+    with progress.shown(args.quiet):
+        if with_book:
+            from rulecheck.corpus_parts import run_with_book
+
+            corpus = run_with_book(processes, args.root, PROJECT_ROOT, paths, **options)
+        elif processes > 1:
+            from rulecheck.corpus_parts import run_in_processes
+
+            corpus = run_in_processes(processes, args.root, paths, **options)
+        else:
+            corpus = run_corpus(args.root, paths=paths, **options)
     if getattr(args, "keyword", None) and not corpus.results:
         from rulecheck.source_yaml import InputError
 
         raise InputError("-k", None, "", f"the expression {args.keyword!r} selects no scenario")
     on_disk = None
     if (
-        args.tags or getattr(args, "keyword", None) or getattr(args, "exitfirst", False)
+        args.tags or getattr(args, "keyword", None) or getattr(args, "exitfirst", False) or paths
     ):  # what the selection left out is "not selected", not "no scenario yet"
         on_disk = {name: scenarios_on_disk(args.root, name) for name in names}
+        if with_book:
+            on_disk = {name: on_disk[name] + scenarios_on_disk(PROJECT_ROOT, name) for name in names}
     report = build_report(corpus, books, tags=args.tags, corpus=on_disk)
     if cards := project_cards(args.root, names):
         report["project_cards"] = cards
@@ -149,7 +241,35 @@ def render(report: dict, fmt: str, verbose: bool, kind: str = "check") -> str:
     return format_text(report, verbose=verbose)
 
 
+def dry_run(args) -> int:
+    """``--dry-run``: every selected step matched against the step definitions, nothing run."""
+    from rulecheck import dry_run as dry
+    from rulecheck.corpus import check_feature_syntax, corpora, parse_tag_expression
+
+    paths = wanted(args)
+    apply_to_args(args)
+    names = rulesets_of_paths(args.root, args.ruleset or rulesets(), paths)
+    found = corpora(args.root, names)
+    check_feature_syntax(args.root, names)
+    if paths:
+        features = list(dict.fromkeys(w.feature for w in paths))
+    else:
+        features = [
+            p for c in found.values() if c.features.is_dir() for p in sorted(c.features.rglob("*.feature"))
+        ]
+    tag_filter = parse_tag_expression(args.tags) if args.tags else None
+    result = dry.dry_run(args.root, found, features, paths, tag_filter)
+    if result.scenarios == 0:
+        from rulecheck.source_yaml import InputError
+
+        raise InputError("--dry-run", None, "", "the selection holds no scenario")
+    print(dry.format_text(result))
+    return 1 if result.unmatched else 0
+
+
 def run(args) -> int:
+    if args.dry_run:
+        return dry_run(args)
     report = corpus_report(args)
     print(render(report, "json" if args.json else args.format, args.verbose))
     return 0 if report["ok"] else 1

@@ -46,6 +46,12 @@ def register(sub) -> None:
     p.add_argument(
         "overlay", nargs="?", metavar="OVERLAY", help="a rule overlay YAML to compare with the book"
     )
+    p.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="with OVERLAY: only the scenarios of these feature files, folders or FILE:LINE",
+    )
     p.add_argument("--rev", metavar="GIT_REV", help="compare with the engine at this git revision instead")
     p.add_argument(
         "--own-corpus",
@@ -69,15 +75,24 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    apply_to_args(args)
     if bool(args.overlay) == bool(args.rev):
         raise InputError("diff", None, "", "give either an OVERLAY file or --rev GIT_REV (one of them)")
+    paths = None
+    if args.rev and (args.overlay or args.paths):
+        raise InputError(
+            "diff", None, "", "--rev compares every scenario: feature paths go with an OVERLAY only"
+        )
+    if args.paths:
+        from rulecheck.commands.check import wanted
+
+        paths = wanted(args)
+    apply_to_args(args)
     if args.overlay:
         args.overlay = find_overlay(args.overlay, args.ruleset or rulesets(), args.root)
         if not (Path(args.overlay).exists() or Path(args.overlay).is_symlink()):
             raise InputError(args.overlay, None, "", "no such overlay file")
         with progress.shown(args.quiet):
-            diff = diff_overlay(args.overlay, args.root, full=args.full)
+            diff = diff_overlay(args.overlay, args.root, full=args.full, paths=paths)
     else:
         with progress.shown(args.quiet):
             diff = diff_revision(args.rev, args.root, args.ruleset, own_corpus=args.own_corpus)

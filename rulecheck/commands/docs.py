@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck import json_output, progress
+from rulecheck.commands.check import add_path_arguments
 from rulecheck.corpus import project_root
 from rulecheck.docs_site import build_site
 from rulecheck.help_text import parser_text
@@ -36,6 +37,7 @@ def register(sub) -> None:
         ),
     )
     p.add_argument("out_dir", type=Path)
+    add_path_arguments(p)
     p.add_argument(
         "--root",
         type=project_root,
@@ -56,9 +58,12 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from rulecheck.commands.check import wanted
+
+    paths = wanted(args)
     apply_to_args(args)
     with progress.shown(args.quiet):
-        summary = build_site(args.out_dir, args.root, args.ruleset, args.tags, force=args.force)
+        summary = build_site(args.out_dir, args.root, args.ruleset, args.tags, force=args.force, paths=paths)
     index = (args.out_dir / "index.html").resolve()
     # The site is written either way (its pages show the failures); the exit status says, as
     # check's does, whether every scenario passed.

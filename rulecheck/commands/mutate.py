@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 
 from rulecheck import json_output, progress
+from rulecheck.commands.check import add_path_arguments
 from rulecheck.corpus import project_root
 from rulecheck.help_text import parser_text
 from rulecheck.mutation import format_text, run_mutation
@@ -42,6 +43,7 @@ def register(sub) -> None:
             ],
         ),
     )
+    add_path_arguments(p)
     p.add_argument(
         "--root",
         type=project_root,
@@ -101,8 +103,11 @@ def run(args) -> int:
 
 
 def _run(args):
+    from rulecheck.commands.check import wanted
     from rulecheck.explore.coverage import parse_shard
 
+    paths = wanted(args)
+    apply_to_args(args)
     return run_mutation(
         args.root,
         args.ruleset,
@@ -112,4 +117,5 @@ def _run(args):
         verify=args.verify,
         progress=_progress if progress.enabled(args.quiet) else None,
         shard=parse_shard(args.shard),
+        paths=paths,
     )

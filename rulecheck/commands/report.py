@@ -5,7 +5,7 @@ rulebook does not have, as `rulecheck check` does."""
 
 from __future__ import annotations
 
-from rulecheck.commands.check import add_corpus_arguments, corpus_report, render
+from rulecheck.commands.check import add_corpus_arguments, corpus_report, dry_run, render
 from rulecheck.help_text import parser_text
 
 
@@ -37,6 +37,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    if args.dry_run:
+        return dry_run(args)
     report = corpus_report(args)
     print(render(report, "json" if args.json else args.format, verbose=True, kind="report"))
     return 0 if report["ok"] else 1
