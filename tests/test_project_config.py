@@ -76,7 +76,7 @@ def test_no_config_anywhere_keeps_the_bundled_corpus(tmp_path):
         ),
         (
             {"pyproject.toml": "[tool.rulecheck]\nscenarios = 'x'\n"},
-            "tool.rulecheck.scenarios: not supported yet",
+            "tool.rulecheck.scenarios: 'x': no such folder",
         ),
     ],
 )
