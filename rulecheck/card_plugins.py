@@ -21,6 +21,7 @@ import contextlib
 import io
 import os
 import signal
+import stat
 import sys
 import threading
 import time
@@ -34,6 +35,7 @@ from rulecheck.locations import corpus_root
 from rulecheck.rulesets.gundam_assemble import card_catalogue
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, field_path, load_yaml
+from rules import limits
 from rules.gundam_assemble.abilities import AbilityError
 from rules.gundam_assemble.declaration import AttackError
 from rules.gundam_assemble.units import Catalogue, parse_catalogue
@@ -331,9 +333,41 @@ def bundled_catalogue() -> Catalogue:
     return load_cards(BUNDLED_CARDS)
 
 
+# A corpus run asks for the same scenario's cards once per step that needs them, and again on
+# every dependency re-run: reading, validating and parsing a card file cost more than the attack.
+# A catalogue is built once per set of files and kept while none of them changes on disk.
+_CATALOGUES: dict[tuple, Catalogue] = {}
+_CATALOGUES_KEPT = 64
+
+
 def catalogue_with(extra_files: tuple[str, ...] = ()) -> Catalogue:
     """The bundled cards plus a scenario's own card files (paths already resolved)."""
+    if not extra_files:
+        return bundled_catalogue()
+    key = _files_key(extra_files)
+    if key is not None and key in _CATALOGUES:
+        return _CATALOGUES[key]
     cat = bundled_catalogue()
     for f in extra_files:
         cat = load_cards(f, cat)
+    if key is not None:
+        if len(_CATALOGUES) >= _CATALOGUES_KEPT:
+            _CATALOGUES.clear()
+        _CATALOGUES[key] = cat
     return cat
+
+
+def _files_key(files: tuple[str, ...]) -> tuple | None:
+    """The files' names and contents (a changed file is another key); None if one is not a
+    regular file of a readable size, so that the load refuses it as it always has. The contents,
+    not the modification times: a file rewritten within the clock's resolution is still seen."""
+    key = []
+    for f in files:
+        try:
+            info = os.stat(f)
+            if not stat.S_ISREG(info.st_mode) or info.st_size > limits.MAX_YAML_BYTES:
+                return None
+            key.append((str(f), Path(f).read_bytes()))
+        except (OSError, ValueError):
+            return None
+    return tuple(key)
