@@ -21,7 +21,6 @@ import contextlib
 import io
 import os
 import signal
-import stat
 import sys
 import threading
 import time
@@ -358,16 +357,12 @@ def catalogue_with(extra_files: tuple[str, ...] = ()) -> Catalogue:
 
 
 def _files_key(files: tuple[str, ...]) -> tuple | None:
-    """The files' names and contents (a changed file is another key); None if one is not a
-    regular file of a readable size, so that the load refuses it as it always has. The contents,
-    not the modification times: a file rewritten within the clock's resolution is still seen."""
-    key = []
-    for f in files:
-        try:
-            info = os.stat(f)
-            if not stat.S_ISREG(info.st_mode) or info.st_size > limits.MAX_YAML_BYTES:
-                return None
-            key.append((str(f), Path(f).read_bytes()))
-        except (OSError, ValueError):
-            return None
-    return tuple(key)
+    """The files' names and contents (a changed file is another key); None if one cannot be
+    read, so that the load refuses it as it always has. The contents, not the modification
+    times: a file rewritten within the clock's resolution is still seen."""
+    from rulecheck.input_files import read_input  # it imports InputError from source_yaml
+
+    try:
+        return tuple((str(f), read_input(f, limits.MAX_YAML_BYTES, "a card file")) for f in files)
+    except InputError:
+        return None
