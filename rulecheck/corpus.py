@@ -848,6 +848,11 @@ def generated_bindings(found: Mapping[str, Corpus], stack: contextlib.ExitStack)
         if spec is not None and spec.origin
         else []
     )
+    # The bundled step library holds every bundled ruleset's steps; a project's run loads only
+    # those of its own rulesets (a Gundam Assemble project never imports the multibase steps, and
+    # with them shapely and numpy: about a third of the start of a one-scenario run).
+    others = [n for n in ruleset_names() if n not in wanted]
+    shared = [m for m in shared if not any(m.removeprefix("steps.").startswith(n) for n in others)]
     own = [m for c in wanted.values() for m in c.step_modules]
     plugins = ["rulecheck.pytest_plugin", *shared, *own]
     (folder / "conftest.py").write_text(f"pytest_plugins = {plugins!r}\n", encoding="utf-8")
