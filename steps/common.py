@@ -19,9 +19,15 @@ PROJECT_ROOT = corpus_root()  # the checkout, or the corpus an installed wheel c
 
 def pytest_bdd_before_step(request, feature, scenario, step, step_func):
     # Remember where the running step is, so bad input in a feature names its file and line.
-    path = Path(feature.filename)
-    shown = path.relative_to(PROJECT_ROOT) if path.is_relative_to(PROJECT_ROOT) else path
-    request.node._rulecheck_step = (str(shown), step.line_number)
+    request.node._rulecheck_step = (_shown_path(feature.filename), step.line_number)
+
+
+@functools.lru_cache(maxsize=1024)
+def _shown_path(filename: str) -> str:
+    """A feature file as errors name it; once per file, not on every step (pathlib's relative
+    paths cost as much as a light step)."""
+    path = Path(filename)
+    return str(path.relative_to(PROJECT_ROOT) if path.is_relative_to(PROJECT_ROOT) else path)
 
 
 def step_location(request: pytest.FixtureRequest) -> tuple[str, int]:
