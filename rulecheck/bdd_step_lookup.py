@@ -14,7 +14,9 @@ checks the two lookups agree on every step of the corpus.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 import weakref
 
 # The module, not the ``scenario`` function pytest_bdd exports under the same name.
@@ -58,8 +60,30 @@ def find_fixturedefs_for_step(step, fixturemanager, node):
     yield from found
 
 
+# pytest-bdd reads each step function's signature (``inspect.signature``, twice) every time the
+# step runs: about a tenth of a corpus run. A function's signature never changes, so it is read
+# once per function.
+_signature = functools.lru_cache(maxsize=4096)(inspect.signature)
+
+
+@functools.lru_cache(maxsize=4096)
+def _required_args(func) -> tuple[str, ...]:
+    return tuple(_ORIGINAL_REQUIRED_ARGS(func))
+
+
+def get_required_args(func) -> list[str]:
+    return list(_required_args(func))
+
+
+_ORIGINAL_REQUIRED_ARGS = getattr(bdd_scenario, "get_required_args", None)
+
+
 def install() -> None:
     """Route pytest-bdd's lookup through the lists above. A pytest-bdd without the function or
     its helpers (another version) keeps its own lookup: slower, never different."""
     if _ORIGINAL is not None and all(hasattr(bdd_scenario, h) for h in _HELPERS):
         bdd_scenario.find_fixturedefs_for_step = find_fixturedefs_for_step
+    if getattr(bdd_scenario, "signature", None) is inspect.signature:
+        bdd_scenario.signature = _signature
+    if _ORIGINAL_REQUIRED_ARGS is not None:
+        bdd_scenario.get_required_args = get_required_args

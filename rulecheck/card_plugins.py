@@ -36,6 +36,7 @@ from rulecheck.project_files import project_ability_files, project_card_files, p
 from rulecheck.rulesets.gundam_assemble_files import card_catalogue
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, field_path, load_yaml
+from rules import limits
 from rules.gundam_assemble.abilities import AbilityError
 from rules.gundam_assemble.declaration import AttackError
 from rules.gundam_assemble.units import Catalogue, parse_catalogue
@@ -360,12 +361,31 @@ def bundled_catalogue() -> Catalogue:
     return load_cards(BUNDLED_CARDS)
 
 
+# A corpus run asks for the same scenario's cards once per step that needs them, and again on
+# every dependency re-run: reading, validating and parsing a card file cost more than the attack.
+# A catalogue is built once per set of files (over one project's cards) and kept while none of
+# them changes on disk.
+_CATALOGUES: dict[tuple, tuple[Catalogue, Catalogue]] = {}
+_CATALOGUES_KEPT = 64
+
+
 def catalogue_with(extra_files: tuple[str, ...] = (), project: ProjectConfig | None = None) -> Catalogue:
     """The bundled cards, with a project's own cards over them (``project_catalogue``), plus a
     scenario's own card files (paths already resolved)."""
-    cat = project_catalogue(project)
+    base = project_catalogue(project)
+    if not extra_files:
+        return base
+    key = _files_key(extra_files)
+    kept = _CATALOGUES.get(key) if key is not None else None
+    if kept is not None and kept[0] is base:
+        return kept[1]
+    cat = base
     for f in extra_files:
         cat = load_cards(f, cat)
+    if key is not None:
+        if len(_CATALOGUES) >= _CATALOGUES_KEPT:
+            _CATALOGUES.clear()
+        _CATALOGUES[key] = (base, cat)
     return cat
 
 
@@ -389,3 +409,15 @@ def _over_bundled(files: tuple[tuple[str, int, int], ...]) -> Catalogue:
         {**{k: v for k, v in bundled.units.items() if k not in own.units}, **own.units},
         {**{k: v for k, v in bundled.tactics.items() if k not in own.tactics}, **own.tactics},
     )
+
+
+def _files_key(files: tuple[str, ...]) -> tuple | None:
+    """The files' names and contents (a changed file is another key); None if one cannot be
+    read, so that the load refuses it as it always has. The contents, not the modification
+    times: a file rewritten within the clock's resolution is still seen."""
+    from rulecheck.input_files import read_input  # it imports InputError from source_yaml
+
+    try:
+        return tuple((str(f), read_input(f, limits.MAX_YAML_BYTES, "a card file")) for f in files)
+    except InputError:
+        return None

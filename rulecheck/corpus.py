@@ -378,7 +378,7 @@ def check_feature_syntax(root: Path, rulesets: Iterable[str] | None) -> None:
         for path in sorted(folder.rglob("*.feature")):
             where = _relative(path, root)
             try:
-                doc = gherkin_document(path, where)
+                doc = gherkin_document(path, where, keep=True)
             except GherkinParseError as exc:
                 raise InputError(where, exc.line, "", _gherkin_problem(exc)) from None
             except (KeyError, TypeError, ValueError):  # pytest-bdd on a file with no Feature at all
@@ -390,7 +390,7 @@ def check_feature_syntax(root: Path, rulesets: Iterable[str] | None) -> None:
             raise InputError(_relative(folder, root), None, "", "no scenario in any feature file here")
 
 
-def gherkin_document(path: Path, where: str):
+def gherkin_document(path: Path, where: str, keep: bool = False):
     """A feature file parsed as pytest-bdd parses it (``get_gherkin_document``), but read
     through ``read_input_text``: a pipe, a folder or a huge file named ``*.feature`` is refused
     as one line naming ``where`` instead of hanging or filling memory."""
@@ -411,7 +411,43 @@ def gherkin_document(path: Path, where: str):
         content = lines[line - 1] if 0 < line <= len(lines) else ""
         handle_gherkin_parser_error(exc.args[0], line, content, str(path), exc)
         raise GherkinParseError(f"Unknown parsing error: {exc.args[0]}", line, content, str(path)) from exc
-    return GherkinDocument.from_dict(data)
+    doc = GherkinDocument.from_dict(data)
+    if keep:  # for the run about to collect it (_parsed_features_reused)
+        _PARSED[os.path.abspath(path)] = (text, doc)
+    return doc
+
+
+# Each feature file parsed by check_feature_syntax, by absolute path: (its text, its document).
+# pytest-bdd parses every file again as it collects (a twentieth of a run's CPU); during a run
+# it is handed the same document instead, when the file still holds the same text.
+_PARSED: dict[str, tuple[str, Any]] = {}
+
+
+@contextlib.contextmanager
+def _parsed_features_reused() -> Iterator[None]:
+    import pytest_bdd.parser as bdd_parser
+
+    original = bdd_parser.get_gherkin_document
+
+    def get_gherkin_document(abs_filename: str, encoding: str = "utf-8"):
+        kept = _PARSED.get(os.path.abspath(abs_filename))
+        # pytest-bdd reads in text mode (universal newlines): a file with a carriage return is
+        # left to it, so the document is exactly what it would have parsed
+        if kept is not None and "\r" not in kept[0] and encoding.lower().replace("-", "") == "utf8":
+            try:
+                same = read_input_text(abs_filename, MAX_FEATURE_BYTES, "a feature file") == kept[0]
+            except InputError:
+                same = False
+            if same:
+                return kept[1]
+        return original(abs_filename, encoding)
+
+    bdd_parser.get_gherkin_document = get_gherkin_document
+    try:
+        yield
+    finally:
+        bdd_parser.get_gherkin_document = original
+        _PARSED.clear()
 
 
 def feature_tags(path: Path) -> set[str]:
@@ -1000,6 +1036,7 @@ def run_corpus(
         ) as reports,
         contextlib.chdir(root),
         recorder.installed() if recorder is not None else contextlib.nullcontext(),
+        _parsed_features_reused(),
     ):
         report_args = [f"{option}={tmp}" for option, tmp in reports.items()]
         if show_output:

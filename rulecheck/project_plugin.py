@@ -94,6 +94,7 @@ class ProjectFeatures:
 
         self.folders = feature_folders(found)  # each folder of feature files (resolved) -> ruleset
         self.own_step_modules = [m for c in found.values() for m in c.step_modules]
+        self.rulesets = set(found)
         self.bound_by_test_files = any(t.is_file() for c in found.values() for t in c.tests)
         self.steps_loaded = False
 
@@ -108,12 +109,19 @@ class ProjectFeatures:
         ruleset's own step modules, as the bundled corpus's conftest.py names them."""
         import importlib.util
 
+        from rulecheck.ruleset_api import ruleset_names
+
         spec = importlib.util.find_spec("steps")
         shared = (
             sorted(f"steps.{p.stem}" for p in Path(spec.origin).parent.glob("*.py") if p.stem != "__init__")
             if spec is not None and spec.origin
             else []
         )
+        # The bundled step library holds every bundled ruleset's steps; a project's run loads only
+        # those of its own rulesets (a Gundam Assemble project never imports the multibase steps,
+        # and with them shapely and numpy: about a third of the start of a one-scenario run).
+        others = [n for n in ruleset_names() if n not in self.rulesets]
+        shared = [m for m in shared if not any(m.removeprefix("steps.").startswith(n) for n in others)]
         return ["rulecheck.pytest_plugin", *shared, *self.own_step_modules]
 
     def load_steps(self, manager) -> None:

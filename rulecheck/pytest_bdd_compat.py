@@ -28,6 +28,8 @@ INTERNALS: dict[str, dict[str, tuple[str, ...] | None]] = {
     "pytest_bdd.steps": {"step_function_context_registry": None},
     "pytest_bdd.parser": {
         "FeatureParser": ("basedir", "filename", "encoding"),
+        # corpus._parsed_features_reused hands pytest-bdd the documents check has parsed already
+        "get_gherkin_document": ("abs_filename", "encoding"),
         "Step": None,
         "render_string": None,
     },

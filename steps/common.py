@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +22,17 @@ PROJECT_ROOT = corpus_root()  # the checkout, or the corpus an installed wheel c
 
 def pytest_bdd_before_step(request, feature, scenario, step, step_func):
     # Remember where the running step is, so bad input in a feature names its file and line.
-    path = Path(feature.filename)
-    # relative to the bundled corpus, or to the project the run is in (it runs in the project's folder)
-    base = PROJECT_ROOT if path.is_relative_to(PROJECT_ROOT) else Path.cwd()
-    shown = path.relative_to(base) if path.is_relative_to(base) else path
-    request.node._rulecheck_step = (str(shown), step.line_number)
+    request.node._rulecheck_step = (_shown_path(feature.filename, os.getcwd()), step.line_number)
+
+
+@functools.lru_cache(maxsize=1024)
+def _shown_path(filename: str, cwd: str) -> str:
+    """A feature file as errors name it: relative to the bundled corpus, or to the project the run
+    is in (it runs in the project's folder). Once per file, not on every step (pathlib's relative
+    paths cost as much as a light step)."""
+    path = Path(filename)
+    base = PROJECT_ROOT if path.is_relative_to(PROJECT_ROOT) else Path(cwd)
+    return str(path.relative_to(base) if path.is_relative_to(base) else path)
 
 
 _running: dict[str, Any] = {"project": None, "feature": None}

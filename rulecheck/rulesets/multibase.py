@@ -9,6 +9,7 @@ go through ``scenario_from_data``, so a feature and a YAML file mean the same th
 
 from __future__ import annotations
 
+import copy
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -68,13 +69,35 @@ def load_scenario(path: str | Path) -> MultibaseScenario:
     return scenario_from_doc(load_yaml(path))
 
 
+# A feature's tables make the same document on every run of its scenario (and on each dependency
+# re-run): checking it against the schema and building its battlefield once is enough. Keyed by
+# the document's repr (which tells apart every value a table or a YAML file can give) and the
+# published limits; the document is copied first, so a step that changes its tables later cannot
+# change a kept one.
+_FROM_DATA: dict[str, MultibaseScenario] = {}
+_FROM_DATA_KEPT = 256
+
+
+def _limits_in_force() -> tuple:
+    """The published limits the checks read (a test may lower one): part of the cache key."""
+    return tuple(v for k, v in sorted(vars(limits).items()) if k.isupper())
+
+
 def scenario_from_data(data: dict[str, Any], file: str = "feature table") -> MultibaseScenario:
     """A scenario from an in-memory document (feature tables); errors name ``file`` and the field,
     with no line: the data has none (a step's error is placed at the step's line)."""
+    key = repr((file, data, _limits_in_force()))
+    found = _FROM_DATA.get(key)
+    if found is not None:
+        return found
     try:
-        return scenario_from_doc(LocatedYaml(file, data, {}))
+        scenario = scenario_from_doc(LocatedYaml(file, copy.deepcopy(data), {}))
     except InputError as exc:
         raise InputError(exc.file, None, exc.field, exc.message) from None
+    if len(_FROM_DATA) >= _FROM_DATA_KEPT:
+        _FROM_DATA.clear()
+    _FROM_DATA[key] = scenario
+    return scenario
 
 
 def scenario_from_doc(doc: LocatedYaml) -> MultibaseScenario:
