@@ -22,7 +22,7 @@ from rulecheck.source_yaml import InputError
 from rulecheck.wording import plural
 from rules.dice import DiceScriptError
 from rules.events import format_trace, interpretations_cited
-from rules.gundam_assemble.area_effect import placements
+from rules.gundam_assemble.area_effect import AreaPattern, placements
 from rules.gundam_assemble.attack import AttackResult, resolve_attack, stage_of
 from rules.gundam_assemble.declaration import AttackError
 from rules.gundam_assemble.durations import end_activation, end_turn
@@ -718,6 +718,32 @@ def placement_count(ruling, ga_context: GAContext, weapon: str, unit: str, count
     orientation = ruling.rules(ga.RULESET).interpretation("aoe_diagram_orientation")
     got = placements(profile.weapons[weapon].area, piece.hex, orientation=orientation)
     expect(len(got) == count, f"{count} legal placements of {weapon}", f"{len(got)}")
+
+
+@given(parsers.parse("an area weapon whose diagram covers {hexes}"), target_fixture="area_diagram")
+def area_diagram(hexes: str) -> dict[str, Any]:
+    """A diagram as a weapon's card gives it, hexes relative to the attacker at [0, 0]: the
+    pattern the engine makes of it, or why it refuses it."""
+    try:
+        return {"pattern": AreaPattern(tuple(parse_hex_list(hexes))), "refusal": None}
+    except ValueError as exc:
+        return {"pattern": None, "refusal": str(exc)}
+
+
+@then(parsers.parse("the diagram is refused because {message}"))
+def diagram_refused(area_diagram: dict[str, Any], message: str):
+    refusal = area_diagram["refusal"]
+    expect(refusal is not None and message in refusal, f"the diagram refused because {message}", f"{refusal}")
+
+
+@then(parsers.parse("the diagram can be placed {count:d} ways around an attacker at {hex_text}"))
+def diagram_placements(ruling, area_diagram: dict[str, Any], count: int, hex_text: str):
+    pattern = area_diagram["pattern"]
+    if pattern is None:
+        raise AssertionError(f"expected the diagram to be accepted, got: {area_diagram['refusal']}")
+    orientation = ruling.rules(ga.RULESET).interpretation("aoe_diagram_orientation")
+    got = placements(pattern, parse_hex(hex_text), orientation=orientation)
+    expect(len(got) == count, f"{count} placements", f"{len(got)}")
 
 
 @then(parsers.parse("the penalties apply in the order {names}"))
