@@ -463,6 +463,33 @@ def stale_equivalents(found: dict[str, int | None]) -> list[str]:
     return out
 
 
+def own_operator_line(verdicts: dict[str, str], total: int) -> str:
+    """The mutants of benchmarks/own_mutants.py (decorators, field defaults, module constants,
+    which mutmut never makes): how many are judged, killed, listed as equivalent, surviving."""
+    listed = load_equivalents()
+    count = Counter()
+    for name, verdict in verdicts.items():
+        if verdict in ("killed", "timed out"):
+            count["killed"] += 1
+        elif any(fnmatch.fnmatchcase(name, pattern) for pattern, _ in listed):
+            count["equivalent"] += 1
+        else:
+            count["survived"] += 1
+    run = count["killed"] + count["survived"]
+    score = f"{100 * count['killed'] / run:.1f}%" if run else "-"
+    return (
+        f"own operators (benchmarks/own_mutants.py): {len(verdicts)} of {total} mutants judged: "
+        f"{count['killed']} killed, {count['survived']} survived, {count['equivalent']} equivalent; score {score}"
+    )
+
+
+def _own_operators() -> str:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import own_mutants
+
+    return own_operator_line(own_mutants.standing(), len(own_mutants.all_mutants()))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--survivors", action="store_true", help="list every unlisted survivor")
@@ -481,7 +508,9 @@ def main() -> int:
     args = parser.parse_args()
     if args.recorded:
         table, survivors = score(*snapshot_results(SNAPSHOT))
-        return _print(table, survivors, args, live=False)
+        status = _print(table, survivors, args, live=False)
+        print(_own_operators())
+        return status
     if not (ROOT / "mutants").is_dir():
         print("no mutants/ folder: run `mutmut run` first", file=sys.stderr)
         return 2
