@@ -38,12 +38,26 @@ KILLED = {1, 3, 36, 24, -24, 152, 255}  # a failing test, or a mutant that made 
 TIMED_OUT = {36, 24, -24, 152, 255}  # of those, the tests stopped at mutmut's time limit
 
 
+TOLERANCE_POLICY = "tolerance_policy"  # an entry's kind: the verdicts differ only at exactly the tolerance
+
+
 def load_equivalents(path: Path = EQUIVALENTS) -> list[tuple[str, str]]:
     entries = yaml.safe_load(path.read_text()) or []
     out = []
     for e in entries:
         globs = e["mutants"] if isinstance(e["mutants"], list) else [e["mutants"]]
         out += [(g, e["reason"]) for g in globs]
+    return out
+
+
+def tolerance_policies(path: Path = EQUIVALENTS) -> list[str]:
+    """Globs of the entries of kind tolerance_policy: mutants that change a verdict only for a
+    measure exactly at geometry_tolerance, where the project allows either verdict. They are not
+    equivalent (some position tells them apart) and are counted apart from the equivalents."""
+    out = []
+    for e in yaml.safe_load(path.read_text()) or []:
+        if e.get("kind") == TOLERANCE_POLICY:
+            out += e["mutants"] if isinstance(e["mutants"], list) else [e["mutants"]]
     return out
 
 
@@ -328,6 +342,7 @@ def score(
     """Per module: killed, survived, no tests, equivalent (listed), presentation, not run; and
     the survivors nobody has settled. By default from the live ``mutants/`` folder."""
     listed = load_equivalents()
+    policies = tolerance_policies()
     if found is None:
         found = results(ROOT)
     if presentation is None:
@@ -341,6 +356,8 @@ def score(
         elif code in KILLED:
             row["killed"] += 1
             row["timed out"] += code in TIMED_OUT
+        elif any(fnmatch.fnmatchcase(name, pattern) for pattern in policies):
+            row["tolerance"] += 1  # either verdict allowed at exactly the tolerance
         elif any(fnmatch.fnmatchcase(name, pattern) for pattern, _ in listed):
             row["equivalent"] += 1
         elif presentation(name):
@@ -525,7 +542,7 @@ def main() -> int:
 
 
 def _print(table, survivors, args, live: bool) -> int:
-    cols = ("killed", "survived", "no tests", "equivalent", "presentation", "not run")
+    cols = ("killed", "survived", "no tests", "equivalent", "tolerance", "presentation", "not run")
     print(f"{'module':42} " + " ".join(f"{c:>12}" for c in cols) + "      score")
     total = Counter()
     for module, row in sorted(table.items()):
