@@ -235,11 +235,7 @@ def _square_attack(strict: bool, pushes=None, positions=SQUARE):
     spec = AttackSpec("Alpha", "Charlie", removals={"Charlie": (positions[-1][0],)}, strict=strict)
     if pushes is not None:
         spec = replace(spec, pushes=pushes)
-    # The scattered unit is out of coherency before the attack: MB-6.5 reaches it only under
-    # split_before_attack=applies, which these push tests are about.
-    rules = BOOK.with_changes(
-        interpretations={"coherency": "two_neighbours", "split_before_attack": "applies"}
-    )
+    rules = BOOK.with_changes(interpretations={"coherency": "two_neighbours"})
     dice = ScriptedDice.of(**{"to_hit:Alpha": [6], "save:Charlie": [1]})
     return resolve_attack(field, spec, rules, dice)
 

@@ -17,7 +17,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
       | Bravo | b3   | round 0.5 | 3   | 6 | 270    |
       | Bravo | b4   | round 0.5 | 4.5 | 6 | 270    |
 
-  @clause:MB-6.1 @ruling:derived
+  @clause:MB-6.1 @ruling:interpretation @interpretation:coherency
   Scenario: Exactly one Wound stat's worth of wounds removes one base
     Given "Alpha" rolls 6, 6, 1, 1 to hit
     And "Bravo" rolls 1, 1 to save
@@ -35,7 +35,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     Then "Bravo" lost no bases
     And "Bravo" carries 1 residual wounds
 
-  @clause:MB-6.2 @clause:MB-7.3 @ruling:derived
+  @clause:MB-6.2 @clause:MB-7.3 @ruling:interpretation @interpretation:coherency
   Scenario: A wound left over from one attack completes a base removal in the next
     Given "Alpha" rolls 6, 1, 1, 1 to hit
     And "Bravo" rolls 1 to save
@@ -47,7 +47,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     Then "Bravo" lost b4
     And "Bravo" carries 0 residual wounds
 
-  @clause:MB-6.2 @ruling:derived
+  @clause:MB-6.2 @ruling:interpretation @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Five wounds on a Wound stat of 2 remove two bases at once and leave one wound
     Given "Alpha" gets 1 bonus dice from Volley Fire
     And "Alpha" rolls 6, 6, 6, 6, 6 to hit
@@ -88,7 +88,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     When "Alpha" shoots "Bravo"
     Then the legal removals for "Bravo" are b1+b2; b3+b4; b1+b4
 
-  @clause:MB-6.4 @ruling:interpretation @interpretation:multi_removal_coherency
+  @clause:MB-6.4 @ruling:interpretation @interpretation:multi_removal_coherency @interpretation:coherency
   Scenario: Under the one-at-a-time reading a far pair cannot go, as whichever goes first strands the other
     Given the house rule "loose coherency" sets the interpretation coherency to each_within
     And the house rule "one at a time" sets the interpretation multi_removal_coherency to each_step
@@ -136,10 +136,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: A unit already split in two cannot keep coherency, is Shaken, and its lone base is pushed back
-    The unit starts out of coherency: MB-6.5 reaches it only under split_before_attack=applies.
-
-    Given the interpretation split_before_attack is applies
-    And the multibase units:
+    Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
     And the multibase bases:
@@ -183,10 +180,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:impossible_coherency_removal @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: A stranded pair is pushed as one group, straight towards the nearest base of the pair that stays
-    The unit starts out of coherency: MB-6.5 reaches it only under split_before_attack=applies.
-
-    Given the interpretation split_before_attack is applies
-    And the multibase units:
+    Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
     And the multibase bases:
@@ -236,10 +230,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under the loose reading a lone base as near to two bases goes to the first listed
-    The unit starts out of coherency: MB-6.5 reaches it only under split_before_attack=applies.
-
-    Given the interpretation split_before_attack is applies
-    And the house rule "loose coherency" sets the interpretation coherency to each_within
+    Given the house rule "loose coherency" sets the interpretation coherency to each_within
     And the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
@@ -263,10 +254,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: A stranded base as near to two bases of the group that stays is pushed towards the first listed
-    The unit starts out of coherency: MB-6.5 reaches it only under split_before_attack=applies.
-
-    Given the interpretation split_before_attack is applies
-    And the multibase units:
+    Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
     And the multibase bases:
@@ -317,10 +305,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.5 @clause:MB-4.3 @ruling:interpretation @interpretation:split_before_attack
   Scenario: A unit already Shaken that cannot keep coherency gets no second token
-    The unit starts out of coherency: MB-6.5 reaches it only under split_before_attack=applies.
-
-    Given the interpretation split_before_attack is applies
-    And the multibase units:
+    Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds | shaken |
       | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      | yes    |
     And the multibase bases:
@@ -336,8 +321,9 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     Then "Charlie" was refused a second Shaken token
 
   @clause:MB-6.5 @ruling:interpretation @interpretation:split_before_attack @interpretation:coherency
-  Scenario: By default (not_caused) a unit split before the attack is neither Shaken nor pushed by its losses
-    Given the multibase units:
+  Scenario: Under not_caused a unit split before the attack is neither Shaken nor pushed by its losses
+    Given the interpretation split_before_attack is not_caused
+    And the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
     And the multibase bases:
@@ -355,8 +341,9 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And no base of "Charlie" was pushed
 
   @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @assumed:coherency_distance
-  Scenario: A unit coherent before the attack whose losses strand a base is Shaken and pushed
-    Given the house rule "loose coherency" sets the interpretation coherency to each_within
+  Scenario: Under not_caused a unit coherent before the attack whose losses strand a base is Shaken and pushed all the same
+    Given the interpretation split_before_attack is not_caused
+    And the house rule "loose coherency" sets the interpretation coherency to each_within
     And the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
@@ -459,10 +446,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.5 @ruling:interpretation @interpretation:push_anchor @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: By default the owner may keep the pair or the middle base in place, as both pushes move the least in total
-    The unit starts out of coherency: MB-6.5 reaches it only under split_before_attack=applies.
-
-    Given the interpretation split_before_attack is applies
-    And the multibase units:
+    Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
     And the multibase bases:
@@ -485,10 +469,7 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.5 @ruling:interpretation @interpretation:push_anchor @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under largest_group the pair stays where it is and only the lone bases are pushed
-    The unit starts out of coherency: MB-6.5 reaches it only under split_before_attack=applies.
-
-    Given the interpretation split_before_attack is applies
-    And the interpretation push_anchor is largest_group
+    Given the interpretation push_anchor is largest_group
     And the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
@@ -544,13 +525,10 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
 
   @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under two_neighbours a square and a triangle each content but apart: the smaller group is pushed to the larger
-    The unit starts out of coherency: MB-6.5 reaches it only under split_before_attack=applies.
-
     Every base has two neighbours, but the unit is in two groups 1.2 inches apart (and a third base
     stands alone, which the defending player removes). The triangle's nearest base moves 0.2 inches
     to the square and keeps its own two neighbours; the square stays where it is.
-    Given the interpretation split_before_attack is applies
-    And the interpretation coherency is two_neighbours
+    Given the interpretation coherency is two_neighbours
     And the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |

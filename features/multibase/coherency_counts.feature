@@ -71,10 +71,7 @@ Feature: How far from coherent a unit is, by each reading of Unit Coherency
 
   @clause:MB-6.5 @ruling:interpretation @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under two_neighbours a unit left with two bases apart may push either of them to the other
-    The unit starts out of coherency: MB-6.5 reaches it only under split_before_attack=applies.
-
-    Given the interpretation split_before_attack is applies
-    And the interpretation coherency is two_neighbours
+    Given the interpretation coherency is two_neighbours
     And the multibase bases:
       | unit    | base | shape     | x  | y  | facing |
       | Charlie | c1   | round 0.5 | 0  | 10 | 270    |

@@ -5,13 +5,11 @@ Feature: Explored casualties: where push_anchor=largest_group and multibase as t
 
   @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @interpretation:impossible_coherency_removal @interpretation:push_anchor @interpretation:split_before_attack
   Scenario: Explored 1: 1.25 (units.Bravo.pushed.b6) under push_anchor=largest_group, not 1.0 under multibase as the book has it
-    Found by rulecheck explore (seed 1), when split_before_attack=applies was the book's default; the traces first differ at event 19.
-    Bravo starts out of coherency, so both versions here take split_before_attack=applies (the book's default is now not_caused, under which Bravo is neither Shaken nor pushed).
+    Found by rulecheck explore (seed 1); the traces first differ at event 19.
     Here: Bravo must be pushed back into coherency; the legal pushes move b3+b4+b6 (1.75"); b1+b2+b6 (1.5").
     Under multibase as the book has it instead: Bravo must be pushed back into coherency; the legal pushes move b1+b2+b6 (1.5"); so units.Bravo.pushed.b1: 0.25; units.Bravo.pushed.b2: 0.25; units.Bravo.pushed.b6: 1.0; units.Bravo.pushed.b3: None; units.Bravo.pushed.b4: None; units.Bravo.push_options: b1+b2+b6.
 
-    Given the interpretation split_before_attack is applies
-    And the multibase units:
+    Given the multibase units:
       | unit  | faction | ranged | melee | range | courage | save | wounds | shaken | wounds taken |
       | Alpha | Red     | 6      | 1     | 24    | 2       | 4    | 1      | no     | 0            |
       | Bravo | Blue    | 1      | 1     | 24    | 2       | 2    | 1      | no     | 0            |

@@ -1,6 +1,6 @@
 Feature: The named scenario files resolve as their descriptions say
 
-  @clause:MB-2.2 @clause:MB-3.2 @clause:MB-6.2 @ruling:interpretation @interpretation:unstated_modifier_sizes @assumed:cover_modifier
+  @clause:MB-2.2 @clause:MB-3.2 @clause:MB-6.2 @ruling:interpretation @interpretation:unstated_modifier_sizes @interpretation:coherency_measure @assumed:coherency_distance @assumed:cover_modifier
   Scenario: The volley at the screen in cover removes two bases with the wound already on it
     Given the multibase scenario "ranged_volley"
     When the scenario's attack is resolved
