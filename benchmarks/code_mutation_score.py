@@ -38,12 +38,26 @@ KILLED = {1, 3, 36, 24, -24, 152, 255}  # a failing test, or a mutant that made 
 TIMED_OUT = {36, 24, -24, 152, 255}  # of those, the tests stopped at mutmut's time limit
 
 
+TOLERANCE_POLICY = "tolerance_policy"  # an entry's kind: the verdicts differ only at exactly the tolerance
+
+
 def load_equivalents(path: Path = EQUIVALENTS) -> list[tuple[str, str]]:
     entries = yaml.safe_load(path.read_text()) or []
     out = []
     for e in entries:
         globs = e["mutants"] if isinstance(e["mutants"], list) else [e["mutants"]]
         out += [(g, e["reason"]) for g in globs]
+    return out
+
+
+def tolerance_policies(path: Path = EQUIVALENTS) -> list[str]:
+    """Globs of the entries of kind tolerance_policy: mutants that change a verdict only for a
+    measure exactly at geometry_tolerance, where the project allows either verdict. They are not
+    equivalent (some position tells them apart) and are counted apart from the equivalents."""
+    out = []
+    for e in yaml.safe_load(path.read_text()) or []:
+        if e.get("kind") == TOLERANCE_POLICY:
+            out += e["mutants"] if isinstance(e["mutants"], list) else [e["mutants"]]
     return out
 
 
@@ -328,6 +342,7 @@ def score(
     """Per module: killed, survived, no tests, equivalent (listed), presentation, not run; and
     the survivors nobody has settled. By default from the live ``mutants/`` folder."""
     listed = load_equivalents()
+    policies = tolerance_policies()
     if found is None:
         found = results(ROOT)
     if presentation is None:
@@ -341,6 +356,8 @@ def score(
         elif code in KILLED:
             row["killed"] += 1
             row["timed out"] += code in TIMED_OUT
+        elif any(fnmatch.fnmatchcase(name, pattern) for pattern in policies):
+            row["tolerance"] += 1  # either verdict allowed at exactly the tolerance
         elif any(fnmatch.fnmatchcase(name, pattern) for pattern, _ in listed):
             row["equivalent"] += 1
         elif presentation(name):
@@ -463,6 +480,33 @@ def stale_equivalents(found: dict[str, int | None]) -> list[str]:
     return out
 
 
+def own_operator_line(verdicts: dict[str, str], total: int) -> str:
+    """The mutants of benchmarks/own_mutants.py (decorators, field defaults, module constants,
+    which mutmut never makes): how many are judged, killed, listed as equivalent, surviving."""
+    listed = load_equivalents()
+    count = Counter()
+    for name, verdict in verdicts.items():
+        if verdict in ("killed", "timed out"):
+            count["killed"] += 1
+        elif any(fnmatch.fnmatchcase(name, pattern) for pattern, _ in listed):
+            count["equivalent"] += 1
+        else:
+            count["survived"] += 1
+    run = count["killed"] + count["survived"]
+    score = f"{100 * count['killed'] / run:.1f}%" if run else "-"
+    return (
+        f"own operators (benchmarks/own_mutants.py): {len(verdicts)} of {total} mutants judged: "
+        f"{count['killed']} killed, {count['survived']} survived, {count['equivalent']} equivalent; score {score}"
+    )
+
+
+def _own_operators() -> str:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import own_mutants
+
+    return own_operator_line(own_mutants.standing(), len(own_mutants.all_mutants()))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--survivors", action="store_true", help="list every unlisted survivor")
@@ -481,7 +525,9 @@ def main() -> int:
     args = parser.parse_args()
     if args.recorded:
         table, survivors = score(*snapshot_results(SNAPSHOT))
-        return _print(table, survivors, args, live=False)
+        status = _print(table, survivors, args, live=False)
+        print(_own_operators())
+        return status
     if not (ROOT / "mutants").is_dir():
         print("no mutants/ folder: run `mutmut run` first", file=sys.stderr)
         return 2
@@ -496,7 +542,7 @@ def main() -> int:
 
 
 def _print(table, survivors, args, live: bool) -> int:
-    cols = ("killed", "survived", "no tests", "equivalent", "presentation", "not run")
+    cols = ("killed", "survived", "no tests", "equivalent", "tolerance", "presentation", "not run")
     print(f"{'module':42} " + " ".join(f"{c:>12}" for c in cols) + "      score")
     total = Counter()
     for module, row in sorted(table.items()):

@@ -75,6 +75,7 @@ PARAMETER_RANGES: dict[str, dict[str, tuple[float, float]]] = {
         "long_range_modifier": (-10, 10),
         "long_range_fraction": (0.0, 1.0),
         "shaken_attacker_modifier": (-10, 10),
+        "shaken_target_modifier": (-10, 10),
         "max_shaken_tokens": (0, 100),
         "front_arc_degrees": (0, 360),
         "coherency_distance": (0.0, 1_000.0),

@@ -22,7 +22,7 @@ from rulecheck.source_yaml import InputError
 from rulecheck.wording import plural
 from rules.dice import DiceScriptError
 from rules.events import format_trace, interpretations_cited
-from rules.gundam_assemble.area_effect import placements
+from rules.gundam_assemble.area_effect import AreaPattern, placements
 from rules.gundam_assemble.attack import AttackResult, resolve_attack, stage_of
 from rules.gundam_assemble.declaration import AttackError
 from rules.gundam_assemble.durations import end_activation, end_turn
@@ -661,6 +661,14 @@ def ruling_interpretation(attack_context: AttackContext, name: str):
     )
 
 
+@then(parsers.parse("the ruling names exactly the interpretations {names}"))
+def ruling_interpretations_exactly(attack_context: AttackContext, names: str):
+    """The readings the ruling rests on, as explain lists them: these and no others ("none")."""
+    used = sorted(interpretations_cited(_result(attack_context).events))
+    want = sorted(name_list(names)) if names.strip() != "none" else []
+    expect(used == want, f"the interpretations {', '.join(want) or 'none'}", f"{', '.join(used) or 'none'}")
+
+
 @then(parsers.parse("the ruling reads the interpretation {name} as {option}"))
 def ruling_interpretation_option(attack_context: AttackContext, name: str, option: str):
     used = interpretations_cited(_result(attack_context).events)
@@ -720,6 +728,32 @@ def placement_count(ruling, ga_context: GAContext, weapon: str, unit: str, count
     orientation = ruling.rules(ga.RULESET).interpretation("aoe_diagram_orientation")
     got = placements(profile.weapons[weapon].area, piece.hex, orientation=orientation)
     expect(len(got) == count, f"{count} legal placements of {weapon}", f"{len(got)}")
+
+
+@given(parsers.parse("an area weapon whose diagram covers {hexes}"), target_fixture="area_diagram")
+def area_diagram(hexes: str) -> dict[str, Any]:
+    """A diagram as a weapon's card gives it, hexes relative to the attacker at [0, 0]: the
+    pattern the engine makes of it, or why it refuses it."""
+    try:
+        return {"pattern": AreaPattern(tuple(parse_hex_list(hexes))), "refusal": None}
+    except ValueError as exc:
+        return {"pattern": None, "refusal": str(exc)}
+
+
+@then(parsers.parse("the diagram is refused: {message}"))
+def diagram_refused(area_diagram: dict[str, Any], message: str):
+    refusal = area_diagram["refusal"]
+    expect(refusal == message, f"the diagram refused: {message}", f"{refusal or 'accepted'}")
+
+
+@then(parsers.parse("the diagram can be placed {count:d} ways around the attacker"))
+def diagram_placements(ruling, area_diagram: dict[str, Any], count: int):
+    pattern = area_diagram["pattern"]
+    if pattern is None:
+        raise AssertionError(f"expected the diagram to be accepted, got: {area_diagram['refusal']}")
+    orientation = ruling.rules(ga.RULESET).interpretation("aoe_diagram_orientation")
+    got = placements(pattern, (0, 0), orientation=orientation)
+    expect(len(got) == count, f"{count} placements", f"{len(got)}")
 
 
 @then(parsers.parse("the penalties apply in the order {names}"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -135,3 +136,71 @@ def test_recorded_verdicts_score_as_the_run_did_and_come_back_only_for_unchanged
 )
 def test_a_change_to_an_events_data_only_is_told_apart(old, new, data_only):
     assert score.event_data_only(ORIGINAL, mutant(old, new)) is data_only
+
+
+OWN_SOURCE = """
+from dataclasses import dataclass
+from functools import cache
+
+CORNERS = ((1, 1), (-1, 2))
+WINDOWS = ("before", f"after {1}")
+lower_case = 5
+
+
+@dataclass(frozen=True)
+class Base:
+    name: str
+    radius: float = 0.5
+    round: bool = False
+
+
+@cache
+def width() -> int:
+    return 3
+"""
+
+
+def test_own_operators_mutate_what_mutmut_never_does():
+    """Decorators, dataclass field defaults and UPPER_CASE module constants each get mutants that
+    still parse; function bodies, lower-case names and f-string parts are left to mutmut."""
+    import ast
+
+    spec = importlib.util.spec_from_file_location(
+        "own_mutants", Path(__file__).resolve().parent.parent / "benchmarks" / "own_mutants.py"
+    )
+    own_mutants = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("own_mutants", own_mutants)  # dataclasses look their module up there
+    spec.loader.exec_module(own_mutants)
+
+    made = own_mutants.mutants_of("m", OWN_SOURCE)
+    changes = {(m.operator, m.original, m.replacement) for m in made}
+    assert changes == {
+        ("constant", "1", "2"),
+        ("constant", "2", "3"),
+        ("constant", '"before"', '"XXbeforeXX"'),
+        ("constant", '"before"', '""'),
+        ("decorator", "dataclass(frozen=True)", "(lambda f: f)"),
+        ("decorator", "cache", "(lambda f: f)"),
+        ("default", "0.5", "1.5"),
+        ("default", "False", "True"),
+    }
+    assert sum(m.original == "1" for m in made) == 3  # each number of CORNERS: 1, 1 and the 1 of -1
+    for m in made:
+        ast.parse(m.apply(OWN_SOURCE))
+    corner = next(m for m in made if m.original == "1")
+    assert "CORNERS = ((2, 1), (-1, 2))" in corner.apply(OWN_SOURCE)
+
+
+def test_own_operator_verdicts_are_scored_with_listed_equivalents_apart():
+    line = score.own_operator_line(
+        {
+            "rules.x:constant:1:1:0": "killed",
+            "rules.x:default:2:1:0": "survived",
+            "rules.x:decorator:3:1:0": "timed out",
+        },
+        10,
+    )
+    assert line == (
+        "own operators (benchmarks/own_mutants.py): 3 of 10 mutants judged: "
+        "2 killed, 1 survived, 0 equivalent; score 66.7%"
+    )

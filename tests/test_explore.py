@@ -210,7 +210,7 @@ def test_an_attack_overlay_and_a_parameter_change_yield_witness_scenarios_that_p
 # rulings, each with a seed that reaches it within a few dozen positions and what its witness
 # must hold to reach the rule: (reading, seed, positions, what the position holds).
 MISSED = (
-    ("disarm_timing=after_all_responses", 10, 30, lambda p: _responses(p) & {"Jam Targeting"}),
+    ("disarm_timing=before_defender_responses", 10, 30, lambda p: _responses(p) & {"Jam Targeting"}),
     ("target_leaves_range_mid_attack=attack_ends", 0, 20, lambda p: any("to" in r for r in _all(p))),
     ("aoe_garrison_targets=units_only", 0, 30, lambda p: "area" in p["attack"] and _kinds(p) & {"garrison"}),
     ("strength_bonus_duration=whole_activation", 4, 20, lambda p: "second" in p),

@@ -32,13 +32,13 @@ def check_json(capsys, *args: str) -> dict:
 def test_unused_dice_under_an_overlay_name_the_step_expected_and_got_and_the_roll_the_rule_changed(capsys):
     report = check_json(capsys, "--rules", CLAMP, "--ruleset", "multibase", "--tags", "@clause:MB-3.3")
     failures = {f["line"]: f for f in report["rulesets"][0]["failures"]}
-    pulled = failures[126]  # "A threshold pulled to 1+ stops at 2+, so ones still miss"
-    assert pulled["failed_step"] == {"keyword": "When", "text": '"Alpha" shoots "Bravo"', "line": 130}
+    pulled = failures[170]  # "A threshold pulled to 1+ stops at 2+, so ones still miss"
+    assert pulled["failed_step"] == {"keyword": "When", "text": '"Alpha" shoots "Bravo"', "line": 174}
     message = pulled["message"]
     assert message.startswith(
         "expected the attack to roll exactly the scripted dice, got: scripted dice left unused (save:Bravo: [1])"
     )
-    assert 'failing step: When "Alpha" shoots "Bravo" (line 130)' in message
+    assert 'failing step: When "Alpha" shoots "Bravo" (line 174)' in message
     assert "rules.dice" not in message and "DiceScriptError" not in message
     # The event where the house rule took the run away from the book, both ways, in words.
     assert "where this run first left the book (event 8 of the trace):" in message

@@ -1348,3 +1348,32 @@ def test_the_odds_of_an_attack_with_an_unscripted_choice_are_refused_like_its_re
     decl = AttackDeclaration("Tester", "Gun", ZAKU, responses=(Response(pick.window, pick, unit="Tester"),))
     with pytest.raises(AttackError):
         profile_from_attack(battle, decl, RULES)
+
+
+def test_explain_shows_the_shields_of_a_defeated_unit_among_its_defeat_events():
+    """What explain --json shows of a defeat: each event's step and data, in order; the Shields
+    event (asked only of a unit with deactivated Shields) stands before must_redeploy."""
+    cat = _catalogue()
+    board = Board(pieces=(Piece("RX-78-2 Gundam", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    units = {
+        "RX-78-2 Gundam": {"side": "A"},
+        ZAKU: {"side": "B", "hp": 1, "shields": 0, "deactivated_shields": 1},
+    }
+    decl = AttackDeclaration("RX-78-2 Gundam", "Beam Rifle", ZAKU)
+    for book, active, deactivated in (
+        (RULES, 0, 1),
+        (RULES.with_changes(interpretations={"defeated_unit_shields": "restored"}), 1, 0),
+    ):
+        result = resolve_attack(
+            battle_from_entries(board, units, cat), decl, ScriptedDice.of(attack=[5, 1, 1, 1]), book
+        )
+        first = next(i for i, e in enumerate(result.events) if e.step.endswith(".defeated"))
+        stage = result.events[first].step.removesuffix(".defeated")
+        assert [(e.step, e.data) for e in result.events[first : first + 6]] == [
+            (f"{stage}.defeated", {"unit": ZAKU, "side": "A", "vp": 3}),
+            (f"{stage}.to_reserve", {"unit": ZAKU}),
+            (f"{stage}.timeline_penalty", {"unit": ZAKU, "from": 0, "to": 2}),
+            (f"{stage}.reset", {"unit": ZAKU, "hp": 5, "removed": []}),
+            (f"{stage}.shields", {"unit": ZAKU, "shields": active, "deactivated": deactivated}),
+            (f"{stage}.must_redeploy", {"unit": ZAKU}),
+        ]

@@ -131,3 +131,26 @@ def test_the_odds_threshold_agrees_with_the_attack_at_exactly_the_long_range_lim
     )
     report = ADAPTER.odds(load_scenario(str(scenario)), BOOK)
     assert report.to_json()["profile"]["threshold"] == 4
+
+
+def test_the_odds_threshold_follows_whose_status_counts(tmp_path):
+    # A Shaken target: the book's reading (the attacker's status) leaves 4+; reading MB-3.2's
+    # "Unit Status" as the target's makes the odds assume 3+, as the attack itself rolls.
+    scenario = tmp_path / "shaken_target.yaml"
+    scenario.write_text(
+        "ruleset: multibase\ntitle: a Shaken target\nunits:\n"
+        "  - name: Lancer\n    faction: Red\n"
+        "    stats: {ranged_attack: 1, melee_attack: 1, range: 12, courage: 9, save: 7, wounds: 9}\n"
+        "    bases: [{name: l1, shape: round, radius: 0.5, x: 0, y: 0, facing: 90}]\n"
+        "  - name: Dart\n    faction: Blue\n    shaken: true\n"
+        "    stats: {ranged_attack: 1, melee_attack: 1, range: 12, courage: 9, save: 7, wounds: 9}\n"
+        "    bases: [{name: d1, shape: round, radius: 0.5, x: 0, y: 3, facing: 270}]\n"
+        "attack: {kind: ranged, attacker: Lancer, target: Dart}\n"
+        "dice:\n  Lancer: {to_hit: [3]}\n  Dart: {save: [1]}\n"
+    )
+    loaded = load_scenario(str(scenario))
+    target_reading = BOOK.with_changes(interpretations={"status_modifier": "target_shaken"})
+    assert ADAPTER.odds(loaded, BOOK).to_json()["profile"]["threshold"] == 4
+    report = ADAPTER.odds(loaded, target_reading).to_json()
+    assert report["profile"]["threshold"] == 3
+    assert report["hits"]["1"]["exact"] == "2/3"

@@ -1363,3 +1363,88 @@ def test_a_symmetric_push_is_the_same_at_every_turn_of_the_table_and_in_the_mirr
     untouched = plans(0, False)
     assert untouched
     assert [d for d in range(0, 360, 3) for m in (False, True) if plans(d, m) != untouched] == []
+
+
+def _explained(shaken_attacker: bool, courage: int, target_shaken: bool, faces, saves, far_in_cover=False):
+    """The events `explain --json` shows of a one-base attack, each as (step, data); the Trace's
+    segment (floating point) is left out."""
+    from rules.dice import ScriptedDice
+    from rules.multibase.attack import AttackSpec, resolve_attack
+    from rules.multibase.battlefield import Base, Battlefield, Initiative, Unit
+
+    two_dice = Stats(ranged_attack=2, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
+    target_stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=courage, save=6, wounds=1)
+    alpha = Unit(
+        "Alpha",
+        "Red",
+        two_dice,
+        (Base("a1", "rect", 0, 0, 90.0, width=2.0, depth=1.0),),
+        int(shaken_attacker),
+    )
+    at = 16 if far_in_cover else 4
+    bravo = Unit(
+        "Bravo", "Blue", target_stats, (Base("b1", "round", 0, at, 270.0, radius=0.5),), int(target_shaken)
+    )
+    field = Battlefield((alpha, bravo), (), Initiative(pool=("Blue",)))
+    spec = AttackSpec("Alpha", "Bravo", in_cover=frozenset({"Bravo"} if far_in_cover else ()))
+    dice = ScriptedDice.of(**{"to_hit:Alpha": faces, "save:Bravo": saves})
+    events = resolve_attack(field, spec, BOOK, dice).events
+    return [(e.step, {} if e.step == "target.trace" else e.data) for e in events]
+
+
+OPENING = [
+    ("target.declared", {}),
+    ("target.trace", {}),
+]
+
+
+def test_explain_shows_each_modifier_by_source_the_hits_and_a_shaken_target_destroyed():
+    """What explain --json shows is part of the ruling: each event's step name and data, in
+    order (the modifiers by source, the hits of the roll, the Shaken token gained, the unit
+    destroyed with its markers and its initiative token)."""
+    assert _explained(True, 1, False, [6, 6], [1, 1], far_in_cover=True) == [
+        *OPENING,
+        ("target.range", {"distance": 15.0, "max_range": 24.0, "from": "a1", "to": "b1"}),
+        ("pool.base", {"stat": 2, "bases": 1}),
+        ("pool.total", {"dice": 2}),
+        ("to_hit.baseline", {}),
+        ("to_hit.modifier", {"source": "target in cover", "modifier": 1, "threshold": 5}),
+        ("to_hit.modifier", {"source": "long range", "modifier": 1, "threshold": 6}),
+        ("to_hit.modifier", {"source": "attacker Shaken", "modifier": 1, "threshold": 7}),
+        ("to_hit.clamp", {"raw": 7, "threshold": 6}),
+        ("to_hit.roll", {"faces": [6, 6], "threshold": 6, "hits": 2}),
+        ("shaken.check", {"unit": "Bravo", "hits": 2, "courage": 1}),
+        ("shaken.gained", {"unit": "Bravo"}),
+        ("saves.gather", {"dice": 2}),
+        ("saves.roll", {"faces": [1, 1], "save": 6, "saved": 0}),
+        ("saves.wounds", {"wounds": 2}),
+        ("casualties.wounds", {"carried": 0, "new": 2, "total": 2, "removals": 2, "residual": 0}),
+        ("casualties.options", {"count": 1, "options": [["b1"]]}),
+        ("casualties.removed", {"removed": ["b1"], "bases_left": 0, "residual": 0}),
+        ("destruction.destroyed", {}),
+        ("destruction.cleanup", {"markers": ["Shaken"]}),
+        ("destruction.initiative_removed", {"pool": []}),
+    ]
+
+
+def test_explain_shows_a_courage_check_passed_and_a_token_already_held():
+    close = ("target.range", {"distance": 3.0, "max_range": 24.0, "from": "a1", "to": "b1"})
+    pool = [("pool.base", {"stat": 2, "bases": 1}), ("pool.total", {"dice": 2}), ("to_hit.baseline", {})]
+    assert _explained(False, 9, False, [4, 1], [6]) == [
+        *OPENING,
+        close,
+        *pool,
+        ("to_hit.roll", {"faces": [4, 1], "threshold": 4, "hits": 1}),
+        ("shaken.check", {"unit": "Bravo", "hits": 1, "courage": 9}),
+        ("shaken.passed", {}),
+        ("saves.gather", {"dice": 1}),
+        ("saves.roll", {"faces": [6], "save": 6, "saved": 1}),
+        ("saves.wounds", {"wounds": 0}),
+        ("casualties.wounds", {"carried": 0, "new": 0, "total": 0, "removals": 0, "residual": 0}),
+    ]
+    held = _explained(False, 1, True, [5, 2], [1])
+    assert held[len(OPENING) + 4 : len(OPENING) + 7] == [
+        ("to_hit.roll", {"faces": [5, 2], "threshold": 4, "hits": 1}),
+        ("shaken.check", {"unit": "Bravo", "hits": 1, "courage": 1}),
+        ("shaken.already", {"unit": "Bravo", "tokens": 1}),
+    ]

@@ -98,6 +98,16 @@ Feature: Attacks, the rulebook's worked examples
     Then "RX-78-2 Gundam" has 5 hit points
     And the ruling cites GA-WR-2
 
+  @clause:GA-AOE-1 @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation
+  Scenario: A diagram of two hexes beside the attacker is a legal area, turned six ways
+    Given an area weapon whose diagram covers [1, 0], [0, 1]
+    Then the diagram can be placed 6 ways around the attacker
+
+  @clause:GA-AOE-1 @ruling:derived
+  Scenario: A diagram that covers the attacker's own hex is refused: the pattern lists the hexes it affects around the attacker
+    Given an area weapon whose diagram covers [0, 0], [2, -1]
+    Then the diagram is refused: an area pattern lists the affected hexes; the attacker's own hex (0, 0) is not one
+
   @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation @example:guntank-quad-bop-diagram
   Scenario: By default the Quad Bop diagram can be turned six ways but not flipped
     Given the pieces:

@@ -50,6 +50,16 @@ Feature: Attack dice - hits, misses, critical hits and Accuracy
     And the critical hit effect triggers once
     And "Char's Zaku II" takes 2 damage
 
+  @clause:GA-CRIT-2 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_effect @faq:Q86
+  Scenario: With one target the critical effect reaches it: the ruling rests on the Disarm reading alone, not on which of several targets a critical effect reaches
+    Given the unit states:
+      | name           | status |
+      | RX-78-2 Gundam | Disarm |
+    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 9, 9, 1, 1
+    Then the dice are 9, 1, 1
+    And the critical hit effect triggers once
+    And the ruling names exactly the interpretations disarm_effect
+
   @clause:GA-CRIT-1 @ruling:derived
   Scenario: A 10 hits a higher target even at -2 Accuracy
     Given the hexes:

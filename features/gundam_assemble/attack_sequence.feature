@@ -134,8 +134,9 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And "RX-78-2 Gundam" takes 0 hits
 
   @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
-  Scenario: By default Disarm closes the attacker's After Attack Roll responses, before the defender's reroll
-    Given the unit states:
+  Scenario: Under before_defender_responses Disarm closes the attacker's After Attack Roll responses, before the defender's reroll
+    Given the interpretation disarm_timing is before_defender_responses
+    And the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
     And player B will use "Jam Targeting" rerolling 2
@@ -147,8 +148,9 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     And the ruling reads the interpretation disarm_timing as before_defender_responses
 
   @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
-  Scenario: By default a Disarmed attacker's own After Attack Roll die comes before Disarm, the defender's reroll after it, each once
-    Given the unit states:
+  Scenario: Under before_defender_responses a Disarmed attacker's own After Attack Roll die comes before Disarm, the defender's reroll after it, each once
+    Given the interpretation disarm_timing is before_defender_responses
+    And the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
     And player A will use "Second Salvo"
@@ -159,15 +161,27 @@ Feature: The attack sequence, Responses, Disarm and Fracture
     Then the dice are 5, 5, 6, 10
 
   @clause:GA-SEQ-6 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
-  Scenario: Under after_all_responses Disarm waits for the defender's After Attack Roll reroll
-    Given the interpretation disarm_timing is after_all_responses
-    And the unit states:
+  Scenario: By default (after_all_responses) Disarm waits for the defender's After Attack Roll reroll
+    Given the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
     And player B will use "Jam Targeting" rerolling 2
     And the rerolled dice will show 10
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 5, 5, 2
     Then the dice are 9, 5, 5
+
+  @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-13 @ruling:interpretation @interpretation:disarm_timing @faq:Q86 @interpretation:disarm_effect
+  Scenario: By default (after_all_responses) a Disarmed attacker's own After Attack Roll die and the defender's reroll both come before Disarm, each once
+    Given the unit states:
+      | name           | status |
+      | Char's Zaku II | Disarm |
+    And player A will use "Second Salvo"
+    And the additional dice will show 6
+    And player B will use "Jam Targeting" rerolling 2
+    And the rerolled dice will show 10
+    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 9, 5, 5, 2
+    Then the dice are 9, 5, 5, 6
+    And the ruling reads the interpretation disarm_timing as after_all_responses
 
   @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_effect @faq:Q91
   Scenario: Fracture adds one damage when damage is dealt and is then removed

@@ -215,8 +215,9 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     And the trace says "Hypothetical Twin Holdout has already used Hypothetical: Holds On Once per Turn this turn"
 
   @clause:GA-SEQ-6 @clause:GA-SEQ-7 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:disarm_timing @interpretation:disarm_effect @faq:Q86
-  Scenario: A Disarmed attacker's After Attack Roll cards resolve once, before Disarm and the defender's card
-    Given the unit states:
+  Scenario: Under before_defender_responses a Disarmed attacker's After Attack Roll cards resolve once, before Disarm and the defender's card
+    Given the interpretation disarm_timing is before_defender_responses
+    And the unit states:
       | name           | status |
       | Char's Zaku II | Disarm |
     And player A will use "Second Salvo"

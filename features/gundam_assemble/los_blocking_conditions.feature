@@ -1,6 +1,6 @@
 Feature: Line of Sight, each blocking condition shown blocking and not blocking
   The line runs along the middle row of each map, from the piece in the first column to the
-  piece in the last, through the hexes [1, 1], [2, 1] and [3, 1].
+  piece in the last, through the hexes [1, 1], [2, 1] and [3, 1], unless a scenario says otherwise.
 
   @clause:GA-LOS-3 @clause:GA-LOS-7 @ruling:derived
   Scenario: Terrain level with both units does not block
@@ -17,6 +17,25 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
     When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
     Then Line of Sight is clear
     And nothing blocks the line
+
+  @clause:GA-LOS-2 @clause:GA-LOS-3 @ruling:derived
+  Scenario: A line is drawn from the unit's own hex, wherever it stands: a hill past the middle blocks it
+    The Gundam stands in the second hex of the row, not the first: the line runs through [2, 0]
+    and [3, 0], and the hill at [3, 0] is higher than both units.
+
+    Given the board:
+      """
+      .  G  .  3  Z
+      .  .  .  .  .
+      """
+    And the pieces:
+      | mark | name           | side |
+      | G    | RX-78-2 Gundam | A    |
+      | Z    | Char's Zaku II | B    |
+    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+    Then Line of Sight is blocked
+    And the line passes through [2, 0], [3, 0]
+    And [3, 0] blocks the line under GA-LOS-3
 
   @clause:GA-LOS-3 @clause:GA-LOS-6 @clause:GA-LOS-7 @ruling:interpretation @interpretation:los_intermediate_terrain
   Scenario: By default terrain higher than the lower unit but below the higher unit does not block

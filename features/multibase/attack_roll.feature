@@ -93,6 +93,50 @@ Feature: Steps 2 and 3 - the attack pool and the to-hit threshold
     Then "Jumpy" needs 5+ to hit
     And "Jumpy" scores 0 hits
 
+  @clause:MB-3.2 @ruling:interpretation @interpretation:status_modifier
+  Scenario: As the book is read, a Shaken target is hit on the plain 4+
+    Given the multibase units:
+      | unit  | faction | ranged | melee | range | courage | save | wounds | shaken |
+      | Dazed | Blue    | 1      | 1     | 24    | 9       | 7    | 9      | yes    |
+    And the multibase bases:
+      | unit  | base | shape    | x | y   | facing |
+      | Dazed | d1   | rect 2x1 | 3 | 4.5 | 270    |
+    And "Alpha" rolls 3, 3, 4, 2 to hit
+    And "Dazed" rolls 1 to save
+    When "Alpha" shoots "Dazed"
+    Then "Alpha" needs 4+ to hit
+    And "Alpha" scores 1 hits
+
+  @clause:MB-3.2 @ruling:interpretation @interpretation:status_modifier @interpretation:unstated_modifier_sizes @assumed:shaken_target_modifier
+  Scenario: When the target's status counts, a Shaken target is hit on 3+
+    Given the interpretation status_modifier is target_shaken
+    And the multibase units:
+      | unit  | faction | ranged | melee | range | courage | save | wounds | shaken |
+      | Dazed | Blue    | 1      | 1     | 24    | 9       | 7    | 9      | yes    |
+    And the multibase bases:
+      | unit  | base | shape    | x | y   | facing |
+      | Dazed | d1   | rect 2x1 | 3 | 4.5 | 270    |
+    And "Alpha" rolls 3, 3, 4, 2 to hit
+    And "Dazed" rolls 1, 1, 1 to save
+    When "Alpha" shoots "Dazed"
+    Then "Alpha" needs 3+ to hit
+    And "Alpha" scores 3 hits
+
+  @clause:MB-3.2 @ruling:interpretation @interpretation:status_modifier
+  Scenario: When the target's status counts, a Shaken attacker still needs only 4+
+    Given the interpretation status_modifier is target_shaken
+    And the multibase units:
+      | unit   | faction | ranged | melee | range | courage | save | wounds | shaken |
+      | Jumpy  | Red     | 1      | 1     | 24    | 9       | 7    | 9      | yes    |
+    And the multibase bases:
+      | unit  | base | shape    | x  | y | facing |
+      | Jumpy | j1   | rect 2x1 | -2 | 0 | 90     |
+    And "Jumpy" rolls 4 to hit
+    And "Bravo" rolls 1 to save
+    When "Jumpy" shoots "Bravo"
+    Then "Jumpy" needs 4+ to hit
+    And "Jumpy" scores 1 hits
+
   @clause:MB-3.2 @ruling:derived
   Scenario: A -1 modifier moves the threshold to 3+, so threes hit
     Given "Alpha" has a threshold modifier of -1 from Marksman

@@ -201,6 +201,34 @@ Feature: Step 6 - wounds, casualty removal, coherency and the push
     And "Charlie" is in coherency
 
   @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
+  Scenario: Under the loose reading two lone bases on either side are each pushed to their nearest base, one move after the other
+    The unit starts out of coherency: MB-6.5 reaches it only under split_before_attack=applies.
+    No single move restores coherency, so the push takes a second move.
+
+    Given the interpretation split_before_attack is applies
+    And the house rule "loose coherency" sets the interpretation coherency to each_within
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x   | y  | facing |
+      | Charlie | c1   | round 0.5 | 0   | 10 | 270    |
+      | Charlie | c2   | round 0.5 | 1.5 | 10 | 270    |
+      | Charlie | c3   | round 0.5 | -4  | 10 | 270    |
+      | Charlie | c4   | round 0.5 | 6   | 10 | 270    |
+      | Charlie | c5   | round 0.5 | 3   | 20 | 270    |
+    And "Alpha" rolls 6, 1, 1, 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c5 from "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then no removal keeps "Charlie" in coherency
+    And base c3 of "Charlie" was pushed 2 inches
+    And base c3 of "Charlie" now stands at (-2, 10)
+    And base c4 of "Charlie" was pushed 2.5 inches
+    And base c4 of "Charlie" now stands at (3.5, 10)
+    And "Charlie" is in coherency
+
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:split_before_attack @interpretation:coherency_measure @assumed:coherency_distance
   Scenario: Under the loose reading a lone base as near to two bases goes to the first listed
     Given the house rule "loose coherency" sets the interpretation coherency to each_within
     And the multibase units:

@@ -24,7 +24,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     And the trace runs from a1 to b1
 
   @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers
-  Scenario: A wall across the whole gap obstructs the Trace, even beside a column of round bases
+  Scenario: A wall across the whole gap leaves no line; by default the column of round bases beside it is named as obstructing too
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
@@ -99,7 +99,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     And the trace is obstructed by Charlie/c1 and ruin
 
   @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers @interpretation:trace_attacker_part
-  Scenario: Two ruins and another unit's base between them obstruct every line to a long target
+  Scenario: Two ruins leave no line to a long target; by default another unit's base between them is named as obstructing too
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Green   | 1      | 1     | 24    | 5       | 7    | 1      |
@@ -168,7 +168,7 @@ Feature: The Trace through narrow windows and to slivers of a target inside the 
     And the trace is obstructed by broken ruin, long ruin and rubble
 
   @clause:MB-1.1 @ruling:interpretation @interpretation:trace_blockers @interpretation:trace_attacker_part
-  Scenario: Under the front-edge reading a ruin and another unit's base obstruct every line from a wide base to a small target
+  Scenario: Under the front-edge reading a ruin leaves no line from a wide base to a small target; by default another unit's base is named as obstructing too
     Given the interpretation arc_origin is front_edge
     And the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |

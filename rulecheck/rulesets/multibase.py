@@ -575,6 +575,7 @@ def profile_of(scenario: MultibaseScenario, rules: Rulebook) -> tuple[AttackProf
             fraction,
             attacker.shaken > 0,
             spec.threshold_modifiers.get(attacker.name, {}),
+            target_shaken=target.shaken > 0,
         ),
         rules,
     )

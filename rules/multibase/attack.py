@@ -165,6 +165,7 @@ def resolve_attack(field_: Battlefield, spec: AttackSpec, rules: Rulebook, dice:
             target_in_cover=whom in spec.in_cover,
             range_fraction=fraction,
             attacker_shaken=unit.shaken > 0,
+            target_shaken=field_.unit(whom).shaken > 0,
             extra=spec.threshold_modifiers.get(who, {}),
         )
         needed, hit_events = threshold(who, circumstances, rules)

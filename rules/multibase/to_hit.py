@@ -19,6 +19,7 @@ class Circumstances:
     range_fraction: float | None = None  # measured range / maximum range, ranged attacks only
     attacker_shaken: bool = False
     extra: Mapping[str, int] = field(default_factory=dict)
+    target_shaken: bool = False
 
 
 def clamp_threshold(raw: int, rules: Rulebook) -> int:
@@ -47,9 +48,14 @@ def threshold(attacker: str, why: Circumstances, rules: Rulebook) -> tuple[int, 
     ):
         cite = f"{rules.cite('unstated_modifier_sizes')}, {rules.cite('long_range')}"
         applied.append(("long range", int(rules.param("long_range_modifier")), cite))
-    if why.attacker_shaken and sized() and rules.interpretation("status_modifier") == "attacker_shaken":
+    if (why.attacker_shaken or why.target_shaken) and sized():
+        # Whose status MB-3.2's "Unit Status" means is asked only once some unit is Shaken.
+        status = rules.interpretation("status_modifier")
         cite = f"{rules.cite('unstated_modifier_sizes')}, {rules.cite('status_modifier')}"
-        applied.append(("attacker Shaken", int(rules.param("shaken_attacker_modifier")), cite))
+        if why.attacker_shaken and status == "attacker_shaken":
+            applied.append(("attacker Shaken", int(rules.param("shaken_attacker_modifier")), cite))
+        if why.target_shaken and status == "target_shaken":
+            applied.append(("target Shaken", int(rules.param("shaken_target_modifier")), cite))
     applied.extend((source, int(value), None) for source, value in why.extra.items())
     raw = base
     for source, value, cite in applied:
