@@ -141,6 +141,9 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "ignore_los": ("before_attack", "ongoing"),
     "cannot_be_targeted": RESPONSE_WINDOWS + ("ongoing",),
     "prevent_defeat": ("ongoing",),
+    # moves with a distance (card_moves): the hex is scripted, checked before the attack resolves
+    "dash": ("before_attack_roll", "after_attack_roll", "after_combat_damage"),
+    "push": ("before_attack_roll", "after_attack_roll", "after_combat_damage"),
 }
 # Modifiers that can outlast the attack they were used in (``duration``).
 LASTING_KINDS = (
@@ -224,6 +227,7 @@ class Effect:
     windows: tuple[str, ...] = ()  # forbid_responses
     by: str = "any"  # cannot_be_targeted: any|area attacks; forbid_responses: any|bystanders' Responses
     hit_points: int = 0  # prevent_defeat: the hit points its unit is left with
+    hexes: int = 0  # dash, push: how many hexes the unit moves (card_moves)
 
     def describe(self) -> str:
         # pragma: no mutate block (presentation: no ruling reads it)
@@ -273,6 +277,8 @@ class Effect:
             "forbid_responses": f"no Responses {' or '.join(w.replace('_', ' ') for w in self.windows)}",
             "prevent_defeat": "when this unit would be defeated, it stays on the board with "
             f"{plural(self.hit_points, 'hit point')} instead",
+            "dash": f"Dash {plural(self.hexes, 'hex')}",
+            "push": f"Push {plural(self.hexes, 'hex')}",
         }[self.kind]
 
 
@@ -309,6 +315,7 @@ class Ability:
 
 def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     kind = data.get("kind")
+    refuse_other_chapter("kind", kind, f"{where}.kind")
     require_one_of(kind, EFFECTS, f"{where}.kind", "an effect")
     if window not in EFFECTS[kind]:
         raise AbilityError(
@@ -334,6 +341,8 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         "repair": "self",
         "cannot_be_targeted": "self",
         "prevent_defeat": "self",
+        "dash": "self",
+        "push": "one_target",
     }.get(kind, "attack")
     # The recipient key is "to": YAML 1.1 reads a bare "on" key as the boolean true.
     unknown = set(data) - set(EFFECT_KEYS)
@@ -384,6 +393,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     if by not in allowed_by:
         raise AbilityError(f"{where}.by: {by!r} is not one of {', '.join(allowed_by)}")
     hit_points = _hit_points(data, kind, where)
+    hexes = _hexes(data, kind, where)
     amount = data.get("amount", 1 if kind in ("grant_upgrade", "destroy_upgrade") else 0)
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise AbilityError(f"{where}.amount: {amount!r} is not a whole number")
@@ -401,6 +411,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         windows,
         by,
         hit_points,
+        hexes,
     )
 
 
@@ -428,6 +439,8 @@ def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ..
             ("attacker", "one_target", "targets"),
             "an attack effect attacks the attacker or a target",
         )
+    if kind in MOVE_RECIPIENTS:
+        return MOVE_RECIPIENTS[kind]
     if window == "ongoing":
         return (
             ONGOING_UNIT_KINDS[kind],
@@ -479,6 +492,7 @@ EFFECT_KEYS = (
     "windows",
     "by",
     "hit_points",
+    "hexes",
 )
 
 
@@ -516,6 +530,7 @@ def parse_ability(
     if "python" in data:
         card = _python_card(data["python"], python_cards or {}, f"{where}.python")
     window = data.get("window", getattr(card, "window", None))
+    refuse_other_chapter("window", window, f"{where}.window")
     require_one_of(window, WINDOWS, f"{where}.window", "a window")
     if card is not None and window != card.window:
         raise AbilityError(f"{where}.window: the Python ability {data['python']} is a {card.window} ability")
@@ -523,6 +538,7 @@ def parse_ability(
     require_one_of(trigger, TRIGGERS, f"{where}.trigger", "a trigger")
     when = dict(data.get("when") or {})
     for key in when:
+        refuse_other_chapter("condition", key, f"{where}.when.{key}")
         if key not in CONDITIONS:
             raise AbilityError(
                 f"{where}.when.{key}: not a condition (expected one of {', '.join(CONDITIONS)})"
@@ -588,3 +604,76 @@ def _python_card(entry: Any, python_cards: Mapping[str, Any], where: str) -> Any
             f"({', '.join(TRIGGERS)}) and a resolve(play) method"
         )
     return card
+
+
+# --- moves with a distance, and mechanics of other chapters (issue 27, part B) -------------------
+
+# A Dash moves the card's own unit; a Push moves a unit away from the card's unit: an enemy the
+# attack targets (one the player names, or each target). Where it goes is the player's choice,
+# scripted in the scenario (a Response's ``to``, the attack's ``critical_moves``).
+MOVE_RECIPIENTS = {
+    "dash": (("self",), "a dash effect moves its own unit"),
+    "push": (("one_target", "targets"), "a push effect moves a target of the attack away from its unit"),
+}
+
+
+MAX_MOVE_HEXES = 20  # a card moves a unit a few hexes; the way a Dash takes is searched hex by hex
+
+
+def _hexes(data: Mapping[str, Any], kind: str, where: str) -> int:
+    """``hexes`` of a dash or push: how far it moves its unit, a whole number from 1 to 20."""
+    if kind not in MOVE_RECIPIENTS:
+        if "hexes" in data:
+            raise AbilityError(f"{where}.hexes: only a dash or a push moves a unit a number of hexes")
+        return 0
+    n = data.get("hexes")
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_MOVE_HEXES:
+        raise AbilityError(
+            f"{where}.hexes: {n!r} is not a number of hexes (a whole number from 1 to {MAX_MOVE_HEXES})"
+            if "hexes" in data
+            else f"{where}.hexes: a {kind} effect says how many hexes it moves its unit"
+        )
+    return n
+
+
+# Words of a card that belong to other chapters of the rules: rulecheck models the attack chapter
+# only, so such a card is refused naming the mechanic it needs, not with an error about the word.
+OTHER_CHAPTERS = {
+    "kind": {
+        "rescue": "Rescue (rescuing Garrisons)",
+        "deploy": "deployment",
+        "redeploy": "deployment",
+        "capture": "objectives",
+        "control_objective": "objectives",
+        "score_objective": "objectives",
+        "activate": "activations outside an attack",
+    },
+    "condition": {
+        "rescued_garrisons": "Rescue (rescuing Garrisons)",
+        "garrisons_rescued": "Rescue (rescuing Garrisons)",
+        "controls_objective": "objectives",
+        "objectives_held": "objectives",
+        "deployed_this_turn": "deployment",
+        "moved_this_activation": "movement outside an attack",
+    },
+    "window": {
+        "movement": "movement outside an attack",
+        "after_move": "movement outside an attack",
+        "after_movement": "movement outside an attack",
+        "deployment": "deployment",
+        "after_deploy": "deployment",
+        "rescue": "Rescue (rescuing Garrisons)",
+        "after_rescue": "Rescue (rescuing Garrisons)",
+        "start_of_activation": "activations outside an attack",
+    },
+}
+
+
+def refuse_other_chapter(what: str, value: Any, where: str) -> None:
+    """Refuse a kind, condition or window that needs a mechanic of another chapter, naming it."""
+    mechanic = OTHER_CHAPTERS[what].get(value) if isinstance(value, str) else None
+    if mechanic is not None:
+        raise AbilityError(
+            f"{where}: {value!r} needs {mechanic}, a mechanic of another chapter of the rules; "
+            "rulecheck models the attack chapter only"
+        )

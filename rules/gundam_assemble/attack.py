@@ -25,6 +25,7 @@ from rules.gundam_assemble.area_effect import area_targets, find_placement, plac
 from rules.gundam_assemble.attack_dice import count_crits, score_dice, terrain_accuracy
 from rules.gundam_assemble.board import Piece
 from rules.gundam_assemble.card_effects import CardEffects
+from rules.gundam_assemble.card_moves import CardMoves, check_scripted_moves
 from rules.gundam_assemble.damage import combat_damage, damage_counted, lose_hit_points, use_shields
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.defeat import defeat
@@ -135,7 +136,7 @@ class _AttackEnded(Exception):
     pass
 
 
-class _Resolver(ResponseWindows, CardEffects):
+class _Resolver(ResponseWindows, CardEffects, CardMoves):
     ended_signal = _AttackEnded  # what end_attack raises; a Python ability's error handling lets it pass
 
     def __init__(
@@ -158,6 +159,8 @@ class _Resolver(ResponseWindows, CardEffects):
         self.choices = None  # the scripted choices of the Response being resolved
         self.crit_deferred: tuple[int, list[str]] | None = None
         self.used_in_attack: set[tuple[str, str, str]] = set()  # once_per: attack
+        # the scripted hexes of a critical dash or push not yet used (card_moves)
+        self.critical_moves_left = {n: list(h) for n, h in decl.critical_moves.items()}
         self.battle = battle
         self.decl = decl
         self.dice = dice
@@ -199,6 +202,8 @@ class _Resolver(ResponseWindows, CardEffects):
                 raise AttackError(
                     f"response {r.ability.name}: no unit named {r.unit!r}", f"responses[{i}].unit"
                 )
+        if depth == 0 and battle.board.has_piece(decl.attacker):
+            check_scripted_moves(battle, decl, rules)  # every scripted hex, before anything happens
 
     # --- helpers -------------------------------------------------------------------------------
     def emit(self, step: str, clauses, text: str, data=None, interpretation: str | None = None) -> None:
@@ -359,6 +364,7 @@ class _Resolver(ResponseWindows, CardEffects):
         except _AttackEnded:
             pass
         self.dice.finish()
+        self.unused_critical_moves()
         self.strength_after_attack()
         return self.result(legal=True)
 

@@ -17,6 +17,7 @@ The ``attack`` section::
       - {window: after_combat_damage, unit: RGM-79 GM, ability: Return Fire, weapon: Beam Spray Gun,
          choices: {...}, responses: [...]}   # scripted choices; Responses used in the attack it makes
     crit_target: Char's Zaku II     # only under aoe_crit_effect_scope=chosen_target
+    critical_moves: {Char's Zaku II: [4, 0]}   # where a critical dash or push moves each unit
     defeat_order: [...]             # only under simultaneous_defeat_order=owner_chooses
     interpretations: {disarm_effect: minus_one_accuracy}   # a ruling under another reading
 """
@@ -27,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.dice import ScriptedDice
+from rules.gundam_assemble.card_moves import parse_critical_moves
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
 from rules.gundam_assemble.units import Battle, Catalogue
 
@@ -119,4 +121,5 @@ def declaration_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Ca
         ),
         crit_target=data.get("crit_target"),
         defeat_order=tuple(data.get("defeat_order") or ()),
+        critical_moves=parse_critical_moves(data.get("critical_moves")),
     )

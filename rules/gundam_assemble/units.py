@@ -247,11 +247,18 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
                 return window
             return "after_attack_roll" if kind == "extra_dice" else "before_attack_roll"
 
+        crit_effects = tuple(
+            parse_effect(e, vocabulary_window(e.get("kind")), f"{where}.critical.effects[{i}]")
+            for i, e in enumerate(c.get("effects") or [])
+        )
+        for i, e in enumerate(crit_effects):
+            if e.kind == "move":  # no Response carries its hex: it would stop the attack when rolled
+                raise AbilityError(
+                    f"{where}.critical.effects[{i}].kind: a critical hit effect that moves a unit is a "
+                    "dash or a push with its hexes (the scenario scripts the hex in critical_moves)"
+                )
         critical = CriticalEffect(
-            tuple(
-                parse_effect(e, vocabulary_window(e.get("kind")), f"{where}.critical.effects[{i}]")
-                for i, e in enumerate(c.get("effects") or [])
-            ),
+            crit_effects,
             int(c.get("crits_needed", 1)),
             bool(c.get("per_crit", False)),
             window,
