@@ -206,6 +206,14 @@ def crit_choice(attack_context: AttackContext, name: str):
     attack_context.choices["crit_target"] = name
 
 
+@given(parsers.parse("the critical hit effect will move {name} to {hexes}"))
+def crit_move(attack_context: AttackContext, name: str, hexes: str):
+    """Where a critical effect's dash or push moves ``name``: one hex, or several ("[3, 0], [5, 0]")."""
+    attack_context.choices.setdefault("critical_moves", {})[unquote(name)] = [
+        list(h) for h in parse_hex_list(hexes)
+    ]
+
+
 @given(parsers.parse("the defending player orders the defeated units {names}"))
 def defeat_order(attack_context: AttackContext, names: str):
     attack_context.choices["defeat_order"] = name_list(names)

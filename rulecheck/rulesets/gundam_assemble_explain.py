@@ -92,6 +92,10 @@ def _check_attack_limits(scenario, attack: dict, prefix: tuple = ("attack",)) ->
     hexes += [
         (("responses", i, "to"), r["to"]) for i, r in enumerate(attack.get("responses") or []) if "to" in r
     ]
+    for name, value in (attack.get("critical_moves") or {}).items():
+        nested = isinstance(value, list) and value and all(isinstance(v, list) for v in value)
+        hexes += [(("critical_moves", name, j), h) for j, h in enumerate(value)] if nested else []
+        hexes += [] if nested else [(("critical_moves", name), value)]
     for path, h in hexes:
         if any(abs(c) > limits.MAX_COORDINATE for c in h):
             raise _attack_error(
