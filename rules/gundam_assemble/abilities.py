@@ -677,3 +677,34 @@ def refuse_other_chapter(what: str, value: Any, where: str) -> None:
             f"{where}: {value!r} needs {mechanic}, a mechanic of another chapter of the rules; "
             "rulecheck models the attack chapter only"
         )
+
+
+def refuse_other_chapters(data: Any) -> None:
+    """Refuse, as ``refuse_other_chapter`` does, any window, condition or effect kind of a card
+    file's cards that needs another chapter's mechanic; a card file of any other shape is left to
+    the checks that follow."""
+    if not isinstance(data, Mapping):
+        return
+    cards = [(f"units[{i}]", u) for i, u in enumerate(data.get("units") or []) if isinstance(u, Mapping)]
+    abilities = [(f"tactics[{i}]", t) for i, t in enumerate(data.get("tactics") or [])]
+    effect_lists = []
+    for where, unit in cards:
+        abilities += [(f"{where}.abilities[{j}]", a) for j, a in enumerate(unit.get("abilities") or [])]
+        for j, w in enumerate(unit.get("weapons") or []):
+            if isinstance(w, Mapping):
+                effect_lists.append((f"{where}.weapons[{j}].effects", w.get("effects")))
+                crit = w.get("critical")
+                if isinstance(crit, Mapping):
+                    effect_lists.append((f"{where}.weapons[{j}].critical.effects", crit.get("effects")))
+    for where, ability in abilities:
+        if not isinstance(ability, Mapping):
+            continue
+        refuse_other_chapter("window", ability.get("window"), f"{where}.window")
+        when = ability.get("when")
+        for key in when if isinstance(when, Mapping) else ():
+            refuse_other_chapter("condition", key, f"{where}.when.{key}")
+        effect_lists.append((f"{where}.effects", ability.get("effects")))
+    for where, effects in effect_lists:
+        for k, e in enumerate(effects if isinstance(effects, list) else []):
+            if isinstance(e, Mapping):
+                refuse_other_chapter("kind", e.get("kind"), f"{where}[{k}].kind")
