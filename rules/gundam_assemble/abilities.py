@@ -142,8 +142,8 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "cannot_be_targeted": RESPONSE_WINDOWS + ("ongoing",),
     "prevent_defeat": ("ongoing",),
     # moves with a distance (card_moves): the hex is scripted, checked before the attack resolves
-    "dash": ("before_attack_roll", "after_attack_roll", "after_combat_damage"),
-    "push": ("before_attack_roll", "after_attack_roll", "after_combat_damage"),
+    "dash": RESPONSE_WINDOWS,
+    "push": RESPONSE_WINDOWS,
 }
 # Modifiers that can outlast the attack they were used in (``duration``).
 LASTING_KINDS = (
@@ -439,6 +439,8 @@ def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ..
             ("attacker", "one_target", "targets"),
             "an attack effect attacks the attacker or a target",
         )
+    if kind == "push" and window == "before_attack":
+        return (("one_target",), "before the attack a push moves the enemy its player names")
     if kind in MOVE_RECIPIENTS:
         return MOVE_RECIPIENTS[kind]
     if window == "ongoing":

@@ -121,6 +121,7 @@ def check_scripted_moves(battle: Battle, decl: AttackDeclaration, rules: Ruleboo
     hex in ``critical_moves`` needs a weapon whose critical effect moves that unit."""
     attacker = battle.unit(decl.attacker)
     weapon = attacker.profile.weapons.get(decl.weapon)
+    check_named_enemies(battle, decl)
     for i, r in enumerate(decl.responses):
         moves = _move_effects(r.ability.effects)
         if r.ability.card is not None:  # a Python ability reads what it needs through its Play
@@ -171,6 +172,33 @@ def check_scripted_moves(battle: Battle, decl: AttackDeclaration, rules: Ruleboo
             here = hex_
 
 
+def check_named_enemies(battle: Battle, decl: AttackDeclaration) -> None:
+    """A card used before the attack that acts on one enemy names it (``target``): no unit is a
+    target yet (GA-DECL-2), so the player's choice is scripted and must be an enemy on the board."""
+    for i, r in enumerate(decl.responses):
+        if r.window != "before_attack" or not any(e.on == "one_target" for e in r.ability.effects):
+            continue
+        field = f"responses[{i}].target"
+        owner = battle.unit(r.unit).side if r.unit is not None else r.side
+        enemies = [
+            n
+            for n, u in battle.units.items()
+            if u.side != owner and not u.in_reserve and battle.board.has_piece(n)
+        ]
+        if r.target is None:
+            raise AttackError(
+                f"{r.ability.name} acts on an enemy the player chooses before the attack: name it "
+                f"('target'; enemies on the board: {', '.join(enemies) or 'none'})",
+                field,
+            )
+        if r.target not in enemies:
+            raise AttackError(
+                f"{r.ability.name}: {r.target} is not an enemy on the board "
+                f"(enemies on the board: {', '.join(enemies) or 'none'})",
+                field,
+            )
+
+
 def _response_user(battle: Battle, decl: AttackDeclaration, r: Response) -> str | None:
     """The unit a Response speaks of as "this unit": its own, or a Tactics card's side's attacker
     (a defending Tactics card's unit is known only once the targets are, and is checked then)."""
@@ -182,7 +210,10 @@ def _response_user(battle: Battle, decl: AttackDeclaration, r: Response) -> str 
 def _response_mover(battle: Battle, decl: AttackDeclaration, r: Response, eff: Effect) -> str | None:
     if eff.kind == "dash":
         return _response_user(battle, decl, r)
-    named = r.target or (decl.target if not decl.more_targets and decl.area is None else None)
+    single = (
+        decl.target if not decl.more_targets and decl.area is None and r.window != "before_attack" else None
+    )
+    named = r.target or single
     return named if named in battle.units and battle.board.has_piece(named) else None
 
 
@@ -211,7 +242,22 @@ def parse_critical_moves(data: Any) -> Mapping[str, tuple[Hex, ...]]:
 
 
 class CardMoves:
-    """The dash and push effects, as part of the attack resolver (``attack._Resolver``)."""
+    """The dash and push effects, and the enemy a card names before the attack, as part of the
+    attack resolver (``attack._Resolver``)."""
+
+    def named_enemy(self, r: Response | None, source: str) -> list[str]:
+        """The enemy a card used before the attack acts on: the one its player names (checked to
+        be an enemy on the board before the attack resolves, ``check_named_enemies``)."""
+        name = r.target if r is not None else None
+        if name is None or self.piece(name) is None:
+            raise AttackError(f"{source}: name the enemy it acts on before the attack ('target')", "target")
+        self.emit(
+            "before_attack.named_enemy",
+            ("GA-DECL-2",),
+            f"{source}: the player names {name}, an enemy on the board (no unit is a target yet)",
+            {"unit": name},
+        )
+        return [name]
 
     def card_move(
         self, eff: Effect, name: str, user: str | None, r: Response | None, stage: str, source: str

@@ -287,7 +287,9 @@ class ResponseWindows:
         if eff.kind == "area_damage":
             self.area_damage(replace(eff, amount=amount), ability, user, stage, source)
             return
-        for name in self.recipients(eff, user, r, fixed):
+        # Before the attack no unit is a target yet: "one target" is the enemy the player names.
+        named = stage == "before_attack" and eff.on == "one_target"
+        for name in self.named_enemy(r, source) if named else self.recipients(eff, user, r, fixed):
             if not self.in_reach(ability, user, name, stage):
                 continue
             if eff.kind in ("damage_plus", "damage_reduction"):
