@@ -167,9 +167,13 @@ def will_respond(
 def later_dice(attack_context: AttackContext, purpose: str, faces: str):
     """``the additional dice will show 10``, ``the rerolled dice will show 6``, or ``the nested
     attack dice will show 5, 5`` (the roll of an attack an effect makes)."""
-    key = {"additional": "additional", "rerolled": "reroll", "nested attack": "nested"}.get(purpose)
+    key = {"additional": "additional", "rerolled": "reroll", "nested attack": "nested", "card": "card"}.get(
+        purpose
+    )
     if key is None:
-        raise AssertionError(f"unknown dice {purpose!r}: say 'additional', 'rerolled' or 'nested attack'")
+        raise AssertionError(
+            f"unknown dice {purpose!r}: say 'additional', 'rerolled', 'nested attack' or 'card'"
+        )
     attack_context.dice[key] = _faces(faces)
 
 

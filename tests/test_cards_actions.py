@@ -138,3 +138,31 @@ def test_a_dash_boxed_in_by_units_cannot_leave_unless_units_may_be_passed():
     assert "passes another unit" in move_problem(battle, "dash", 2, "M", (0, 0), (2, 0), None, RULES)
     passing = RULES.with_changes(interpretations={"dash_through_units": "passes_units"}, name="test")
     assert move_problem(battle, "dash", 2, "M", (0, 0), (2, 0), None, passing) is None
+
+
+def test_the_odds_refuse_a_card_that_rolls_its_own_dice_in_one_line():
+    code, out, err = _run("odds", str(SCENARIOS / "actions_scatter_charges.yaml"))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1
+    assert "a card rolls dice of its own: not modelled by the odds" in err
+
+
+def test_a_card_roll_says_what_its_dice_do():
+    cards = catalogue_with((str(CARDS),))
+    rammer = cards.units["Hypothetical Rammer"]
+    assert (
+        rammer.abilities["Scatter Charges"].describe()
+        == "roll 2 dice; for each 7 or more: 1 non-combat damage"
+    )
+    assert rammer.abilities["Lucky Break"].describe() == "roll 1 die; if any 6 or more: +1 Strength"
+
+
+@pytest.mark.parametrize("key", ["dice", "at_least", "for_each", "effects"])
+def test_only_a_roll_takes_the_keys_of_a_roll(key):
+    card = {
+        "name": "Test",
+        "window": "after_combat_damage",
+        "effects": [{"kind": "repair", "amount": 1, key: 1}],
+    }
+    with pytest.raises(AbilityError, match=rf"effects\[0\]\.{key}: only a roll_dice effect takes {key}"):
+        parse_ability(card, "units[0].abilities[0]")

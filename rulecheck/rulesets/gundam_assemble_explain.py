@@ -16,12 +16,14 @@ from rules import limits
 from rules.dice import DiceScriptError
 from rules.events import interpretations_cited
 from rules.gundam_assemble.attack import resolve_attack
+from rules.gundam_assemble.card_dice import card_dice_needed
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.durations import end_activation, end_turn
 from rules.gundam_assemble.setup import declaration_from_data, scripted_dice
 from rules.gundam_assemble.status_effects import DISARM, FRACTURE
 from rules.gundam_assemble.units import Battle, Catalogue, UnitProfile, battle_from_entries
 from rules.rulebook import Rulebook, RulebookError
+from rules.wording import plural
 
 STATUSES = (DISARM, FRACTURE)  # the statuses the chapter names; any other would silently do nothing
 
@@ -172,7 +174,24 @@ def attack_inputs(
         decl = declaration_from_data(attack, battle, catalogue(scenario))
     except AttackError as exc:
         raise _engine_error(scenario, exc) from None
+    check_card_dice(scenario, attack, decl)
     return battle, decl, rules, attack
+
+
+def check_card_dice(scenario, attack: dict, decl: AttackDeclaration, prefix: tuple = ("attack",)) -> None:
+    """The dice scripted for the cards' own rolls (``dice.card``) are as many as the Responses
+    roll, each used once: a die too few or too many is one line before the attack resolves."""
+    dice = attack.get("dice")
+    scripted = len(dice.get("card") or []) if isinstance(dice, dict) else 0
+    needed = card_dice_needed(decl)
+    if scripted != needed:
+        raise _attack_error(
+            scenario,
+            ("dice", "card") if scripted else ("dice",),
+            f"{plural(scripted, 'card die', 'card dice')} scripted, but the cards used roll {needed} "
+            "of their own (dice: {card: [...]})",
+            prefix,
+        )
 
 
 def explain(scenario, rules: Rulebook) -> Explanation:
@@ -227,6 +246,7 @@ def explain_sequence(scenario, rules: Rulebook) -> Explanation:
         _check_attack_limits(scenario, attack, prefix)
         try:
             decl = declaration_from_data(attack, battle, cards)
+            check_card_dice(scenario, attack, decl, prefix)
             result = resolve_attack(battle, decl, scripted_dice(attack.get("dice")), rules)
         except AttackError as exc:
             raise _engine_error(scenario, exc, prefix) from None

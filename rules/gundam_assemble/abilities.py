@@ -144,6 +144,8 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     # moves with a distance (card_moves): the hex is scripted, checked before the attack resolves
     "dash": RESPONSE_WINDOWS,
     "push": RESPONSE_WINDOWS,
+    # a card's own roll (card_dice): its dice come from the scenario's "card" script
+    "roll_dice": RESPONSE_WINDOWS,
 }
 # Modifiers that can outlast the attack they were used in (``duration``).
 LASTING_KINDS = (
@@ -228,6 +230,10 @@ class Effect:
     by: str = "any"  # cannot_be_targeted: any|area attacks; forbid_responses: any|bystanders' Responses
     hit_points: int = 0  # prevent_defeat: the hit points its unit is left with
     hexes: int = 0  # dash, push: how many hexes the unit moves (card_moves)
+    dice: int = 0  # roll_dice: how many dice the card rolls (card_dice)
+    at_least: int = 0  # roll_dice: the face a die must reach to count
+    for_each: bool = True  # roll_dice: its effects once per die that counts, else once if any does
+    then: tuple[Effect, ...] = ()  # roll_dice: the effects the counted dice give
 
     def describe(self) -> str:
         # pragma: no mutate block (presentation: no ruling reads it)
@@ -278,6 +284,9 @@ class Effect:
             "prevent_defeat": "when this unit would be defeated, it stays on the board with "
             f"{plural(self.hit_points, 'hit point')} instead",
             "dash": f"Dash {plural(self.hexes, 'hex')}",
+            "roll_dice": f"roll {plural(self.dice, 'die', 'dice')}; "
+            + ("for each" if self.for_each else "if any")
+            + f" {self.at_least} or more: {', '.join(e.describe() for e in self.then)}",
             "push": f"Push {plural(self.hexes, 'hex')}",
         }[self.kind]
 
@@ -343,6 +352,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         "prevent_defeat": "self",
         "dash": "self",
         "push": "one_target",
+        "roll_dice": "self",
     }.get(kind, "attack")
     # The recipient key is "to": YAML 1.1 reads a bare "on" key as the boolean true.
     unknown = set(data) - set(EFFECT_KEYS)
@@ -394,6 +404,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         raise AbilityError(f"{where}.by: {by!r} is not one of {', '.join(allowed_by)}")
     hit_points = _hit_points(data, kind, where)
     hexes = _hexes(data, kind, where)
+    dice, at_least, for_each, then = _own_roll(data, kind, window, where)
     amount = data.get("amount", 1 if kind in ("grant_upgrade", "destroy_upgrade") else 0)
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise AbilityError(f"{where}.amount: {amount!r} is not a whole number")
@@ -412,6 +423,10 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         by,
         hit_points,
         hexes,
+        dice,
+        at_least,
+        for_each,
+        then,
     )
 
 
@@ -439,6 +454,8 @@ def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ..
             ("attacker", "one_target", "targets"),
             "an attack effect attacks the attacker or a target",
         )
+    if kind == "roll_dice":  # its own effects say whom they act on
+        return (("self",), "a roll_dice effect rolls for its card; its effects name their own 'to'")
     if kind == "push" and window == "before_attack":
         return (("one_target",), "before the attack a push moves the enemy its player names")
     if kind in MOVE_RECIPIENTS:
@@ -495,6 +512,10 @@ EFFECT_KEYS = (
     "by",
     "hit_points",
     "hexes",
+    "dice",
+    "at_least",
+    "for_each",
+    "effects",
 )
 
 
@@ -706,7 +727,51 @@ def refuse_other_chapters(data: Any) -> None:
         for key in when if isinstance(when, Mapping) else ():
             refuse_other_chapter("condition", key, f"{where}.when.{key}")
         effect_lists.append((f"{where}.effects", ability.get("effects")))
-    for where, effects in effect_lists:
+    while effect_lists:
+        where, effects = effect_lists.pop()
         for k, e in enumerate(effects if isinstance(effects, list) else []):
             if isinstance(e, Mapping):
                 refuse_other_chapter("kind", e.get("kind"), f"{where}[{k}].kind")
+                effect_lists.append((f"{where}[{k}].effects", e.get("effects")))  # a roll's effects
+
+
+# --- abilities that roll their own dice (issue 27, part B) --------------------------------------
+
+MAX_CARD_DICE = 20  # dice one card rolls at once
+ROLL_KEYS = ("dice", "at_least", "for_each", "effects")
+
+
+def _own_roll(
+    data: Mapping[str, Any], kind: str, window: str, where: str
+) -> tuple[int, int, bool, tuple[Effect, ...]]:
+    """``roll_dice``: ``dice`` dice (1 to 20), the face ``at_least`` a die must reach (1 or more),
+    ``for_each`` (its effects once per such die, the default; else once if any die reaches it),
+    and ``effects``, each checked against the window as any effect is (no roll inside a roll)."""
+    if kind != "roll_dice":
+        stray = [k for k in ROLL_KEYS if k in data]
+        if stray:
+            raise AbilityError(f"{where}.{stray[0]}: only a roll_dice effect takes {stray[0]}")
+        return 0, 0, True, ()
+    for key in ("amount", "per_upgrade"):
+        if key in data:
+            raise AbilityError(f"{where}.{key}: a roll_dice effect takes dice and at_least, not {key}")
+    n, face = data.get("dice"), data.get("at_least")
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_CARD_DICE:
+        raise AbilityError(
+            f"{where}.dice: {n!r} is not a number of dice (a whole number from 1 to {MAX_CARD_DICE})"
+        )
+    if isinstance(face, bool) or not isinstance(face, int) or face < 1:
+        raise AbilityError(f"{where}.at_least: {face!r} is not a face (a whole number, 1 or more)")
+    for_each = data.get("for_each", True)
+    if not isinstance(for_each, bool):
+        raise AbilityError(f"{where}.for_each: {for_each!r} is not true or false")
+    raw = data.get("effects")
+    if not isinstance(raw, list) or not raw:
+        raise AbilityError(f"{where}.effects: a roll_dice effect lists what the dice that count do")
+    then = tuple(parse_effect(e, window, f"{where}.effects[{i}]") for i, e in enumerate(raw))
+    for i, e in enumerate(then):
+        if e.kind in ("roll_dice", "attack", "reroll", "extra_dice"):
+            raise AbilityError(
+                f"{where}.effects[{i}].kind: a {e.kind} effect cannot hang on a card's own roll"
+            )
+    return n, face, for_each, then

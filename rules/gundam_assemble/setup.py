@@ -32,7 +32,8 @@ from rules.gundam_assemble.card_moves import parse_critical_moves
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
 from rules.gundam_assemble.units import Battle, Catalogue
 
-DICE_PURPOSES = ("attack", "additional", "reroll", "nested")  # nested: attacks made by effects
+# nested: attacks made by effects; card: the dice abilities roll for themselves (card_dice)
+DICE_PURPOSES = ("attack", "additional", "reroll", "nested", "card")
 
 
 def scripted_dice(spec: Sequence[int] | Mapping[str, Sequence[int]] | None) -> ScriptedDice:

@@ -252,6 +252,11 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
             for i, e in enumerate(c.get("effects") or [])
         )
         for i, e in enumerate(crit_effects):
+            if e.kind == "roll_dice":  # how often it triggers is known only from the roll
+                raise AbilityError(
+                    f"{where}.critical.effects[{i}].kind: a critical hit effect does not roll dice of its "
+                    "own (its card's dice could not be scripted before the attack roll)"
+                )
             if e.kind == "move":  # no Response carries its hex: it would stop the attack when rolled
                 raise AbilityError(
                     f"{where}.critical.effects[{i}].kind: a critical hit effect that moves a unit is a "
