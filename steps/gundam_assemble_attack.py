@@ -218,6 +218,12 @@ def crit_move(attack_context: AttackContext, name: str, hexes: str):
     ]
 
 
+@given(parsers.re(r'the attack is made by player (?P<side>\S+)\'s "(?P<name>[^"]+)"$'))
+def made_by_card(attack_context: AttackContext, side: str, name: str):
+    """An attack a Tactics card makes outside any other attack (the attack's ``made_by``)."""
+    attack_context.choices["made_by"] = {"side": side, "tactics": name}
+
+
 @given(parsers.parse("the defending player orders the defeated units {names}"))
 def defeat_order(attack_context: AttackContext, names: str):
     attack_context.choices["defeat_order"] = name_list(names)

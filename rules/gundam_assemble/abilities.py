@@ -130,7 +130,8 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "area_damage": RESPONSE_WINDOWS,
     "grant_upgrade": RESPONSE_WINDOWS,
     "destroy_upgrade": RESPONSE_WINDOWS,
-    "attack": ("after_attack_roll", "after_combat_damage"),
+    # before_attack: the card makes the attack itself (the scenario's attack names it, made_by)
+    "attack": ("before_attack", "after_attack_roll", "after_combat_damage"),
     "ignore_shields": ("before_attack", "ongoing", "before_attack_roll", "after_attack_roll"),
     "gain_energy": RESPONSE_WINDOWS,
     "spend_energy": RESPONSE_WINDOWS,
@@ -234,6 +235,7 @@ class Effect:
     at_least: int = 0  # roll_dice: the face a die must reach to count
     for_each: bool = True  # roll_dice: its effects once per die that counts, else once if any does
     then: tuple[Effect, ...] = ()  # roll_dice: the effects the counted dice give
+    set_to: int | None = None  # tl_cost: "this attack costs N", an absolute cost (card_dice module doc)
 
     def describe(self) -> str:
         # pragma: no mutate block (presentation: no ruling reads it)
@@ -269,7 +271,7 @@ class Effect:
             "gain_shields": f"activate {self.amount} Shields",
             "spend_shields": f"spend {self.amount} Shields",
             "non_combat_damage": f"{self.amount} non-combat damage",
-            "tl_cost": f"{sign} Timeline cost",
+            "tl_cost": f"{sign} Timeline cost" if self.set_to is None else f"Timeline cost {self.set_to}",
             "move": "move the unit",
             "area_damage": f"{self.amount} non-combat damage to every enemy unit and Garrison in reach",
             "ignore_shields": f"ignore {self.amount} Shields",
@@ -405,6 +407,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     hit_points = _hit_points(data, kind, where)
     hexes = _hexes(data, kind, where)
     dice, at_least, for_each, then = _own_roll(data, kind, window, where)
+    set_to = _absolute_cost(data, kind, where)
     amount = data.get("amount", 1 if kind in ("grant_upgrade", "destroy_upgrade") else 0)
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise AbilityError(f"{where}.amount: {amount!r} is not a whole number")
@@ -427,6 +430,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         at_least,
         for_each,
         then,
+        set_to,
     )
 
 
@@ -516,6 +520,7 @@ EFFECT_KEYS = (
     "at_least",
     "for_each",
     "effects",
+    "set_to",
 )
 
 
@@ -775,3 +780,21 @@ def _own_roll(
                 f"{where}.effects[{i}].kind: a {e.kind} effect cannot hang on a card's own roll"
             )
     return n, face, for_each, then
+
+
+def _absolute_cost(data: Mapping[str, Any], kind: str, where: str) -> int | None:
+    """``set_to`` of a ``tl_cost`` effect: "this attack costs N" (a whole number, 0 or more), for
+    the attack it is used in; how it meets the +/- changes is ``absolute_tl_cost``."""
+    if "set_to" not in data:
+        return None
+    if kind not in ("tl_cost", "attack"):
+        raise AbilityError(f"{where}.set_to: only a tl_cost or an attack effect sets a cost")
+    n = data["set_to"]
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise AbilityError(f"{where}.set_to: {n!r} is not a Timeline cost (a whole number, 0 or more)")
+    for key in ("amount", "per_upgrade", "duration", "tl_cost"):
+        if key in data:
+            raise AbilityError(
+                f"{where}.{key}: a tl_cost effect with set_to names the cost of this attack only"
+            )
+    return n

@@ -415,7 +415,9 @@ class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice):
         self.emit(
             "declare.attack",
             ("GA-SEQ-1", "GA-DECL-1"),
-            f"{self.decl.attacker} declares an attack with {self.weapon.name} on {what}",
+            f"{self.decl.attacker} declares an attack with {self.weapon.name} on {what}"
+            # an attack a card makes outside another attack (an attack made in one is nested)
+            + (f", made by {self.decl.made_by}" if self.decl.made_by and not self.depth else ""),
             {"attacker": self.decl.attacker, "weapon": self.weapon.name},
         )
 
@@ -616,6 +618,7 @@ class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice):
                 {"change": self.decl.tl_cost_change},
             )
         raw = self.weapon.tl_cost + self.mod_total("tl_cost") + self.decl.tl_cost_change
+        raw = self.absolute_cost(raw)  # a card's "this attack costs N", if any (card_dice)
         # The floor is a question only when modifiers take the cost below 1.
         floor = (0 if self.rules.interpretation("tl_cost_floor") == "zero" else 1) if raw < 1 else 1
         paid = max(floor, raw)

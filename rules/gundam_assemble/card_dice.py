@@ -1,4 +1,5 @@
-"""Abilities that roll dice of their own: "roll 2 dice; for each 7 or more, deal 1 damage".
+"""Abilities that roll dice of their own ("roll 2 dice; for each 7 or more, deal 1 damage"), and
+an absolute Timeline cost ("this attack costs 0").
 
 A ``roll_dice`` effect rolls ``dice`` attack dice (the chapter's ten-sided die, GA-ROLL-1) for
 its card, counts those showing ``at_least`` or more (the natural face: no Accuracy, no
@@ -8,6 +9,10 @@ the purpose ``card``: a scenario scripts them as ``dice: {attack: [...], card: [
 order the cards roll. ``card_dice_needed`` says how many a declaration's Responses roll, so a
 script with too few or too many is refused before the attack resolves; a scripted die no card
 rolled (its card was not used) fails at the end, like any unused die.
+
+A ``tl_cost`` effect with ``set_to: N`` makes the attack cost N instead of its printed cost. The
+chapter knows only costs changed by so much (GA-WPN-1), so whether the other +/- changes still
+apply to N is the placeholder ``absolute_tl_cost``.
 """
 
 from __future__ import annotations
@@ -26,7 +31,40 @@ def card_dice_needed(decl: AttackDeclaration) -> int:
 
 
 class CardDice:
-    """The ``roll_dice`` effect, as part of the attack resolver (``attack._Resolver``)."""
+    """The ``roll_dice`` effect and the absolute cost, as part of the attack resolver
+    (``attack._Resolver``)."""
+
+    def absolute_cost(self, raw: int) -> int:
+        """The cost to pay before the floor: ``raw`` (printed, +/- changes), or the last absolute
+        cost a card set, with the changes after it or not (``absolute_tl_cost``)."""
+        set_by = [(self.decl.made_by, self.decl.tl_cost_set)] if self.decl.tl_cost_set is not None else []
+        set_by += [
+            (m.source, m.amount)
+            for m in self.mods
+            if m.kind == "tl_cost_set" and self.holds_for_attack(m.when)
+        ]
+        if not set_by:
+            return raw
+        source, amount = set_by[-1]
+        changes = raw - self.weapon.tl_cost
+        # reading: absolute_tl_cost
+        after = self.rules.interpretation("absolute_tl_cost") == "changes_after"
+        cost = amount + changes if after else amount
+        self.emit(
+            "pay.absolute_cost",
+            ("GA-WPN-1", "GA-SEQ-3"),
+            f"{source} sets the cost to {amount} instead of the printed {self.weapon.tl_cost}"
+            + (
+                f"; the other changes ({changes:+d}) apply to it: {cost}"
+                if after and changes
+                else "; the other changes do not apply to it"
+                if changes
+                else ""
+            ),
+            {"set_to": amount, "changes": changes, "cost": cost},
+            self.rules.cite("absolute_tl_cost") if changes else None,
+        )
+        return cost
 
     def card_roll(
         self,

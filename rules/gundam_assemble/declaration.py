@@ -63,3 +63,4 @@ class AttackDeclaration:
     made_by: str | None = None  # the effect that makes this attack, if any
     # the hexes a critical effect's dash or push moves each unit to, in order (card_moves)
     critical_moves: Mapping[str, tuple[Hex, ...]] = field(default_factory=dict)
+    tl_cost_set: int | None = None  # an attack made by a card that says it costs N

@@ -267,6 +267,15 @@ class ResponseWindows:
             # A Tactics card's "this unit" is its side's unit in the attack (see own_unit).
             user = self.own_unit(r, self.owner_side(r))
         amount = self.effect_amount(eff, user, source, stage)
+        if eff.kind == "tl_cost" and eff.set_to is not None:  # "this attack costs N"
+            self.mods.append(Modifier("tl_cost_set", eff.set_to, source, when, None))
+            self.emit(
+                f"{stage}.modifier",
+                ("GA-WPN-1",),
+                f"{source}: this attack's Timeline cost is {eff.set_to}",
+                {"effect": "tl_cost", "set_to": eff.set_to},
+            )
+            return
         if eff.kind in ("strength", "accuracy", "tl_cost", "critical_faces", "range", "ignore_los"):
             self.mods.append(
                 Modifier(eff.kind, amount, source, when, None, eff.faces, eff.duration != "attack")
