@@ -166,3 +166,14 @@ def test_only_a_roll_takes_the_keys_of_a_roll(key):
     }
     with pytest.raises(AbilityError, match=rf"effects\[0\]\.{key}: only a roll_dice effect takes {key}"):
         parse_ability(card, "units[0].abilities[0]")
+
+
+def test_explain_ends_the_scenarios_turn_and_shows_what_waited_with_its_clause():
+    code, out, err = _run("explain", str(SCENARIOS / "actions_salvage_crew.yaml"))
+    assert code == 0, err
+    trace = out.split("Outcome:")[0].rstrip().splitlines()
+    assert trace[-2:] == [
+        "27. [GA-SEQ-12] Hypothetical Rammer's Salvage Crew, at the end of the turn: "
+        "Hypothetical Rammer hit points 2 -> 4 (at most 5)",
+        "28. [GA-SEQ-12] Hypothetical Rammer's Salvage Crew, at the end of the turn: Hypothetical Rammer Energy 0 -> 1",
+    ]

@@ -16,6 +16,7 @@ from rules import limits
 from rules.dice import DiceScriptError
 from rules.events import interpretations_cited
 from rules.gundam_assemble.attack import resolve_attack
+from rules.gundam_assemble.card_delayed import resolve_delayed
 from rules.gundam_assemble.card_dice import card_dice_needed
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.durations import end_activation, end_turn
@@ -206,7 +207,10 @@ def explain(scenario, rules: Rulebook) -> Explanation:
     except DiceScriptError as exc:  # the scripted faces do not match the roll the attack needs
         key = exc.purpose if isinstance(attack.get("dice"), dict) else None
         raise _attack_error(scenario, ("dice", key) if key else ("dice",), str(exc)) from None
-    return Explanation(scenario.title, result.events, result.outcome(), interpretations_cited(result.events))
+    # Effects a card set for the end of the turn: the scenario's turn ends with its attack.
+    _, waited = resolve_delayed(result.battle, rules, "scenario")
+    events = (*result.events, *waited)
+    return Explanation(scenario.title, events, result.outcome(), interpretations_cited(events))
 
 
 def explain_sequence(scenario, rules: Rulebook) -> Explanation:
@@ -256,5 +260,7 @@ def explain_sequence(scenario, rules: Rulebook) -> Explanation:
         battle = result.battle
         events += result.events
         outcomes.append(result.outcome())
+    battle, waited = resolve_delayed(battle, rules, "scenario")  # the scenario's turn ends here
+    events += waited
     outcome = {**(outcomes[-1] if outcomes else {}), "attacks": outcomes}
     return Explanation(scenario.title, tuple(events), outcome, interpretations_cited(events))

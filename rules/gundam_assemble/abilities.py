@@ -147,6 +147,8 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "push": RESPONSE_WINDOWS,
     # a card's own roll (card_dice): its dice come from the scenario's "card" script
     "roll_dice": RESPONSE_WINDOWS,
+    # a delayed trigger (card_delayed): its effects wait for the end of the turn
+    "at_end_of_turn": RESPONSE_WINDOWS,
 }
 # Modifiers that can outlast the attack they were used in (``duration``).
 LASTING_KINDS = (
@@ -286,6 +288,7 @@ class Effect:
             "prevent_defeat": "when this unit would be defeated, it stays on the board with "
             f"{plural(self.hit_points, 'hit point')} instead",
             "dash": f"Dash {plural(self.hexes, 'hex')}",
+            "at_end_of_turn": f"at the end of the turn: {', '.join(e.describe() for e in self.then)}",
             "roll_dice": f"roll {plural(self.dice, 'die', 'dice')}; "
             + ("for each" if self.for_each else "if any")
             + f" {self.at_least} or more: {', '.join(e.describe() for e in self.then)}",
@@ -355,6 +358,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         "dash": "self",
         "push": "one_target",
         "roll_dice": "self",
+        "at_end_of_turn": "self",
     }.get(kind, "attack")
     # The recipient key is "to": YAML 1.1 reads a bare "on" key as the boolean true.
     unknown = set(data) - set(EFFECT_KEYS)
@@ -407,6 +411,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     hit_points = _hit_points(data, kind, where)
     hexes = _hexes(data, kind, where)
     dice, at_least, for_each, then = _own_roll(data, kind, window, where)
+    then = then or _delayed(data, kind, window, where)
     set_to = _absolute_cost(data, kind, where)
     amount = data.get("amount", 1 if kind in ("grant_upgrade", "destroy_upgrade") else 0)
     if not isinstance(amount, int) or isinstance(amount, bool):
@@ -458,8 +463,8 @@ def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ..
             ("attacker", "one_target", "targets"),
             "an attack effect attacks the attacker or a target",
         )
-    if kind == "roll_dice":  # its own effects say whom they act on
-        return (("self",), "a roll_dice effect rolls for its card; its effects name their own 'to'")
+    if kind in ("roll_dice", "at_end_of_turn"):  # its own effects say whom they act on
+        return (("self",), f"a {kind} effect holds other effects, which name their own 'to'")
     if kind == "push" and window == "before_attack":
         return (("one_target",), "before the attack a push moves the enemy its player names")
     if kind in MOVE_RECIPIENTS:
@@ -753,7 +758,7 @@ def _own_roll(
     ``for_each`` (its effects once per such die, the default; else once if any die reaches it),
     and ``effects``, each checked against the window as any effect is (no roll inside a roll)."""
     if kind != "roll_dice":
-        stray = [k for k in ROLL_KEYS if k in data]
+        stray = [k for k in ROLL_KEYS if k in data and (k, kind) != ("effects", "at_end_of_turn")]
         if stray:
             raise AbilityError(f"{where}.{stray[0]}: only a roll_dice effect takes {stray[0]}")
         return 0, 0, True, ()
@@ -798,3 +803,38 @@ def _absolute_cost(data: Mapping[str, Any], kind: str, where: str) -> int | None
                 f"{where}.{key}: a tl_cost effect with set_to names the cost of this attack only"
             )
     return n
+
+
+# --- delayed triggers (issue 27, part B) ---------------------------------------------------------
+
+# What a delayed trigger may do at the end of the turn, outside any attack: plain changes to one
+# unit (card_delayed.resolve_delayed). Damage, which may defeat a unit there, is not among them.
+DELAYED_KINDS = (
+    "repair",
+    "gain_energy",
+    "spend_energy",
+    "remove_status",
+    "inflict_status",
+    "grant_upgrade",
+    "destroy_upgrade",
+)
+
+
+def _delayed(data: Mapping[str, Any], kind: str, window: str, where: str) -> tuple[Effect, ...]:
+    """``at_end_of_turn``'s ``effects``: what happens at the end of the turn, each checked against
+    the window the card is used in (its recipients are chosen then)."""
+    if kind != "at_end_of_turn":
+        return ()
+    raw = data.get("effects")
+    if not isinstance(raw, list) or not raw:
+        raise AbilityError(
+            f"{where}.effects: an at_end_of_turn effect lists what happens at the end of the turn"
+        )
+    then = tuple(parse_effect(e, window, f"{where}.effects[{i}]") for i, e in enumerate(raw))
+    for i, e in enumerate(then):
+        if e.kind not in DELAYED_KINDS:
+            raise AbilityError(
+                f"{where}.effects[{i}].kind: a {e.kind} effect cannot wait for the end of the turn "
+                f"(it can: {', '.join(DELAYED_KINDS)})"
+            )
+    return then

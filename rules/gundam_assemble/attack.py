@@ -24,6 +24,7 @@ from rules.gundam_assemble.abilities import TARGET_CONDITIONS, Ability
 from rules.gundam_assemble.area_effect import area_targets, find_placement, placements
 from rules.gundam_assemble.attack_dice import count_crits, score_dice, terrain_accuracy
 from rules.gundam_assemble.board import Piece
+from rules.gundam_assemble.card_delayed import CardDelayed
 from rules.gundam_assemble.card_dice import CardDice
 from rules.gundam_assemble.card_effects import CardEffects
 from rules.gundam_assemble.card_moves import CardMoves, check_scripted_moves
@@ -137,7 +138,7 @@ class _AttackEnded(Exception):
     pass
 
 
-class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice):
+class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice, CardDelayed):
     ended_signal = _AttackEnded  # what end_attack raises; a Python ability's error handling lets it pass
 
     def __init__(

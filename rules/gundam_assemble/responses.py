@@ -299,6 +299,9 @@ class ResponseWindows:
         if eff.kind == "roll_dice":
             self.card_roll(eff, stage, source, user, r, fixed, ability)
             return
+        if eff.kind == "at_end_of_turn":
+            self.delay(eff, stage, source, user, r, fixed)
+            return
         # Before the attack no unit is a target yet: "one target" is the enemy the player names.
         named = stage == "before_attack" and eff.on == "one_target"
         for name in self.named_enemy(r, source) if named else self.recipients(eff, user, r, fixed):

@@ -132,6 +132,7 @@ class Battle:
     defeated_this_turn: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     garrison_damage: Mapping[str, int] = field(default_factory=dict)  # Garrisons have no hit points here
     uses: tuple[tuple[str, str, str], ...] = ()  # (who, ability, once_per) for limited abilities
+    delayed: tuple[Delayed, ...] = ()  # effects waiting for the end of the turn (card_delayed)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "units", MappingProxyType(dict(self.units)))
@@ -159,6 +160,16 @@ class Battle:
         """Remember that ``by`` defeated ``defeated`` this turn."""
         got = self.defeated_this_turn.get(by, ())
         return replace(self, defeated_this_turn={**self.defeated_this_turn, by: (*got, defeated)})
+
+
+@dataclass(frozen=True)
+class Delayed:
+    """An effect a card set to happen to ``unit`` at the end of the turn (``card_delayed``)."""
+
+    unit: str
+    effect: Effect
+    source: str
+    window: str  # the window the card was used in (its clause is cited when it resolves)
 
 
 @dataclass(frozen=True)
