@@ -103,7 +103,17 @@ from typing import Any
 
 from rules.wording import plural
 
-WINDOWS = ("before_attack", "ongoing", "before_attack_roll", "after_attack_roll", "after_combat_damage")
+# after_dash / after_enemy_move: a unit's Response used right after a move during the attack
+# (card_moves), in the Response window the move was made in.
+MOVE_TRIGGERED_WINDOWS = ("after_dash", "after_enemy_move")
+WINDOWS = (
+    "before_attack",
+    "ongoing",
+    "before_attack_roll",
+    "after_attack_roll",
+    "after_combat_damage",
+    *MOVE_TRIGGERED_WINDOWS,
+)
 RESPONSE_WINDOWS = ("before_attack", "before_attack_roll", "after_attack_roll", "after_combat_damage")
 # A weapon's critical hit effect resolves at the critical step (GA-SEQ-8) unless its card gives it
 # a later window of its own ("After Combat Damage: ...").
@@ -149,6 +159,17 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "roll_dice": RESPONSE_WINDOWS,
     # a delayed trigger (card_delayed): its effects wait for the end of the turn
     "at_end_of_turn": RESPONSE_WINDOWS,
+}
+# A Response after a move may do what a Response may do in every window of the attack sequence,
+# except move a unit again (a chain of moves) or roll or wait (counted before the attack).
+EFFECTS = {
+    kind: (
+        (*windows, *MOVE_TRIGGERED_WINDOWS)
+        if {"before_attack_roll", "after_attack_roll", "after_combat_damage"} <= set(windows)
+        and kind not in ("dash", "push", "roll_dice", "at_end_of_turn")
+        else windows
+    )
+    for kind, windows in EFFECTS.items()
 }
 # Modifiers that can outlast the attack they were used in (``duration``).
 LASTING_KINDS = (
@@ -607,6 +628,14 @@ def parse_ability(
     if tactics and any(e.kind == "prevent_defeat" for e in effects):
         raise AbilityError(
             f"{where}: a prevent_defeat effect is an ongoing ability of the unit it keeps on the board"
+        )
+    if window in MOVE_TRIGGERED_WINDOWS and tactics:
+        raise AbilityError(
+            f"{where}.window: {window} is a window of a unit's ability: the unit that moves or sees the move"
+        )
+    if window == "after_enemy_move" and (reach is None or reach[0] != "within"):
+        raise AbilityError(
+            f"{where}.within: an after_enemy_move ability says how near the enemy moves ('within')"
         )
     if any(e.kind == "area_damage" for e in effects) and reach is None:
         raise AbilityError(f"{where}: an area_damage ability says how far it reaches ('within' or 'range')")

@@ -163,6 +163,7 @@ class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice, CardDelayed):
         self.used_in_attack: set[tuple[str, str, str]] = set()  # once_per: attack
         # the scripted hexes of a critical dash or push not yet used (card_moves)
         self.critical_moves_left = {n: list(h) for n, h in decl.critical_moves.items()}
+        self.move_responses_used: set[int] = set()  # after_dash / after_enemy_move Responses used
         self.battle = battle
         self.decl = decl
         self.dice = dice
@@ -367,6 +368,7 @@ class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice, CardDelayed):
             pass
         self.dice.finish()
         self.unused_critical_moves()
+        self.unused_move_responses()
         self.strength_after_attack()
         return self.result(legal=True)
 

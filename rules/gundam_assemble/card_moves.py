@@ -27,7 +27,7 @@ from typing import Any
 
 from rules.gundam_assemble.abilities import Effect
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
-from rules.gundam_assemble.responses import WINDOW_CLAUSE
+from rules.gundam_assemble.responses import WINDOW_CLAUSE, WINDOW_TITLE
 from rules.gundam_assemble.units import Battle
 from rules.hexgrid import Hex, distance, neighbours
 from rules.rulebook import Rulebook
@@ -298,6 +298,49 @@ class CardMoves:
             "; ".join(self.rules.cite(k) for k in readings),
         )
         self.place(name, to, stage, source)
+        self.after_move(name, eff.kind, stage)
+
+    def after_move(self, moved: str, kind: str, stage: str) -> None:
+        """The Responses waiting for this move (``after_dash``: their own unit Dashed;
+        ``after_enemy_move``: an enemy of their unit moved to a hex within its ``within``), used
+        now, in the window the move was made in (each once)."""
+        if stage not in WINDOW_CLAUSE:  # a critical effect's move (see the module docstring)
+            return
+        side = self.battle.unit(moved).side
+        for i, r in enumerate(self.decl.responses):
+            if i in self.move_responses_used or r.window not in ("after_dash", "after_enemy_move"):
+                continue
+            if r.window == "after_dash":
+                fits = kind == "dash" and r.unit == moved
+            else:
+                here, there = self.piece(r.unit), self.piece(moved)
+                near = r.ability.reach[1] if r.ability.reach else 0
+                fits = (
+                    self.battle.unit(r.unit).side != side
+                    and here is not None
+                    and there is not None
+                    and distance(here.hex, there.hex) <= near
+                )
+            if fits:
+                self.move_responses_used.add(i)
+                self.emit(
+                    f"{stage}.after_move",
+                    (WINDOW_CLAUSE[stage], "GA-SEQ-13"),
+                    f"{moved} {'Dashed' if kind == 'dash' else 'was moved'}: {r.unit}'s {r.ability.name} "
+                    f"({r.window.replace('_', ' ')}) is used now, before the {WINDOW_TITLE[stage]} step goes on",
+                    {"unit": moved, "ability": r.ability.name},
+                )
+                self.respond(r, stage)
+
+    def unused_move_responses(self) -> None:
+        """A Response scripted for a move that never happened is an error, like an unused die."""
+        for i, r in enumerate(self.decl.responses):
+            if r.window in ("after_dash", "after_enemy_move") and i not in self.move_responses_used:
+                what = "its unit Dashes" if r.window == "after_dash" else "an enemy moves near its unit"
+                raise AttackError(
+                    f"{r.ability.name} waits for a move ({what}), but no such move was made in this attack",
+                    f"responses[{i}]",
+                )
 
     def unused_critical_moves(self) -> None:
         """A hex scripted in ``critical_moves`` that no move used is an error, like an unused die."""
