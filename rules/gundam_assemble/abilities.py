@@ -78,6 +78,15 @@ attacked cannot close the window before the attack, when no unit is a target yet
 
 How often (``once_per``): ``attack``, ``activation`` or ``turn``; unlimited when absent.
 
+Moves, dice and actions of their own (issue 27, part B; the blocks at the end of this module):
+``dash`` / ``push`` with ``hexes`` (``card_moves``), the windows ``after_dash`` and
+``after_enemy_move`` (a unit's Response right after a move), an enemy named before the attack
+(``one_target`` in ``before_attack``), ``roll_dice`` (``card_dice``), ``at_end_of_turn``
+(``card_delayed``), ``set_to`` on ``tl_cost`` or ``attack`` (an absolute cost) and an ``attack``
+effect in ``before_attack`` (the card makes the scenario's attack, ``made_by``). Words of other
+chapters (Rescue, deployment, objectives, movement outside an attack) are refused naming the
+mechanic (``OTHER_CHAPTERS``).
+
 Who may use it (``trigger``): ``own_attack`` (the unit is the attacker), ``attacked`` (the unit is a
 target), ``ally_attacks`` (an ally of the unit attacks), ``defending`` (its side is defending),
 ``any``. Tactics cards belong to a player and use ``own_attack`` to mean "my side attacks".

@@ -18,6 +18,11 @@ far, the wrong way), so a bad hex is one line of error at its field and never a 
 through a trace. The chapter says nothing of terrain for such moves: elevation and water do not
 stop one. What the move changes afterwards (a target beyond range, Line of Sight, engagement,
 the attacker's terrain) is the engine's usual work on the new board (``ResponseWindows.place``).
+
+Also here: a card used before the attack that acts on one enemy acts on the one its player names
+(``check_named_enemies``, ``named_enemy``), since no unit is a target yet; and the Responses that
+wait for a move (windows ``after_dash`` and ``after_enemy_move``, ``after_move``), used right
+after a Dash or Push made in a Response window. A move made by a critical effect sets none off.
 """
 
 from __future__ import annotations
@@ -137,7 +142,7 @@ def check_scripted_moves(battle: Battle, decl: AttackDeclaration, rules: Ruleboo
             )
         for eff in moves:
             mover = _response_mover(battle, decl, r, eff)
-            if mover is None:
+            if mover is None or not battle.board.has_piece(mover):  # known only as the attack goes
                 continue
             pusher = _hex_of(battle, _response_user(battle, decl, r))
             problem = move_problem(
