@@ -754,22 +754,24 @@ def refuse_other_chapters(data: Any) -> None:
     """Refuse, as ``refuse_other_chapter`` does, any window, condition or effect kind of a card
     file's cards that needs another chapter's mechanic; a card file of any other shape is left to
     the checks that follow."""
+
+    def items(value: Any) -> list[tuple[int, Mapping]]:  # the mappings of a list, if it is one
+        return (
+            [(i, v) for i, v in enumerate(value) if isinstance(v, Mapping)] if isinstance(value, list) else []
+        )
+
     if not isinstance(data, Mapping):
         return
-    cards = [(f"units[{i}]", u) for i, u in enumerate(data.get("units") or []) if isinstance(u, Mapping)]
-    abilities = [(f"tactics[{i}]", t) for i, t in enumerate(data.get("tactics") or [])]
+    abilities = [(f"tactics[{i}]", t) for i, t in items(data.get("tactics"))]
     effect_lists = []
-    for where, unit in cards:
-        abilities += [(f"{where}.abilities[{j}]", a) for j, a in enumerate(unit.get("abilities") or [])]
-        for j, w in enumerate(unit.get("weapons") or []):
-            if isinstance(w, Mapping):
-                effect_lists.append((f"{where}.weapons[{j}].effects", w.get("effects")))
-                crit = w.get("critical")
-                if isinstance(crit, Mapping):
-                    effect_lists.append((f"{where}.weapons[{j}].critical.effects", crit.get("effects")))
+    for i, unit in items(data.get("units")):
+        abilities += [(f"units[{i}].abilities[{j}]", a) for j, a in items(unit.get("abilities"))]
+        for j, w in items(unit.get("weapons")):
+            effect_lists.append((f"units[{i}].weapons[{j}].effects", w.get("effects")))
+            crit = w.get("critical")
+            if isinstance(crit, Mapping):
+                effect_lists.append((f"units[{i}].weapons[{j}].critical.effects", crit.get("effects")))
     for where, ability in abilities:
-        if not isinstance(ability, Mapping):
-            continue
         refuse_other_chapter("window", ability.get("window"), f"{where}.window")
         when = ability.get("when")
         for key in when if isinstance(when, Mapping) else ():
@@ -777,10 +779,9 @@ def refuse_other_chapters(data: Any) -> None:
         effect_lists.append((f"{where}.effects", ability.get("effects")))
     while effect_lists:
         where, effects = effect_lists.pop()
-        for k, e in enumerate(effects if isinstance(effects, list) else []):
-            if isinstance(e, Mapping):
-                refuse_other_chapter("kind", e.get("kind"), f"{where}[{k}].kind")
-                effect_lists.append((f"{where}[{k}].effects", e.get("effects")))  # a roll's effects
+        for k, e in items(effects):
+            refuse_other_chapter("kind", e.get("kind"), f"{where}[{k}].kind")
+            effect_lists.append((f"{where}[{k}].effects", e.get("effects")))  # a roll's effects
 
 
 # --- abilities that roll their own dice (issue 27, part B) --------------------------------------
