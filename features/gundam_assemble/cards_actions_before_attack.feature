@@ -42,7 +42,7 @@ Feature: Card vocabulary - a card used before the attack moves a unit or names a
     When "Hypothetical Rammer" attacks "Far Drone" with Long Rifle and rolls 5, 5, 1
     Then the attack is not allowed under GA-ENG-2
 
-  @clause:GA-DECL-2 @clause:GA-ENG-1 @clause:GA-ENG-2 @ruling:interpretation @interpretation:push_direction
+  @clause:GA-DECL-2 @clause:GA-ENG-1 @clause:GA-ENG-2 @ruling:derived
   Scenario: A Push before the attack of the enemy it names ends the Engagement, and the attacker fires at another
     Given the pieces:
       | name                | side | at     |

@@ -9,7 +9,7 @@ Feature: Card vocabulary - an attack a card makes, and an absolute Timeline cost
   Background:
     Given the scenario "actions_scatter_charges.yaml"
 
-  @clause:GA-SEQ-3 @clause:GA-WPN-1 @ruling:derived
+  @clause:GA-SEQ-3 @clause:GA-WPN-1 @ruling:interpretation @interpretation:tl_cost_floor
   Scenario: An attack a Tactics card makes costs what the card says
     Given the attack is made by player A's "Hypothetical Free Shot"
     When "Hypothetical Rammer" attacks "Hypothetical Drone" with Long Rifle and rolls 5, 5, 1
@@ -30,7 +30,7 @@ Feature: Card vocabulary - an attack a card makes, and an absolute Timeline cost
     Then "Hypothetical Rammer"'s Timeline token is on space 1
     And the ruling reads the interpretation absolute_tl_cost as changes_after
 
-  @clause:GA-SEQ-3 @clause:GA-WPN-1 @ruling:interpretation @interpretation:absolute_tl_cost
+  @clause:GA-SEQ-3 @clause:GA-WPN-1 @ruling:interpretation @interpretation:absolute_tl_cost @interpretation:tl_cost_floor
   Scenario: Under absolute_wins the cost a card set is paid whatever else changes it
     Given the interpretation absolute_tl_cost is absolute_wins
     And player A will use "Hypothetical Zero Hour"
@@ -38,7 +38,7 @@ Feature: Card vocabulary - an attack a card makes, and an absolute Timeline cost
     When "Hypothetical Rammer" attacks "Hypothetical Drone" with Long Rifle and rolls 5, 5, 1
     Then "Hypothetical Rammer"'s Timeline token is on space 0
 
-  @clause:GA-SEQ-3 @clause:GA-WPN-1 @ruling:derived
+  @clause:GA-SEQ-3 @clause:GA-WPN-1 @ruling:interpretation @interpretation:tl_cost_floor
   Scenario: A cost set with nothing else changing it asks no reading
     Given player A will use "Hypothetical Zero Hour"
     When "Hypothetical Rammer" attacks "Hypothetical Drone" with Long Rifle and rolls 5, 5, 1

@@ -14,7 +14,7 @@ Feature: Card vocabulary - a delayed trigger that waits for the end of the turn
     And "Hypothetical Rammer" has 2 hit points
     And the trace says "at the end of the turn, repair 2 hit points (Hypothetical Rammer); nothing happens yet"
 
-  @clause:GA-SEQ-12 @clause:GA-DEF-7 @ruling:interpretation @interpretation:card_turn_duration
+  @clause:GA-SEQ-12 @clause:GA-DEF-7 @ruling:derived
   Scenario: When the turn ends the waiting repair and Energy are given
     When the attack in the scenario file is resolved
     And the turn ends

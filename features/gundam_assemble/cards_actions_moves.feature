@@ -10,7 +10,7 @@ Feature: Card vocabulary - a Dash or a Push of N hexes during an attack
   Background:
     Given the scenario "actions_ram_shield_push.yaml"
 
-  @clause:GA-CRIT-2 @clause:GA-SEQ-8 @ruling:interpretation @interpretation:push_direction
+  @clause:GA-CRIT-2 @clause:GA-SEQ-8 @ruling:interpretation @interpretation:push_direction @interpretation:target_leaves_range_mid_attack
   Scenario: A critical hit Pushes the target two hexes straight away, to the hex the scenario scripts
     When the attack in the scenario file is resolved
     Then "Hypothetical Drone" now stands at [3, 0]
@@ -45,7 +45,7 @@ Feature: Card vocabulary - a Dash or a Push of N hexes during an attack
     When "Hypothetical Rammer" attacks "Hypothetical Drone" with Ram Shield and rolls 10, 5, 1
     Then resolving fails because "the Push moves it exactly 2"
 
-  @clause:GA-CRIT-2 @ruling:derived
+  @clause:GA-CRIT-2 @ruling:interpretation @interpretation:push_distance
   Scenario: A Push goes no farther than its card says
     Given the critical hit effect will move "Hypothetical Drone" to [4, 0]
     When "Hypothetical Rammer" attacks "Hypothetical Drone" with Ram Shield and rolls 10, 5, 1
@@ -129,13 +129,13 @@ Feature: Card vocabulary - a Dash or a Push of N hexes during an attack
     Then "Hypothetical Rammer" now stands at [2, 0]
     And the ruling reads the interpretation dash_through_units as passes_units
 
-  @clause:GA-SEQ-12 @ruling:interpretation @interpretation:dash_through_units
+  @clause:GA-SEQ-12 @ruling:derived
   Scenario: A Dash may go round another unit when its hexes allow
     Given "Hypothetical Rammer" will use "Boost Away" moving it to [2, -1]
     When "Hypothetical Rammer" attacks "Hypothetical Drone" with Ram Shield and rolls 5, 5, 1
     Then "Hypothetical Rammer" now stands at [2, -1]
 
-  @clause:GA-CRIT-2 @clause:GA-SEQ-2 @ruling:derived
+  @clause:GA-CRIT-2 @clause:GA-SEQ-2 @ruling:interpretation @interpretation:target_leaves_range_mid_attack
   Scenario: A critical Dash of the attacker moves it before damage; the attack goes on by default
     Given the pieces:
       | name                | side | at     |
