@@ -37,7 +37,7 @@ from rulecheck.rulesets.gundam_assemble_files import card_catalogue
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, field_path, load_yaml
 from rules import limits
-from rules.gundam_assemble.abilities import AbilityError
+from rules.gundam_assemble.abilities import AbilityError, refuse_other_chapters
 from rules.gundam_assemble.declaration import AttackError
 from rules.gundam_assemble.units import Catalogue, parse_catalogue
 
@@ -311,6 +311,11 @@ def load_cards(path: str | Path, base: Catalogue | None = None) -> Catalogue:
 
 def cards_from_doc(doc: LocatedYaml, base: Catalogue | None = None) -> Catalogue:
     """The catalogue of a card file already read (see ``load_cards``)."""
+    try:
+        refuse_other_chapters(doc.data)  # before the schema, which would call the word unknown
+    except AbilityError as exc:
+        field, _, message = str(exc).partition(": ")
+        _raise(doc, field, message)
     validate(doc, CARD_SCHEMA)
     check_unique_names(doc)
     try:

@@ -169,9 +169,13 @@ def will_respond(
 def later_dice(attack_context: AttackContext, purpose: str, faces: str):
     """``the additional dice will show 10``, ``the rerolled dice will show 6``, or ``the nested
     attack dice will show 5, 5`` (the roll of an attack an effect makes)."""
-    key = {"additional": "additional", "rerolled": "reroll", "nested attack": "nested"}.get(purpose)
+    key = {"additional": "additional", "rerolled": "reroll", "nested attack": "nested", "card": "card"}.get(
+        purpose
+    )
     if key is None:
-        raise AssertionError(f"unknown dice {purpose!r}: say 'additional', 'rerolled' or 'nested attack'")
+        raise AssertionError(
+            f"unknown dice {purpose!r}: say 'additional', 'rerolled', 'nested attack' or 'card'"
+        )
     attack_context.dice[key] = _faces(faces)
 
 
@@ -206,6 +210,20 @@ def _end(ruling, ctx: AttackContext, how) -> None:
 @given(parsers.parse("the attacking player chooses {name} for the critical hit effect"))
 def crit_choice(attack_context: AttackContext, name: str):
     attack_context.choices["crit_target"] = name
+
+
+@given(parsers.parse("the critical hit effect will move {name} to {hexes}"))
+def crit_move(attack_context: AttackContext, name: str, hexes: str):
+    """Where a critical effect's dash or push moves ``name``: one hex, or several ("[3, 0], [5, 0]")."""
+    attack_context.choices.setdefault("critical_moves", {})[unquote(name)] = [
+        list(h) for h in parse_hex_list(hexes)
+    ]
+
+
+@given(parsers.re(r'the attack is made by player (?P<side>\S+)\'s "(?P<name>[^"]+)"$'))
+def made_by_card(attack_context: AttackContext, side: str, name: str):
+    """An attack a Tactics card makes outside any other attack (the attack's ``made_by``)."""
+    attack_context.choices["made_by"] = {"side": side, "tactics": name}
 
 
 @given(parsers.parse("the defending player orders the defeated units {names}"))

@@ -31,12 +31,18 @@ def _rows() -> list[tuple[list[str], tuple[str, ...]]]:
 
 
 def test_the_card_guide_table_gives_each_effect_the_recipients_the_loader_accepts():
-    whole, own, attack, ongoing, weapon, lasting, other = _rows()
+    whole, own, attack, ongoing, weapon, lasting, other, *moves = _rows()
     assert other == ([], ("targets", "one_target", "self", "attacker"))
     for kind, windows in EFFECTS.items():
         for window in windows:
             for duration in ("attack", "turn") if kind in LASTING_KINDS else ("attack",):
-                if kind in whole[0]:
+                in_moves = [r for r in moves if kind in r[0]]
+                if in_moves and (kind, window) == ("push", "before_attack"):  # no targets yet
+                    assert recipients_for(kind, window, duration)[0] == ("one_target",)
+                    continue
+                if in_moves:  # dash, push, ...: rows of their own below the others
+                    row = in_moves[0]
+                elif kind in whole[0]:
                     row = whole
                 elif kind in own[0]:
                     row = own

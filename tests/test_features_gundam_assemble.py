@@ -1040,7 +1040,7 @@ def test_a_scenarios_attack_section_becomes_the_engine_inputs_and_a_bad_one_is_r
         assert str(err.value) == message
     gun = {"attacker": "Tester", "weapon": "Gun"}
     for bad, message in (
-        ({"bonus": [1]}, "dice: unknown roll 'bonus' (expected attack, additional, reroll, nested)"),
+        ({"bonus": [1]}, "dice: unknown roll 'bonus' (expected attack, additional, reroll, nested, card)"),
         ({"weapon": "Gun"}, "attack.attacker: required"),
         (
             {**gun, "target": [ZAKU, 5]},

@@ -16,12 +16,15 @@ from rules import limits
 from rules.dice import DiceScriptError
 from rules.events import interpretations_cited
 from rules.gundam_assemble.attack import resolve_attack
+from rules.gundam_assemble.card_delayed import resolve_delayed
+from rules.gundam_assemble.card_dice import card_dice_needed
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.durations import end_activation, end_turn
 from rules.gundam_assemble.setup import declaration_from_data, scripted_dice
 from rules.gundam_assemble.status_effects import DISARM, FRACTURE
 from rules.gundam_assemble.units import Battle, Catalogue, UnitProfile, battle_from_entries
 from rules.rulebook import Rulebook, RulebookError
+from rules.wording import plural
 
 STATUSES = (DISARM, FRACTURE)  # the statuses the chapter names; any other would silently do nothing
 
@@ -117,6 +120,10 @@ def _check_attack_limits(scenario, attack: dict, prefix: tuple = ("attack",)) ->
     hexes += [
         (("responses", i, "to"), r["to"]) for i, r in enumerate(attack.get("responses") or []) if "to" in r
     ]
+    for name, value in (attack.get("critical_moves") or {}).items():
+        nested = isinstance(value, list) and value and all(isinstance(v, list) for v in value)
+        hexes += [(("critical_moves", name, j), h) for j, h in enumerate(value)] if nested else []
+        hexes += [] if nested else [(("critical_moves", name), value)]
     for path, h in hexes:
         if any(abs(c) > limits.MAX_COORDINATE for c in h):
             raise _attack_error(
@@ -193,7 +200,24 @@ def attack_inputs(
         decl = declaration_from_data(attack, battle, catalogue(scenario))
     except AttackError as exc:
         raise _engine_error(scenario, exc) from None
+    check_card_dice(scenario, attack, decl)
     return battle, decl, rules, attack
+
+
+def check_card_dice(scenario, attack: dict, decl: AttackDeclaration, prefix: tuple = ("attack",)) -> None:
+    """The dice scripted for the cards' own rolls (``dice.card``) are as many as the Responses
+    roll, each used once: a die too few or too many is one line before the attack resolves."""
+    dice = attack.get("dice")
+    scripted = len(dice.get("card") or []) if isinstance(dice, dict) else 0
+    needed = card_dice_needed(decl)
+    if scripted != needed:
+        raise _attack_error(
+            scenario,
+            ("dice", "card") if scripted else ("dice",),
+            f"{plural(scripted, 'card die', 'card dice')} scripted, but the cards used roll {needed} "
+            "of their own (dice: {card: [...]})",
+            prefix,
+        )
 
 
 def explain(scenario, rules: Rulebook) -> Explanation:
@@ -208,10 +232,13 @@ def explain(scenario, rules: Rulebook) -> Explanation:
     except DiceScriptError as exc:  # the scripted faces do not match the roll the attack needs
         key = exc.purpose if isinstance(attack.get("dice"), dict) else None
         raise _attack_error(scenario, ("dice", key) if key else ("dice",), str(exc)) from None
+    # Effects a card set for the end of the turn: the scenario's turn ends with its attack.
+    _, waited = resolve_delayed(result.battle, rules, "scenario")
+    events = (*result.events, *waited)
     outcome = result.outcome()
     if cards_from := project_cards_used(scenario):
         outcome["cards_from"] = cards_from
-    return Explanation(scenario.title, result.events, outcome, interpretations_cited(result.events))
+    return Explanation(scenario.title, events, outcome, interpretations_cited(events))
 
 
 def explain_sequence(scenario, rules: Rulebook) -> Explanation:
@@ -251,6 +278,7 @@ def explain_sequence(scenario, rules: Rulebook) -> Explanation:
         _check_attack_limits(scenario, attack, prefix)
         try:
             decl = declaration_from_data(attack, battle, cards)
+            check_card_dice(scenario, attack, decl, prefix)
             result = resolve_attack(battle, decl, scripted_dice(attack.get("dice")), rules)
         except AttackError as exc:
             raise _engine_error(scenario, exc, prefix) from None
@@ -260,6 +288,8 @@ def explain_sequence(scenario, rules: Rulebook) -> Explanation:
         battle = result.battle
         events += result.events
         outcomes.append(result.outcome())
+    battle, waited = resolve_delayed(battle, rules, "scenario")  # the scenario's turn ends here
+    events += waited
     outcome = {**(outcomes[-1] if outcomes else {}), "attacks": outcomes}
     if cards_from := project_cards_used(scenario):
         outcome["cards_from"] = cards_from

@@ -78,6 +78,15 @@ attacked cannot close the window before the attack, when no unit is a target yet
 
 How often (``once_per``): ``attack``, ``activation`` or ``turn``; unlimited when absent.
 
+Moves, dice and actions of their own (issue 27, part B; the blocks at the end of this module):
+``dash`` / ``push`` with ``hexes`` (``card_moves``), the windows ``after_dash`` and
+``after_enemy_move`` (a unit's Response right after a move), an enemy named before the attack
+(``one_target`` in ``before_attack``), ``roll_dice`` (``card_dice``), ``at_end_of_turn``
+(``card_delayed``), ``set_to`` on ``tl_cost`` or ``attack`` (an absolute cost) and an ``attack``
+effect in ``before_attack`` (the card makes the scenario's attack, ``made_by``). Words of other
+chapters (Rescue, deployment, objectives, movement outside an attack) are refused naming the
+mechanic (``OTHER_CHAPTERS``).
+
 Who may use it (``trigger``): ``own_attack`` (the unit is the attacker), ``attacked`` (the unit is a
 target), ``ally_attacks`` (an ally of the unit attacks), ``defending`` (its side is defending),
 ``any``. Tactics cards belong to a player and use ``own_attack`` to mean "my side attacks".
@@ -103,7 +112,17 @@ from typing import Any
 
 from rules.wording import plural
 
-WINDOWS = ("before_attack", "ongoing", "before_attack_roll", "after_attack_roll", "after_combat_damage")
+# after_dash / after_enemy_move: a unit's Response used right after a move during the attack
+# (card_moves), in the Response window the move was made in.
+MOVE_TRIGGERED_WINDOWS = ("after_dash", "after_enemy_move")
+WINDOWS = (
+    "before_attack",
+    "ongoing",
+    "before_attack_roll",
+    "after_attack_roll",
+    "after_combat_damage",
+    *MOVE_TRIGGERED_WINDOWS,
+)
 RESPONSE_WINDOWS = ("before_attack", "before_attack_roll", "after_attack_roll", "after_combat_damage")
 # A weapon's critical hit effect resolves at the critical step (GA-SEQ-8) unless its card gives it
 # a later window of its own ("After Combat Damage: ...").
@@ -130,7 +149,8 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "area_damage": RESPONSE_WINDOWS,
     "grant_upgrade": RESPONSE_WINDOWS,
     "destroy_upgrade": RESPONSE_WINDOWS,
-    "attack": ("after_attack_roll", "after_combat_damage"),
+    # before_attack: the card makes the attack itself (the scenario's attack names it, made_by)
+    "attack": ("before_attack", "after_attack_roll", "after_combat_damage"),
     "ignore_shields": ("before_attack", "ongoing", "before_attack_roll", "after_attack_roll"),
     "gain_energy": RESPONSE_WINDOWS,
     "spend_energy": RESPONSE_WINDOWS,
@@ -141,6 +161,24 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "ignore_los": ("before_attack", "ongoing"),
     "cannot_be_targeted": RESPONSE_WINDOWS + ("ongoing",),
     "prevent_defeat": ("ongoing",),
+    # moves with a distance (card_moves): the hex is scripted, checked before the attack resolves
+    "dash": RESPONSE_WINDOWS,
+    "push": RESPONSE_WINDOWS,
+    # a card's own roll (card_dice): its dice come from the scenario's "card" script
+    "roll_dice": RESPONSE_WINDOWS,
+    # a delayed trigger (card_delayed): its effects wait for the end of the turn
+    "at_end_of_turn": RESPONSE_WINDOWS,
+}
+# A Response after a move may do what a Response may do in every window of the attack sequence,
+# except move a unit again (a chain of moves) or roll or wait (counted before the attack).
+EFFECTS = {
+    kind: (
+        (*windows, *MOVE_TRIGGERED_WINDOWS)
+        if {"before_attack_roll", "after_attack_roll", "after_combat_damage"} <= set(windows)
+        and kind not in ("dash", "push", "roll_dice", "at_end_of_turn")
+        else windows
+    )
+    for kind, windows in EFFECTS.items()
 }
 # Modifiers that can outlast the attack they were used in (``duration``).
 LASTING_KINDS = (
@@ -224,6 +262,12 @@ class Effect:
     windows: tuple[str, ...] = ()  # forbid_responses
     by: str = "any"  # cannot_be_targeted: any|area attacks; forbid_responses: any|bystanders' Responses
     hit_points: int = 0  # prevent_defeat: the hit points its unit is left with
+    hexes: int = 0  # dash, push: how many hexes the unit moves (card_moves)
+    dice: int = 0  # roll_dice: how many dice the card rolls (card_dice)
+    at_least: int = 0  # roll_dice: the face a die must reach to count
+    for_each: bool = True  # roll_dice: its effects once per die that counts, else once if any does
+    then: tuple[Effect, ...] = ()  # roll_dice: the effects the counted dice give
+    set_to: int | None = None  # tl_cost: "this attack costs N", an absolute cost (card_dice module doc)
 
     def describe(self) -> str:
         # pragma: no mutate block (presentation: no ruling reads it)
@@ -259,7 +303,7 @@ class Effect:
             "gain_shields": f"activate {self.amount} Shields",
             "spend_shields": f"spend {self.amount} Shields",
             "non_combat_damage": f"{self.amount} non-combat damage",
-            "tl_cost": f"{sign} Timeline cost",
+            "tl_cost": f"{sign} Timeline cost" if self.set_to is None else f"Timeline cost {self.set_to}",
             "move": "move the unit",
             "area_damage": f"{self.amount} non-combat damage to every enemy unit and Garrison in reach",
             "ignore_shields": f"ignore {self.amount} Shields",
@@ -273,6 +317,12 @@ class Effect:
             "forbid_responses": f"no Responses {' or '.join(w.replace('_', ' ') for w in self.windows)}",
             "prevent_defeat": "when this unit would be defeated, it stays on the board with "
             f"{plural(self.hit_points, 'hit point')} instead",
+            "dash": f"Dash {plural(self.hexes, 'hex')}",
+            "at_end_of_turn": f"at the end of the turn: {', '.join(e.describe() for e in self.then)}",
+            "roll_dice": f"roll {plural(self.dice, 'die', 'dice')}; "
+            + ("for each" if self.for_each else "if any")
+            + f" {self.at_least} or more: {', '.join(e.describe() for e in self.then)}",
+            "push": f"Push {plural(self.hexes, 'hex')}",
         }[self.kind]
 
 
@@ -309,6 +359,7 @@ class Ability:
 
 def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     kind = data.get("kind")
+    refuse_other_chapter("kind", kind, f"{where}.kind")
     require_one_of(kind, EFFECTS, f"{where}.kind", "an effect")
     if window not in EFFECTS[kind]:
         raise AbilityError(
@@ -334,6 +385,10 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         "repair": "self",
         "cannot_be_targeted": "self",
         "prevent_defeat": "self",
+        "dash": "self",
+        "push": "one_target",
+        "roll_dice": "self",
+        "at_end_of_turn": "self",
     }.get(kind, "attack")
     # The recipient key is "to": YAML 1.1 reads a bare "on" key as the boolean true.
     unknown = set(data) - set(EFFECT_KEYS)
@@ -384,6 +439,10 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     if by not in allowed_by:
         raise AbilityError(f"{where}.by: {by!r} is not one of {', '.join(allowed_by)}")
     hit_points = _hit_points(data, kind, where)
+    hexes = _hexes(data, kind, where)
+    dice, at_least, for_each, then = _own_roll(data, kind, window, where)
+    then = then or _delayed(data, kind, window, where)
+    set_to = _absolute_cost(data, kind, where)
     amount = data.get("amount", 1 if kind in ("grant_upgrade", "destroy_upgrade") else 0)
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise AbilityError(f"{where}.amount: {amount!r} is not a whole number")
@@ -401,6 +460,12 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         windows,
         by,
         hit_points,
+        hexes,
+        dice,
+        at_least,
+        for_each,
+        then,
+        set_to,
     )
 
 
@@ -428,6 +493,12 @@ def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ..
             ("attacker", "one_target", "targets"),
             "an attack effect attacks the attacker or a target",
         )
+    if kind in ("roll_dice", "at_end_of_turn"):  # its own effects say whom they act on
+        return (("self",), f"a {kind} effect holds other effects, which name their own 'to'")
+    if kind == "push" and window == "before_attack":
+        return (("one_target",), "before the attack a push moves the enemy its player names")
+    if kind in MOVE_RECIPIENTS:
+        return MOVE_RECIPIENTS[kind]
     if window == "ongoing":
         return (
             ONGOING_UNIT_KINDS[kind],
@@ -479,6 +550,12 @@ EFFECT_KEYS = (
     "windows",
     "by",
     "hit_points",
+    "hexes",
+    "dice",
+    "at_least",
+    "for_each",
+    "effects",
+    "set_to",
 )
 
 
@@ -516,6 +593,7 @@ def parse_ability(
     if "python" in data:
         card = _python_card(data["python"], python_cards or {}, f"{where}.python")
     window = data.get("window", getattr(card, "window", None))
+    refuse_other_chapter("window", window, f"{where}.window")
     require_one_of(window, WINDOWS, f"{where}.window", "a window")
     if card is not None and window != card.window:
         raise AbilityError(f"{where}.window: the Python ability {data['python']} is a {card.window} ability")
@@ -523,6 +601,7 @@ def parse_ability(
     require_one_of(trigger, TRIGGERS, f"{where}.trigger", "a trigger")
     when = dict(data.get("when") or {})
     for key in when:
+        refuse_other_chapter("condition", key, f"{where}.when.{key}")
         if key not in CONDITIONS:
             raise AbilityError(
                 f"{where}.when.{key}: not a condition (expected one of {', '.join(CONDITIONS)})"
@@ -559,6 +638,14 @@ def parse_ability(
         raise AbilityError(
             f"{where}: a prevent_defeat effect is an ongoing ability of the unit it keeps on the board"
         )
+    if window in MOVE_TRIGGERED_WINDOWS and tactics:
+        raise AbilityError(
+            f"{where}.window: {window} is a window of a unit's ability: the unit that moves or sees the move"
+        )
+    if window == "after_enemy_move" and (reach is None or reach[0] != "within"):
+        raise AbilityError(
+            f"{where}.within: an after_enemy_move ability says how near the enemy moves ('within')"
+        )
     if any(e.kind == "area_damage" for e in effects) and reach is None:
         raise AbilityError(f"{where}: an area_damage ability says how far it reaches ('within' or 'range')")
     once_per = data.get("once_per")
@@ -588,3 +675,205 @@ def _python_card(entry: Any, python_cards: Mapping[str, Any], where: str) -> Any
             f"({', '.join(TRIGGERS)}) and a resolve(play) method"
         )
     return card
+
+
+# --- moves with a distance, and mechanics of other chapters (issue 27, part B) -------------------
+
+# A Dash moves the card's own unit; a Push moves a unit away from the card's unit: an enemy the
+# attack targets (one the player names, or each target). Where it goes is the player's choice,
+# scripted in the scenario (a Response's ``to``, the attack's ``critical_moves``).
+MOVE_RECIPIENTS = {
+    "dash": (("self",), "a dash effect moves its own unit"),
+    "push": (("one_target", "targets"), "a push effect moves a target of the attack away from its unit"),
+}
+
+
+MAX_MOVE_HEXES = 20  # a card moves a unit a few hexes; the way a Dash takes is searched hex by hex
+
+
+def _hexes(data: Mapping[str, Any], kind: str, where: str) -> int:
+    """``hexes`` of a dash or push: how far it moves its unit, a whole number from 1 to 20."""
+    if kind not in MOVE_RECIPIENTS:
+        if "hexes" in data:
+            raise AbilityError(f"{where}.hexes: only a dash or a push moves a unit a number of hexes")
+        return 0
+    n = data.get("hexes")
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_MOVE_HEXES:
+        raise AbilityError(
+            f"{where}.hexes: {n!r} is not a number of hexes (a whole number from 1 to {MAX_MOVE_HEXES})"
+            if "hexes" in data
+            else f"{where}.hexes: a {kind} effect says how many hexes it moves its unit"
+        )
+    return n
+
+
+# Words of a card that belong to other chapters of the rules: rulecheck models the attack chapter
+# only, so such a card is refused naming the mechanic it needs, not with an error about the word.
+OTHER_CHAPTERS = {
+    "kind": {
+        "rescue": "Rescue (rescuing Garrisons)",
+        "deploy": "deployment",
+        "redeploy": "deployment",
+        "capture": "objectives",
+        "control_objective": "objectives",
+        "score_objective": "objectives",
+        "activate": "activations outside an attack",
+    },
+    "condition": {
+        "rescued_garrisons": "Rescue (rescuing Garrisons)",
+        "garrisons_rescued": "Rescue (rescuing Garrisons)",
+        "controls_objective": "objectives",
+        "objectives_held": "objectives",
+        "deployed_this_turn": "deployment",
+        "moved_this_activation": "movement outside an attack",
+    },
+    "window": {
+        "movement": "movement outside an attack",
+        "after_move": "movement outside an attack",
+        "after_movement": "movement outside an attack",
+        "deployment": "deployment",
+        "after_deploy": "deployment",
+        "rescue": "Rescue (rescuing Garrisons)",
+        "after_rescue": "Rescue (rescuing Garrisons)",
+        "start_of_activation": "activations outside an attack",
+    },
+}
+
+
+def refuse_other_chapter(what: str, value: Any, where: str) -> None:
+    """Refuse a kind, condition or window that needs a mechanic of another chapter, naming it."""
+    mechanic = OTHER_CHAPTERS[what].get(value) if isinstance(value, str) else None
+    if mechanic is not None:
+        raise AbilityError(
+            f"{where}: {value!r} needs {mechanic}, a mechanic of another chapter of the rules; "
+            "rulecheck models the attack chapter only"
+        )
+
+
+def refuse_other_chapters(data: Any) -> None:
+    """Refuse, as ``refuse_other_chapter`` does, any window, condition or effect kind of a card
+    file's cards that needs another chapter's mechanic; a card file of any other shape is left to
+    the checks that follow."""
+
+    def items(value: Any) -> list[tuple[int, Mapping]]:  # the mappings of a list, if it is one
+        return (
+            [(i, v) for i, v in enumerate(value) if isinstance(v, Mapping)] if isinstance(value, list) else []
+        )
+
+    if not isinstance(data, Mapping):
+        return
+    abilities = [(f"tactics[{i}]", t) for i, t in items(data.get("tactics"))]
+    effect_lists = []
+    for i, unit in items(data.get("units")):
+        abilities += [(f"units[{i}].abilities[{j}]", a) for j, a in items(unit.get("abilities"))]
+        for j, w in items(unit.get("weapons")):
+            effect_lists.append((f"units[{i}].weapons[{j}].effects", w.get("effects")))
+            crit = w.get("critical")
+            if isinstance(crit, Mapping):
+                effect_lists.append((f"units[{i}].weapons[{j}].critical.effects", crit.get("effects")))
+    for where, ability in abilities:
+        refuse_other_chapter("window", ability.get("window"), f"{where}.window")
+        when = ability.get("when")
+        for key in when if isinstance(when, Mapping) else ():
+            refuse_other_chapter("condition", key, f"{where}.when.{key}")
+        effect_lists.append((f"{where}.effects", ability.get("effects")))
+    while effect_lists:
+        where, effects = effect_lists.pop()
+        for k, e in items(effects):
+            refuse_other_chapter("kind", e.get("kind"), f"{where}[{k}].kind")
+            effect_lists.append((f"{where}[{k}].effects", e.get("effects")))  # a roll's effects
+
+
+# --- abilities that roll their own dice (issue 27, part B) --------------------------------------
+
+MAX_CARD_DICE = 20  # dice one card rolls at once
+ROLL_KEYS = ("dice", "at_least", "for_each", "effects")
+
+
+def _own_roll(
+    data: Mapping[str, Any], kind: str, window: str, where: str
+) -> tuple[int, int, bool, tuple[Effect, ...]]:
+    """``roll_dice``: ``dice`` dice (1 to 20), the face ``at_least`` a die must reach (1 or more),
+    ``for_each`` (its effects once per such die, the default; else once if any die reaches it),
+    and ``effects``, each checked against the window as any effect is (no roll inside a roll)."""
+    if kind != "roll_dice":
+        stray = [k for k in ROLL_KEYS if k in data and (k, kind) != ("effects", "at_end_of_turn")]
+        if stray:
+            raise AbilityError(f"{where}.{stray[0]}: only a roll_dice effect takes {stray[0]}")
+        return 0, 0, True, ()
+    for key in ("amount", "per_upgrade"):
+        if key in data:
+            raise AbilityError(f"{where}.{key}: a roll_dice effect takes dice and at_least, not {key}")
+    n, face = data.get("dice"), data.get("at_least")
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_CARD_DICE:
+        raise AbilityError(
+            f"{where}.dice: {n!r} is not a number of dice (a whole number from 1 to {MAX_CARD_DICE})"
+        )
+    if isinstance(face, bool) or not isinstance(face, int) or face < 1:
+        raise AbilityError(f"{where}.at_least: {face!r} is not a face (a whole number, 1 or more)")
+    for_each = data.get("for_each", True)
+    if not isinstance(for_each, bool):
+        raise AbilityError(f"{where}.for_each: {for_each!r} is not true or false")
+    raw = data.get("effects")
+    if not isinstance(raw, list) or not raw:
+        raise AbilityError(f"{where}.effects: a roll_dice effect lists what the dice that count do")
+    then = tuple(parse_effect(e, window, f"{where}.effects[{i}]") for i, e in enumerate(raw))
+    for i, e in enumerate(then):
+        if e.kind in ("roll_dice", "attack", "reroll", "extra_dice"):
+            raise AbilityError(
+                f"{where}.effects[{i}].kind: a {e.kind} effect cannot hang on a card's own roll"
+            )
+    return n, face, for_each, then
+
+
+def _absolute_cost(data: Mapping[str, Any], kind: str, where: str) -> int | None:
+    """``set_to`` of a ``tl_cost`` effect: "this attack costs N" (a whole number, 0 or more), for
+    the attack it is used in; how it meets the +/- changes is ``absolute_tl_cost``."""
+    if "set_to" not in data:
+        return None
+    if kind not in ("tl_cost", "attack"):
+        raise AbilityError(f"{where}.set_to: only a tl_cost or an attack effect sets a cost")
+    n = data["set_to"]
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise AbilityError(f"{where}.set_to: {n!r} is not a Timeline cost (a whole number, 0 or more)")
+    for key in ("amount", "per_upgrade", "duration", "tl_cost"):
+        if key in data:
+            raise AbilityError(
+                f"{where}.{key}: a tl_cost effect with set_to names the cost of this attack only"
+            )
+    return n
+
+
+# --- delayed triggers (issue 27, part B) ---------------------------------------------------------
+
+# What a delayed trigger may do at the end of the turn, outside any attack: plain changes to one
+# unit (card_delayed.resolve_delayed). Damage, which may defeat a unit there, is not among them.
+DELAYED_KINDS = (
+    "repair",
+    "gain_energy",
+    "spend_energy",
+    "remove_status",
+    "inflict_status",
+    "grant_upgrade",
+    "destroy_upgrade",
+)
+
+
+def _delayed(data: Mapping[str, Any], kind: str, window: str, where: str) -> tuple[Effect, ...]:
+    """``at_end_of_turn``'s ``effects``: what happens at the end of the turn, each checked against
+    the window the card is used in (its recipients are chosen then)."""
+    if kind != "at_end_of_turn":
+        return ()
+    raw = data.get("effects")
+    if not isinstance(raw, list) or not raw:
+        raise AbilityError(
+            f"{where}.effects: an at_end_of_turn effect lists what happens at the end of the turn"
+        )
+    then = tuple(parse_effect(e, window, f"{where}.effects[{i}]") for i, e in enumerate(raw))
+    for i, e in enumerate(then):
+        if e.kind not in DELAYED_KINDS:
+            raise AbilityError(
+                f"{where}.effects[{i}].kind: a {e.kind} effect cannot wait for the end of the turn "
+                f"(it can: {', '.join(DELAYED_KINDS)})"
+            )
+    return then

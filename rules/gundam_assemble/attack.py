@@ -24,7 +24,10 @@ from rules.gundam_assemble.abilities import TARGET_CONDITIONS, Ability
 from rules.gundam_assemble.area_effect import area_targets, find_placement, placements
 from rules.gundam_assemble.attack_dice import count_crits, score_dice, terrain_accuracy
 from rules.gundam_assemble.board import Piece
+from rules.gundam_assemble.card_delayed import CardDelayed
+from rules.gundam_assemble.card_dice import CardDice
 from rules.gundam_assemble.card_effects import CardEffects
+from rules.gundam_assemble.card_moves import CardMoves, check_scripted_moves
 from rules.gundam_assemble.damage import combat_damage, damage_counted, lose_hit_points, use_shields
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError
 from rules.gundam_assemble.defeat import defeat
@@ -135,7 +138,7 @@ class AttackEnded(Exception):
     """Raised by a step to end the attack sequence where it stands; ``run`` catches it."""
 
 
-class _Resolver(ResponseWindows, CardEffects):
+class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice, CardDelayed):
     ended_signal = AttackEnded  # what end_attack raises; a Python ability's error handling lets it pass
 
     def __init__(
@@ -158,6 +161,9 @@ class _Resolver(ResponseWindows, CardEffects):
         self.choices = None  # the scripted choices of the Response being resolved
         self.crit_deferred: tuple[int, list[str]] | None = None
         self.used_in_attack: set[tuple[str, str, str]] = set()  # once_per: attack
+        # the scripted hexes of a critical dash or push not yet used (card_moves)
+        self.critical_moves_left = {n: list(h) for n, h in decl.critical_moves.items()}
+        self.move_responses_used: set[int] = set()  # after_dash / after_enemy_move Responses used
         self.battle = battle
         self.decl = decl
         self.dice = dice
@@ -199,6 +205,8 @@ class _Resolver(ResponseWindows, CardEffects):
                 raise AttackError(
                     f"response {r.ability.name}: no unit named {r.unit!r}", f"responses[{i}].unit"
                 )
+        if depth == 0 and battle.board.has_piece(decl.attacker):
+            check_scripted_moves(battle, decl, rules)  # every scripted hex, before anything happens
 
     # --- helpers -------------------------------------------------------------------------------
     def emit(self, step: str, clauses, text: str, data=None, interpretation: str | None = None) -> None:
@@ -359,6 +367,8 @@ class _Resolver(ResponseWindows, CardEffects):
         except AttackEnded:
             pass
         self.dice.finish()
+        self.unused_critical_moves()
+        self.unused_move_responses()
         self.strength_after_attack()
         return self.result(legal=True)
 
@@ -408,7 +418,9 @@ class _Resolver(ResponseWindows, CardEffects):
         self.emit(
             "declare.attack",
             ("GA-SEQ-1", "GA-DECL-1"),
-            f"{self.decl.attacker} declares an attack with {self.weapon.name} on {what}",
+            f"{self.decl.attacker} declares an attack with {self.weapon.name} on {what}"
+            # an attack a card makes outside another attack (an attack made in one is nested)
+            + (f", made by {self.decl.made_by}" if self.decl.made_by and not self.depth else ""),
             {"attacker": self.decl.attacker, "weapon": self.weapon.name},
         )
 
@@ -609,6 +621,7 @@ class _Resolver(ResponseWindows, CardEffects):
                 {"change": self.decl.tl_cost_change},
             )
         raw = self.weapon.tl_cost + self.mod_total("tl_cost") + self.decl.tl_cost_change
+        raw = self.absolute_cost(raw)  # a card's "this attack costs N", if any (card_dice)
         # The floor is a question only when modifiers take the cost below 1.
         floor = (0 if self.rules.interpretation("tl_cost_floor") == "zero" else 1) if raw < 1 else 1
         paid = max(floor, raw)

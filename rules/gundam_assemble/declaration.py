@@ -61,3 +61,6 @@ class AttackDeclaration:
     more_targets: tuple[str, ...] = ()  # a weapon that allows additional targets (GA-ROLL-3)
     tl_cost_change: int = 0  # an attack made by an effect ("attacks back at a lower cost")
     made_by: str | None = None  # the effect that makes this attack, if any
+    # the hexes a critical effect's dash or push moves each unit to, in order (card_moves)
+    critical_moves: Mapping[str, tuple[Hex, ...]] = field(default_factory=dict)
+    tl_cost_set: int | None = None  # an attack made by a card that says it costs N

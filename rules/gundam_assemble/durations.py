@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.events import Event, count_of
+from rules.gundam_assemble.card_delayed import resolve_delayed
 from rules.gundam_assemble.units import Battle
 from rules.rulebook import Rulebook
 
@@ -20,19 +21,27 @@ from rules.rulebook import Rulebook
 def end_activation(battle: Battle, rules: Rulebook) -> tuple[Battle, list[Event]]:
     """The activation in progress ends: effects lasting until its end expire."""
     ending = {"activation"}
-    # Asked only when it can matter: something lasts, or was used once, "this turn".
-    turn_bound = any(x.duration == "turn" for x in battle.lasting) or any(u[2] == "turn" for u in battle.uses)
+    # Asked only when it can matter: something lasts, was used once, or waits (delayed) "this turn".
+    turn_bound = (
+        any(x.duration == "turn" for x in battle.lasting)
+        or any(u[2] == "turn" for u in battle.uses)
+        or bool(battle.delayed)
+    )
     cite = rules.cite("card_turn_duration") if turn_bound else None
+    delayed: list[Event] = []
     if turn_bound and rules.interpretation("card_turn_duration") == "activation_end":
         ending.add("turn")
-    return _expire(battle, ending, "activation", cite, ("GA-DEF-7",))
+        battle, delayed = resolve_delayed(battle, rules, "activation", cite)
+    battle, events = _expire(battle, ending, "activation", cite, ("GA-DEF-7",))
+    return battle, delayed + events
 
 
 def end_turn(battle: Battle, rules: Rulebook) -> tuple[Battle, list[Event]]:
     """The turn ends (and with it any activation): every lasting effect expires, whatever the
     reading of "this turn"."""
+    battle, delayed = resolve_delayed(battle, rules, "turn")  # "at the end of the turn" comes first
     battle, events = _expire(battle, {"activation", "turn"}, "turn", None, ("GA-DEF-7",))
-    return replace(battle, defeated_this_turn={}), events
+    return replace(battle, defeated_this_turn={}), delayed + events
 
 
 def _expire(

@@ -32,6 +32,7 @@ from math import comb
 from rules.dice import DiceSource
 from rules.gundam_assemble.attack import AttackEnded, AttackSequence, resolve_attack
 from rules.gundam_assemble.attack_dice import CRIT, HIT, score_die
+from rules.gundam_assemble.card_dice import card_dice_needed
 from rules.gundam_assemble.card_effects import defeat_stoppers
 from rules.gundam_assemble.damage import combat_damage
 from rules.gundam_assemble.declaration import AttackDeclaration
@@ -361,6 +362,8 @@ class ProfileResult:
 
 
 def profile_from_attack(battle: Battle, declaration: AttackDeclaration, rules: Rulebook) -> ProfileResult:
+    if card_dice_needed(declaration):  # whenever the card rolls, its dice change what follows
+        raise OddsUnsupported("a card rolls dice of its own: not modelled by the odds")
     dice = _ProbeDice(rules)
     probe = _Probe(battle, declaration, dice, rules)
     result = probe.run()

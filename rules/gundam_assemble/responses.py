@@ -26,7 +26,7 @@ from rules.gundam_assemble.python_abilities import Choices, Play
 from rules.gundam_assemble.status_effects import FRACTURE, fracture_extra
 from rules.gundam_assemble.targeting import check_reach
 from rules.gundam_assemble.units import UnitState
-from rules.hexgrid import distance
+from rules.hexgrid import Hex, distance
 from rules.wording import plural
 
 WINDOW_CLAUSE = {
@@ -267,6 +267,15 @@ class ResponseWindows:
             # A Tactics card's "this unit" is its side's unit in the attack (see own_unit).
             user = self.own_unit(r, self.owner_side(r))
         amount = self.effect_amount(eff, user, source, stage)
+        if eff.kind == "tl_cost" and eff.set_to is not None:  # "this attack costs N"
+            self.mods.append(Modifier("tl_cost_set", eff.set_to, source, when, None))
+            self.emit(
+                f"{stage}.modifier",
+                ("GA-WPN-1",),
+                f"{source}: this attack's Timeline cost is {eff.set_to}",
+                {"effect": "tl_cost", "set_to": eff.set_to},
+            )
+            return
         if eff.kind in ("strength", "accuracy", "tl_cost", "critical_faces", "range", "ignore_los"):
             self.mods.append(
                 Modifier(eff.kind, amount, source, when, None, eff.faces, eff.duration != "attack")
@@ -287,7 +296,15 @@ class ResponseWindows:
         if eff.kind == "area_damage":
             self.area_damage(replace(eff, amount=amount), ability, user, stage, source)
             return
-        for name in self.recipients(eff, user, r, fixed):
+        if eff.kind == "roll_dice":
+            self.card_roll(eff, stage, source, user, r, fixed, ability)
+            return
+        if eff.kind == "at_end_of_turn":
+            self.delay(eff, stage, source, user, r, fixed)
+            return
+        # Before the attack no unit is a target yet: "one target" is the enemy the player names.
+        named = stage == "before_attack" and eff.on == "one_target"
+        for name in self.named_enemy(r, source) if named else self.recipients(eff, user, r, fixed):
             if not self.in_reach(ability, user, name, stage):
                 continue
             if eff.kind in ("damage_plus", "damage_reduction"):
@@ -331,6 +348,8 @@ class ResponseWindows:
                 self.non_combat(replace(eff, amount=amount), name, stage, source, user)
             elif eff.kind == "move":
                 self.move(name, r, stage, source)
+            elif eff.kind in ("dash", "push"):
+                self.card_move(replace(eff, amount=amount), name, user, r, stage, source)
 
     def shields(self, eff: Effect, name: str, stage: str, source: str) -> None:
         unit = self.battle.unit(name)
@@ -471,8 +490,7 @@ class ResponseWindows:
     def move(self, name: str, r: Response | None, stage: str, source: str) -> None:
         if r is None or r.to is None:
             raise AttackError(f"{source}: a move effect needs the hex it moves to ('to')")
-        piece = self.piece(name)
-        if piece is None:  # defeated earlier: in Reserve, not on the board
+        if self.piece(name) is None:  # defeated earlier: in Reserve, not on the board
             self.emit(
                 f"{stage}.not_allowed",
                 ("GA-DEF-2",),
@@ -483,27 +501,38 @@ class ResponseWindows:
         there = self.battle.board.figure_at(tuple(r.to))
         if there is not None and there.name != name:
             raise AttackError(f"{source}: {name} cannot move to {list(r.to)}, where {there.name} stands")
-        self.battle = replace(self.battle, board=self.battle.board.with_piece_moved(name, tuple(r.to)))
+        self.place(name, tuple(r.to), stage, source)
+
+    def place(self, name: str, to: Hex, stage: str, source: str) -> None:
+        """Put ``name`` on ``to``; a target (or the attacker) moved mid-attack may leave the reach
+        the attack was declared with (Q.23, ``target_leaves_range_mid_attack``)."""
+        piece = self.piece(name)
+        self.battle = replace(self.battle, board=self.battle.board.with_piece_moved(name, to))
         self.emit(
             f"{stage}.moved",
             (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
-            f"{source}: {name} moves from {list(piece.hex)} to {list(r.to)}",
-            {"unit": name, "to": r.to},
+            f"{source}: {name} moves from {list(piece.hex)} to {list(to)}",
+            {"unit": name, "to": list(to)},
         )
-        if name not in self.targets:
-            return
+        # A Dash of the attacker moves it away from (or behind cover of) every target at once.
+        for target in list(self.targets) if name == self.decl.attacker else [name]:
+            if target in self.targets:
+                self.still_in_reach(target, stage)
+
+    def still_in_reach(self, name: str, stage: str) -> None:
         attacker = self.piece(self.decl.attacker)
-        d = distance(attacker.hex, tuple(r.to))
+        where = self.piece(name).hex
+        d = distance(attacker.hex, where)
         if self.weapon.is_area:  # an area weapon's reach is its placed hexes (GA-AOE-5)
             mode = LosMode.IGNORE if self.weapon.ignores_los else LosMode.AREA_EFFECT
-            in_reach = tuple(r.to) in (self.decl.area or ())
+            in_reach = where in (self.decl.area or ())
             beyond = "" if in_reach else ", outside the placed area"
         else:  # the reach the attack was declared with, cards' range and Line of Sight changes included
             mode = LosMode.IGNORE if self.weapon.ignores_los or self.reach_ignores_los else LosMode.STANDARD
             reach = self.weapon.range + self.reach_bonus
             in_reach = d <= reach
             beyond = "" if in_reach else f", beyond range {reach}"
-        los = line_of_sight(self.battle.board, attacker.hex, tuple(r.to), self.side, self.rules, mode)
+        los = line_of_sight(self.battle.board, attacker.hex, where, self.side, self.rules, mode)
         if in_reach and los.clear:
             return
         cite = self.rules.cite("target_leaves_range_mid_attack")

@@ -17,6 +17,8 @@ The ``attack`` section::
       - {window: after_combat_damage, unit: RGM-79 GM, ability: Return Fire, weapon: Beam Spray Gun,
          choices: {...}, responses: [...]}   # scripted choices; Responses used in the attack it makes
     crit_target: Char's Zaku II     # only under aoe_crit_effect_scope=chosen_target
+    made_by: {side: A, tactics: ...}   # a card that makes this attack (a before_attack attack effect)
+    critical_moves: {Char's Zaku II: [4, 0]}   # where a critical dash or push moves each unit
     defeat_order: [...]             # only under simultaneous_defeat_order=owner_chooses
     interpretations: {disarm_effect: minus_one_accuracy}   # a ruling under another reading
 """
@@ -27,10 +29,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.dice import ScriptedDice
+from rules.gundam_assemble.card_moves import parse_critical_moves
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
 from rules.gundam_assemble.units import Battle, Catalogue
 
-DICE_PURPOSES = ("attack", "additional", "reroll", "nested")  # nested: attacks made by effects
+# nested: attacks made by effects; card: the dice abilities roll for themselves (card_dice)
+DICE_PURPOSES = ("attack", "additional", "reroll", "nested", "card")
 
 
 def scripted_dice(spec: Sequence[int] | Mapping[str, Sequence[int]] | None) -> ScriptedDice:
@@ -70,6 +74,10 @@ def response_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Catal
                 f"(abilities: {', '.join(abilities) or 'none'})"
             )
         ability, side = abilities[name], None
+    if (window or ability.window) == "before_attack" and any(e.kind == "attack" for e in ability.effects):
+        raise AttackError(
+            f"{where}: {name} makes an attack of its own before any other: name it in the attack's made_by"
+        )
     to = data.get("to")
     if data.get("target") is not None and data["target"] not in battle.units:
         raise AttackError(
@@ -107,7 +115,11 @@ def declaration_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Ca
     names = list(target) if isinstance(target, list) else [target] if target is not None else []
     if not all(isinstance(n, str) for n in names) or (isinstance(target, list) and not names):
         raise AttackError("attack.target: a unit's name, or a list of names for a weapon with more targets")
+    made_by, change, cost = card_attack(data, battle, catalogue)
     return AttackDeclaration(
+        made_by=made_by,
+        tl_cost_change=change,
+        tl_cost_set=cost,
         attacker=data["attacker"],
         weapon=data["weapon"],
         target=names[0] if names else None,
@@ -119,4 +131,48 @@ def declaration_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Ca
         ),
         crit_target=data.get("crit_target"),
         defeat_order=tuple(data.get("defeat_order") or ()),
+        critical_moves=parse_critical_moves(data.get("critical_moves")),
     )
+
+
+def card_attack(
+    data: Mapping[str, Any], battle: Battle, catalogue: Catalogue
+) -> tuple[str | None, int, int | None]:
+    """``made_by``: the card that makes this attack outside any other attack ({unit, ability} or
+    {side, tactics}, a card with a before_attack ``attack`` effect), as (who made it, the change
+    to its cost, the cost it sets); all None/0 when the attack is an ordinary one."""
+    spec = data.get("made_by")
+    if spec is None:
+        return None, 0, None
+    if not isinstance(spec, Mapping):
+        raise AttackError(
+            "attack.made_by: the card that makes the attack: {unit, ability} or {side, tactics}"
+        )
+    if "tactics" in spec:
+        name, ability = spec["tactics"], catalogue.tactics.get(spec["tactics"])
+        who = f"player {spec.get('side')}"
+        if ability is None:
+            raise AttackError(f"attack.made_by.tactics: no Tactics card {name!r}")
+        if data["attacker"] in battle.units and spec.get("side") != battle.unit(data["attacker"]).side:
+            raise AttackError(
+                f"attack.made_by.side: {name} lets its own player's unit attack, not {data['attacker']}"
+            )
+    else:
+        unit, name = spec.get("unit"), spec.get("ability")
+        if unit != data["attacker"]:
+            raise AttackError(
+                f"attack.made_by.unit: {unit!r} is not the attacker; the card lets its own unit attack"
+            )
+        ability = battle.unit(unit).profile.abilities.get(name) if unit in battle.units else None
+        who = unit
+        if ability is None:
+            raise AttackError(f"attack.made_by.ability: {unit} has no ability {name!r}")
+    makes = [e for e in ability.effects if e.kind == "attack"] if ability.window == "before_attack" else []
+    if not makes:
+        raise AttackError(
+            f"attack.made_by: {name} does not make an attack (a before_attack card with an attack effect)"
+        )
+    eff = makes[0]
+    if eff.weapon is not None and eff.weapon != data["weapon"]:
+        raise AttackError(f"attack.weapon: {name} makes an attack with {eff.weapon}")
+    return f"{who}'s {name}", eff.tl_cost, eff.set_to

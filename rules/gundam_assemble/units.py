@@ -132,6 +132,7 @@ class Battle:
     defeated_this_turn: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     garrison_damage: Mapping[str, int] = field(default_factory=dict)  # Garrisons have no hit points here
     uses: tuple[tuple[str, str, str], ...] = ()  # (who, ability, once_per) for limited abilities
+    delayed: tuple[Delayed, ...] = ()  # effects waiting for the end of the turn (card_delayed)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "units", MappingProxyType(dict(self.units)))
@@ -159,6 +160,16 @@ class Battle:
         """Remember that ``by`` defeated ``defeated`` this turn."""
         got = self.defeated_this_turn.get(by, ())
         return replace(self, defeated_this_turn={**self.defeated_this_turn, by: (*got, defeated)})
+
+
+@dataclass(frozen=True)
+class Delayed:
+    """An effect a card set to happen to ``unit`` at the end of the turn (``card_delayed``)."""
+
+    unit: str
+    effect: Effect
+    source: str
+    window: str  # the window the card was used in (its clause is cited when it resolves)
 
 
 @dataclass(frozen=True)
@@ -247,11 +258,23 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
                 return window
             return "after_attack_roll" if kind == "extra_dice" else "before_attack_roll"
 
+        crit_effects = tuple(
+            parse_effect(e, vocabulary_window(e.get("kind")), f"{where}.critical.effects[{i}]")
+            for i, e in enumerate(c.get("effects") or [])
+        )
+        for i, e in enumerate(crit_effects):
+            if e.kind == "roll_dice":  # how often it triggers is known only from the roll
+                raise AbilityError(
+                    f"{where}.critical.effects[{i}].kind: a critical hit effect does not roll dice of its "
+                    "own (its card's dice could not be scripted before the attack roll)"
+                )
+            if e.kind == "move":  # no Response carries its hex: it would stop the attack when rolled
+                raise AbilityError(
+                    f"{where}.critical.effects[{i}].kind: a critical hit effect that moves a unit is a "
+                    "dash or a push with its hexes (the scenario scripts the hex in critical_moves)"
+                )
         critical = CriticalEffect(
-            tuple(
-                parse_effect(e, vocabulary_window(e.get("kind")), f"{where}.critical.effects[{i}]")
-                for i, e in enumerate(c.get("effects") or [])
-            ),
+            crit_effects,
             int(c.get("crits_needed", 1)),
             bool(c.get("per_crit", False)),
             window,
