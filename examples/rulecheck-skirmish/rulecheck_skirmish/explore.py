@@ -156,6 +156,28 @@ class SkirmishExplorer:
         return None  # no choice is made by index: the generated position is the scenario's
 
     @staticmethod
+    def simpler_positions(position: dict[str, Any]):
+        from rulecheck.explore.tighten import Shape, variants
+
+        # Two models and a shot always; walls and cover may go, a die may go.
+        shape = Shape(
+            fixed_lists=frozenset({"shot"}),
+            nonempty=frozenset({"models"}),
+            required=frozenset({"models", "shot", "dice"}),
+            kept_whole=frozenset({"dice"}),
+        )
+        return variants(position, shape)
+
+    @staticmethod
+    def used_dice_only(position: dict[str, Any], answers: list[dict[str, Any]]) -> dict[str, Any]:
+        used = {k: max((a.get("dice_used") or {}).get(k, 0) for a in answers) for k in position["dice"]}
+        return {**position, "dice": {k: faces[: used[k]] for k, faces in position["dice"].items()}}
+
+    @staticmethod
+    def agreed_choices(position: dict[str, Any], refusing: dict[str, Any], ruling: dict[str, Any]) -> None:
+        return None  # a shot states no player's choice
+
+    @staticmethod
     def asserted_extra(witness, answer: dict[str, Any]) -> list[str]:
         return []
 
