@@ -16,7 +16,9 @@ from rulecheck.ruleset_api import ruleset as ruleset_named
 SEARCHES = [
     pytest.param("gundam_assemble", "los", "los_corner_touch=counts", id="ga-los"),
     pytest.param("gundam_assemble", "attack", "crits_on_ten_only", id="ga-attack"),
-    pytest.param("multibase", "casualties", "coherency=each_within", id="mb-casualties", marks=pytest.mark.slow),
+    pytest.param(
+        "multibase", "casualties", "coherency=each_within", id="mb-casualties", marks=pytest.mark.slow
+    ),
 ]
 
 
