@@ -157,16 +157,14 @@ class SkirmishExplorer:
 
     @staticmethod
     def simpler_positions(position: dict[str, Any]):
-        from rulecheck.explore.tighten import Shape, variants
-
-        # Two models and a shot always; walls and cover may go, a die may go.
-        shape = Shape(
-            fixed_lists=frozenset({"shot"}),
-            nonempty=frozenset({"models"}),
-            required=frozenset({"models", "shot", "dice"}),
-            kept_whole=frozenset({"dice"}),
-        )
-        return variants(position, shape)
+        """Without one wall or cover hex, or one die of a pool (two models and the shot stay)."""
+        for part in ("walls", "cover"):
+            items = position.get(part) or []
+            for i in range(len(items) - 1, -1, -1):
+                yield {**position, part: items[:i] + items[i + 1 :]}
+        for roll, faces in position["dice"].items():
+            for i in range(len(faces) - 1, -1, -1):
+                yield {**position, "dice": {**position["dice"], roll: faces[:i] + faces[i + 1 :]}}
 
     @staticmethod
     def used_dice_only(position: dict[str, Any], answers: list[dict[str, Any]]) -> dict[str, Any]:
