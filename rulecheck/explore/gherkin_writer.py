@@ -102,7 +102,6 @@ def _rests_on(exploration: Exploration, witness: Witness, assert_side: str) -> t
     chosen = dict(side.get("interpretations") or {})
     numbers = dict(side.get("parameters") or {})
     answer = witness.new if assert_side == "new" else witness.old
-    asserted = set(witness.changes) | set(explorer.asserted_extra(witness, answer))  # scenario_text's
     book = ruleset(exploration.ruleset).rulebook()
     catalogue = explorer.catalogue()
     position = witness.position
@@ -123,12 +122,27 @@ def _rests_on(exploration: Exploration, witness: Witness, assert_side: str) -> t
         position = stated if stated is not None else position
         answer = rule(numbers, chosen)
 
+    which = 1 if assert_side == "new" else 0
+
+    def said(got: dict[str, Any]) -> tuple[list[str], list[str]]:
+        """The Then steps the scenario would hold for this ruling: its asserted values read
+        from ``got`` and phrased as the scenario phrases them."""
+        changes = {}
+        for key, pair in witness.changes.items():
+            values = list(pair)
+            values[which] = _at(got["outcome"], key)
+            changes[key] = tuple(values)
+        return explorer.witness_thens(_Asserting(position, changes), got, which)
+
+    expected = said(answer)
+
     def fails(got: dict[str, Any]) -> bool:
         if "outcome" not in got or _other_faces(answer, got):
             return True
-        # An asserted key may be a whole part ("attacks.Alpha": every value of that strike).
-        changed = differences(answer["outcome"], got["outcome"])
-        return any(d == k or d.startswith(k + ".") for d in changed for k in asserted)
+        extra = set(explorer.asserted_extra(witness, answer))
+        if extra & set(differences(answer["outcome"], got["outcome"])):
+            return True
+        return said(got) != expected
 
     interpretations = []
     for name, interp in book.interpretations.items():
@@ -150,6 +164,26 @@ def _rests_on(exploration: Exploration, witness: Witness, assert_side: str) -> t
         if any(fails(rule({**numbers, name: value}, chosen)) for value in moved):
             assumed.append(name)
     return interpretations, assumed
+
+
+class _Asserting:
+    """A witness as ``Explorer.witness_thens`` reads it, with the asserted side's values swapped
+    for another ruling's (what the written scenario would then hold)."""
+
+    def __init__(self, position: dict[str, Any], changes: dict[str, tuple[Any, Any]]):
+        self.position, self.changes = position, changes
+
+
+def _at(node: Any, key: str) -> Any:
+    """The value at a flattened outcome key (``search.differences`` joins nested keys with
+    dots; a unit's name may hold a dot too)."""
+    if isinstance(node, dict):
+        if key in node:
+            return node[key]
+        for k in node:
+            if key.startswith(f"{k}."):
+                return _at(node[k], key[len(k) + 1 :])
+    return None
 
 
 def allowed_attacks(witness: Witness, answer: dict[str, Any]) -> list[str]:
