@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from explore_fixpoint import every_witness_at_a_fixpoint  # noqa: F401 (autouse: every witness at a fixpoint)
 
 from rulecheck.cli import main
 

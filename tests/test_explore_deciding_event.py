@@ -6,6 +6,8 @@ own, with its piece and its clause."""
 
 from __future__ import annotations
 
+from explore_fixpoint import every_witness_at_a_fixpoint  # noqa: F401 (autouse: every witness at a fixpoint)
+
 from rulecheck.explore.gherkin_writer import feature_text
 from rulecheck.explore.search import explore
 from rulecheck.explore.versions import parse_side

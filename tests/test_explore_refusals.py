@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from explore_fixpoint import every_witness_at_a_fixpoint  # noqa: F401 (autouse: every witness at a fixpoint)
+
 from rulecheck.explore.gherkin_writer import feature_text
 from rulecheck.explore.search import ENGINE_REFUSAL, explore
 from rulecheck.explore.versions import parse_side
@@ -70,7 +72,7 @@ def test_a_removal_the_other_engine_refuses_is_left_open_so_both_rule_on_the_wri
     picks can be refused by the planted one. Every written witness scripts only choices both
     engines accept, and the planted engine rules on it, differently on an asserted value."""
     old, new = planted("multibase", "coherency=each_within"), parse_side("book", "multibase")
-    e = explore(old, new, "casualties", budget=90, seed=0, max_groups=2, max_positions=600, shrink_seconds=3)
+    e = explore(old, new, "casualties", budget=90, seed=0, max_groups=2, max_positions=600, shrink_seconds=30)
     assert e.witnesses
     for w in e.witnesses:
         assert "pick" not in w.position["attack"]  # the choices as the scenario states them

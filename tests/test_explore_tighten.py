@@ -7,6 +7,7 @@ position."""
 from __future__ import annotations
 
 import pytest
+from explore_fixpoint import every_witness_at_a_fixpoint  # noqa: F401 (autouse: every witness at a fixpoint)
 
 from rulecheck.explore.search import _same_difference, explore
 from rulecheck.explore.tighten import Shape, tighten, variants

@@ -56,6 +56,9 @@ class Witness:
     divergence: Divergence
     found_after: int  # positions compared when it was first met
     found_seconds: float | None = None  # seconds into the search when it was first met
+    # Whether shrinking reached a fixpoint (no one-step simplification shows the same
+    # difference) within its own time; None where not known (a witness read from older JSON).
+    fixpoint: bool | None = None
 
     @property
     def changes(self) -> dict[str, tuple[Any, Any]]:
@@ -76,6 +79,7 @@ class Witness:
             "new": self.new,
             "found_after": self.found_after,
             "found_seconds": None if self.found_seconds is None else round(self.found_seconds, 2),
+            "fixpoint": self.fixpoint,
             "size": self.size,
         }
 
@@ -89,6 +93,7 @@ class Witness:
             Divergence(d["index"], d["old"], d["new"]),
             data["found_after"],
             data.get("found_seconds"),
+            data.get("fixpoint"),
         )
 
 
@@ -471,7 +476,7 @@ def explore(
         trimmed = trim(position, [a, b]) if trim is not None else position
         if trimmed != position and (found := _same_difference(old, new, kind, trimmed, divergence.key)):
             position, (a, b, divergence) = trimmed, found
-        position, tighter, _ = tighten(
+        position, tighter, fixpoint = tighten(
             position,
             lambda p, key=divergence.key: _same_difference(old, new, kind, p, key),
             time.perf_counter() + shrink_allowance,
@@ -481,7 +486,7 @@ def explore(
             a, b, divergence = tighter
         found_keys.add(divergence.key)
         result.witnesses.append(
-            Witness(position, a, b, divergence, state["found_after"], state["found_seconds"])
+            Witness(position, a, b, divergence, state["found_after"], state["found_seconds"], fixpoint)
         )
     result.seconds = time.perf_counter() - start
     return result
