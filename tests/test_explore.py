@@ -61,6 +61,7 @@ def check_in_copy(tmp_path: Path, ruleset: str, tags: str, explored: Path) -> di
     for feature in written:
         shutil.copy2(feature, project / "features" / ruleset / feature.name)
     proc = rulecheck("check", "--root", str(project), "--ruleset", ruleset, "--tags", tags, "--json")
+    assert proc.stdout.strip(), proc.stderr  # check wrote no report: say why
     report = json.loads(proc.stdout)
     assert proc.returncode == 0, report["rulesets"][0]["failures"]
     return report["rulesets"][0]

@@ -17,9 +17,10 @@ from rulecheck.explore.tighten import Shape, variants
 from rulecheck.rulesets.gundam_assemble import card_catalogue
 
 # How a board position simplifies (``tighten``): the map keeps its cells (each may go flat and
-# dry); pieces, Responses, attacks and dice may go; hit points, places and stats only get rounder.
+# dry) and a placed area its hexes (the weapon's template: a scenario cannot fire at no hexes);
+# pieces, Responses, attacks and dice may go; hit points, places and stats only get rounder.
 SHAPE = Shape(
-    fixed_lists=frozenset({"cells"}),
+    fixed_lists=frozenset({"cells", "area"}),
     nonempty=frozenset({"pieces"}),
     zeroable=frozenset({"cells", "shields", "deactivated_shields", "timeline", "energy"}),
     required=frozenset({"attack", "los", "pieces", "cells", "width", "height", "dice"}),
