@@ -88,11 +88,8 @@ def dependency_errors(book: Rulebook, results: list[ScenarioResult]) -> list[str
         tagged = r.tagged("interpretation")
         ruling = r.tagged("ruling")
         assumed = r.tagged("assumed")
-        # rulecheck explore does not write @assumed tags yet (its writer is rulecheck/explore):
-        # its features are held to their readings only, until it does.
-        explored = r.feature.rpartition("/")[2].startswith("explored_")
         for entry, values in deps.items():
-            if not entry.startswith("parameters.") or explored:
+            if not entry.startswith("parameters."):
                 continue
             number = entry.removeprefix("parameters.")
             if number not in assumed:

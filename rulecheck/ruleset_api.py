@@ -18,7 +18,7 @@ This module imports no ruleset (an import-linter contract in ``pyproject.toml`` 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import entry_points
@@ -125,6 +125,28 @@ class Explorer(Protocol):
     def stated_position(self, position: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any] | None:
         """The position as a written scenario states it (players' choices made by index become
         the choices themselves), or None when the generated position is already that."""
+        ...
+
+    def simpler_positions(self, position: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """Every one-step simplification of a witness (``rulecheck.explore.tighten.variants``
+        with the ruleset's ``Shape`` does this for JSON positions): without one unit, base,
+        piece, card, Response, attack or die, or with a number at 0 or a rounder value. Explore
+        keeps a simpler position that still shows the same difference, to a fixpoint. Optional:
+        without it, every generic simplification of the JSON is tried."""
+        ...
+
+    def used_dice_only(self, position: dict[str, Any], answers: list[dict[str, Any]]) -> dict[str, Any]:
+        """The position with its dice pools cut to the faces either answer used (a scenario
+        scripts only those). Optional: without it the pools stay as generated."""
+        ...
+
+    def agreed_choices(
+        self, position: dict[str, Any], refusing: dict[str, Any], ruling: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """A stated position one side refuses (``refusing`` has ``refused``: a scripted choice
+        not among its legal ones) restated so that both sides rule (a choice left open, or one
+        both allow), so the witness's scenario fails by an assertion, not by refusing; None when
+        no such statement exists."""
         ...
 
     def asserted_extra(self, witness: Any, answer: dict[str, Any]) -> list[str]:

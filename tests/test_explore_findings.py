@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+from explore_fixpoint import every_witness_at_a_fixpoint  # noqa: F401 (autouse: every witness at a fixpoint)
 
 from rulecheck.cli import main
 from rulecheck.explore import search

@@ -4,10 +4,10 @@ Feature: Explored attacks: where long_range=never and multibase as the book has 
   says what the other version rules.
 
   @clause:MB-3.2 @clause:MB-3.1 @ruling:interpretation @interpretation:long_range
-  Scenario: Explored 1: 4 (attacks.Alpha.threshold) under long_range=never, not 5 under multibase as the book has it
-    Found by rulecheck explore (seed 0); the traces first differ at event 7.
+  Scenario: Explored 1: 4 (attacks Alpha threshold) under long_range=never, not 5 under multibase as the book has it
+    Found by rulecheck explore (seed 0); the traces part at event 7.
     Here: Alpha rolls [1] needing 4+: 0 hits.
-    Under multibase as the book has it instead: long range: threshold +1 (the die is not modified), now 5+; so attacks.Alpha.threshold: 5.
+    Under multibase as the book has it instead: long range: threshold +1 (the die is not modified), now 5+; so attacks Alpha threshold: 5.
 
     Given the multibase units:
       | unit  | faction | ranged | melee | range | courage | save | wounds | shaken | wounds taken |

@@ -4,10 +4,10 @@ Feature: Explored attacks: where overlay "clamp 3+ to 6+" and multibase as the b
   says what the other version rules.
 
   @clause:MB-3.1 @clause:MB-3.2 @clause:MB-3.3 @ruling:derived
-  Scenario: Explored 1: 3 (attacks.Bravo.threshold) under overlay "clamp 3+ to 6+", not 2 under multibase as the book has it
-    Found by rulecheck explore (seed 0); the traces first differ at event 12.
+  Scenario: Explored 1: 3 (attacks Bravo threshold) under overlay "clamp 3+ to 6+", not 2 under multibase as the book has it
+    Found by rulecheck explore (seed 0); the traces part at event 12.
     Here: 2+ is clamped to 3+.
-    Under multibase as the book has it instead: Bravo rolls [1] needing 2+: 0 hits; so attacks.Bravo.threshold: 2.
+    Under multibase as the book has it instead: Bravo rolls [1] needing 2+: 0 hits; so attacks Bravo threshold: 2.
 
     Given the multibase units:
       | unit  | faction | ranged | melee | range | courage | save | wounds | shaken | wounds taken |

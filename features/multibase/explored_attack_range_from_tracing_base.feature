@@ -4,10 +4,10 @@ Feature: Explored attacks: where range_from=tracing_base and multibase as the bo
   says what the other version rules.
 
   @clause:MB-1.2 @ruling:interpretation @interpretation:range_from
-  Scenario: Explored 1: no (target_valid) under range_from=tracing_base, not yes under multibase as the book has it
-    Found by rulecheck explore (seed 1); the traces first differ at event 3.
+  Scenario: Explored 1: no (target valid) under range_from=tracing_base, not yes under multibase as the book has it
+    Found by rulecheck explore (seed 1); the traces part at event 3.
     Here: Bravo is 2.29289" away (Alpha/a2 to Bravo/b1), beyond the maximum range of 2.125".
-    Under multibase as the book has it instead: Bravo is 0.792893" away (Alpha/a1 to Bravo/b1), within the maximum range of 2.125"; so target_valid: yes; attacks.Alpha: target: Bravo, pool: 2, threshold: 4, hits: 0, saves: 0, wounds: 0; units.Bravo: shaken: False, bases_removed: [], bases_left: 2, residual_wounds: 0, destroyed: False, coherency_possible: True, awaiting_choice: False, removal_options: [], pushed: {}, push_options: [], awaiting_push: False.
+    Under multibase as the book has it instead: Bravo is 0.792893" away (Alpha/a1 to Bravo/b1), within the maximum range of 2.125"; so target valid: yes; attacks Alpha: target: Bravo, pool: 2, threshold: 4, hits: 0, saves: 0, wounds: 0; Bravo: shaken: no, bases removed: none, bases left: 2, residual wounds: 0, destroyed: no, coherency possible: yes, awaiting choice: no, removal options: none, pushed: none, push options: none, awaiting push: no.
 
     Given the multibase units:
       | unit  | faction | ranged | melee | range | courage | save | wounds | shaken | wounds taken |

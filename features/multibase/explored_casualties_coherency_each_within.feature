@@ -3,11 +3,11 @@ Feature: Explored casualties: where coherency=each_within and multibase as the b
   positions compared). Each scenario asserts the ruling under coherency=each_within; its description
   says what the other version rules.
 
-  @clause:MB-6.3 @clause:MB-6.4 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure
-  Scenario: Explored 1: b1; b3; b5 (units.Bravo.removal_options) under coherency=each_within, not b1; b5 under multibase as the book has it
-    Found by rulecheck explore (seed 0); the traces first differ at event 14.
+  @clause:MB-6.3 @clause:MB-6.4 @assumed:coherency_distance @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure
+  Scenario: Explored 1: b1; b3; b5 (Bravo removal options) under coherency=each_within, not b1; b5 under multibase as the book has it
+    Found by rulecheck explore (seed 0); the traces part at event 14.
     Here: Bravo may remove: b1; b3; b5.
-    Under multibase as the book has it instead: Bravo may remove: b1; b5; so units.Bravo.removal_options: b1; b5.
+    Under multibase as the book has it instead: Bravo may remove: b1; b5; so Bravo removal options: b1; b5.
 
     Given the multibase units:
       | unit  | faction | ranged | melee | range | courage | save | wounds | shaken | wounds taken |

@@ -3,11 +3,11 @@ Feature: Explored casualties: where push_anchor=largest_group and multibase as t
   positions compared). Each scenario asserts the ruling under push_anchor=largest_group; its description
   says what the other version rules.
 
-  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @interpretation:impossible_coherency_removal @interpretation:push_anchor @interpretation:split_before_attack
-  Scenario: Explored 1: 1.25 (units.Bravo.pushed.b6) under push_anchor=largest_group, not 1.0 under multibase as the book has it
-    Found by rulecheck explore (seed 1); the traces first differ at event 19.
+  @clause:MB-6.5 @assumed:coherency_distance @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @interpretation:impossible_coherency_removal @interpretation:push_anchor @interpretation:split_before_attack
+  Scenario: Explored 1: 1.25 (Bravo pushed b6) under push_anchor=largest_group, not 1 under multibase as the book has it
+    Found by rulecheck explore (seed 1); the traces part at event 19.
     Here: Bravo must be pushed back into coherency; the legal pushes move b3+b4+b6 (1.75"); b1+b2+b6 (1.5").
-    Under multibase as the book has it instead: Bravo must be pushed back into coherency; the legal pushes move b1+b2+b6 (1.5"); so units.Bravo.pushed.b1: 0.25; units.Bravo.pushed.b2: 0.25; units.Bravo.pushed.b6: 1.0; units.Bravo.pushed.b3: None; units.Bravo.pushed.b4: None; units.Bravo.push_options: b1+b2+b6.
+    Under multibase as the book has it instead: Bravo must be pushed back into coherency; the legal pushes move b1+b2+b6 (1.5"); so Bravo pushed b1: 0.25; Bravo pushed b2: 0.25; Bravo pushed b6: 1; Bravo pushed b3: none; Bravo pushed b4: none; Bravo push options: b1+b2+b6.
 
     Given the multibase units:
       | unit  | faction | ranged | melee | range | courage | save | wounds | shaken | wounds taken |
@@ -31,4 +31,4 @@ Feature: Explored casualties: where push_anchor=largest_group and multibase as t
     And the interpretation push_anchor is largest_group
     When "Alpha" shoots "Bravo"
     Then base b6 of "Bravo" was pushed 1.25 inches
-    And the legal pushes for "Bravo" are b3+b4+b6; b1+b2+b6
+    And the legal pushes for "Bravo" are b1+b2+b6; b3+b4+b6

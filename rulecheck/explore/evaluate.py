@@ -229,7 +229,8 @@ def _ga_attack(position: dict[str, Any], rules, catalogue) -> dict[str, Any]:
             answer["events"] += events
             answer["dice_used_second"] = used
     except AttackError as exc:
-        return {"invalid": f"declaration: {exc}"}
+        # The engine refuses the declaration: a ruling (one side may allow what the other refuses).
+        return {"refused": f"declaration: {exc}"}
     except PoolExhausted as exc:
         return {"invalid": f"dice: {exc}"}
     outcome.update(_ga_state(battle))
@@ -352,27 +353,29 @@ def _mb_resolve(position: dict[str, Any], rules, removals: dict, pushes: dict) -
     except ImportError:  # an older engine without limits
         limits = None
 
-    # A choice the rules do not allow, or a position too big to list the choices of: unusable.
+    # A choice the rules do not allow is a ruling (the other version may allow it); a position
+    # too big to list the choices of is unusable.
     refused = tuple(
-        e
-        for e in (
-            IllegalRemoval,
-            getattr(attack_module, "PushChoiceError", None),
-            getattr(limits, "LimitExceeded", None),
-        )
-        if e is not None
+        e for e in (IllegalRemoval, getattr(attack_module, "PushChoiceError", None)) if e is not None
     )
+    too_big = getattr(limits, "LimitExceeded", None) or PoolExhausted
     try:
         result = resolve_attack(field, spec, rules, dice)
-    except PoolExhausted as exc:
-        return {"invalid": f"dice: {exc}"}, None
+    except (PoolExhausted, too_big) as exc:
+        return {"invalid": f"{'dice' if isinstance(exc, PoolExhausted) else 'limit'}: {exc}"}, None
     except refused as exc:
-        return {"invalid": f"choice: {exc}"}, None
+        which = "removals" if isinstance(exc, IllegalRemoval) else "pushes"
+        return {"refused": f"choice: {exc}", "refused_choice": [which, getattr(exc, "unit", "")]}, None
     outcome = _jsonable(result.outcome())
     for name, lost in result.casualties.items():
         # The legal removals are a ruling whether or not a removal was then made (the engine's
-        # outcome lists them only while the choice is open).
-        outcome["units"][name]["removal_options"] = [list(o) for o in lost.options]
+        # outcome lists them only while the choice is open). Legal choices are a set: two
+        # versions that list the same ones in another order rule alike (a scenario compares them
+        # sorted), so they are compared sorted here too.
+        status = outcome["units"][name]
+        status["removal_options"] = sorted(sorted(o) for o in lost.options)
+        if status.get("push_options"):
+            status["push_options"] = sorted(sorted(o) for o in status["push_options"])
     return {
         "outcome": outcome,
         "events": [e.to_json() for e in result.events],
@@ -423,7 +426,9 @@ def _evaluate(request: dict[str, Any], catalogue=None, book=None) -> dict[str, A
     """``request``: ``ruleset``, ``evaluator`` (a key of ``EVALUATORS``, or ``module:function``
     of a ruleset's own package), ``position``, and the version's ``parameters`` and
     ``interpretations`` (changes to the book). Never raises for a position the engine refuses to
-    read: that comes back as ``{"invalid": why}``."""
+    read: that comes back as ``{"invalid": why}``, and a position the rules refuse (a declaration
+    the attack checks reject, a scripted removal or push not among the legal ones) as
+    ``{"refused": why}``: that one is a ruling, and can differ between two versions."""
     rules = _rulebook(
         request["ruleset"], request.get("parameters") or {}, request.get("interpretations") or {}, book
     )

@@ -184,7 +184,14 @@ def _can_trigger(trigger: str, side: str, unit: str | None, attacker: str, attac
 
 @st.composite
 def _responses(
-    draw, bias: Bias, knob: str, units: dict[str, str], attacker: str, targets: list[str], free: list
+    draw,
+    bias: Bias,
+    knob: str,
+    units: dict[str, str],
+    attacker: str,
+    targets: list[str],
+    free: list,
+    first_kind: str | None = None,
 ) -> list[dict[str, Any]]:
     """Responses whose trigger can hold in this attack (one in five positions also tries any
     other, which the engine refuses), each with what it needs scripted: the target of a
@@ -209,12 +216,15 @@ def _responses(
         by_kind.setdefault(option[3].effects[0].kind if option[3].effects else "none", []).append(option)
     kinds = sorted(by_kind)
     count = _weighted(draw, bias, f"{knob}response count", [0, 1, 2, 3, 4])
+    # A target beyond the weapon's range is met first by what extends it (``first_kind``).
+    first = [first_kind] if first_kind in by_kind else []
+    count = max(count, len(first))
     chosen: list[dict[str, Any]] = []
     seen: set[str] = set()
-    for _ in range(count):
+    for n in range(count):
         if not options:
             break
-        kind = _weighted(draw, bias, f"{knob}response kind", kinds)
+        kind = first[0] if n == 0 and first else _weighted(draw, bias, f"{knob}response kind", kinds)
         label, side, unit, ability = _weighted(draw, bias, f"{knob}response", by_kind[kind])
         if label + str(unit) in seen:
             continue
@@ -282,6 +292,7 @@ def ga_attack_positions(draw, bias: Bias = Bias()) -> dict[str, Any]:
 
     # The target: in the weapon's range (mostly), or on the placed area.
     area: list[tuple[int, int]] = []
+    far = "in range"
     if weapon.area is not None:
         every = placements(weapon.area, (0, 0), orientation="rotate_or_mirror")
         legal = placements(weapon.area, (0, 0), orientation="rotate")
@@ -291,7 +302,9 @@ def ga_attack_positions(draw, bias: Bias = Bias()) -> dict[str, Any]:
     else:
         reach = weapon.range
         far = _weighted(draw, bias, "target distance", ["in range", "beyond"])
-        d = draw(st.integers(1, reach)) if far == "in range" else draw(st.integers(reach + 1, reach + 2))
+        # Beyond: up to four hexes out, as far as a range bonus (Long Shot: +2) reaches, and
+        # further, where counting it twice would.
+        d = draw(st.integers(1, reach)) if far == "in range" else draw(st.integers(reach + 1, reach + 4))
         target_at = draw(st.sampled_from(ring((0, 0), d)))
     target = _weighted(draw, bias, "target", [c for c in cards if c != attacker])
     layout.at[target] = target_at
@@ -380,8 +393,10 @@ def ga_attack_positions(draw, bias: Bias = Bias()) -> dict[str, Any]:
     else:
         attack["target"] = target
         aimed = [target]
+    extend = far == "beyond" and _weighted(draw, bias, "beyond with a range bonus", ["yes", "no"]) == "yes"
     attack["responses"] = [
-        _absolute_to(r, shift) for r in draw(_responses(bias, "", units, attacker, aimed, free))
+        _absolute_to(r, shift)
+        for r in draw(_responses(bias, "", units, attacker, aimed, free, "range" if extend else None))
     ]
     attack["dice"] = _dice(draw, bias, "", DICE)
     position["attack"] = attack
@@ -398,7 +413,10 @@ def ga_attack_positions(draw, bias: Bias = Bias()) -> dict[str, Any]:
                 attack["responses"].append({"side": "A", "tactics": name})
         same = _weighted(draw, bias, "second attacker", ["same", "other"]) == "same"
         second_attacker = attacker if same else draw(st.sampled_from(sorted(units)))
-        if same:  # its second attack: the attacker is the unit activating
+        # Its second attack: the attacker is the unit activating. Before another unit's attack
+        # it mostly is too, so what the activation keeps (a Strength bonus used before an
+        # earlier attack, strength_bonus_duration) meets an attack that must not use it.
+        if same or _weighted(draw, bias, "first attacker activating", ["yes", "no"]) == "yes":
             next(p for p in pieces if p["name"] == attacker)["activating"] = True
         weapons = sorted(catalogue.units[second_attacker].weapons)
         second_weapon = draw(st.sampled_from(weapons))

@@ -45,6 +45,7 @@ def _values(value: Any) -> str:
 
 
 ENGINE_ERROR_KEY = "engine error"  # the outcome of a side whose engine raised (search.as_ruling)
+REFUSAL_KEY = "engine refuses"  # the outcome of a side whose engine refused the position
 
 
 def key_words(key: str) -> str:
@@ -76,61 +77,113 @@ def _rule_steps(side: dict[str, Any], ruleset: str) -> list[str]:
 def dependencies(exploration: Exploration, witness: Witness, assert_side: str = "new") -> list[str]:
     """The other interpretations the asserted ruling rests on: those with an option under which
     some asserted value changes (what `check` computes for every scenario)."""
+    return _rests_on(exploration, witness, assert_side)[0]
+
+
+def assumed_numbers(exploration: Exploration, witness: Witness, assert_side: str = "new") -> list[str]:
+    """The assumed numbers (rulebook parameters with basis ``assumed``) the asserted ruling rests
+    on: those the run read and one step up or down of which changes an asserted value, as
+    `check` moves them (its ``@assumed:NAME`` tags)."""
+    return _rests_on(exploration, witness, assert_side)[1]
+
+
+def _rests_on(exploration: Exploration, witness: Witness, assert_side: str) -> tuple[list[str], list[str]]:
+    """(interpretations, assumed numbers) whose change makes the written scenario fail: each
+    other option of an interpretation, each assumed number moved one step up and down, the
+    position re-ruled as the scenario states it."""
     from rulecheck.explore.evaluate import evaluate
     from rulecheck.explore.search import differences
+    from rulecheck.mutation import _number_mutations, _settable
     from rulecheck.ruleset_api import ruleset
 
     explorer = ruleset(exploration.ruleset).explore
     evaluator = explorer.evaluator(exploration.kind)
     side = exploration.new if assert_side == "new" else exploration.old
     chosen = dict(side.get("interpretations") or {})
+    numbers = dict(side.get("parameters") or {})
     answer = witness.new if assert_side == "new" else witness.old
-    asserted = set(witness.changes) | set(explorer.asserted_extra(witness, answer))  # scenario_text's
     book = ruleset(exploration.ruleset).rulebook()
     catalogue = explorer.catalogue()
     position = witness.position
+
+    def rule(parameters: dict, interpretations: dict) -> dict[str, Any]:
+        request = {
+            "ruleset": exploration.ruleset,
+            "kind": exploration.kind,
+            "evaluator": evaluator,
+            "position": position,
+            "parameters": parameters,
+            "interpretations": interpretations,
+        }
+        return evaluate(request, catalogue, book)
+
     stated = explorer.stated_position(position, answer)
-    if stated is not None:  # as the scenario states it, ruled on as it asserts
-        position = stated
-        answer = evaluate(
-            {
-                "ruleset": exploration.ruleset,
-                "kind": exploration.kind,
-                "evaluator": evaluator,
-                "position": position,
-                "parameters": side.get("parameters") or {},
-                "interpretations": chosen,
-            },
-            catalogue,
-            book,
-        )
-    out = []
+    if stated is not None or "reads" not in answer:  # as the scenario states it, ruled on as it asserts
+        position = stated if stated is not None else position
+        answer = rule(numbers, chosen)
+
+    which = 1 if assert_side == "new" else 0
+
+    def said(got: dict[str, Any]) -> tuple[list[str], list[str]]:
+        """The Then steps the scenario would hold for this ruling: its asserted values read
+        from ``got`` and phrased as the scenario phrases them."""
+        changes = {}
+        for key, pair in witness.changes.items():
+            values = list(pair)
+            values[which] = _at(got["outcome"], key)
+            changes[key] = tuple(values)
+        return explorer.witness_thens(_Asserting(position, changes), got, which)
+
+    expected = said(answer)
+
+    def fails(got: dict[str, Any]) -> bool:
+        if "outcome" not in got or _other_faces(answer, got):
+            return True
+        extra = set(explorer.asserted_extra(witness, answer))
+        if extra & set(differences(answer["outcome"], got["outcome"])):
+            return True
+        return said(got) != expected
+
+    interpretations = []
     for name, interp in book.interpretations.items():
         if name in chosen:
             continue
-        for option in interp.options:
-            if option == interp.default:
-                continue
-            got = evaluate(
-                {
-                    "ruleset": exploration.ruleset,
-                    "kind": exploration.kind,
-                    "evaluator": evaluator,
-                    "position": position,
-                    "parameters": side.get("parameters") or {},
-                    "interpretations": {**chosen, name: option},
-                },
-                catalogue,
-                book,
-            )
-            if (
-                "outcome" not in got
-                or asserted & set(differences(answer["outcome"], got["outcome"]))
-                or _other_faces(answer, got)
-            ):
-                out.append(name)
-                break
-    return out
+        if any(
+            option != interp.default and fails(rule(numbers, {**chosen, name: option}))
+            for option in interp.options
+        ):
+            interpretations.append(name)
+    in_force = book.with_changes(numbers, chosen, "explore") if numbers or chosen else book
+    assumed = []
+    for entry in answer.get("reads") or ():
+        kind, _, name = entry.partition(".")
+        param = book.parameters.get(name) if kind == "parameters" else None
+        if param is None or not param.assumed:
+            continue
+        moved = [v for v in _number_mutations(in_force.param(name)) if _settable(in_force, name, v)]
+        if any(fails(rule({**numbers, name: value}, chosen)) for value in moved):
+            assumed.append(name)
+    return interpretations, assumed
+
+
+class _Asserting:
+    """A witness as ``Explorer.witness_thens`` reads it, with the asserted side's values swapped
+    for another ruling's (what the written scenario would then hold)."""
+
+    def __init__(self, position: dict[str, Any], changes: dict[str, tuple[Any, Any]]):
+        self.position, self.changes = position, changes
+
+
+def _at(node: Any, key: str) -> Any:
+    """The value at a flattened outcome key (``search.differences`` joins nested keys with
+    dots; a unit's name may hold a dot too)."""
+    if isinstance(node, dict):
+        if key in node:
+            return node[key]
+        for k in node:
+            if key.startswith(f"{k}."):
+                return _at(node[k], key[len(k) + 1 :])
+    return None
 
 
 def allowed_attacks(witness: Witness, answer: dict[str, Any]) -> list[str]:
@@ -158,7 +211,12 @@ def _other_faces(answer: dict[str, Any], got: dict[str, Any]) -> bool:
     scripts (exactly the faces used)? Then the scenario fails there as surely as on a changed
     value. A refused attack rolls nothing and leaves scripted faces unread without failing."""
     for used, key in (("dice_used", "attack"), ("dice_used_second", SECOND + "attack")):
-        runs = got.get("outcome", {}).get(key) == "allowed"
+        if used not in answer and used not in got:
+            continue
+        # An outcome without an "attack" verdict (multibase) scripts its dice exactly whatever
+        # the ruling: any other count of faces fails there.
+        status = got.get("outcome", {}).get(key)
+        runs = status == "allowed" if status is not None else True
         if runs and _used(got.get(used)) != _used(answer.get(used)):
             return True
     return False
@@ -178,10 +236,14 @@ def changed_clauses(exploration: Exploration) -> tuple[str, ...]:
 
 
 def rule_tags(
-    old: dict[str, Any], new: dict[str, Any], clauses: tuple[str, ...], also: list[str] = ()
+    old: dict[str, Any],
+    new: dict[str, Any],
+    clauses: tuple[str, ...],
+    also: list[str] = (),
+    assumed: list[str] = (),
 ) -> list[str]:
     names = sorted({*old.get("interpretations", {}), *new.get("interpretations", {}), *also})
-    tags = [f"@clause:{c}" for c in clauses]
+    tags = [f"@clause:{c}" for c in clauses] + [f"@assumed:{n}" for n in sorted(assumed)]
     if names:
         tags.append("@ruling:interpretation")
         tags += [f"@interpretation:{n}" for n in names]
@@ -607,6 +669,9 @@ def _summary(changes: dict[str, tuple[Any, Any]], which: int) -> str:
     raised = changes.get(ENGINE_ERROR_KEY, (None, None))[which]
     if raised is not None:
         return f"the engine raises {raised}"
+    refused = changes.get(REFUSAL_KEY, (None, None))[which]
+    if refused is not None:
+        return f"the engine refuses {refused}"
     return "; ".join(f"{key_words(k)}: {_values(v[which])}" for k, v in changes.items())
 
 
@@ -628,8 +693,10 @@ def title_for(exploration: Exploration, witness: Witness, index: int, assert_sid
     # the first value the asserted version has (a value only the other has reads "None")
     first = next((k for k, v in changes.items() if v[which] is not None), next(iter(changes)))
     raised = changes.get(ENGINE_ERROR_KEY, (None, None))[1 - which]
-    if raised is not None:
-        text = f"{_values(changes[first][which])} ({key_words(first)}) under {side['label']}, where {other['label']} raises {raised}"
+    refused = changes.get(REFUSAL_KEY, (None, None))[1 - which]
+    if raised is not None or refused is not None:
+        instead = f"raises {raised}" if raised is not None else f"refuses {refused}"
+        text = f"{_values(changes[first][which])} ({key_words(first)}) under {side['label']}, where {other['label']} {instead}"
         return "Explored " + f"{index}: " + re.sub(r"\s+", " ", text)
     text = f"{_values(changes[first][which])} ({key_words(first)}) under {side['label']}, not {_values(changes[first][1 - which])} under {other['label']}"
     text = re.sub(r"\s+", " ", text)
@@ -637,10 +704,11 @@ def title_for(exploration: Exploration, witness: Witness, index: int, assert_sid
 
 
 def ruling_side(witness: Witness, assert_side: str) -> str:
-    """The side a witness's scenario asserts: the one asked for, unless its engine raised there
-    (a scenario cannot assert a crash; asserting the other side's ruling fails on it)."""
+    """The side a witness's scenario asserts: the one asked for, unless its engine raised or
+    refused the position there (a scenario cannot assert either; asserting the other side's
+    ruling fails on it)."""
     answer = witness.new if assert_side == "new" else witness.old
-    if "crash" in answer:
+    if "crash" in answer or "refused" in answer:
         return "old" if assert_side == "new" else "new"
     return assert_side
 
@@ -682,11 +750,13 @@ def scenario_text(
         f"Here: {this_event['text']}.",
         f"Under {other['label']} instead: {other_event['text']}; so {_summary(witness.changes, 1 - which)}.",
     ]
+    interpretations, assumed = _rests_on(exploration, witness, assert_side)
     tags = rule_tags(
         exploration.old,
         exploration.new,
         d.clauses or changed_clauses(exploration) or trace_clauses(answer, d.index),
-        dependencies(exploration, witness, assert_side),
+        interpretations,
+        assumed,
     )
     lines = [f"  {' '.join(tags)}", f"  Scenario: {title_for(exploration, witness, index, assert_side)}"]
     lines += [f"{INDENT}{line}" for line in description]

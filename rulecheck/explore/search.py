@@ -27,7 +27,7 @@ except ImportError:  # older: no providers, and no module constants either, so n
     AVAILABLE_PROVIDERS = HypothesisProvider = None
 
 from rulecheck.explore.strategies import positions
-from rulecheck.explore.tighten import tighten, trim_dice
+from rulecheck.explore.tighten import tighten, variants
 from rulecheck.explore.versions import Side
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.trace_divergence import Divergence, deciding_divergence, first_divergence  # noqa: F401 (tests import it here)
@@ -56,6 +56,9 @@ class Witness:
     divergence: Divergence
     found_after: int  # positions compared when it was first met
     found_seconds: float | None = None  # seconds into the search when it was first met
+    # Whether shrinking reached a fixpoint (no one-step simplification shows the same
+    # difference) within its own time; None where not known (a witness read from older JSON).
+    fixpoint: bool | None = None
 
     @property
     def changes(self) -> dict[str, tuple[Any, Any]]:
@@ -76,6 +79,7 @@ class Witness:
             "new": self.new,
             "found_after": self.found_after,
             "found_seconds": None if self.found_seconds is None else round(self.found_seconds, 2),
+            "fixpoint": self.fixpoint,
             "size": self.size,
         }
 
@@ -89,6 +93,7 @@ class Witness:
             Divergence(d["index"], d["old"], d["new"]),
             data["found_after"],
             data.get("found_seconds"),
+            data.get("fixpoint"),
         )
 
 
@@ -228,18 +233,35 @@ def reads_any(answer: dict[str, Any], watched: frozenset[str]) -> bool:
     return reads is None or not watched.isdisjoint(reads)
 
 
-def choices_matter(old: Side, new: Side, kind: str, position: dict[str, Any], b: dict[str, Any]) -> bool:
-    """Where a player's choice was made by index (multibase ``pick``), two sides that list the
-    same choices in a different order can pick different ones: no ruling differs. The difference
-    counts only if it stands once the new side's choices are stated as a scenario states them
-    (or the other side refuses them)."""
-    if "pick" not in position.get("attack", {}) or not b.get("picks"):
-        return True
-    from rulecheck.explore.evaluate import mb_concrete
+def settle_choices(
+    old: Side, new: Side, kind: str, position: dict[str, Any], a: dict[str, Any], b: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]] | None:
+    """A difference as a scenario states it, or None when it does not stand.
 
-    stated = mb_concrete(position, b)
+    Where a player's choice was made by index (multibase ``pick``), two sides that list the same
+    choices in a different order can pick different ones: no ruling differs. The position is
+    restated with the new side's choices as a scenario names them; the difference counts only if
+    it stands there. Where one side refuses a stated choice the other made, the ruleset's
+    ``agreed_choices`` restates it so that both rule (a removal left open, a push both allow), and
+    the two rulings are compared; if no such statement exists the refusal itself is the difference.
+    Returns (position, old answer, new answer)."""
+    explorer = ruleset_named(old.ruleset).explore
+    stated = explorer.stated_position(position, b) if b.get("picks") else None
+    if stated is None:
+        return position, a, b
     a2, b2 = old.evaluate(kind, stated), new.evaluate(kind, stated)
-    return not (_usable(a2) and _usable(b2)) or a2["outcome"] != b2["outcome"]
+    if _usable(a2) and _usable(b2):
+        return (stated, a2, b2) if a2["outcome"] != b2["outcome"] else None
+    refusing, ruling = (a2, b2) if one_sided(a2, b2) else (b2, a2) if one_sided(b2, a2) else (None, None)
+    if refusing is None:
+        return None
+    if "refused" in refusing:
+        agreed = explorer.agreed_choices(stated, refusing, ruling)
+        if agreed is not None:
+            a3, b3 = old.evaluate(kind, agreed), new.evaluate(kind, agreed)
+            if _usable(a3) and _usable(b3):
+                return (agreed, a3, b3) if a3["outcome"] != b3["outcome"] else None
+    return stated, as_ruling(a2), as_ruling(b2)
 
 
 def promise(answer: dict[str, Any], watched: frozenset[str] | None) -> float:
@@ -260,23 +282,43 @@ def _usable(answer: dict[str, Any]) -> bool:
 
 
 ENGINE_ERROR = "engine.error"  # the step of the one event a crashed run's trace holds
+ENGINE_REFUSAL = "engine.refused"  # the step of the one event a refused run's trace holds
 
 
-def one_sided_crash(crashed: dict[str, Any], other: dict[str, Any]) -> bool:
-    """The engine raised on one side where the other ruled (not merely found the position
-    unusable: a short dice pool or a refused choice is no ruling either way)."""
-    return "crash" in crashed and _usable(other)
+def one_sided(failed: dict[str, Any], other: dict[str, Any]) -> bool:
+    """The engine raised, or refused the position (a declaration the attack checks reject, a
+    scripted choice not among the legal ones), on one side where the other ruled. A position
+    merely unusable (a dice pool too short, too many choices to list) is no ruling either way."""
+    return ("crash" in failed or "refused" in failed) and _usable(other)
+
+
+one_sided_crash = one_sided  # the earlier name
 
 
 def as_ruling(answer: dict[str, Any]) -> dict[str, Any]:
-    """A crash as the ruling it stands for: the outcome "engine error" and a one-event trace."""
-    if "crash" not in answer or _usable(answer):
+    """A crash or a refusal as the ruling it stands for: the outcome "engine error" (the
+    exception's type) or "engine refuses" (what it refused), and a one-event trace."""
+    if _usable(answer) or not ("crash" in answer or "refused" in answer):
         return answer
-    why = answer["crash"]
+    if "crash" in answer:
+        why = answer["crash"]
+        outcome, step, text = (
+            {"engine error": why.partition(":")[0]},
+            ENGINE_ERROR,
+            f"the engine raised {why}",
+        )
+    else:
+        why = answer["refused"]
+        what, _, message = why.partition(": ")
+        outcome = {"engine refuses": "the choice" if what == "choice" else "the declaration"}
+        step, text = (
+            ENGINE_REFUSAL,
+            f"the engine refuses the {'choice' if what == 'choice' else 'declaration'}: {message}",
+        )
     return {
         **answer,
-        "outcome": {"engine error": why.partition(":")[0]},
-        "events": [{"step": ENGINE_ERROR, "clauses": [], "text": f"the engine raised {why}", "data": None}],
+        "outcome": outcome,
+        "events": [{"step": step, "clauses": [], "text": text, "data": None}],
         "dice_used": {},
     }
 
@@ -286,10 +328,13 @@ def _same_difference(old: Side, new: Side, kind: str, position: dict[str, Any], 
     the first divergence ``key``; else None."""
     a, b = old.evaluate(kind, position), new.evaluate(kind, position)
     if not (_usable(a) and _usable(b)):
-        if not (one_sided_crash(a, b) or one_sided_crash(b, a)):
+        if not (one_sided(a, b) or one_sided(b, a)):
             return None
         a, b = as_ruling(a), as_ruling(b)
-    if a["outcome"] == b["outcome"] or not choices_matter(old, new, kind, position, b):
+    if a["outcome"] == b["outcome"]:
+        return None
+    settled = settle_choices(old, new, kind, position, a, b)
+    if settled is None or settled[0] != position:  # a simpler position must state its choices
         return None
     divergence = deciding_divergence(a["events"], b["events"])
     return (a, b, divergence) if divergence.key == key else None
@@ -366,10 +411,10 @@ def explore(
                     if "crash" in answer:
                         entry = result.unusable.setdefault(name, [0, answer["crash"]])
                         entry[0] += 1
-                if not (one_sided_crash(a, b) or one_sided_crash(b, a)):
+                if not (one_sided(a, b) or one_sided(b, a)):
                     return False
-                # One engine raised where the other ruled: that is a difference (the scenario
-                # asserts the ruling, and fails on the engine that raises).
+                # One engine raised or refused where the other ruled: that is a difference (the
+                # scenario asserts the ruling, and fails on the other engine).
                 a, b = as_ruling(a), as_ruling(b)
             if state["shrink_until"] is None:
                 result.positions += 1
@@ -378,8 +423,10 @@ def explore(
                     seen.append((knobs, asked))
             if a["outcome"] == b["outcome"]:
                 return False
-            if not choices_matter(old, new, kind, position, b):
+            settled = settle_choices(old, new, kind, position, a, b)
+            if settled is None:
                 return False
+            stated, a, b = settled
             divergence = deciding_divergence(a["events"], b["events"])
             if divergence.key in found_keys:
                 return False
@@ -387,7 +434,7 @@ def explore(
                 state["shrink_until"] = now + shrink_allowance
                 state["found_after"] = result.positions
                 state["found_seconds"] = now - start
-            state["best"] = (position, a, b, divergence)
+            state["best"] = (stated, a, b, divergence)
             return True
 
         config = settings(
@@ -424,19 +471,22 @@ def explore(
         position, a, b, divergence = state["best"]
         # Then by hand to a fixpoint (tighten.py), for as long again as hypothesis had: first
         # the dice pools cut to the faces used, then one simplification at a time.
-        trimmed = trim_dice(position, [a, b])
+        explorer = ruleset_named(old.ruleset).explore
+        trim = getattr(explorer, "used_dice_only", None)
+        trimmed = trim(position, [a, b]) if trim is not None else position
         if trimmed != position and (found := _same_difference(old, new, kind, trimmed, divergence.key)):
             position, (a, b, divergence) = trimmed, found
-        position, tighter, _ = tighten(
+        position, tighter, fixpoint = tighten(
             position,
             lambda p, key=divergence.key: _same_difference(old, new, kind, p, key),
             time.perf_counter() + shrink_allowance,
+            getattr(explorer, "simpler_positions", variants),
         )
         if tighter is not None:
             a, b, divergence = tighter
         found_keys.add(divergence.key)
         result.witnesses.append(
-            Witness(position, a, b, divergence, state["found_after"], state["found_seconds"])
+            Witness(position, a, b, divergence, state["found_after"], state["found_seconds"], fixpoint)
         )
     result.seconds = time.perf_counter() - start
     return result

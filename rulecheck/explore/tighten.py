@@ -2,113 +2,99 @@
 
 Hypothesis shrinks the choices a strategy made, and stops when its clock or its heuristics do: a
 witness can keep a unit, a Response, a die or an odd coordinate that the difference does not
-need. ``tighten`` tries every one-step simplification of the position itself (drop one element of
-any list: a unit, a base, a piece, a card, a Response, an attack, a die; drop an optional part: a
-second attack, a bonus; set a number to 0; move a number to a rounder value: a whole or half
-inch, a facing to a multiple of 90 or 45 degrees) and keeps the first that still shows the same
-difference (the same first divergence), until none does or its time is up. Every variant is
-judged by the two engines, so a simplification the position's format cannot take is simply
-refused there.
+need. ``tighten`` tries every one-step simplification of the position itself and keeps the first
+that still shows the same difference (the same first divergence), until none does or its own
+time is up. Every variant is judged by the two engines, so a simplification the position's
+format cannot take is simply refused there.
+
+Which simplifications a position has depends on its shape, which only its ruleset knows: the
+ruleset's ``Explorer.simpler_positions`` gives them (``variants`` below, with a ``Shape`` that
+names the lists that keep their length, the numbers whose 0 is the plain case, and so on), and
+``Explorer.used_dice_only`` cuts its dice to the faces used. This module names no position's key.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
-# Lists whose length is part of the format (a map's cells, a pair of numbers): never shortened.
-FIXED_LISTS = frozenset({"cells", "polygon", "segment"})
-# Keys a position cannot go without (dropping them only fails on both sides).
-# Lists that keep at least one element (a unit has a base; a position has pieces).
-NONEMPTY = frozenset({"bases", "units", "pieces"})
-# Numbers whose 0 is the plain case a scenario can state: open flat ground (a map cell), no
-# wounds, Shields or Timeline. Others (a unit's stats, hit points, where a piece stands, a base's
-# size) stay at what the search found or only move to rounder values: 0 there stacks pieces,
-# flattens a base or makes a stat the scenario format refuses.
-ZEROABLE = frozenset({"cells", "wounds_taken", "shields", "deactivated_shields", "timeline", "energy"})
-REQUIRED = frozenset(
-    {"attack", "los", "units", "pieces", "cells", "width", "height", "dice", "bases", "stats"}
-)
+
+@dataclass(frozen=True)
+class Shape:
+    """What a ruleset's positions allow a simplification to do, by key."""
+
+    fixed_lists: frozenset[str] = frozenset()
+    """Lists whose length is part of the format (a map's cells, a polygon): never shortened."""
+    nonempty: frozenset[str] = frozenset()
+    """Lists that keep at least one element (a unit has a base)."""
+    zeroable: frozenset[str] = frozenset()
+    """Numbers whose 0 is the plain case a scenario can state (no wounds, flat ground). Others
+    only move to rounder values: 0 there stacks pieces or makes a stat the format refuses."""
+    required: frozenset[str] = frozenset()
+    """Parts a position cannot go without (dropping them only fails on both sides)."""
+    kept_whole: frozenset[str] = frozenset()
+    """Mappings whose entries stay (a unit's dice pools stay named)."""
+    kept_flags: frozenset[str] = frozenset()
+    """Flags never turned off (a stated choice's strictness)."""
+    angles: frozenset[str] = frozenset()
+    """Numbers that are angles: rounder is a multiple of 90, then of 45 degrees."""
 
 
-def _rounder(key: str, value: float) -> list[float]:
+def _rounder(key: str, value: float, shape: Shape) -> list[float]:
     """Rounder values for one number, roundest first."""
     out: list[float] = []
-    if key == "facing":
+    if key in shape.angles:
         out += [round(value / 90) * 90 % 360, round(value / 45) * 45 % 360]
     if isinstance(value, float):
         out += [float(round(value)), round(value * 2) / 2]
-    out = [v for v in dict.fromkeys(out) if v != value]
-    return out
+    return [v for v in dict.fromkeys(out) if v != value]
 
 
-def variants(node: Any, key: str = "") -> Iterator[Any]:
-    """Every one-step simplification of ``node`` (a JSON value), biggest steps first."""
+def variants(node: Any, shape: Shape = Shape(), key: str = "") -> Iterator[Any]:
+    """Every one-step simplification of ``node`` (a JSON value), biggest steps first: drop one
+    element of a list (a unit, a base, a piece, a card, a Response, an attack, a die), drop an
+    optional part (a second attack, a bonus), turn a flag off, set a number to 0, move a number
+    to a rounder value (a whole or half inch, an angle to a multiple of 90 or 45 degrees)."""
     if isinstance(node, dict):
-        # An optional part (a second attack, a bonus, a unit's modifiers) may go whole; a list
-        # only empties element by element, and a unit's dice pools stay named.
         for k in list(node):
-            if k not in REQUIRED and key != "dice" and isinstance(node[k], dict):
+            if k not in shape.required and key not in shape.kept_whole and isinstance(node[k], dict):
                 yield {x: v for x, v in node.items() if x != k}
         for k, v in node.items():
-            for smaller in variants(v, k):
+            for smaller in variants(v, shape, k):
                 yield {**node, k: smaller}
     elif isinstance(node, list):
-        if key not in FIXED_LISTS and not (key in NONEMPTY and len(node) == 1):
+        if key not in shape.fixed_lists and not (key in shape.nonempty and len(node) == 1):
             for i in range(len(node) - 1, -1, -1):
                 yield node[:i] + node[i + 1 :]
         for i, v in enumerate(node):
-            for smaller in variants(v, key):
+            for smaller in variants(v, shape, key):
                 yield [*node[:i], smaller, *node[i + 1 :]]
     elif isinstance(node, bool):
-        if node and key not in ("strict",):
+        if node and key not in shape.kept_flags:
             yield False
     elif node is None:
         return
     elif isinstance(node, (int, float)):
-        if node != 0 and key in ZEROABLE:
+        if node != 0 and key in shape.zeroable:
             yield type(node)(0)
-        yield from _rounder(key, node)
-
-
-def trim_dice(position: dict[str, Any], answers: list[dict[str, Any]]) -> dict[str, Any]:
-    """The position with each dice pool cut to the faces either side used (a scenario scripts
-    only those; the rest only make the witness look bigger)."""
-
-    def used(key: str, which: str = "dice_used") -> int:
-        return max((answer.get(which) or {}).get(key, 0) for answer in answers)
-
-    out = dict(position)
-    for part, which in (("attack", "dice_used"), ("second", "dice_used_second")):
-        attack = out.get(part)
-        if isinstance(attack, dict) and isinstance(attack.get("dice"), dict):
-            out[part] = {**attack, "dice": {k: v[: used(k, which)] for k, v in attack["dice"].items()}}
-    dice = out.get("dice")
-    # Only a pool of named rolls per unit ({unit: {kind: [faces]}}) is cut; a position of another
-    # shape (a ruleset's own, e.g. a plain list of faces) is left as it is.
-    if isinstance(dice, dict) and all(
-        isinstance(rolls, dict) and all(isinstance(f, list) for f in rolls.values())
-        for rolls in dice.values()
-    ):
-        out["dice"] = {
-            unit: {kind: faces[: used(f"{kind}:{unit}")] for kind, faces in rolls.items()}
-            for unit, rolls in dice.items()
-        }
-    return out
+        yield from _rounder(key, node, shape)
 
 
 def tighten(
     position: dict[str, Any],
     judge: Callable[[dict[str, Any]], Any],
     until: float,
+    simpler: Callable[[dict[str, Any]], Iterator[dict[str, Any]]] = variants,
 ) -> tuple[dict[str, Any], Any, bool]:
     """Simplify ``position`` while ``judge`` (a variant -> a finding, or None when the variant
-    does not show the same difference) still finds it. Returns the simplest position, its
+    does not show the same difference) still finds it; ``simpler`` gives a position's one-step
+    simplifications (the ruleset's ``simpler_positions``). Returns the simplest position, its
     finding (None if nothing was simpler) and whether a fixpoint was reached before ``until``."""
     best, found = position, None
     while True:
-        for variant in variants(best):
+        for variant in simpler(best):
             if time.perf_counter() > until:
                 return best, found, False
             verdict = judge(variant)

@@ -13,7 +13,19 @@ from typing import Any
 from rulecheck.explore import gherkin_writer as gw
 from rulecheck.explore.ga_attacks import Bias, ga_attack_positions, ga_catalogue
 from rulecheck.explore.strategies import ga_los_positions
+from rulecheck.explore.tighten import Shape, variants
 from rulecheck.rulesets.gundam_assemble import card_catalogue
+
+# How a board position simplifies (``tighten``): the map keeps its cells (each may go flat and
+# dry) and a placed area its hexes (the weapon's template: a scenario cannot fire at no hexes);
+# pieces, Responses, attacks and dice may go; hit points, places and stats only get rounder.
+SHAPE = Shape(
+    fixed_lists=frozenset({"cells", "area"}),
+    nonempty=frozenset({"pieces"}),
+    zeroable=frozenset({"cells", "shields", "deactivated_shields", "timeline", "energy"}),
+    required=frozenset({"attack", "los", "pieces", "cells", "width", "height", "dice"}),
+    kept_whole=frozenset({"dice"}),
+)
 
 
 class GundamAssembleExplorer:
@@ -50,6 +62,26 @@ class GundamAssembleExplorer:
     @staticmethod
     def stated_position(position: dict[str, Any], answer: dict[str, Any]) -> None:
         return None  # a generated board states every choice already
+
+    @staticmethod
+    def simpler_positions(position: dict[str, Any]):
+        return variants(position, SHAPE)
+
+    @staticmethod
+    def used_dice_only(position: dict[str, Any], answers: list[dict[str, Any]]) -> dict[str, Any]:
+        """Each attack's dice pools cut to the faces either side used (a scenario scripts only
+        those): the first attack's by ``dice_used``, the second's by ``dice_used_second``."""
+        out = dict(position)
+        for part, which in (("attack", "dice_used"), ("second", "dice_used_second")):
+            attack = out.get(part)
+            if isinstance(attack, dict) and isinstance(attack.get("dice"), dict):
+                used = {k: max((a.get(which) or {}).get(k, 0) for a in answers) for k in attack["dice"]}
+                out[part] = {**attack, "dice": {k: v[: used[k]] for k, v in attack["dice"].items()}}
+        return out
+
+    @staticmethod
+    def agreed_choices(position: dict[str, Any], refusing: dict[str, Any], ruling: dict[str, Any]) -> None:
+        return None  # a board states no player's choice the engine could refuse
 
     @staticmethod
     def asserted_extra(witness, answer: dict[str, Any]) -> list[str]:

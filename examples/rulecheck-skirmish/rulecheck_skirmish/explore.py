@@ -156,6 +156,26 @@ class SkirmishExplorer:
         return None  # no choice is made by index: the generated position is the scenario's
 
     @staticmethod
+    def simpler_positions(position: dict[str, Any]):
+        """Without one wall or cover hex, or one die of a pool (two models and the shot stay)."""
+        for part in ("walls", "cover"):
+            items = position.get(part) or []
+            for i in range(len(items) - 1, -1, -1):
+                yield {**position, part: items[:i] + items[i + 1 :]}
+        for roll, faces in position["dice"].items():
+            for i in range(len(faces) - 1, -1, -1):
+                yield {**position, "dice": {**position["dice"], roll: faces[:i] + faces[i + 1 :]}}
+
+    @staticmethod
+    def used_dice_only(position: dict[str, Any], answers: list[dict[str, Any]]) -> dict[str, Any]:
+        used = {k: max((a.get("dice_used") or {}).get(k, 0) for a in answers) for k in position["dice"]}
+        return {**position, "dice": {k: faces[: used[k]] for k, faces in position["dice"].items()}}
+
+    @staticmethod
+    def agreed_choices(position: dict[str, Any], refusing: dict[str, Any], ruling: dict[str, Any]) -> None:
+        return None  # a shot states no player's choice
+
+    @staticmethod
     def asserted_extra(witness, answer: dict[str, Any]) -> list[str]:
         return []
 
