@@ -31,7 +31,8 @@ def _rows() -> list[tuple[list[str], tuple[str, ...]]]:
 
 
 def test_the_card_guide_table_gives_each_effect_the_recipients_the_loader_accepts():
-    whole, own, attack, ongoing, weapon, lasting, other = _rows()
+    whole, own, attack, ongoing, weapon, lasting, before, other = _rows()
+    assert before == ([], ("self", "attacker"))
     assert other == ([], ("targets", "one_target", "self", "attacker"))
     for kind, windows in EFFECTS.items():
         for window in windows:
@@ -48,6 +49,8 @@ def test_the_card_guide_table_gives_each_effect_the_recipients_the_loader_accept
                     if kind == "cannot_be_targeted":
                         assert recipients_for(kind, window, duration)[0] == ("self",)
                         continue
+                elif window == "before_attack":
+                    row = before
                 elif kind in lasting[0] and duration != "attack":
                     row = lasting
                 else:

@@ -433,6 +433,14 @@ def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ..
             ONGOING_UNIT_KINDS[kind],
             f"a {kind} effect of an ongoing ability or weapon acts on its own unit or on every target",
         )
+    if window == "before_attack":
+        # the attack has no targets before it starts (GA-DECL-2): only its own unit or the
+        # attacker can receive an effect then
+        return (
+            ("self", "attacker"),
+            f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} effect used before the attack starts has no "
+            "target yet to act on",
+        )
     if kind == "damage_plus" and duration != "attack":
         # kept on its recipient, it adds to that unit's later attacks (see collect_lasting)
         return (
