@@ -350,7 +350,7 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     And the trace says "the activation ends:"
 
   @clause:GA-SEQ-6 @clause:GA-SEQ-13 @clause:GA-DEF-2 @clause:GA-SEQ-12 @ruling:interpretation @interpretation:target_defeated_mid_attack @interpretation:single_target_ability_with_aoe @interpretation:attack_defeated_target
-  Scenario: By default an ally's attack After Attack Roll that defeats one of two targets lets the attack go on, and the defeat counts
+  Scenario: By default an ally's attack After Attack Roll that defeats one of two targets lets the attack go on, and the defeat is that attack's, not this one's
     Given the pieces:
       | name                      | side | at      |
       | MS-07B Gouf               | A    | [0, 0]  |
@@ -366,7 +366,7 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     When "MS-07B Gouf" attacks "RX-78-2 Gundam"; "RGM-79 GM" with Finger Vulcans and rolls 1, 1, 1, 1
     Then "RX-78-2 Gundam" is defeated
     And the attack runs to its end
-    And "MS-07B Gouf" has 1 Energy
+    And "MS-07B Gouf" has 0 Energy
     And the trace says "drops out of the attack"
     And the attack resolves in the order:
       | before_attack |

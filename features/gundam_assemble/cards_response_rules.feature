@@ -269,6 +269,8 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
     Then "Char's Zaku II" has 0 active Shields
     And "Zaku II: Minelayer" has 0 active Shields
+    And player B cannot use "Hypothetical: Brace Yourself"
+    And the ruling reads the interpretation defending_card_unit as single_target_only
 
   @clause:GA-WPN-2 @clause:GA-ILOS-1 @clause:GA-WPN-1 @ruling:derived
   Scenario: Range and Line of Sight cards that last the turn count where targets are checked, and other lasting cards still apply
@@ -446,7 +448,7 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     And the trace says "defeated_enemy_this_turn is False"
 
   @clause:GA-SEQ-12 @clause:GA-ROLL-3 @ruling:interpretation @interpretation:defending_card_unit
-  Scenario: By default (single_target_only) a defender's card that attacks back has no unit to attack with when the attack has two targets
+  Scenario: By default (single_target_only) a defender's card that attacks back is not used when the attack has two targets
     Given the pieces:
       | name           | side | at     |
       | MS-07B Gouf    | A    | [0, 0] |
@@ -454,7 +456,10 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
       | RGM-79 GM      | B    | [0, 2] |
     And player B will use "Hypothetical: Counter-Salvo"
     When "MS-07B Gouf" attacks "RX-78-2 Gundam"; "RGM-79 GM" with Finger Vulcans and rolls 1, 1, 1, 1
-    Then resolving fails because Hypothetical: Counter-Salvo: an attack effect needs a unit to attack with
+    Then player B cannot use "Hypothetical: Counter-Salvo"
+    And no attack is made back
+    And the ruling reads the interpretation defending_card_unit as single_target_only
+    And the attack runs to its end
 
   @clause:GA-SEQ-12 @ruling:derived @faq:Q25
   Scenario: A card for "the enemy attacked" aimed at a unit the attack does not target is refused

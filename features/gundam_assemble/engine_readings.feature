@@ -18,6 +18,7 @@ Feature: Choices the engine used to make without naming them (issue 30)
     And the rerolled dice will show 1
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 9, 5, 5, 2
     Then the dice are 9, 5, 5, 1
+    And the ruling names the interpretation unscripted_reroll_pick
 
   @clause:GA-ROLL-1 @clause:GA-SEQ-6 @ruling:interpretation @interpretation:unscripted_reroll_pick
   Scenario: Under rerolling_player_best a defender's unscripted reroll picks up the attacker's highest die
@@ -30,6 +31,7 @@ Feature: Choices the engine used to make without naming them (issue 30)
     And the rerolled dice will show 1
     When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 9, 5, 5, 2
     Then the dice are 5, 5, 2, 1
+    And the ruling names the interpretation unscripted_reroll_pick
 
   @clause:GA-ROLL-1 @clause:GA-SEQ-6 @ruling:derived
   Scenario: A defender's scripted reroll picks up the die it names, under either reading

@@ -152,6 +152,7 @@ class _Resolver(ResponseWindows, CardEffects):
         self.lasting_at_start = battle.lasting  # lasting modifiers given before this attack
         self.defeated_in_attack: set[str] = set()
         self.defeated_by_damage_step: set[str] = set()  # at GA-SEQ-11, by this attack's own damage
+        self.defeated_by_other_attacks: set[str] = set()  # by an attack an effect made during this one
         self.attacker_at_check: Piece | None = None
         self.original_targets: list[str] = []
         self.nested: list[AttackResult] = []

@@ -77,11 +77,35 @@ class CardEffects:
             )
         return r.target
 
+    def card_without_its_unit(self, r: Response, side: str, window: str) -> bool:
+        """A defending Tactics card whose effects act on "this unit" (or attack with it) when the
+        reading defending_card_unit gives it no unit (several targets): it is not used, and the
+        trace says why, rather than the attack failing or the card silently doing nothing."""
+        if not r.ability.tactics or r.unit is not None or side == self.side:
+            return False
+        speaks_of_its_unit = any(
+            e.on == "self" or e.kind in ("attack", "area_damage") for e in r.ability.effects
+        )
+        if not speaks_of_its_unit or self.own_unit(r, side) is not None:
+            return False
+        self.emit(
+            f"{window}.not_allowed",
+            (WINDOW_CLAUSE[window], "GA-ROLL-3"),
+            f"player {side} cannot use {r.ability.name}: the attack has {len(self.targets)} targets, "
+            'so the defending card has no single unit to be its "this unit"',
+            {"ability": r.ability.name, "targets": list(self.targets)},
+            self.rules.cite("defending_card_unit"),
+        )
+        return True
+
     def attack_defeated_a_target(self) -> bool:
-        """A card's "this attack defeated a target"."""
+        """A card's "this attack defeated a target". A target that another attack, made by an
+        effect during this one, defeated was defeated by that attack, under either reading."""
         # reading: attack_defeated_target
         if self.rules.interpretation("attack_defeated_target") == "any_cause":
-            return bool(self.defeated_in_attack & set(self.original_targets))
+            return bool(
+                (self.defeated_in_attack - self.defeated_by_other_attacks) & set(self.original_targets)
+            )
         return bool(self.defeated_by_damage_step & set(self.original_targets))
 
     def result_conditions_hold(self, r: Response, side: str, window: str) -> bool:
@@ -290,6 +314,7 @@ class CardEffects:
                 and name not in self.defeated_in_attack
             ):
                 self.defeated_in_attack.add(name)
+                self.defeated_by_other_attacks.add(name)
                 if name == self.decl.attacker or stage != "after_combat_damage":
                     self.after_mid_attack_defeat(name, stage)
 

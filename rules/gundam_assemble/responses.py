@@ -145,6 +145,8 @@ class ResponseWindows:
                 {"ability": ability.name},
             )
             return
+        if self.card_without_its_unit(r, side, window):
+            return
         if ability.result_conditions and not self.result_conditions_hold(r, side, window):
             return
         if ability.once_per and not self.use_allowed(r, who, window):
@@ -545,7 +547,8 @@ class ResponseWindows:
                 {"new": list(new), "faces": list(self.faces)},
             )
             return
-        picked = list(r.dice) if r and r.dice else self.unscripted_reroll(eff.amount, r)
+        scripted = bool(r and r.dice)
+        picked = list(r.dice) if scripted else self.unscripted_reroll(eff.amount, r)
         if len(picked) > eff.amount:
             raise AttackError(f"{source}: rerolls {eff.amount} dice, {len(picked)} were picked")
         faces = list(self.faces)
@@ -558,6 +561,8 @@ class ResponseWindows:
         self.emit(
             f"{stage}.reroll",
             ("GA-ROLL-1",),
-            f"{source}: rerolls {picked} -> {list(new)}; the dice are now {list(self.faces)}",
+            f"{source}: rerolls {picked} -> {list(new)}; the dice are now {list(self.faces)}"
+            + ("" if scripted else " (the pick was not scripted)"),
             {"picked": picked, "new": list(new), "faces": list(self.faces)},
+            None if scripted else self.rules.cite("unscripted_reroll_pick"),
         )
