@@ -576,11 +576,11 @@ CARD_REFUSALS = {
     ),
     "upgrade type": (
         _effect_card({"kind": "grant_upgrade", "upgrade": "Armour"}),
-        f"{EFFECT}.upgrade: 'Armour' is not an Upgrade type (expected one of Strength, Shield, Speed)",
+        f"{EFFECT}.upgrade: 'Armour' is not an Upgrade type (expected one of Strength, Shield, Speed, any)",
     ),
     "per upgrade type": (
         _effect_card({"kind": "strength", "amount": 1, "per_upgrade": "Armour"}),
-        f"{EFFECT}.per_upgrade: 'Armour' is not an Upgrade type (expected one of Strength, Shield, Speed)",
+        f"{EFFECT}.per_upgrade: 'Armour' is not an Upgrade type (expected one of Strength, Shield, Speed, any)",
     ),
     "duration": (
         _effect_card({"kind": "strength", "amount": 1, "duration": "forever"}),
@@ -622,14 +622,14 @@ CARD_REFUSALS = {
     "damage on the attack as a whole": (
         _effect_card({"kind": "damage_plus", "amount": 1, "to": "attack"}),
         f"{EFFECT}.to: 'attack': a damage_plus effect acts on units, not on the attack "
-        "(to: targets, one_target, self, attacker)",
+        "(to: targets, one_target, self, attacker, another_ally)",
     ),
     "non-combat damage to the attack": (
         _effect_card(
             {"kind": "non_combat_damage", "amount": 1, "to": "attack"}, window="after_combat_damage"
         ),
         f"{EFFECT}.to: 'attack': a non_combat_damage effect acts on units, not on the attack "
-        "(to: targets, one_target, self, attacker)",
+        "(to: targets, one_target, self, attacker, another_ally)",
     ),
     "Strength given to one target": (
         _effect_card({"kind": "strength", "amount": 1, "to": "one_target"}),
@@ -727,7 +727,7 @@ CARD_REFUSALS = {
     ),
     "upgrade condition": (
         _ability_card(window="ongoing", when={"has_upgrade": "Armour"}, effects=[{"kind": "strength"}]),
-        "units[0].abilities[0].when.has_upgrade: 'Armour' is not an Upgrade type",
+        "units[0].abilities[0].when.has_upgrade: 'Armour' is not an Upgrade type (expected one of Strength, Shield, Speed, any)",
     ),
     "no effects": (
         _ability_card(window="ongoing", effects=[]),

@@ -154,7 +154,8 @@ LASTING_KINDS = (
     "ignore_los",
     "cannot_be_targeted",
 )
-RECIPIENTS = ("attack", "targets", "one_target", "self", "attacker")
+# another_ally: an allied unit other than the ability's own, the player's scripted choice ('ally')
+RECIPIENTS = ("attack", "targets", "one_target", "self", "attacker", "another_ally")
 # Effects that change the attack as a whole (its dice, Accuracy, cost, critical faces, reach, its
 # Response windows): their recipient is the attack itself. A lasting one stays with the attacking
 # unit and changes its later attacks.
@@ -178,6 +179,32 @@ ONGOING_UNIT_KINDS = {
     "cannot_be_targeted": ("self",),
 }
 TRIGGERS = ("own_attack", "attacked", "ally_attacks", "defending", "any")
+
+# --- Conditions, counting and recipients (issue 27, part A) --------------------------------------
+# Conditions on the target's state: "if the target is damaged" (what "damaged" means is the
+# interpretation damaged_unit), "if the target has Shields" (at least one active Shield).
+TARGET_STATE_CONDITIONS = ("target_damaged", "target_has_shields")
+# Counting on the ability's own unit: "if this unit has 2 or more Upgrades (of any type)".
+COUNT_CONDITIONS = ("upgrades_at_least",)
+# "any": an Upgrade of any type (has_upgrade, per_upgrade, destroy_upgrade's upgrade).
+ANY_UPGRADE = "any"
+# What an effect's amount may be multiplied by ("for each X"), all of it attack-time state.
+FOR_EACH = ("targets",)
+# Where an area_damage effect reaches out from: its own unit, or each target of the attack
+# ("each enemy adjacent to the target").
+AREA_ORIGINS = ("self", "targets")
+# A weapon effect with a window of its own ("After Attack Roll: destroy one Upgrade of the
+# target") resolves in that window as the attacker's own effect, not on every roll as an ongoing one.
+WEAPON_EFFECT_WINDOWS = ("before_attack_roll", "after_attack_roll", "after_combat_damage")
+# What printed cards count or ask about that belongs to other chapters of the rules: refused
+# naming the missing mechanic, not with an error about an unrelated field.
+OUT_OF_CHAPTER = {
+    "garrisons_rescued": "Rescue (Garrisons rescued) is a mechanic of the Objectives rules",
+    "objectives_captured": "capturing Objectives is a mechanic of the Objectives rules",
+    "objectives_controlled": "controlling Objectives is a mechanic of the Objectives rules",
+    "units_deployed": "deployment is a mechanic of the Deployment rules",
+    "hexes_moved": "movement outside an attack is a mechanic of the Movement rules",
+}
 TARGET_CONDITIONS = (
     "target_elevation",
     "target_in_water",
@@ -186,14 +213,14 @@ TARGET_CONDITIONS = (
     "target_status",
     "target_engaged",
     "target_hp_at_most",
-)
+) + TARGET_STATE_CONDITIONS
 RESULT_CONDITIONS = (
     "self_survived",
     "target_defeated",
     "defeated_enemy_this_turn",
     "damage_dealt",
     "has_upgrade",
-)
+) + COUNT_CONDITIONS
 CONDITIONS = TARGET_CONDITIONS + RESULT_CONDITIONS
 STATUSES = ("Disarm", "Fracture")  # the two the chapter names; others are accepted as plain labels
 
@@ -224,12 +251,36 @@ class Effect:
     windows: tuple[str, ...] = ()  # forbid_responses
     by: str = "any"  # cannot_be_targeted: any|area attacks; forbid_responses: any|bystanders' Responses
     hit_points: int = 0  # prevent_defeat: the hit points its unit is left with
+    # issue 27, part A: conditions, counting and recipients
+    conditions: tuple[tuple[str, Any], ...] = ()  # this effect's own "when" (on top of its ability's)
+    for_each: str | None = None  # amount times a count of attack-time state (FOR_EACH)
+    origin: str = "self"  # area_damage: reaches out from its own unit or from each target
+    within: int | None = None  # area_damage: its own reach in hexes (no Line of Sight)
+    timing: str | None = None  # a weapon effect's own window (WEAPON_EFFECT_WINDOWS)
+
+    @property
+    def target_conditions(self) -> dict[str, Any]:
+        return {k: v for k, v in self.conditions if k in TARGET_CONDITIONS}
+
+    @property
+    def result_conditions(self) -> dict[str, Any]:
+        return {k: v for k, v in self.conditions if k in RESULT_CONDITIONS}
 
     def describe(self) -> str:
         # pragma: no mutate block (presentation: no ruling reads it)
         text = self._describe()
         if self.per_upgrade:
-            text += f" for each {self.per_upgrade} Upgrade"
+            text += f" for each {'' if self.per_upgrade == ANY_UPGRADE else self.per_upgrade + ' '}Upgrade"
+        if self.for_each:
+            text += f" for each of the {self.for_each}"
+        if self.origin == "targets":
+            text += (
+                f" around each target (within {self.within})"
+                if self.within is not None
+                else " around each target"
+            )
+        if self.conditions:
+            text += " if " + " and ".join(f"{k}={v}" for k, v in self.conditions)
         if self.duration != "attack":
             text += {"activation": " until the end of the activation", "turn": " this turn"}[self.duration]
         return text
@@ -244,7 +295,9 @@ class Effect:
             return f"{' and '.join(map(str, self.faces))} also count as critical hits"
         if self.kind in ("grant_upgrade", "destroy_upgrade"):
             verb = "gain" if self.kind == "grant_upgrade" else "destroy"
-            return f"{verb} {self.amount} {self.upgrade} Upgrade" + ("s" if self.amount != 1 else "")
+            of = "" if self.upgrade != ANY_UPGRADE else " of any type"
+            kind = "" if self.upgrade == ANY_UPGRADE else f"{self.upgrade} "
+            return f"{verb} {self.amount} {kind}Upgrade" + ("s" if self.amount != 1 else "") + of
         if self.kind == "attack":
             cost = f", its Timeline cost {self.tl_cost:+d}" if self.tl_cost else ""
             return f"attack {self.on} with {self.weapon or 'a weapon of its choice'}{cost}"
@@ -335,6 +388,11 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         "cannot_be_targeted": "self",
         "prevent_defeat": "self",
     }.get(kind, "attack")
+    if "window" in data:
+        raise AbilityError(
+            f"{where}.window: an ability's effects resolve in the ability's window; only a weapon effect "
+            "takes a window of its own"
+        )
     # The recipient key is "to": YAML 1.1 reads a bare "on" key as the boolean true.
     unknown = set(data) - set(EFFECT_KEYS)
     if unknown:
@@ -362,7 +420,11 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         raise AbilityError(f"{where}.upgrade: name the Upgrade type ({', '.join(UPGRADES)})")
     for key in ("upgrade", "per_upgrade"):
         if data.get(key) is not None:
-            require_one_of(data[key], UPGRADES, f"{where}.{key}", "an Upgrade type")
+            require_one_of(data[key], (*UPGRADES, ANY_UPGRADE), f"{where}.{key}", "an Upgrade type")
+    if kind == "grant_upgrade" and upgrade == ANY_UPGRADE:
+        raise AbilityError(
+            f"{where}.upgrade: a gained Upgrade is of one type; name it ({', '.join(UPGRADES)})"
+        )
     if duration != "attack" and kind not in LASTING_KINDS:
         raise AbilityError(
             f"{where}.duration: a {kind} effect happens once; only {', '.join(LASTING_KINDS)} can last"
@@ -401,7 +463,79 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         windows,
         by,
         hit_points,
+        **_counting_and_reach(data, kind, window, where),
     )
+
+
+def check_conditions(when: Any, where: str, window: str) -> dict[str, Any]:
+    """A ``when`` mapping (an ability's or one effect's): every key a condition of the vocabulary
+    with a value of the right kind. A condition that belongs to another chapter of the rules is
+    refused naming the missing mechanic. An ongoing effect is not used at any one moment, so it
+    takes only conditions on the target."""
+    if when is None:
+        return {}
+    if not isinstance(when, Mapping):
+        raise AbilityError(f"{where}: conditions are a mapping, e.g. {{target_damaged: true}}")
+    for key, value in when.items():
+        if key in OUT_OF_CHAPTER:
+            raise AbilityError(
+                f"{where}.{key}: not modelled: {OUT_OF_CHAPTER[key]}, outside the attack chapter"
+            )
+        if key not in CONDITIONS:
+            raise AbilityError(f"{where}.{key}: not a condition (expected one of {', '.join(CONDITIONS)})")
+        if key == "has_upgrade":
+            require_one_of(value, (*UPGRADES, ANY_UPGRADE), f"{where}.has_upgrade", "an Upgrade type")
+        elif key == "upgrades_at_least" and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
+            raise AbilityError(
+                f"{where}.upgrades_at_least: {value!r} is not a number of Upgrades (1 or more)"
+            )
+        elif key in TARGET_STATE_CONDITIONS and not isinstance(value, bool):
+            raise AbilityError(f"{where}.{key}: {value!r} is not true or false")
+        if window == "ongoing" and key in RESULT_CONDITIONS:
+            raise AbilityError(
+                f"{where}.{key}: an ongoing effect is not used at one moment, so it takes only conditions "
+                f"on the target ({', '.join(TARGET_CONDITIONS)})"
+            )
+    return dict(when)
+
+
+def _counting_and_reach(data: Mapping[str, Any], kind: str, window: str, where: str) -> dict[str, Any]:
+    """An effect's own conditions (``when``), ``for_each`` count, and an area's ``from`` and
+    ``within``: the Effect fields of issue 27's part A, each checked when the card file loads."""
+    conditions = check_conditions(data.get("when"), f"{where}.when", window)
+    for_each = data.get("for_each")
+    if for_each is not None:
+        if for_each in OUT_OF_CHAPTER:
+            raise AbilityError(
+                f"{where}.for_each: not modelled: {OUT_OF_CHAPTER[for_each]}, outside the attack chapter"
+            )
+        require_one_of(for_each, FOR_EACH, f"{where}.for_each", "a count of the attack")
+        if "per_upgrade" in data:
+            raise AbilityError(
+                f"{where}.for_each: an effect counts one thing: for_each or per_upgrade, not both"
+            )
+        if window in ("ongoing", "before_attack"):
+            raise AbilityError(
+                f"{where}.for_each: the targets are counted when the effect is used, after they are checked; not {window}"
+            )
+    origin = data.get("from", "self")
+    require_one_of(origin, AREA_ORIGINS, f"{where}.from", "where an area reaches out from")
+    within = data.get("within")
+    for key, given in (("from", "from" in data), ("within", within is not None)):
+        if given and kind != "area_damage":
+            raise AbilityError(f"{where}.{key}: only an area_damage effect reaches out ('{key}')")
+    if within is not None and (isinstance(within, bool) or not isinstance(within, int) or within < 0):
+        raise AbilityError(f"{where}.within: {within!r} is not a number of hexes (0 or more)")
+    if origin == "targets" and window in ("ongoing", "before_attack"):
+        raise AbilityError(f"{where}.from: there are no targets to reach out from {window}")
+    return {
+        "conditions": tuple(sorted(conditions.items())),
+        "for_each": for_each,
+        "origin": origin,
+        "within": within,
+    }
 
 
 def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ...], str]:
@@ -437,7 +571,7 @@ def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ..
         # the attack has no targets before it starts (GA-DECL-2): only its own unit or the
         # attacker can receive an effect then
         return (
-            ("self", "attacker"),
+            ("self", "attacker", "another_ally"),
             f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} effect used before the attack starts has no "
             "target yet to act on",
         )
@@ -448,7 +582,7 @@ def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ..
             "a lasting damage_plus effect adds to the later attacks of the unit that keeps it",
         )
     return (
-        ("targets", "one_target", "self", "attacker"),
+        ("targets", "one_target", "self", "attacker", "another_ally"),
         f"a {kind} effect acts on units, not on the attack",
     )
 
@@ -474,6 +608,11 @@ def _hit_points(data: Mapping[str, Any], kind: str, where: str) -> int:
 
 
 EFFECT_KEYS = (
+    "window",  # a weapon effect's own window (units.parse_weapon); parse_effect refuses it elsewhere
+    "when",
+    "for_each",
+    "from",
+    "within",
     "kind",
     "amount",
     "to",
@@ -529,14 +668,7 @@ def parse_ability(
         raise AbilityError(f"{where}.window: the Python ability {data['python']} is a {card.window} ability")
     trigger = data.get("trigger", getattr(card, "trigger", "own_attack"))
     require_one_of(trigger, TRIGGERS, f"{where}.trigger", "a trigger")
-    when = dict(data.get("when") or {})
-    for key in when:
-        if key not in CONDITIONS:
-            raise AbilityError(
-                f"{where}.when.{key}: not a condition (expected one of {', '.join(CONDITIONS)})"
-            )
-    if "has_upgrade" in when and when["has_upgrade"] not in UPGRADES:
-        raise AbilityError(f"{where}.when.has_upgrade: {when['has_upgrade']!r} is not an Upgrade type")
+    when = check_conditions(data.get("when") or {}, f"{where}.when", "")
     reach = None
     for kind in ("range", "within"):
         if kind in data:
@@ -567,8 +699,13 @@ def parse_ability(
         raise AbilityError(
             f"{where}: a prevent_defeat effect is an ongoing ability of the unit it keeps on the board"
         )
-    if any(e.kind == "area_damage" for e in effects) and reach is None:
+    if any(e.kind == "area_damage" and e.within is None for e in effects) and reach is None:
         raise AbilityError(f"{where}: an area_damage ability says how far it reaches ('within' or 'range')")
+    if reach is not None and reach[0] == "range" and any(e.origin == "targets" for e in effects):
+        # Line of Sight is drawn from a unit's own hex; from a target's hex no rule says who draws it
+        raise AbilityError(
+            f"{where}.range: an area reaching out from the targets takes 'within' (no Line of Sight)"
+        )
     once_per = data.get("once_per")
     if once_per is not None and once_per not in DURATIONS:
         raise AbilityError(f"{where}.once_per: {once_per!r} is not one of {', '.join(DURATIONS)}")

@@ -113,6 +113,8 @@ class ResponseWindows:
         if name == "before_attack":
             # Targets are not known yet; conditions on them are checked when the modifier is used.
             pass
+        if only != "defender":
+            self.weapon_window_effects(name)
         for r in ordered:
             self.respond(r, name)
 
@@ -205,6 +207,8 @@ class ResponseWindows:
             return [user] if user else []
         if eff.on == "attacker":
             return [self.decl.attacker]
+        if eff.on == "another_ally":
+            return [self.another_ally(user, r)]
         # the loader gives these effects no "attack" recipient (abilities.recipients_for)
         live = [t for t in self.targets if t in self.battle.units and not self.battle.unit(t).in_reserve]
         if fixed is not None:
@@ -263,11 +267,13 @@ class ResponseWindows:
         fixed: list[str] | None,
         ability: Ability | None = None,
     ) -> None:
-        when = ability.target_conditions if ability else {}
+        when = {**(ability.target_conditions if ability else {}), **eff.target_conditions}
         stage = window
         if user is None and r is not None and r.ability.tactics:
             # A Tactics card's "this unit" is its side's unit in the attack (see own_unit).
             user = self.own_unit(r, self.owner_side(r))
+        if eff.result_conditions and not self.effect_result_conditions_hold(eff, user, stage, source):
+            return
         amount = self.effect_amount(eff, user, source, stage)
         if eff.kind in ("strength", "accuracy", "tl_cost", "critical_faces", "range", "ignore_los"):
             self.mods.append(
@@ -279,6 +285,7 @@ class ResponseWindows:
                 (MODIFIER_CLAUSE[eff.kind],),
                 f"{source}: {eff.describe()}{cond}",
                 {"effect": eff.kind, "amount": amount, **({"faces": list(eff.faces)} if eff.faces else {})},
+                self.condition_reading(when),
             )
             if eff.duration != "attack":  # it changes this unit's later attacks (abilities.ATTACK_WIDE)
                 self.keep(eff, amount, source, self.decl.attacker, stage)
@@ -291,6 +298,8 @@ class ResponseWindows:
             return
         for name in self.recipients(eff, user, r, fixed):
             if not self.in_reach(ability, user, name, stage):
+                continue
+            if eff.target_conditions and not self.effect_target_conditions_hold(eff, name, stage, source):
                 continue
             if eff.kind in ("damage_plus", "damage_reduction"):
                 self.mods.append(Modifier(eff.kind, amount, source, when, name))

@@ -82,6 +82,8 @@ def response_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Catal
     choices = dict(data.get("choices") or {})
     if "weapon" in data:  # the weapon of an attack effect: a scripted choice
         choices["weapon"] = data["weapon"]
+    if any(e.on == "another_ally" for e in ability.effects):
+        _check_ally(choices.get("ally"), unit, side, battle, f"{where}.choices.ally", ability.name)
     return Response(
         window or ability.window,
         ability,
@@ -96,6 +98,25 @@ def response_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Catal
             for i, n in enumerate(data.get("responses") or [])
         ),
     )
+
+
+def _check_ally(ally: Any, unit: str | None, side: str | None, battle: Battle, where: str, card: str) -> None:
+    """ "Another allied unit" (an effect's ``to: another_ally``) is the player's choice, scripted as
+    ``choices: {ally: NAME}`` and checked when the scenario loads: a unit of the battle, on the
+    card's side, and not the card's own unit."""
+    if ally is None:
+        raise AttackError(f"{where}: {card} acts on another allied unit; name it (choices: {{ally: NAME}})")
+    if ally not in battle.units:
+        raise AttackError(
+            f"{where}: no unit named {ally!r} in this scenario (units: {', '.join(battle.units)})"
+        )
+    own_side = battle.unit(unit).side if unit is not None else side
+    if battle.unit(ally).side != own_side:
+        raise AttackError(
+            f"{where}: {ally} is not an ally of {unit or 'player ' + str(side)} (it is on side {battle.unit(ally).side})"
+        )
+    if ally == unit:
+        raise AttackError(f"{where}: {ally} is the card's own unit, not another allied unit")
 
 
 def declaration_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Catalogue) -> AttackDeclaration:
