@@ -32,8 +32,8 @@ def _rows() -> list[tuple[list[str], tuple[str, ...]]]:
 
 def test_the_card_guide_table_gives_each_effect_the_recipients_the_loader_accepts():
     whole, own, attack, ongoing, weapon, lasting, before, other = _rows()
-    assert before == ([], ("self", "attacker"))
-    assert other == ([], ("targets", "one_target", "self", "attacker"))
+    assert before == ([], ("self", "attacker", "another_ally"))
+    assert other == ([], ("targets", "one_target", "self", "attacker", "another_ally"))
     for kind, windows in EFFECTS.items():
         for window in windows:
             for duration in ("attack", "turn") if kind in LASTING_KINDS else ("attack",):
