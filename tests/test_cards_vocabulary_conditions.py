@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from rulecheck.card_plugins import bundled_catalogue, catalogue_with
 from rulecheck.cli import main
 from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.rulesets.gundam_assemble_explain import attack_inputs
@@ -119,3 +120,27 @@ def test_an_out_of_chapter_count_names_the_missing_mechanic_not_an_unrelated_fie
         "a.when.objectives_captured: not modelled: capturing Objectives is a mechanic of the Objectives "
         "rules, outside the attack chapter"
     )
+
+
+# The printed names of real cards, which the bundled test cards used to carry (issue 27).
+REAL_CARD_NAMES = (
+    "RX-78-2 Gundam",
+    "Char's Zaku II",
+    "Zaku II: Minelayer",
+    "RX-75 Guntank",
+    "RGM-79 GM",
+    "MP-02A Oggo",
+    "MS-07B Gouf",
+)
+
+
+def test_a_user_can_load_a_real_card_under_its_printed_name(tmp_path):
+    units = "".join(
+        f'  - {{name: "{name}", hp: 5, vp: 2, weapons: [{{name: Rifle, tl_cost: 2, range: 3, strength: 3}}]}}\n'
+        for name in REAL_CARD_NAMES
+    )
+    path = tmp_path / "real_cards.yaml"
+    path.write_text("units:\n" + units)
+    catalogue = catalogue_with((str(path),))
+    assert all(catalogue.units[name].hp == 5 for name in REAL_CARD_NAMES)
+    assert not set(REAL_CARD_NAMES) & set(bundled_catalogue().units)
