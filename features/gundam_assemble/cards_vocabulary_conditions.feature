@@ -249,7 +249,7 @@ Feature: Card vocabulary - conditions, counting and recipients
     And "Vanguard Frame" will use "Rally Link"
     And "Rally Link" chooses ally "Warden Frame"
     When "Vanguard Frame" attacks "Warden Frame" with Carbine and rolls 5, 1, 1, 1
-    Then resolving fails because Warden Frame is not an ally of Vanguard Frame
+    Then resolving fails because is not an ally of
 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: "Another allied unit" cannot be the card's own unit, and must be named
@@ -260,7 +260,7 @@ Feature: Card vocabulary - conditions, counting and recipients
     And "Vanguard Frame" will use "Rally Link"
     And "Rally Link" chooses ally "Vanguard Frame"
     When "Vanguard Frame" attacks "Warden Frame" with Carbine and rolls 5, 1, 1, 1
-    Then resolving fails because Vanguard Frame is the card's own unit, not another allied unit
+    Then resolving fails because is the card's own unit, not another allied unit
     When "Vanguard Frame" will use "Rally Link"
     And "Vanguard Frame" attacks "Warden Frame" with Carbine and rolls 5, 1, 1, 1
     Then resolving fails because Rally Link acts on another allied unit; name it
