@@ -42,8 +42,8 @@ Feature: Card vocabulary - conditions, counting and recipients
       | Vanguard Frame | A    | [0, 0] |
       | Warden Frame   | B    | [2, 0] |
     And the unit states:
-      | name         | upgrades              |
-      | Warden Frame | Speed, Shield, Speed  |
+      | name         | upgrades             |
+      | Warden Frame | Speed, Speed, Shield |
     When "Vanguard Frame" attacks "Warden Frame" with Breaker Lance and rolls 1, 1, 1, 1
     Then "Warden Frame" has 1 Speed Upgrades
     And "Warden Frame" has 1 Shield Upgrades
@@ -123,7 +123,7 @@ Feature: Card vocabulary - conditions, counting and recipients
     Then "Warden Frame" takes 2 damage
     And the ruling reads the interpretation damaged_unit as below_printed_hp
 
-  @clause:GA-WPN-4 @clause:GA-DMG-6 @ruling:interpretation @interpretation:damaged_unit
+  @clause:GA-WPN-4 @clause:GA-DMG-6 @ruling:derived
   Scenario: The weapon effect's condition does not hold for an undamaged target
     Given the pieces:
       | name           | side | at     |
@@ -275,10 +275,9 @@ Feature: Card vocabulary - conditions, counting and recipients
       | Relay Frame    | A    | [3, 1] |
     And the unit states:
       | name          | shields |
-      | Bulwark Frame | 1       |
+      | Bulwark Frame | 0       |
     When "Vanguard Frame" attacks "Warden Frame" with Splash Launcher and rolls 1, 1, 1, 1
     Then "Bulwark Frame" has 4 hit points
-    And "Bulwark Frame" has 1 active Shields
     And "Relay Frame" has 4 hit points
     And "Warden Frame" has 4 hit points
     And the ruling cites GA-WR-2

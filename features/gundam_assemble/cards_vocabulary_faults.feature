@@ -16,7 +16,7 @@ Feature: Card vocabulary - what a card counts as its own, and who picks the dice
       | name         | hp |
       | Warden Frame | 1  |
 
-  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @clause:GA-DEF-2 @ruling:interpretation @interpretation:attack_defeated_target
+  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @clause:GA-DEF-2 @ruling:derived
   Scenario: A target defeated by a Response's own attack during this attack is not one this attack defeated
     Given "Relay Frame" will use "Crossfire"
     And player A will use "Claim the Kill"
@@ -27,7 +27,7 @@ Feature: Card vocabulary - what a card counts as its own, and who picks the dice
     And "Vanguard Frame" has 0 Energy
     And the trace says "target_defeated is False"
 
-  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @clause:GA-DEF-2 @ruling:interpretation @interpretation:attack_defeated_target
+  @clause:GA-SEQ-12 @clause:GA-SEQ-13 @clause:GA-DEF-2 @ruling:derived
   Scenario: Under damage_step_only the Response's attack does not count either
     Given the interpretation attack_defeated_target is damage_step_only
     And "Relay Frame" will use "Crossfire"
