@@ -50,7 +50,7 @@ from rules.rulebook import load, observing_reads
 scenarios("gundam_assemble")
 
 RULES = load("gundam_assemble")
-ZAKU = "Mara's Strider"  # 5 hit points, no Shields (bundled cards)
+ZAKU = "Cara's Strider"  # 5 hit points, no Shields (bundled cards)
 MISSES = (1, 1)  # the Tester's Gun rolls 2 dice; 1s miss (GA-HIT-1)
 
 
@@ -328,7 +328,7 @@ def test_python_card_scripted_choice_never_asked_for_is_an_error():
 
 def test_python_card_choice_outside_its_options_is_an_error():
     with pytest.raises(AttackError, match="not one of") as err:
-        _attack("Pick", {"victim": "AX-12 Sentinel"})
+        _attack("Pick", {"victim": "QZ-82 Sentinel"})
     assert err.value.field == "responses[0].choices"
 
 
@@ -1299,9 +1299,9 @@ def test_only_a_conditional_strength_card_gets_a_condition_report():
 def test_the_critical_effect_event_names_the_targets_it_reaches():
     # The Gundam's Beam Rifle: a 9 triggers its critical effect (Damage+1) on its one target.
     cat = _catalogue()
-    board = Board(pieces=(Piece("AX-12 Sentinel", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
-    battle = battle_from_entries(board, {"AX-12 Sentinel": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
-    decl = AttackDeclaration("AX-12 Sentinel", "Beam Rifle", ZAKU)
+    board = Board(pieces=(Piece("QZ-82 Sentinel", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"QZ-82 Sentinel": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    decl = AttackDeclaration("QZ-82 Sentinel", "Beam Rifle", ZAKU)
     read: set[str] = set()
     with observing_reads(lambda book, entry: read.add(entry)):
         result = resolve_attack(battle, decl, ScriptedDice.of(attack=[9, 1, 1, 1]), RULES)

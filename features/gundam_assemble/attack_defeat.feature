@@ -1,21 +1,21 @@
 Feature: Defeated units
-  The AX-12 Sentinel (player A) fires its Beam Rifle at Mara's Strider (player B, 3 victory points
+  The QZ-82 Sentinel (player A) fires its Beam Rifle at Cara's Strider (player B, 3 victory points
   on its test-data card), which has 1 hit point left, 2 Energy, an Upgrade, the Fracture status and
   its Timeline token on space 4. One hit defeats it.
 
   Background:
     Given the pieces:
       | name           | side | at     |
-      | AX-12 Sentinel | A    | [0, 0] |
-      | Mara's Strider | B    | [2, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
     And the unit states:
       | name           | hp | energy | upgrades      | status   | timeline |
-      | Mara's Strider | 1  | 2      | Custom Thrust | Fracture | 4        |
+      | Cara's Strider | 1  | 2      | Custom Thrust | Fracture | 4        |
 
   @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:derived
   Scenario: The opponent scores the defeated unit's victory points
-    When "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Mara's Strider" is defeated
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is defeated
     And player A has 3 victory points
     And the trace does not say "defeated at once"
 
@@ -23,86 +23,86 @@ Feature: Defeated units
   Scenario: Defeating an enemy during the attacker's own activation does not end that activation
     Given the unit states:
       | name           | activating |
-      | AX-12 Sentinel | yes        |
-    When "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Mara's Strider" is defeated
+      | QZ-82 Sentinel | yes        |
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is defeated
     And the activation does not end
 
   @clause:GA-DEF-7 @ruling:derived
   Scenario: A unit whose activation ended with the turn is defeated later without ending any activation
     Given the unit states:
       | name           | activating |
-      | Mara's Strider | yes        |
-    When "Mara's Strider" attacks "AX-12 Sentinel" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+      | Cara's Strider | yes        |
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
     And the turn ends
-    And "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Mara's Strider" is defeated
+    And "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is defeated
     And the activation does not end
 
   @clause:GA-DEF-6 @ruling:derived @faq:Q30
   Scenario: A defeated unit in Reserve cannot attack before it is redeployed
-    When "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
-    And "Mara's Strider" attacks "AX-12 Sentinel" with "Zaku Machine Gun"
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    And "Cara's Strider" attacks "QZ-82 Sentinel" with "Zaku Machine Gun"
     Then the attack is not allowed under GA-DEF-6
 
   @clause:GA-DEF-2 @clause:GA-TGT-1 @ruling:derived
   Scenario: A defeated unit is off the board and cannot be attacked again
-    When "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
-    And "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle"
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    And "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle"
     Then the attack is not allowed under GA-DEF-2
-    And the trace says "Mara's Strider is not on the board"
+    And the trace says "Cara's Strider is not on the board"
 
   @clause:GA-DEF-2 @clause:GA-DEF-6 @ruling:derived @faq:Q30
   Scenario: A defeated unit leaves the board for Reserve and must be redeployed
-    When "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Mara's Strider" is in Reserve and must be redeployed
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is in Reserve and must be redeployed
 
   @clause:GA-DEF-3 @ruling:derived @faq:Q128
   Scenario: A defeated unit's Timeline token moves two spaces forward
-    When "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Mara's Strider"'s Timeline token is on space 6
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider"'s Timeline token is on space 6
 
   @clause:GA-DEF-4 @ruling:derived @faq:Q94
   Scenario: A defeated unit's hit points reset and its status effects are removed
-    When "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Mara's Strider" has 5 hit points
-    And "Mara's Strider" does not have the status Fracture
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" has 5 hit points
+    And "Cara's Strider" does not have the status Fracture
 
   @clause:GA-DEF-4 @ruling:derived
   Scenario: A defeated unit also loses a status effect the attack did not use up
     Given the unit states:
       | name           | status |
-      | Mara's Strider | Disarm |
-    When "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Mara's Strider" is defeated
-    And "Mara's Strider" does not have the status Disarm
+      | Cara's Strider | Disarm |
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is defeated
+    And "Cara's Strider" does not have the status Disarm
 
   @clause:GA-DEF-5 @ruling:derived
   Scenario: A defeated unit keeps its Energy and Upgrades
-    When "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Mara's Strider" keeps 2 Energy and the Upgrades Custom Thrust
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" keeps 2 Energy and the Upgrades Custom Thrust
 
   @clause:GA-DEF-1 @ruling:derived
   Scenario: A unit that survives with hit points left is not defeated
     Given the unit states:
       | name           | hp |
-      | Mara's Strider | 5  |
-    When "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Mara's Strider" is not defeated
+      | Cara's Strider | 5  |
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is not defeated
     And player A has 0 victory points
 
   @clause:GA-DEF-1 @ruling:derived
   Scenario: A unit defeated before the attack's damage scores its victory points only once
     Given the pieces:
       | name           | side | at     |
-      | AX-12 Sentinel | A    | [0, 0] |
-      | Mara's Strider | B    | [2, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
     And the unit states:
       | name           | hp |
-      | Mara's Strider | 2  |
-    And player A will use "Collision Course" on "Mara's Strider"
-    When "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle"
-    Then "Mara's Strider" is defeated
+      | Cara's Strider | 2  |
+    And player A will use "Collision Course" on "Cara's Strider"
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle"
+    Then "Cara's Strider" is defeated
     And player A has 3 victory points
 
   @clause:GA-DEF-3 @clause:GA-ROLL-6 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
@@ -110,62 +110,62 @@ Feature: Defeated units
     Given the interpretation simultaneous_defeat_order is target_order
     And the pieces:
       | name               | side | at      |
-      | TX-40 Bastion      | A    | [0, 0]  |
-      | Mara's Strider     | B    | [2, -1] |
+      | QX-40 Bastion      | A    | [0, 0]  |
+      | Cara's Strider     | B    | [2, -1] |
       | Strider: Minelayer | B    | [2, 0]  |
     And the unit states:
       | name               | hp | timeline |
-      | Mara's Strider     | 1  | 3        |
+      | Cara's Strider     | 1  | 3        |
       | Strider: Minelayer | 1  | 3        |
-    And the defending player orders the defeated units "Strider: Minelayer"; "Mara's Strider"
-    When "TX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
-    Then "Mara's Strider"'s Timeline token is on space 5
+    And the defending player orders the defeated units "Strider: Minelayer"; "Cara's Strider"
+    When "QX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
+    Then "Cara's Strider"'s Timeline token is on space 5
     And "Strider: Minelayer"'s Timeline token is on space 5
     And player A has 5 victory points
-    And the penalties apply in the order "Mara's Strider"; "Strider: Minelayer"
+    And the penalties apply in the order "Cara's Strider"; "Strider: Minelayer"
     And the ruling names the interpretation simultaneous_defeat_order
 
   @clause:GA-DEF-3 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
   Scenario: By default (owner_chooses) the defending player orders the Timeline penalties
     Given the pieces:
       | name               | side | at      |
-      | TX-40 Bastion      | A    | [0, 0]  |
-      | Mara's Strider     | B    | [2, -1] |
+      | QX-40 Bastion      | A    | [0, 0]  |
+      | Cara's Strider     | B    | [2, -1] |
       | Strider: Minelayer | B    | [2, 0]  |
     And the unit states:
       | name               | hp |
-      | Mara's Strider     | 1  |
+      | Cara's Strider     | 1  |
       | Strider: Minelayer | 1  |
-    And the defending player orders the defeated units "Strider: Minelayer"; "Mara's Strider"
-    When "TX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
-    Then the penalties apply in the order "Strider: Minelayer"; "Mara's Strider"
+    And the defending player orders the defeated units "Strider: Minelayer"; "Cara's Strider"
+    When "QX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
+    Then the penalties apply in the order "Strider: Minelayer"; "Cara's Strider"
 
   @clause:GA-DEF-3 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
   Scenario: By default (owner_chooses) a unit the owner leaves out of the order is defeated all the same, last
     Given the pieces:
       | name               | side | at      |
-      | TX-40 Bastion      | A    | [0, 0]  |
-      | Mara's Strider     | B    | [2, -1] |
+      | QX-40 Bastion      | A    | [0, 0]  |
+      | Cara's Strider     | B    | [2, -1] |
       | Strider: Minelayer | B    | [2, 0]  |
     And the unit states:
       | name               | hp |
-      | Mara's Strider     | 1  |
+      | Cara's Strider     | 1  |
       | Strider: Minelayer | 1  |
     And the defending player orders the defeated units "Strider: Minelayer"
-    When "TX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
-    Then "Mara's Strider" is defeated
+    When "QX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
+    Then "Cara's Strider" is defeated
     And "Strider: Minelayer" is defeated
-    And the penalties apply in the order "Strider: Minelayer"; "Mara's Strider"
+    And the penalties apply in the order "Strider: Minelayer"; "Cara's Strider"
 
   @clause:GA-DEF-4 @clause:GA-DEF-5 @ruling:interpretation @interpretation:defeated_unit_shields
   Scenario: By default a defeated unit's deactivated Shields stay deactivated
     Given the unit states:
       | name           | shields | deactivated_shields |
-      | Mara's Strider | 0       | 1                   |
-    When "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Mara's Strider" is defeated
-    And "Mara's Strider" has 0 active Shields
-    And "Mara's Strider" has 1 deactivated Shields
+      | Cara's Strider | 0       | 1                   |
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is defeated
+    And "Cara's Strider" has 0 active Shields
+    And "Cara's Strider" has 1 deactivated Shields
     And the ruling names the interpretation defeated_unit_shields
 
   @clause:GA-DEF-4 @ruling:interpretation @interpretation:defeated_unit_shields
@@ -173,8 +173,8 @@ Feature: Defeated units
     Given the interpretation defeated_unit_shields is restored
     And the unit states:
       | name           | shields | deactivated_shields |
-      | Mara's Strider | 0       | 1                   |
-    When "AX-12 Sentinel" attacks "Mara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Mara's Strider" is defeated
-    And "Mara's Strider" has 1 active Shields
-    And "Mara's Strider" has 0 deactivated Shields
+      | Cara's Strider | 0       | 1                   |
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is defeated
+    And "Cara's Strider" has 1 active Shields
+    And "Cara's Strider" has 0 deactivated Shields

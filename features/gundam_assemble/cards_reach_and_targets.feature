@@ -7,31 +7,31 @@ Feature: Card vocabulary - range and Line of Sight changed for an attack, and co
   Background:
     Given the pieces:
       | name           | side | at     |
-      | AX-12 Sentinel | A    | [0, 0] |
-      | Mara's Strider | B    | [6, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [6, 0] |
 
   @clause:GA-WPN-2 @clause:GA-DECL-2 @clause:GA-TGT-1 @ruling:derived
   Scenario: Out of range by 2, the attack is refused; with +2 range it is made
-    When "AX-12 Sentinel" attacks "Mara's Strider" with Beam Rifle
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle
     Then the attack is not allowed under GA-TGT-1
     When player A will use "Long Shot"
-    And "AX-12 Sentinel" attacks "Mara's Strider" with Beam Rifle and rolls 5, 1, 1, 1
+    And "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 5, 1, 1, 1
     Then the attack is allowed
-    And "Mara's Strider" takes 1 hit
+    And "Cara's Strider" takes 1 hit
 
   @clause:GA-ILOS-1 @clause:GA-LOS-3 @ruling:derived
   Scenario: A card that makes the attack ignore Line of Sight lets it shoot over high terrain
     Given the pieces:
       | name           | side | at     |
-      | AX-12 Sentinel | A    | [0, 0] |
-      | Mara's Strider | B    | [3, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [3, 0] |
     And the hexes:
       | at     | elevation |
       | [1, 0] | 3         |
-    When "AX-12 Sentinel" attacks "Mara's Strider" with Beam Rifle
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle
     Then the attack is not allowed under GA-LOS-3
     When player A will use "Indirect Fire"
-    And "AX-12 Sentinel" attacks "Mara's Strider" with Beam Rifle and rolls 5, 1, 1, 1
+    And "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 5, 1, 1, 1
     Then the attack is allowed
     And the ruling cites GA-ILOS-1
 
@@ -39,61 +39,61 @@ Feature: Card vocabulary - range and Line of Sight changed for an attack, and co
   Scenario: "Against a Fractured target with 3 or fewer hit points" holds only when both hold
     Given the pieces:
       | name           | side | at     |
-      | AX-12 Sentinel | A    | [0, 0] |
-      | Mara's Strider | B    | [2, 0] |
-      | KX-5 Kite      | B    | [0, 2] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
+      | PK-5 Kite      | B    | [0, 2] |
     And the unit states:
       | name           | hp | status   |
-      | Mara's Strider | 3  | Fracture |
+      | Cara's Strider | 3  | Fracture |
     And player A will use "Finishing Blow"
-    When "AX-12 Sentinel" attacks "Mara's Strider" with Beam Rifle and rolls 5, 1, 1, 1
-    Then "Mara's Strider" takes 3 damage
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 5, 1, 1, 1
+    Then "Cara's Strider" takes 3 damage
     When player A will use "Finishing Blow"
-    And "AX-12 Sentinel" attacks "KX-5 Kite" with Beam Rifle and rolls 5, 5, 1, 1
-    Then "KX-5 Kite" takes 1 damage
+    And "QZ-82 Sentinel" attacks "PK-5 Kite" with Beam Rifle and rolls 5, 5, 1, 1
+    Then "PK-5 Kite" takes 1 damage
 
   @clause:GA-DMG-6 @ruling:derived
   Scenario: "Against a Fractured target with 3 or fewer hit points" fails when only one of the two holds
     Given the pieces:
       | name           | side | at     |
-      | AX-12 Sentinel | A    | [0, 0] |
-      | Mara's Strider | B    | [2, 0] |
-      | KX-5 Kite      | B    | [0, 2] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
+      | PK-5 Kite      | B    | [0, 2] |
     And the unit states:
       | name           | hp | status   |
-      | Mara's Strider | 5  | Fracture |
-      | KX-5 Kite      | 3  |          |
+      | Cara's Strider | 5  | Fracture |
+      | PK-5 Kite      | 3  |          |
     And player A will use "Finishing Blow"
-    When "AX-12 Sentinel" attacks "Mara's Strider" with Beam Rifle and rolls 5, 1, 1, 1
-    Then "Mara's Strider" takes 2 damage
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 5, 1, 1, 1
+    Then "Cara's Strider" takes 2 damage
     When player A will use "Finishing Blow"
-    And "AX-12 Sentinel" attacks "KX-5 Kite" with Beam Rifle and rolls 5, 5, 1, 1
-    Then "KX-5 Kite" takes 1 damage
+    And "QZ-82 Sentinel" attacks "PK-5 Kite" with Beam Rifle and rolls 5, 5, 1, 1
+    Then "PK-5 Kite" takes 1 damage
 
   @clause:GA-ENG-1 @clause:GA-HIT-2 @ruling:derived
   Scenario: "+1 Accuracy against an Engaged target" counts the target's own Engagement
     Given the pieces:
       | name               | side | at     |
-      | AX-12 Sentinel     | A    | [0, 0] |
-      | Mara's Strider     | B    | [2, 0] |
+      | QZ-82 Sentinel     | A    | [0, 0] |
+      | Cara's Strider     | B    | [2, 0] |
       | Strider: Minelayer | B    | [0, 2] |
-      | KX-5 Kite          | A    | [3, 0] |
+      | PK-5 Kite          | A    | [3, 0] |
     And player A will use "Close-Quarters Drill"
-    When "AX-12 Sentinel" attacks "Mara's Strider" with Beam Rifle and rolls 3, 1, 1, 1
-    Then the Accuracy against "Mara's Strider" is 1
-    And the trace says "its condition holds against Mara's Strider, so it applies to the whole attack"
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 3, 1, 1, 1
+    Then the Accuracy against "Cara's Strider" is 1
+    And the trace says "its condition holds against Cara's Strider, so it applies to the whole attack"
     When player A will use "Close-Quarters Drill"
-    And "AX-12 Sentinel" attacks "Strider: Minelayer" with Beam Rifle and rolls 3, 1, 1, 1
+    And "QZ-82 Sentinel" attacks "Strider: Minelayer" with Beam Rifle and rolls 3, 1, 1, 1
     Then the Accuracy against "Strider: Minelayer" is 0
 
   @clause:GA-ELEV-2 @clause:GA-HIT-2 @ruling:derived
   Scenario: "+1 Accuracy against a target in water" cancels the water's -1 there and gives nothing on open ground
     Given the scenario "attack_sonar_lock_water.yaml"
     And player A will use "Sonar Lock"
-    When "AX-12 Sentinel" attacks "Mara's Strider" with Beam Rifle and rolls 4, 4, 1, 1
-    Then the Accuracy against "Mara's Strider" is 0
-    And "Mara's Strider" takes 2 hits
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 4, 4, 1, 1
+    Then the Accuracy against "Cara's Strider" is 0
+    And "Cara's Strider" takes 2 hits
     When player A will use "Sonar Lock"
-    And "AX-12 Sentinel" attacks "Strider: Minelayer" with Beam Rifle and rolls 4, 3, 1, 1
+    And "QZ-82 Sentinel" attacks "Strider: Minelayer" with Beam Rifle and rolls 4, 3, 1, 1
     Then the Accuracy against "Strider: Minelayer" is 0
     And "Strider: Minelayer" takes 1 hit

@@ -6,8 +6,8 @@ Feature: Explored attacks: where defeated_unit_responses=may_respond and gundam_
   @clause:GA-DEF-2 @clause:GA-SEQ-12 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:aoe_diagram_orientation @interpretation:defeated_unit_responses
   Scenario: Explored 1: 3 (hp Strider: Minelayer) under defeated_unit_responses=may_respond, not 4 under gundam_assemble as the book has it
     Found by rulecheck explore (seed 0); the traces first differ at event 24.
-    Here: Mara's Strider (defender) uses the ability Last Stand: 1 non-combat damage.
-    Under gundam_assemble as the book has it instead: Mara's Strider has been defeated and is in Reserve: it cannot use Last Stand; so hp Strider: Minelayer: 4.
+    Here: Cara's Strider (defender) uses the ability Last Stand: 1 non-combat damage.
+    Under gundam_assemble as the book has it instead: Cara's Strider has been defeated and is in Reserve: it cannot use Last Stand; so hp Strider: Minelayer: 4.
 
     Given the board:
       """
@@ -19,14 +19,14 @@ Feature: Explored attacks: where defeated_unit_responses=may_respond and gundam_
     And the pieces:
       | mark | name               | side |
       | M    | Strider: Minelayer | A    |
-      | N    | SP-07C Crab        | B    |
-      | R    | KX-5 Kite          | B    |
-      | Z    | Mara's Strider     | B    |
+      | N    | ML-07C Crab        | B    |
+      | R    | PK-5 Kite          | B    |
+      | Z    | Cara's Strider     | B    |
     And the unit states:
       | name           | hp |
-      | Mara's Strider | 2  |
+      | Cara's Strider | 2  |
     And the interpretation defeated_unit_responses is may_respond
     And player A will use "Deadeye"
-    And "Mara's Strider" will use "Last Stand"
+    And "Cara's Strider" will use "Last Stand"
     When "Strider: Minelayer" fires "Scatter Mines" at the area [0, 1], [0, 2], [1, 1] and rolls 1, 1, 9
     Then "Strider: Minelayer" has 3 hit points

@@ -19,7 +19,7 @@ Feature: Explored attacks: where target_defeated_mid_attack=attack_ends and gund
       | mark | name                       | side | kind      | at     |
       | M    | Strider: Minelayer         | A    | unit      |        |
       | H    | Hypothetical (Q.43) Closer | B    | unit      |        |
-      | Z    | Mara's Strider             | A    | unit      |        |
+      | Z    | Cara's Strider             | A    | unit      |        |
       | N    | Hypothetical (Q.44) Loner  | B    | unit      |        |
       | E    | Enemy Garrison 1           | B    | garrison  |        |
       |      | Enemy Base 2               | B    | structure | [0, 1] |

@@ -10,12 +10,12 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       """
     And the pieces:
       | mark | name               | side |
-      | T    | TX-40 Bastion      | A    |
+      | T    | QX-40 Bastion      | A    |
       | M    | Strider: Minelayer | B    |
-      | Z    | Mara's Strider     | B    |
-    When "TX-40 Bastion" checks Line of Sight to "Mara's Strider"
+      | Z    | Cara's Strider     | B    |
+    When "QX-40 Bastion" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
-    When "TX-40 Bastion" checks Line of Sight to "Mara's Strider" for an area of effect attack
+    When "QX-40 Bastion" checks Line of Sight to "Cara's Strider" for an area of effect attack
     Then Line of Sight is clear
     And the trace cites GA-AOE-4
 
@@ -29,15 +29,15 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       """
     And the pieces:
       | mark | name           | side | kind     |
-      | T    | TX-40 Bastion  | A    | unit     |
+      | T    | QX-40 Bastion  | A    | unit     |
       | X    | Zeon Garrison  | B    | garrison |
-      | Z    | Mara's Strider | B    | unit     |
-    When "TX-40 Bastion" checks Line of Sight to "Mara's Strider"
+      | Z    | Cara's Strider | B    | unit     |
+    When "QX-40 Bastion" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line as garrison
     And "Zeon Garrison" blocks the line
     And the Line of Sight trace says "[2, 1]: enemy Garrison Zeon Garrison at the same elevation as both units"
-    When "TX-40 Bastion" checks Line of Sight to "Mara's Strider" for an area of effect attack
+    When "QX-40 Bastion" checks Line of Sight to "Cara's Strider" for an area of effect attack
     Then Line of Sight is clear
 
   @clause:GA-LOS-4 @ruling:interpretation @interpretation:los_garrison_blocks
@@ -50,11 +50,11 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       """
     And the pieces:
       | mark | name           | side | kind     |
-      | T    | TX-40 Bastion  | A    | unit     |
+      | T    | QX-40 Bastion  | A    | unit     |
       | X    | Zeon Garrison  | B    | garrison |
-      | Z    | Mara's Strider | B    | unit     |
+      | Z    | Cara's Strider | B    | unit     |
     And the interpretation los_garrison_blocks is never
-    When "TX-40 Bastion" checks Line of Sight to "Mara's Strider"
+    When "QX-40 Bastion" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And the trace names the interpretation los_garrison_blocks
 
@@ -68,9 +68,9 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       """
     And the pieces:
       | mark | name           | side |
-      | T    | TX-40 Bastion  | A    |
-      | Z    | Mara's Strider | B    |
-    When "TX-40 Bastion" checks Line of Sight to "Mara's Strider" for an area of effect attack
+      | T    | QX-40 Bastion  | A    |
+      | Z    | Cara's Strider | B    |
+    When "QX-40 Bastion" checks Line of Sight to "Cara's Strider" for an area of effect attack
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-3
 
@@ -84,9 +84,9 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       """
     And the pieces:
       | mark | name           | side | kind      |
-      | T    | TX-40 Bastion  | A    | unit      |
+      | T    | QX-40 Bastion  | A    | unit      |
       | H    | Player B Base  | B    | structure |
-      | Z    | Mara's Strider | B    | unit      |
-    When "TX-40 Bastion" checks Line of Sight to "Mara's Strider" for an area of effect attack
+      | Z    | Cara's Strider | B    | unit      |
+    When "QX-40 Bastion" checks Line of Sight to "Cara's Strider" for an area of effect attack
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-5

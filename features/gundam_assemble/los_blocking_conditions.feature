@@ -12,9 +12,9 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | AX-12 Sentinel | A    |
-      | Z    | Mara's Strider | B    |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And nothing blocks the line
 
@@ -28,12 +28,12 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | AX-12 Sentinel | A    |
-      | Z    | Mara's Strider | B    |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And the trace names the interpretation los_intermediate_terrain
-    When "Mara's Strider" checks Line of Sight to "AX-12 Sentinel"
+    When "Cara's Strider" checks Line of Sight to "QZ-82 Sentinel"
     Then Line of Sight is clear
 
   @clause:GA-LOS-6 @ruling:interpretation @interpretation:los_intermediate_terrain
@@ -47,13 +47,13 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | AX-12 Sentinel | A    |
-      | Z    | Mara's Strider | B    |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line as terrain
     And the trace names the interpretation los_intermediate_terrain
-    When "Mara's Strider" checks Line of Sight to "AX-12 Sentinel"
+    When "Cara's Strider" checks Line of Sight to "QZ-82 Sentinel"
     Then Line of Sight is blocked
 
   @clause:GA-LOS-3 @ruling:derived
@@ -66,9 +66,9 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | AX-12 Sentinel | A    |
-      | Z    | Mara's Strider | B    |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-3
 
@@ -82,10 +82,10 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | AX-12 Sentinel | A    |
-      | R    | KX-5 Kite      | A    |
-      | Z    | Mara's Strider | B    |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | G    | QZ-82 Sentinel | A    |
+      | R    | PK-5 Kite      | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
 
   @clause:GA-LOS-4 @ruling:derived
@@ -98,10 +98,10 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name               | side |
-      | G    | AX-12 Sentinel     | A    |
+      | G    | QZ-82 Sentinel     | A    |
       | M    | Strider: Minelayer | B    |
-      | Z    | Mara's Strider     | B    |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | Z    | Cara's Strider     | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-4
     And [2, 1] blocks the line as enemy
@@ -118,10 +118,10 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name          | side | kind      |
-      | G    | AX-12 Sentinel | A   | unit      |
+      | G    | QZ-82 Sentinel | A   | unit      |
       | H    | Player B Base | B    | structure |
-      | Z    | Mara's Strider | B   | unit      |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | Z    | Cara's Strider | B   | unit      |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
 
   @clause:GA-LOS-5 @ruling:derived
@@ -134,10 +134,10 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side | kind      |
-      | G    | AX-12 Sentinel | A    | unit      |
+      | G    | QZ-82 Sentinel | A    | unit      |
       | H    | Player B Base  | B    | structure |
-      | Z    | Mara's Strider | B    | unit      |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | Z    | Cara's Strider | B    | unit      |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-5
     And [2, 1] blocks the line as structure
@@ -153,16 +153,16 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side | kind      | elevation |
-      | G    | AX-12 Sentinel | A    | unit      |           |
+      | G    | QZ-82 Sentinel | A    | unit      |           |
       | H    | Player B Base  | B    | structure | 1         |
-      | Z    | Mara's Strider | B    | unit      |           |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | Z    | Cara's Strider | B    | unit      |           |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-6
     And [2, 1] blocks the line as structure
     And "Player B Base" blocks the line
     And the Line of Sight trace says "[2, 1]: enemy structure Player B Base at the higher unit's elevation"
-    When "Mara's Strider" checks Line of Sight to "AX-12 Sentinel"
+    When "Cara's Strider" checks Line of Sight to "QZ-82 Sentinel"
     Then Line of Sight is clear
 
   @clause:GA-LOS-6 @ruling:derived
@@ -175,10 +175,10 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name               | side |
-      | G    | AX-12 Sentinel     | A    |
+      | G    | QZ-82 Sentinel     | A    |
       | M    | Strider: Minelayer | B    |
-      | Z    | Mara's Strider     | B    |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | Z    | Cara's Strider     | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line as terrain
     And [2, 1] blocks the line as enemy
@@ -198,10 +198,10 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name               | side |
-      | G    | AX-12 Sentinel     | A    |
+      | G    | QZ-82 Sentinel     | A    |
       | M    | Strider: Minelayer | B    |
-      | Z    | Mara's Strider     | B    |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | Z    | Cara's Strider     | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
 
   @clause:GA-LOS-1 @ruling:derived
@@ -214,9 +214,9 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | AX-12 Sentinel | A    |
-      | Z    | Mara's Strider | B    |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is not required
     And the trace cites GA-LOS-1
 
@@ -230,9 +230,9 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | AX-12 Sentinel | A    |
-      | Z    | Mara's Strider | B    |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is required
     And Line of Sight is blocked
     And [1, 1] blocks the line under GA-LOS-3

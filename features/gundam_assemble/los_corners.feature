@@ -15,9 +15,9 @@ Feature: Line of Sight through a corner
       """
     And the pieces:
       | mark | name           | side |
-      | G    | AX-12 Sentinel | A    |
-      | Z    | Mara's Strider | B    |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And the line touches [1, 1] only at a corner
     And the line passes through [0, 1], [0, 2], [1, 2], [1, 3]
@@ -35,10 +35,10 @@ Feature: Line of Sight through a corner
       """
     And the pieces:
       | mark | name           | side |
-      | G    | AX-12 Sentinel | A    |
-      | Z    | Mara's Strider | B    |
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
     And the interpretation los_corner_touch is counts
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [1, 1] blocks the line under GA-LOS-3
     And the trace names the interpretation los_corner_touch
@@ -56,9 +56,9 @@ Feature: Line of Sight through a corner
       """
     And the pieces:
       | mark | name               | side |
-      | G    | AX-12 Sentinel     | A    |
+      | G    | QZ-82 Sentinel     | A    |
       | M    | Strider: Minelayer | B    |
-      | Z    | Mara's Strider     | B    |
-    When "AX-12 Sentinel" checks Line of Sight to "Mara's Strider"
+      | Z    | Cara's Strider     | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And the line touches [0, 3] only at a corner

@@ -5,18 +5,18 @@ Used by the feature steps and by ``rulecheck explain``; the data is the ``units`
 
 The ``attack`` section::
 
-    attacker: TX-40 Bastion
+    attacker: QX-40 Bastion
     weapon: Quad Bop Missile Launcher
-    target: Mara's Strider          # a weapon with a numeric range (a list: a weapon with more targets)
+    target: Cara's Strider          # a weapon with a numeric range (a list: a weapon with more targets)
     area: [[2, 0], [3, 0], [3, -1]] # an area weapon: the hexes the pattern is placed on
     dice: [9, 5, 3]                 # attack faces; or {attack: [...], additional: [...], reroll: [...],
                                     #   nested: [...]} (nested: the roll of an attack an effect makes)
     responses:                      # in any order: the engine puts the attacker's first
       - {window: before_attack_roll, side: A, tactics: Uphill Barrage}
-      - {window: before_attack_roll, unit: SP-07C Crab, ability: Artillery Support}
-      - {window: after_combat_damage, unit: KX-5 Kite, ability: Return Fire, weapon: Beam Spray Gun,
+      - {window: before_attack_roll, unit: ML-07C Crab, ability: Artillery Support}
+      - {window: after_combat_damage, unit: PK-5 Kite, ability: Return Fire, weapon: Beam Spray Gun,
          choices: {...}, responses: [...]}   # scripted choices; Responses used in the attack it makes
-    crit_target: Mara's Strider     # only under aoe_crit_effect_scope=chosen_target
+    crit_target: Cara's Strider     # only under aoe_crit_effect_scope=chosen_target
     defeat_order: [...]             # only under simultaneous_defeat_order=owner_chooses
     interpretations: {disarm_effect: minus_one_accuracy}   # a ruling under another reading
 """
