@@ -349,7 +349,7 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     And "Bulwark" has 3 hit points
     And the trace says "the activation ends:"
 
-  @clause:GA-SEQ-6 @clause:GA-SEQ-13 @clause:GA-DEF-2 @clause:GA-SEQ-12 @ruling:interpretation @interpretation:target_defeated_mid_attack @interpretation:single_target_ability_with_aoe @interpretation:attack_defeated_target
+  @clause:GA-SEQ-6 @clause:GA-SEQ-13 @clause:GA-DEF-2 @clause:GA-SEQ-12 @ruling:interpretation @interpretation:target_defeated_mid_attack @interpretation:single_target_ability_with_aoe
   Scenario: By default an ally's attack After Attack Roll that defeats one of two targets lets the attack go on, and the defeat is that attack's, not this one's
     Given the pieces:
       | name                      | side | at      |
