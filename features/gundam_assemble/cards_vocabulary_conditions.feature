@@ -252,7 +252,7 @@ Feature: Card vocabulary - conditions, counting and recipients
     Then resolving fails because is not an ally of
 
   @clause:GA-SEQ-12 @ruling:derived
-  Scenario: "Another allied unit" cannot be the card's own unit, and must be named
+  Scenario: "Another allied unit" cannot be the card's own unit
     Given the pieces:
       | name           | side | at     |
       | Vanguard Frame | A    | [0, 0] |
@@ -260,9 +260,16 @@ Feature: Card vocabulary - conditions, counting and recipients
     And "Vanguard Frame" will use "Rally Link"
     And "Rally Link" chooses ally "Vanguard Frame"
     When "Vanguard Frame" attacks "Warden Frame" with Carbine and rolls 5, 1, 1, 1
-    Then resolving fails because is the card's own unit, not another allied unit
-    When "Vanguard Frame" will use "Rally Link"
-    And "Vanguard Frame" attacks "Warden Frame" with Carbine and rolls 5, 1, 1, 1
+    Then resolving fails because not another allied unit
+
+  @clause:GA-SEQ-12 @ruling:derived
+  Scenario: "Another allied unit" must be named
+    Given the pieces:
+      | name           | side | at     |
+      | Vanguard Frame | A    | [0, 0] |
+      | Warden Frame   | B    | [2, 0] |
+    And "Vanguard Frame" will use "Rally Link"
+    When "Vanguard Frame" attacks "Warden Frame" with Carbine and rolls 5, 1, 1, 1
     Then resolving fails because Rally Link acts on another allied unit; name it
 
   @clause:GA-WR-2 @clause:GA-DMG-3 @clause:GA-SEQ-12 @ruling:derived
