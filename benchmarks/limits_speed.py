@@ -479,15 +479,15 @@ def ga_full_board(scale: float, centre: tuple[int, int] = (0, 0), name: str = "g
     ]
     n_units = count(limits.MAX_UNITS, scale, 3)
     units = [
-        {"name": "Shooter", "side": "A", "at": [cq - radius, cr], "profile": "RX-78-2 Gundam"},
-        {"name": "Mark", "side": "B", "at": [cq + radius, cr], "profile": "Char's Zaku II"},
+        {"name": "Shooter", "side": "A", "at": [cq - radius, cr], "profile": "QZ-82 Sentinel"},
+        {"name": "Mark", "side": "B", "at": [cq + radius, cr], "profile": "Cara's Strider"},
     ]
     # The rest stand near the line between them, a few hexes off it, so the line passes them by.
     taken = {(cq - radius, cr), (cq + radius, cr)}
     candidates = [h for h in hexes if abs(h[1] - cr) in (1, 2) and h not in taken]
     step = max(1, len(candidates) // (n_units - 2))
     for i, (q, r) in enumerate(candidates[::step][: n_units - 2]):
-        units.append({"name": f"GM {i}", "side": "A" if i % 2 else "B", "at": [q, r], "profile": "RGM-79 GM"})
+        units.append({"name": f"GM {i}", "side": "A" if i % 2 else "B", "at": [q, r], "profile": "PK-5 Kite"})
     doc = {
         "ruleset": "gundam_assemble",
         "title": f"a board of {len(hexes)} hexes with {len(units)} units",
@@ -543,12 +543,12 @@ def ga_most_dice_and_uses(scale: float) -> Shape:
         "hexes": [{"at": [2, 0], "elevation": 1}],
         "units": [
             {"name": "Gunner", "side": "A", "at": [0, 0], "profile": "Limit Gunner"},
-            {"name": "Char's Zaku II", "side": "B", "at": [2, 0], "shields": limits.MAX_STAT},
+            {"name": "Cara's Strider", "side": "B", "at": [2, 0], "shields": limits.MAX_STAT},
         ],
         "attack": {
             "attacker": "Gunner",
             "weapon": "Limit Cannon",
-            "target": "Char's Zaku II",
+            "target": "Cara's Strider",
             "dice": [(7 * i) % 10 + 1 for i in range(dice + 2 * uses)],
             "responses": [{"tactics": "Uphill Barrage", "side": "A"}] * uses,
         },
@@ -558,7 +558,7 @@ def ga_most_dice_and_uses(scale: float) -> Shape:
         f"MAX_ATTACK_DICE={limits.MAX_ATTACK_DICE}, MAX_CARD_USES={limits.MAX_CARD_USES}, "
         f"MAX_STAT={limits.MAX_STAT}",
         {"scenario.yaml": dump(doc), "cards.yaml": CARDS.format(hp=limits.MAX_STAT, dice=dice)},
-        ga_commands("Gunner", "Char's Zaku II"),
+        ga_commands("Gunner", "Cara's Strider"),
     )
 
 
@@ -578,13 +578,13 @@ def ga_most_responses(scale: float) -> Shape:
         "ruleset": "gundam_assemble",
         "title": f"{n} responses",
         "units": [
-            {"name": "RX-78-2 Gundam", "side": "A", "at": [0, 0]},
-            {"name": "Char's Zaku II", "side": "B", "at": [2, 0]},
+            {"name": "QZ-82 Sentinel", "side": "A", "at": [0, 0]},
+            {"name": "Cara's Strider", "side": "B", "at": [2, 0]},
         ],
         "attack": {
-            "attacker": "RX-78-2 Gundam",
+            "attacker": "QZ-82 Sentinel",
             "weapon": "Beam Rifle",
-            "target": "Char's Zaku II",
+            "target": "Cara's Strider",
             "dice": [4, 4, 4, 4],
             "responses": responses,
         },
@@ -593,7 +593,7 @@ def ga_most_responses(scale: float) -> Shape:
         "ga: most responses",
         f"MAX_RESPONSES={limits.MAX_RESPONSES}, MAX_CARD_USES={limits.MAX_CARD_USES}",
         {"scenario.yaml": dump(doc)},
-        ga_commands("RX-78-2 Gundam", "Char's Zaku II"),
+        ga_commands("QZ-82 Sentinel", "Cara's Strider"),
     )
 
 

@@ -175,7 +175,7 @@ def replayable(dice: ScriptedDice) -> ScriptedDiceNotChecked:
 
 
 def unquote(text: str) -> str:
-    """'"Char's Zaku II"' -> "Char's Zaku II"; a bare name is left as it is."""
+    """'"Cara's Strider"' -> "Cara's Strider"; a bare name is left as it is."""
     text = text.strip()
     return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
 
@@ -186,7 +186,7 @@ def name_list(text: str) -> list[str]:
 
 
 def pytest_bdd_before_step_call(request, feature, scenario, step, step_func, step_func_args):
-    # One dialect: piece names are quoted in step text ("Char's Zaku II" attacks ...). A step
+    # One dialect: piece names are quoted in step text ("Cara's Strider" attacks ...). A step
     # written with a bare {name} receives the name without its quotes.
     for key, value in step_func_args.items():
         if isinstance(value, str) and value.count('"') == 2 and value.startswith('"') and value.endswith('"'):

@@ -141,7 +141,7 @@ def will_respond(
     to: str | None,
     dice: str | None = None,
 ):
-    """``MP-02A Oggo will use "Artillery Support"`` or ``player A will use "Uphill Barrage"``
+    """``ML-07C Crab will use "Artillery Support"`` or ``player A will use "Uphill Barrage"``
     (a Tactics card); optionally ``on <unit>`` for a one-target effect, ``moving it to [q, r]``, and
     ``rerolling 5, 2``: the dice a reroll picks up, the rerolling player's choice."""
     entry: dict[str, Any] = {}

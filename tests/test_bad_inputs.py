@@ -16,6 +16,7 @@ Each case file starts with comment lines that say how to run it and what must co
     #        | hardlink NAME TARGET (made after the case is copied; TARGET may be {case})
     #        | explore-result NAME  (an empty result of `explore --json`, for merge-results)
     #        | bundled-cards NAME   (a copy of scenarios/gundam_assemble/cards/NAME, for the case's `cards:`)
+    #        | copy NAME PATH       (a bundled file, PATH from the project root, as NAME)
 
 Each case must end with exit status 2, exactly one line on stderr containing the fragment, no
 traceback, and nothing written or removed in the temporary folder, within the time limit. The
@@ -87,6 +88,8 @@ def set_up(case: Path, folder: Path, setup: list[str]) -> str:
             (folder / rest[0]).write_text(" ".join(rest[1:]) + "\n")
         elif what == "fifo":  # not a regular file, like a device, but private to the test
             os.mkfifo(folder / rest[0])
+        elif what == "copy":  # a bundled file (PATH from the project root) beside the case
+            shutil.copy(ROOT / rest[1], folder / rest[0])
         elif what == "symlink":
             (folder / rest[0]).symlink_to(rest[1])
         elif what == "hardlink":  # needs the case file in place: made last

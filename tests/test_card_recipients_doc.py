@@ -31,8 +31,9 @@ def _rows() -> list[tuple[list[str], tuple[str, ...]]]:
 
 
 def test_the_card_guide_table_gives_each_effect_the_recipients_the_loader_accepts():
-    whole, own, attack, ongoing, weapon, lasting, other, *moves = _rows()
-    assert other == ([], ("targets", "one_target", "self", "attacker"))
+    whole, own, attack, ongoing, weapon, lasting, before, other, *moves = _rows()
+    assert before == ([], ("self", "attacker", "another_ally"))
+    assert other == ([], ("targets", "one_target", "self", "attacker", "another_ally"))
     for kind, windows in EFFECTS.items():
         for window in windows:
             for duration in ("attack", "turn") if kind in LASTING_KINDS else ("attack",):
@@ -54,6 +55,8 @@ def test_the_card_guide_table_gives_each_effect_the_recipients_the_loader_accept
                     if kind == "cannot_be_targeted":
                         assert recipients_for(kind, window, duration)[0] == ("self",)
                         continue
+                elif window == "before_attack":
+                    row = before
                 elif kind in lasting[0] and duration != "attack":
                     row = lasting
                 else:

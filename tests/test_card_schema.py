@@ -33,7 +33,13 @@ def test_the_schema_names_the_keys_of_the_engines_cards_and_no_other():
     assert set(DEFS["weapon"]["properties"]) == set(WEAPON_KEYS)
     assert set(DEFS["ability"]["properties"]) == set(vocabulary.ABILITY_KEYS)
     assert set(DEFS["effect"]["properties"]) == set(vocabulary.EFFECT_KEYS)
-    assert set(DEFS["ability"]["properties"]["when"]["properties"]) == set(vocabulary.CONDITIONS)
+    # conditions, for an ability or one effect; a mechanic of another chapter is named so that the
+    # loader can refuse it by name (vocabulary.OUT_OF_CHAPTER)
+    for owner in ("ability", "effect"):
+        assert DEFS[owner]["properties"]["when"]["$ref"] == "#/$defs/conditions"
+    assert set(DEFS["conditions"]["properties"]) == set(vocabulary.CONDITIONS) | set(
+        vocabulary.OUT_OF_CHAPTER
+    )
     assert set(DEFS["weapon"]["properties"]["critical"]["properties"]) == {
         "effects",
         "crits_needed",
@@ -50,9 +56,12 @@ def test_the_schema_lists_the_engines_vocabulary():
     assert _enum(effect["kind"]) == set(vocabulary.EFFECTS)
     assert _enum(effect["to"]) == set(vocabulary.RECIPIENTS)
     assert _enum(effect["duration"]) == set(vocabulary.DURATIONS)
-    assert _enum(effect["upgrade"]) == _enum(effect["per_upgrade"]) == set(vocabulary.UPGRADES)
+    upgrades = {*vocabulary.UPGRADES, vocabulary.ANY_UPGRADE}
+    assert _enum(effect["upgrade"]) == _enum(effect["per_upgrade"]) == upgrades
+    assert _enum(effect["from"]) == set(vocabulary.AREA_ORIGINS)
+    assert _enum(effect["window"]) == set(vocabulary.WEAPON_EFFECT_WINDOWS)
     assert _enum(effect["windows"]["items"]) == set(vocabulary.RESPONSE_WINDOWS)
-    assert _enum(ability["when"]["properties"]["has_upgrade"]) == set(vocabulary.UPGRADES)
+    assert _enum(DEFS["conditions"]["properties"]["has_upgrade"]) == upgrades
     assert _enum(DEFS["weapon"]["properties"]["critical"]["properties"]["window"]) == set(
         vocabulary.CRITICAL_WINDOWS
     )

@@ -157,7 +157,7 @@ def test_a_card_roll_says_what_its_dice_do():
     assert rammer.abilities["Lucky Break"].describe() == "roll 1 die; if any 6 or more: +1 Strength"
 
 
-@pytest.mark.parametrize("key", ["dice", "at_least", "for_each", "effects"])
+@pytest.mark.parametrize("key", ["dice", "at_least", "per_die", "effects"])
 def test_only_a_roll_takes_the_keys_of_a_roll(key):
     card = {
         "name": "Test",

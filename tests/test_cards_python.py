@@ -76,7 +76,7 @@ def test_the_example_card_resolves_in_explain_with_a_full_trace(installed_exampl
     assert all(e["clauses"] for e in events)
     # the reroll of 3 into 8 gave a second hit, and the card's Damage+1 landed: 2 hits + 1
     outcome = out["outcome"]
-    assert outcome["per_target"]["Char's Zaku II"]["dealt"] == 3
+    assert outcome["per_target"]["Cara's Strider"]["dealt"] == 3
 
 
 def test_without_the_package_the_card_file_is_one_line_at_the_python_key():
@@ -93,19 +93,19 @@ def test_without_the_package_the_card_file_is_one_line_at_the_python_key():
 def test_attacks_made_by_effects_stop_at_the_depth_limit_with_one_line():
     """Two units that attack each other back at every attack, nested nine deep by the data."""
     cat = bundled_catalogue()
-    board = Board(pieces=(Piece("RGM-79 GM", "A", (0, 0)), Piece("Char's Zaku II", "B", (2, 0))))
-    battle = battle_from_entries(board, {"RGM-79 GM": {"side": "A"}, "Char's Zaku II": {"side": "B"}}, cat)
-    gm = battle.unit("RGM-79 GM").profile.abilities["Return Fire"]
-    zaku = battle.unit("Char's Zaku II").profile.abilities["Return Fire"]
+    board = Board(pieces=(Piece("PK-5 Kite", "A", (0, 0)), Piece("Cara's Strider", "B", (2, 0))))
+    battle = battle_from_entries(board, {"PK-5 Kite": {"side": "A"}, "Cara's Strider": {"side": "B"}}, cat)
+    gm = battle.unit("PK-5 Kite").profile.abilities["Return Fire"]
+    zaku = battle.unit("Cara's Strider").profile.abilities["Return Fire"]
     nested: tuple = ()
     for depth in range(9, 0, -1):
         unit, ability, weapon = (
-            ("Char's Zaku II", zaku, "Zaku Machine Gun") if depth % 2 else ("RGM-79 GM", gm, "Beam Spray Gun")
+            ("Cara's Strider", zaku, "Zaku Machine Gun") if depth % 2 else ("PK-5 Kite", gm, "Beam Spray Gun")
         )
         nested = (
             Response("after_combat_damage", ability, unit=unit, choices={"weapon": weapon}, nested=nested),
         )
-    decl = AttackDeclaration("RGM-79 GM", "Beam Spray Gun", "Char's Zaku II", responses=nested)
+    decl = AttackDeclaration("PK-5 Kite", "Beam Spray Gun", "Cara's Strider", responses=nested)
     dice = ScriptedDice.of(attack=[1, 1, 1], nested=[1] * 40)
     with pytest.raises(AttackError, match="nest more than 8 deep") as err:
         resolve_attack(battle, decl, dice, RULES)
@@ -119,7 +119,7 @@ def test_attacks_made_by_effects_stop_at_the_depth_limit_with_one_line():
     rebuilt: tuple = ()
     for r in reversed(chain[:8]):
         rebuilt = (replace(r, nested=rebuilt),)
-    decl = AttackDeclaration("RGM-79 GM", "Beam Spray Gun", "Char's Zaku II", responses=rebuilt)
+    decl = AttackDeclaration("PK-5 Kite", "Beam Spray Gun", "Cara's Strider", responses=rebuilt)
     result = resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1, 1], nested=[1] * 28), RULES)
     depth, r = 0, result
     while r.nested:
@@ -222,12 +222,12 @@ def test_a_card_that_keeps_its_unit_from_defeat_steps_in_only_where_its_trigger_
         "abilities": [{"name": "Hold", "window": "ongoing", "trigger": trigger, "effects": [KEEP]}],
     }
     cards = parse_catalogue({"units": [card]}, base=bundled_catalogue())
-    board = Board(pieces=(Piece("U", "A", (0, 0)), Piece("RX-78-2 Gundam", "B", (2, 0))))
-    battle = battle_from_entries(board, {"U": {"side": "A", "hp": 2}, "RX-78-2 Gundam": {"side": "B"}}, cards)
+    board = Board(pieces=(Piece("U", "A", (0, 0)), Piece("QZ-82 Sentinel", "B", (2, 0))))
+    battle = battle_from_entries(board, {"U": {"side": "A", "hp": 2}, "QZ-82 Sentinel": {"side": "B"}}, cards)
     overload = Response(
         "before_attack_roll", cards.tactics["Hypothetical (Q.39): Overload Harming Its Own Unit"], side="A"
     )
-    decl = AttackDeclaration("U", "Rifle", "RX-78-2 Gundam", responses=(overload,))
+    decl = AttackDeclaration("U", "Rifle", "QZ-82 Sentinel", responses=(overload,))
     dice = ScriptedDice.of(attack=[1, 1, 1, 1, 1]) if kept else ScriptedDice.of()
     result = resolve_attack(battle, decl, dice, RULES)
     unit = result.battle.unit("U")
@@ -238,11 +238,11 @@ def test_exact_odds_refuse_a_target_whose_card_keeps_it_from_defeat():
     from rules.gundam_assemble.odds import OddsUnsupported, profile_from_attack
 
     holdout = "Hypothetical (Q.40) Holdout"
-    board = Board(pieces=(Piece("Char's Zaku II", "A", (0, 0)), Piece(holdout, "B", (2, 0))))
+    board = Board(pieces=(Piece("Cara's Strider", "A", (0, 0)), Piece(holdout, "B", (2, 0))))
     cards = catalogue_with((str(ROOT / "scenarios" / "gundam_assemble" / "cards" / "faq_q40.yaml"),))
-    battle = battle_from_entries(board, {"Char's Zaku II": {"side": "A"}, holdout: {"side": "B"}}, cards)
+    battle = battle_from_entries(board, {"Cara's Strider": {"side": "A"}, holdout: {"side": "B"}}, cards)
     with pytest.raises(OddsUnsupported, match="keeps it on the board"):
-        profile_from_attack(battle, AttackDeclaration("Char's Zaku II", "Zaku Machine Gun", holdout), RULES)
+        profile_from_attack(battle, AttackDeclaration("Cara's Strider", "Zaku Machine Gun", holdout), RULES)
 
 
 def test_a_missing_card_file_is_one_line_at_the_cards_key(capsys, tmp_path):
@@ -263,27 +263,27 @@ def test_a_sequence_of_attacks_explains_and_a_bad_later_attack_points_at_its_lin
     assert paid == [2, 2, 3]  # 1 less this turn, full price after the turn ends
     text = seq.read_text()
     bad = text.replace(
-        '  - end: turn\n  - attacker: "Char\'s Zaku II"\n    weapon: Zaku Machine Gun',
-        '  - end: turn\n  - attacker: "Char\'s Zaku II"\n    weapon: Zaku Bazookaa',
+        '  - end: turn\n  - attacker: "Cara\'s Strider"\n    weapon: Zaku Machine Gun',
+        '  - end: turn\n  - attacker: "Cara\'s Strider"\n    weapon: Zaku Bazookaa',
     )
     assert bad != text
     (tmp_path / "s.yaml").write_text(bad)
     assert main(["explain", str(tmp_path / "s.yaml")]) == 2
     err = capsys.readouterr().err.strip()
     line = bad.splitlines().index("    weapon: Zaku Bazookaa") + 1
-    assert f"s.yaml:{line}: attacks[3].weapon: Char's Zaku II has no weapon 'Zaku Bazookaa'" in err, err
+    assert f"s.yaml:{line}: attacks[3].weapon: Cara's Strider has no weapon 'Zaku Bazookaa'" in err, err
 
 
 def test_exact_odds_refuse_what_they_do_not_model_rather_than_answer_wrongly():
     from rules.gundam_assemble.odds import OddsUnsupported, profile_from_attack
 
     cat = bundled_catalogue()
-    board = Board(pieces=(Piece("MS-07B Gouf", "A", (0, 0)), Piece("Char's Zaku II", "B", (1, 0))))
-    battle = battle_from_entries(board, {"MS-07B Gouf": {"side": "A"}, "Char's Zaku II": {"side": "B"}}, cat)
+    board = Board(pieces=(Piece("MT-05B Lash", "A", (0, 0)), Piece("Cara's Strider", "B", (1, 0))))
+    battle = battle_from_entries(board, {"MT-05B Lash": {"side": "A"}, "Cara's Strider": {"side": "B"}}, cat)
     # Sniper Sights (ongoing) makes 8s critical; the Heat Rod's Fracture lands After Combat Damage
     for weapon in ("Heat Rod", "Shield Gun"):
         with pytest.raises(OddsUnsupported, match="critical"):
-            profile_from_attack(battle, AttackDeclaration("MS-07B Gouf", weapon, "Char's Zaku II"), RULES)
+            profile_from_attack(battle, AttackDeclaration("MT-05B Lash", weapon, "Cara's Strider"), RULES)
 
 
 RETURN_FIRE = ROOT / "scenarios" / "gundam_assemble" / "attack_gm_return_fire.yaml"
@@ -319,11 +319,11 @@ def test_bad_scripted_inputs_of_an_attack_back_are_one_line(capsys, tmp_path, ol
 
 
 def test_a_scenario_card_file_may_not_redefine_a_bundled_card(capsys, tmp_path):
-    (tmp_path / "cards.yaml").write_text("units:\n  - {name: RGM-79 GM, hp: 1, vp: 1}\n")
+    (tmp_path / "cards.yaml").write_text("units:\n  - {name: PK-5 Kite, hp: 1, vp: 1}\n")
     (tmp_path / "s.yaml").write_text("cards: [cards.yaml]\n" + RETURN_FIRE.read_text())
     assert main(["explain", str(tmp_path / "s.yaml")]) == 2
     err = capsys.readouterr().err.strip()
-    assert "cards.yaml:2: units[0].name: a unit card 'RGM-79 GM' is already in the catalogue" in err, err
+    assert "cards.yaml:2: units[0].name: a unit card 'PK-5 Kite' is already in the catalogue" in err, err
 
 
 # --- properties of the card mechanics --------------------------------------------------------------
@@ -353,28 +353,28 @@ def test_more_critical_faces_never_cost_a_hit_and_never_make_a_natural_miss_crit
 
 @given(st.integers(0, 6), st.integers(0, 3))
 def test_ignoring_shields_never_lowers_damage_and_leaves_ignored_shields_active(shields, hits):
-    board = Board(pieces=(Piece("MS-07B Gouf", "A", (0, 0)), Piece("RX-78-2 Gundam", "B", (1, 0))))
+    board = Board(pieces=(Piece("MT-05B Lash", "A", (0, 0)), Piece("QZ-82 Sentinel", "B", (1, 0))))
     cat = bundled_catalogue()
-    entries = {"MS-07B Gouf": {"side": "A"}, "RX-78-2 Gundam": {"side": "B", "shields": shields}}
+    entries = {"MT-05B Lash": {"side": "A"}, "QZ-82 Sentinel": {"side": "B", "shields": shields}}
     battle = battle_from_entries(board, entries, cat)
     faces = [5] * hits + [1] * (3 - hits)
     plain = resolve_attack(
         battle,
-        AttackDeclaration("MS-07B Gouf", "Heat Rod", "RX-78-2 Gundam"),
+        AttackDeclaration("MT-05B Lash", "Heat Rod", "QZ-82 Sentinel"),
         ScriptedDice.of(attack=faces + [1]),
         RULES,
     )
     lance = resolve_attack(
         battle,
-        AttackDeclaration("MS-07B Gouf", "Piercing Lance", "RX-78-2 Gundam"),
+        AttackDeclaration("MT-05B Lash", "Piercing Lance", "QZ-82 Sentinel"),
         ScriptedDice.of(attack=faces),
         RULES,
     )
     # same hits (the Heat Rod rolls one more die, a 1); the Lance ignores 1 Shield
-    p, q = plain.per_target["RX-78-2 Gundam"], lance.per_target["RX-78-2 Gundam"]
+    p, q = plain.per_target["QZ-82 Sentinel"], lance.per_target["QZ-82 Sentinel"]
     assert p.hits == q.hits and q.dealt >= p.dealt
     assert q.shields_used <= max(0, shields - 1)
-    assert lance.battle.unit("RX-78-2 Gundam").shields >= min(shields, 1)
+    assert lance.battle.unit("QZ-82 Sentinel").shields >= min(shields, 1)
 
 
 # --- Python abilities that misbehave: each is one line naming the ability, exit 2 ------------------
@@ -457,7 +457,7 @@ def test_plugin_code_that_hangs_exits_or_interrupts_in_resolve_is_one_line_namin
     start = time.monotonic()
     code, out, err = _explain_in_process(plugin(source))
     line = _one_line(code, err)
-    assert "RX-93 Nu Gundam's Newtype Flash: the Python ability 'newtype_flash' " in line, line
+    assert "HX-90 Halo Edge's Newtype Flash: the Python ability 'newtype_flash' " in line, line
     assert message in line, line
     assert "attack_newtype_flash.yaml" in line and out == ""
     assert time.monotonic() - start < 5

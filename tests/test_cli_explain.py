@@ -14,17 +14,17 @@ GA = """\
 ruleset: gundam_assemble
 title: a Beam Rifle shot
 units:
-  - {name: RX-78-2 Gundam, side: A, at: [0, 0]}
-  - {name: "Char's Zaku II", side: B, at: [2, 0]}
+  - {name: QZ-82 Sentinel, side: A, at: [0, 0]}
+  - {name: "Cara's Strider", side: B, at: [2, 0]}
 attack:
-  attacker: RX-78-2 Gundam
+  attacker: QZ-82 Sentinel
   weapon: Beam Rifle
-  target: "Char's Zaku II"
+  target: "Cara's Strider"
   dice: [4, 4, 4, 4]
 """
 
 GA_BAD = [
-    ({"Char's Zaku II": "Zaku Mk V"}, 5, "units[1].name", "unknown unit: no card 'Zaku Mk V'"),
+    ({"Cara's Strider": "Zaku Mk V"}, 5, "units[1].name", "unknown unit: no card 'Zaku Mk V'"),
     ({"dice: [4, 4, 4, 4]": "dice: [4, 4, 4]"}, 10, "attack.dice", "needs 4 d10 but the script has 3 faces"),
     ({"dice: [4, 4, 4, 4]": "dice: [4, 4, 4, 4, 5]"}, 10, "attack.dice", "scripted dice left unused"),
     ({"dice: [4, 4, 4, 4]": "dice: [4, 4, 4, 11]"}, 10, "attack.dice", "scripted face 11 is not on a d10"),

@@ -59,7 +59,7 @@ def test_the_quick_examples_run_as_written(command, capsys, monkeypatch, tmp_pat
 @pytest.mark.parametrize(
     "argv",
     [
-        ["los", OGGO, "--from", "MP-02A Oggo", "--to", "RX-78-2 Gundam", "--json"],
+        ["los", OGGO, "--from", "ML-07C Crab", "--to", "QZ-82 Sentinel", "--json"],
         ["explain", QUAD_BOP, "--json"],
         ["odds", VOLLEY, "--json"],
         ["draw", VOLLEY, "--json"],
@@ -121,7 +121,7 @@ def test_explain_prints_a_table_per_target_not_a_dump(capsys):
     out = capsys.readouterr().out
     outcome = out.split("Outcome:")[1].split("Interpretations")[0]
     assert "{" not in outcome and "legal: True" not in outcome and "ended_early" not in outcome
-    minelayer = next(line for line in outcome.splitlines() if line.startswith("    Zaku II: Minelayer"))
+    minelayer = next(line for line in outcome.splitlines() if line.startswith("    Strider: Minelayer"))
     assert minelayer.split()[-1] == "yes"  # defeated
     assert "HP lost" in outcome and "defeated" in outcome
 
@@ -138,7 +138,7 @@ def test_odds_names_hp_lost_shows_the_overlay_and_never_rounds_a_chance_to_zero(
     assert main(["odds", str(ROOT / QUAD_BOP), "--rules", str(overlay)]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "Rules: Gundam Assemble - Attacking, with crits on ten only"
-    assert "Char's Zaku II: HP lost, out of 5 HP" in out and "damage after Shields" not in out
+    assert "Cara's Strider: HP lost, out of 5 HP" in out and "damage after Shields" not in out
     assert main(["odds", str(ROOT / VOLLEY)]) == 0
     out = capsys.readouterr().out
     assert "<0.01%" in out and not re.search(r"(?<![\d.])0\.00%", out)  # 7 wounds: 1/279936

@@ -41,7 +41,7 @@ CORPUS_RUNNER = {"pytest", "_pytest", "pytest_bdd"}
 
 def test_los_loads_neither_the_corpus_runner_nor_shapely():
     modules = imported_by(
-        "los", str(GA / "los_oggo_artillery_support.yaml"), "--from", "MP-02A Oggo", "--to", "RX-78-2 Gundam"
+        "los", str(GA / "los_oggo_artillery_support.yaml"), "--from", "ML-07C Crab", "--to", "QZ-82 Sentinel"
     )
     assert not modules & CORPUS_RUNNER
     assert not modules & {"shapely", "numpy"}

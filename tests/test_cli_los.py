@@ -18,8 +18,8 @@ SCENARIO = textwrap.dedent(
         G  .  2  .  Z
       .  .  .  .  .
     units:
-      - {name: RX-78-2 Gundam, side: A, mark: G}
-      - {name: "Char's Zaku II", side: B, mark: Z}
+      - {name: QZ-82 Sentinel, side: A, mark: G}
+      - {name: "Cara's Strider", side: B, mark: Z}
     """
 )
 
@@ -39,7 +39,7 @@ def scenario(tmp_path):
 
 def test_los_json_has_the_documented_fields(capsys, scenario):
     code, out, err = run(
-        capsys, "los", str(scenario), "--from", "RX-78-2 Gundam", "--to", "Char's Zaku II", "--json"
+        capsys, "los", str(scenario), "--from", "QZ-82 Sentinel", "--to", "Cara's Strider", "--json"
     )
     assert code == 0 and err == ""
     data = json.loads(out)
@@ -72,7 +72,7 @@ def test_los_json_lists_choice_points_as_pairs(capsys, tmp_path):
 
 
 def test_los_text_names_the_blocker_and_its_clause(capsys, scenario):
-    code, out, _ = run(capsys, "los", str(scenario), "--from", "RX-78-2 Gundam", "--to", "Char's Zaku II")
+    code, out, _ = run(capsys, "los", str(scenario), "--from", "QZ-82 Sentinel", "--to", "Cara's Strider")
     assert code == 0
     assert "BLOCKED" in out
     assert "blocker: [2, 1] terrain at elevation 2 is higher than both units (0, 0) [GA-LOS-3]" in out
@@ -137,7 +137,7 @@ def test_bad_scenarios_give_one_line_with_file_line_and_field(capsys, tmp_path, 
 
 
 def test_an_unknown_piece_name_is_bad_input(capsys, scenario):
-    code, _, err = run(capsys, "los", str(scenario), "--from", "Gundam", "--to", "Char's Zaku II")
+    code, _, err = run(capsys, "los", str(scenario), "--from", "Gundam", "--to", "Cara's Strider")
     assert code == 2
     assert "--from: no piece named 'Gundam'" in err
 
@@ -155,9 +155,9 @@ def test_an_overlay_with_an_unknown_parameter_points_at_its_line(capsys, scenari
         "los",
         str(scenario),
         "--from",
-        "RX-78-2 Gundam",
+        "QZ-82 Sentinel",
         "--to",
-        "Char's Zaku II",
+        "Cara's Strider",
         "--rules",
         str(overlay),
     )

@@ -43,18 +43,18 @@ def test_every_bundled_scenario_draws_as_valid_svg(tmp_path, scenario):
 
 
 def test_the_hill_is_marked_as_the_blocker_between_the_oggo_and_chars_zaku(tmp_path):
-    root = draw(tmp_path, OGGO, "--from", "MP-02A Oggo", "--to", "Char's Zaku II")
+    root = draw(tmp_path, OGGO, "--from", "ML-07C Crab", "--to", "Cara's Strider")
     # The map's '3' is row 2, column 1: axial (0, 2) in odd-r layout.
     blockers = groups(root, "blocker")
     assert [(b.get("data-hex"), b.get("data-clause")) for b in blockers] == [("0,2", "GA-LOS-3")]
     assert groups(root, "line-of-sight")[0].get("class").split()[-1] == "blocked"
-    assert {"MP-02A Oggo", "Char's Zaku II", "RX-78-2 Gundam"} <= set(texts(root))
+    assert {"ML-07C Crab", "Cara's Strider", "QZ-82 Sentinel"} <= set(texts(root))
     hill = root.find(".//*[@id='hex-0_2']")
     assert hill is not None and hill.get("data-elevation") == "3"
 
 
 def test_the_oggo_sees_the_gundam_and_nothing_is_marked(tmp_path):
-    root = draw(tmp_path, OGGO, "--from", "MP-02A Oggo", "--to", "RX-78-2 Gundam")
+    root = draw(tmp_path, OGGO, "--from", "ML-07C Crab", "--to", "QZ-82 Sentinel")
     assert not groups(root, "blocker")
     assert "clear" in groups(root, "line-of-sight")[0].get("class").split()
     # The line runs between the hill and an open hex: the hill would block if picked, so it is
@@ -107,7 +107,7 @@ def test_a_failed_draw_leaves_the_previous_file_alone(tmp_path, capsys):
     out = tmp_path / "board.svg"
     assert main(["draw", str(OGGO), "-o", str(out)]) == 0
     good = out.read_text()
-    assert main(["draw", str(OGGO), "--from", "Nobody", "--to", "RX-78-2 Gundam", "-o", str(out)]) == 2
+    assert main(["draw", str(OGGO), "--from", "Nobody", "--to", "QZ-82 Sentinel", "-o", str(out)]) == 2
     assert "no piece or unit named 'Nobody'" in capsys.readouterr().err
     assert out.read_text() == good
     assert [p.name for p in tmp_path.iterdir()] == ["board.svg"]  # no temporary file left behind

@@ -99,14 +99,14 @@ def far_board_svg() -> str:
         data["extent"] = [[q + 37, r - 29] for q, r in data["extent"]]
     board = board_from_json(data)
     los = piece_line_of_sight(
-        board, board.piece("MP-02A Oggo"), board.piece("RX-78-2 Gundam"), load("gundam_assemble")
+        board, board.piece("ML-07C Crab"), board.piece("QZ-82 Sentinel"), load("gundam_assemble")
     )
     return draw_board(board, lines_of_sight=[los])
 
 
 def test_highlights_sit_on_their_hexes_and_labels_beside_their_pieces_in_the_browser(tmp_path):
     svgs = [
-        render(GA / "los_oggo_artillery_support.yaml", "MP-02A Oggo", "RX-78-2 Gundam"),
+        render(GA / "los_oggo_artillery_support.yaml", "ML-07C Crab", "QZ-82 Sentinel"),
         render(GA / "attack_oggo_artillery_support.yaml"),
         render(GA / "attack_guntank_quad_bop.yaml"),
         far_board_svg(),

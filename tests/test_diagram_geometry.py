@@ -76,7 +76,7 @@ def test_highlights_stay_centred_far_from_the_origin(shift):
     if data["extent"] is not None:
         data["extent"] = [[q + dq, r + dr] for q, r in data["extent"]]
     moved = board_from_json(data)
-    oggo, gundam = moved.piece("MP-02A Oggo"), moved.piece("RX-78-2 Gundam")
+    oggo, gundam = moved.piece("ML-07C Crab"), moved.piece("QZ-82 Sentinel")
     svg = draw_board(
         moved, lines_of_sight=[piece_line_of_sight(moved, oggo, gundam, load("gundam_assemble"))]
     )

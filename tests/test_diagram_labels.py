@@ -118,8 +118,8 @@ def test_a_crowded_label_is_moved_off_another_not_laid_on_it():
     from rulecheck.label_layout import place
 
     obstacles = []
-    first = place("RX-78-2 Gundam", 11, [(100, 100)], obstacles)
-    second = place("Char's Zaku II", 11, [(100, 100)], obstacles)
+    first = place("QZ-82 Sentinel", 11, [(100, 100)], obstacles)
+    second = place("Cara's Strider", 11, [(100, 100)], obstacles)
     assert first.box != second.box and overlap(first.box, second.box) == 0 and second.moved
 
 

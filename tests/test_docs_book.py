@@ -67,8 +67,8 @@ def test_a_scenario_on_a_named_scenario_file_shows_the_files_title_and_descripti
 def test_line_of_sight_checked_both_ways_draws_both_lines(site):
     both_ways = section(read(site, "features/gundam_assemble/los_blocking_conditions.html"), 41)
     words = " ".join(re.sub(r"<[^>]+>", " ", both_ways).split())  # a legend line may wrap
-    assert "Line of Sight RX-78-2 Gundam -&gt; Char's Zaku II: clear" in words
-    assert "Line of Sight Char's Zaku II -&gt; RX-78-2 Gundam: clear" in words
+    assert "Line of Sight QZ-82 Sentinel -&gt; Cara's Strider: clear" in words
+    assert "Line of Sight Cara's Strider -&gt; QZ-82 Sentinel: clear" in words
     assert both_ways.count('class="los-line"') >= 2
 
 

@@ -59,10 +59,10 @@ def resolved(path: Path, origin=None, target=None):
 
 
 def test_a_sightline_asked_for_keeps_the_area_and_the_result_of_the_attack():
-    root = ET.fromstring(render(QUAD, "RX-75 Guntank", "Char's Zaku II"))
+    root = ET.fromstring(render(QUAD, "QX-40 Bastion", "Cara's Strider"))
     assert sorted(e.get("data-hex") for e in having(root, "aoe-hex")) == ["2,-1", "2,0", "3,-1"]
     assert sorted(texts_of(root, "outcome-badge")) == ["Acc +0: defeated", "Acc -1: -3 HP, 2 left"]
-    assert [p.get("data-name") for p in having(root, "defeated")] == ["Zaku II: Minelayer"]
+    assert [p.get("data-name") for p in having(root, "defeated")] == ["Strider: Minelayer"]
     sights = having(root, "line-of-sight")
     assert [(s.get("data-from"), s.get("data-to")) for s in sights] == [("0,0", "2,-1")]
 
@@ -81,8 +81,8 @@ def test_an_attack_shows_its_dice_and_what_each_scored_against_each_target():
     root = ET.fromstring(render(QUAD))
     captions = texts_of(root, "dice-caption")
     assert captions[0] == "Attack roll, Strength 4: 4 dice"
-    assert "Char's Zaku II: Accuracy -1 (elevation -1): 2 hits (1 critical)" in captions
-    assert "Zaku II: Minelayer: Accuracy +0: 3 hits (1 critical)" in captions
+    assert "Cara's Strider: Accuracy -1 (elevation -1): 2 hits (1 critical)" in captions
+    assert "Strider: Minelayer: Accuracy +0: 3 hits (1 critical)" in captions
     dice = [(d.get("data-face"), sorted(classes(d) - {"die"})[0]) for d in having(root, "die")]
     # The faces as rolled, then per target as the engine read them: a 4 misses at -1 Accuracy.
     assert dice[:4] == [("9", "rolled"), ("4", "rolled"), ("6", "rolled"), ("3", "rolled")]
@@ -192,8 +192,8 @@ def test_orientation_180_turns_the_board_around():
     scenario, ruling = resolved(QUAD)
     upright = ET.fromstring(draw_svg(scenario, ruling))
     turned = ET.fromstring(draw_svg(scenario, ruling, orientation=180))
-    (ax, ay), (bx, by) = piece_xy(upright, "RX-75 Guntank"), piece_xy(upright, "Zaku II: Minelayer")
-    (tax, tay), (tbx, tby) = piece_xy(turned, "RX-75 Guntank"), piece_xy(turned, "Zaku II: Minelayer")
+    (ax, ay), (bx, by) = piece_xy(upright, "QX-40 Bastion"), piece_xy(upright, "Strider: Minelayer")
+    (tax, tay), (tbx, tby) = piece_xy(turned, "QX-40 Bastion"), piece_xy(turned, "Strider: Minelayer")
     assert ax < bx and tax > tbx  # the Guntank was left of the Minelayer; seen turned, right of it
     assert abs((bx - ax) + (tbx - tax)) < 0.01 and abs((by - ay) + (tby - tay)) < 0.01
 
@@ -229,12 +229,12 @@ def test_a_colour_the_caller_gives_replaces_the_default_everywhere_it_is_used():
 
 def test_arrows_and_highlights_are_drawn_where_the_caller_says():
     scenario, ruling = resolved(QUAD)
-    root = ET.fromstring(draw_svg(scenario, ruling, arrows=[("0,0", "Char's Zaku II")], highlights=["3,-1"]))
+    root = ET.fromstring(draw_svg(scenario, ruling, arrows=[("0,0", "Cara's Strider")], highlights=["3,-1"]))
     assert [h.get("data-hex") for h in having(root, "caller-highlight")] == ["3,-1"]
     arrow = having(root, "caller-arrow")
     assert len(arrow) == 1
     line = arrow[0].find(f"{SVG}line")
-    start, end = piece_xy(root, "RX-75 Guntank"), piece_xy(root, "Char's Zaku II")
+    start, end = piece_xy(root, "QX-40 Bastion"), piece_xy(root, "Cara's Strider")
     assert (float(line.get("x1")), float(line.get("y1"))) == pytest.approx(start, abs=0.01)
     head = [tuple(map(float, p.split(","))) for p in arrow[0].find(f"{SVG}polygon").get("points").split()]
     assert head[0] == pytest.approx(end, abs=0.01)
@@ -274,13 +274,13 @@ def test_the_options_are_keyword_only():
 def test_the_cli_flags_reach_the_picture(tmp_path):
     out = tmp_path / "quad.svg"
     args = ["draw", str(QUAD), "-o", str(out), "--size", "700", "--flip", "--no-coordinates"]
-    args += ["--color", "side-2=#123456", "--arrow", "0,0", "3,-1", "--highlight", "RX-75 Guntank"]
+    args += ["--color", "side-2=#123456", "--arrow", "0,0", "3,-1", "--highlight", "QX-40 Bastion"]
     assert main(args) == 0
     root = ET.parse(out).getroot()
     assert root.get("width") == "700" and not having(root, "coord")
     assert having(root, "caller-arrow") and having(root, "caller-highlight")
     assert "#123456" in out.read_text()
-    a, b = piece_xy(root, "RX-75 Guntank"), piece_xy(root, "Zaku II: Minelayer")
+    a, b = piece_xy(root, "QX-40 Bastion"), piece_xy(root, "Strider: Minelayer")
     assert a[0] > b[0], "--flip turned the board"
 
 

@@ -19,14 +19,14 @@ BROKEN = """Feature: a broken ruling
   Scenario: One hit deals one damage, claimed wrongly as five
     Given the pieces:
       | name           | side | at     |
-      | RX-78-2 Gundam | A    | [0, 0] |
-      | Char's Zaku II | B    | [2, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
     And the unit states:
       | name           | shields |
-      | Char's Zaku II | 0       |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Char's Zaku II" takes 1 hit
-    And "Char's Zaku II" takes 5 damage
+      | Cara's Strider | 0       |
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" takes 1 hit
+    And "Cara's Strider" takes 5 damage
 """
 
 
@@ -50,8 +50,8 @@ def broken(tmp_path_factory) -> Path:
     return root
 
 
-EXPECTED = "expected Char's Zaku II to take 5 damage, got 1"
-STEP = 'failing step: And "Char\'s Zaku II" takes 5 damage (line 13)'
+EXPECTED = "expected Cara's Strider to take 5 damage, got 1"
+STEP = 'failing step: And "Cara\'s Strider" takes 5 damage (line 13)'
 
 
 @pytest.mark.slow  # runs check on a copied corpus in a subprocess, twice
@@ -66,7 +66,7 @@ def test_check_text_and_json_carry_the_whole_message_the_step_and_the_trace(brok
     (failure,) = json.loads(proc.stdout)["rulesets"][0]["failures"]
     assert failure["failed_step"] == {
         "keyword": "And",
-        "text": '"Char\'s Zaku II" takes 5 damage',
+        "text": '"Cara\'s Strider" takes 5 damage',
         "line": 13,
     }
     assert failure["message"].startswith(EXPECTED) and "explanation trace:" in failure["message"]
@@ -95,4 +95,4 @@ def test_the_docs_site_marks_the_failing_step_and_shows_the_message(broken, tmp_
     assert "<mark class='failing-step'" in page
     marked = page.split("<mark class='failing-step'")[1].split("</mark>")[0]
     assert "takes 5 damage" in marked and "takes 1 hit" not in marked
-    assert "expected Char&#x27;s Zaku II to take 5 damage, got 1" in page
+    assert "expected Cara&#x27;s Strider to take 5 damage, got 1" in page

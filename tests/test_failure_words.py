@@ -167,15 +167,15 @@ BROKEN = """Feature: a broken ruling
   Scenario: One hit deals one damage, claimed wrongly as five
     Given the pieces:
       | name           | side | at     |
-      | RX-78-2 Gundam | A    | [0, 0] |
-      | Char's Zaku II | B    | [2, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
     And the unit states:
       | name           | shields |
-      | Char's Zaku II | 0       |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Char's Zaku II" takes 1 hit
-    And "Char's Zaku II" takes 5 damage
-    And "Char's Zaku II" is not defeated
+      | Cara's Strider | 0       |
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" takes 1 hit
+    And "Cara's Strider" takes 5 damage
+    And "Cara's Strider" is not defeated
 """
 
 
@@ -211,7 +211,7 @@ def test_cucumber_json_and_junit_xml_read_as_their_consumers_expect(broken, tmp_
     steps = feature["elements"][0]["steps"]
     assert [s["result"]["status"] for s in steps] == ["passed"] * 4 + ["failed", "skipped"]
     message = steps[4]["result"]["error_message"]
-    assert message.startswith("expected Char's Zaku II to take 5 damage, got 1\nfailing step: ")
+    assert message.startswith("expected Cara's Strider to take 5 damage, got 1\nfailing step: ")
     assert "_pytest" not in message and "def " not in message and "Traceback" not in message
     assert "error_message" not in steps[5]["result"]
 
@@ -222,7 +222,7 @@ def test_cucumber_json_and_junit_xml_read_as_their_consumers_expect(broken, tmp_
     )
     assert case.get("file") == "features/gundam_assemble/broken.feature"
     failure = case.find("failure")
-    assert failure.get("message") == "expected Char's Zaku II to take 5 damage, got 1"
+    assert failure.get("message") == "expected Cara's Strider to take 5 damage, got 1"
     assert "_pytest" not in failure.text
 
 

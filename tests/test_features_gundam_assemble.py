@@ -50,7 +50,7 @@ from rules.rulebook import load, observing_reads
 scenarios("gundam_assemble")
 
 RULES = load("gundam_assemble")
-ZAKU = "Char's Zaku II"  # 5 hit points, no Shields (bundled cards)
+ZAKU = "Cara's Strider"  # 5 hit points, no Shields (bundled cards)
 MISSES = (1, 1)  # the Tester's Gun rolls 2 dice; 1s miss (GA-HIT-1)
 
 
@@ -328,7 +328,7 @@ def test_python_card_scripted_choice_never_asked_for_is_an_error():
 
 def test_python_card_choice_outside_its_options_is_an_error():
     with pytest.raises(AttackError, match="not one of") as err:
-        _attack("Pick", {"victim": "RX-78-2 Gundam"})
+        _attack("Pick", {"victim": "QZ-82 Sentinel"})
     assert err.value.field == "responses[0].choices"
 
 
@@ -576,11 +576,11 @@ CARD_REFUSALS = {
     ),
     "upgrade type": (
         _effect_card({"kind": "grant_upgrade", "upgrade": "Armour"}),
-        f"{EFFECT}.upgrade: 'Armour' is not an Upgrade type (expected one of Strength, Shield, Speed)",
+        f"{EFFECT}.upgrade: 'Armour' is not an Upgrade type (expected one of Strength, Shield, Speed, any)",
     ),
     "per upgrade type": (
         _effect_card({"kind": "strength", "amount": 1, "per_upgrade": "Armour"}),
-        f"{EFFECT}.per_upgrade: 'Armour' is not an Upgrade type (expected one of Strength, Shield, Speed)",
+        f"{EFFECT}.per_upgrade: 'Armour' is not an Upgrade type (expected one of Strength, Shield, Speed, any)",
     ),
     "duration": (
         _effect_card({"kind": "strength", "amount": 1, "duration": "forever"}),
@@ -622,14 +622,14 @@ CARD_REFUSALS = {
     "damage on the attack as a whole": (
         _effect_card({"kind": "damage_plus", "amount": 1, "to": "attack"}),
         f"{EFFECT}.to: 'attack': a damage_plus effect acts on units, not on the attack "
-        "(to: targets, one_target, self, attacker)",
+        "(to: targets, one_target, self, attacker, another_ally)",
     ),
     "non-combat damage to the attack": (
         _effect_card(
             {"kind": "non_combat_damage", "amount": 1, "to": "attack"}, window="after_combat_damage"
         ),
         f"{EFFECT}.to: 'attack': a non_combat_damage effect acts on units, not on the attack "
-        "(to: targets, one_target, self, attacker)",
+        "(to: targets, one_target, self, attacker, another_ally)",
     ),
     "Strength given to one target": (
         _effect_card({"kind": "strength", "amount": 1, "to": "one_target"}),
@@ -727,7 +727,7 @@ CARD_REFUSALS = {
     ),
     "upgrade condition": (
         _ability_card(window="ongoing", when={"has_upgrade": "Armour"}, effects=[{"kind": "strength"}]),
-        "units[0].abilities[0].when.has_upgrade: 'Armour' is not an Upgrade type",
+        "units[0].abilities[0].when.has_upgrade: 'Armour' is not an Upgrade type (expected one of Strength, Shield, Speed, any)",
     ),
     "no effects": (
         _ability_card(window="ongoing", effects=[]),
@@ -1299,9 +1299,9 @@ def test_only_a_conditional_strength_card_gets_a_condition_report():
 def test_the_critical_effect_event_names_the_targets_it_reaches():
     # The Gundam's Beam Rifle: a 9 triggers its critical effect (Damage+1) on its one target.
     cat = _catalogue()
-    board = Board(pieces=(Piece("RX-78-2 Gundam", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
-    battle = battle_from_entries(board, {"RX-78-2 Gundam": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
-    decl = AttackDeclaration("RX-78-2 Gundam", "Beam Rifle", ZAKU)
+    board = Board(pieces=(Piece("QZ-82 Sentinel", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    battle = battle_from_entries(board, {"QZ-82 Sentinel": {"side": "A"}, ZAKU: {"side": "B"}}, cat)
+    decl = AttackDeclaration("QZ-82 Sentinel", "Beam Rifle", ZAKU)
     read: set[str] = set()
     with observing_reads(lambda book, entry: read.add(entry)):
         result = resolve_attack(battle, decl, ScriptedDice.of(attack=[9, 1, 1, 1]), RULES)
@@ -1354,12 +1354,12 @@ def test_explain_shows_the_shields_of_a_defeated_unit_among_its_defeat_events():
     """What explain --json shows of a defeat: each event's step and data, in order; the Shields
     event (asked only of a unit with deactivated Shields) stands before must_redeploy."""
     cat = _catalogue()
-    board = Board(pieces=(Piece("RX-78-2 Gundam", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
+    board = Board(pieces=(Piece("QZ-82 Sentinel", "A", (0, 0)), Piece(ZAKU, "B", (2, 0))))
     units = {
-        "RX-78-2 Gundam": {"side": "A"},
+        "QZ-82 Sentinel": {"side": "A"},
         ZAKU: {"side": "B", "hp": 1, "shields": 0, "deactivated_shields": 1},
     }
-    decl = AttackDeclaration("RX-78-2 Gundam", "Beam Rifle", ZAKU)
+    decl = AttackDeclaration("QZ-82 Sentinel", "Beam Rifle", ZAKU)
     for book, active, deactivated in (
         (RULES, 0, 1),
         (RULES.with_changes(interpretations={"defeated_unit_shields": "restored"}), 1, 0),

@@ -65,17 +65,17 @@ positions = st.sampled_from([(2, 0), (1, 0), (0, 2), (3, -1), (-2, 1)])
 
 @st.composite
 def attacks(draw):
-    """Gundam (A) fires its Beam Rifle at Char's Zaku II (B) with random state and dice."""
+    """Gundam (A) fires its Beam Rifle at Cara's Strider (B) with random state and dice."""
     target_hex = draw(positions)
     elevation = draw(st.integers(0, 2))
     water = draw(st.booleans())
     board = Board(
         {target_hex: HexTerrain(elevation, "water" if water else "open")},
-        (Piece("RX-78-2 Gundam", "A", (0, 0)), Piece("Char's Zaku II", "B", target_hex)),
+        (Piece("QZ-82 Sentinel", "A", (0, 0)), Piece("Cara's Strider", "B", target_hex)),
     )
     entries = {
-        "RX-78-2 Gundam": {"side": "A", "activating": True},
-        "Char's Zaku II": {
+        "QZ-82 Sentinel": {"side": "A", "activating": True},
+        "Cara's Strider": {
             "side": "B",
             "hp": draw(st.integers(1, 5)),
             "shields": draw(st.integers(0, 3)),
@@ -84,13 +84,13 @@ def attacks(draw):
         },
     }
     battle = battle_from_entries(board, entries, CATALOGUE)
-    strength = CATALOGUE.units["RX-78-2 Gundam"].weapons["Beam Rifle"].strength
+    strength = CATALOGUE.units["QZ-82 Sentinel"].weapons["Beam Rifle"].strength
     dice = draw(st.lists(st.integers(1, SIDES), min_size=strength, max_size=strength))
     return battle, dice
 
 
 def _resolve(battle, dice):
-    decl = AttackDeclaration("RX-78-2 Gundam", "Beam Rifle", target="Char's Zaku II")
+    decl = AttackDeclaration("QZ-82 Sentinel", "Beam Rifle", target="Cara's Strider")
     return resolve_attack(battle, decl, ScriptedDice.of(attack=dice), RULES)
 
 
@@ -108,8 +108,8 @@ def test_a_defeat_scores_victory_points_exactly_once(case):
     battle, dice = case
     result = _resolve(battle, dice)
     defeats = [e for e in result.events if e.step.endswith(".defeated")]
-    vp = CATALOGUE.units["Char's Zaku II"].vp
-    if result.battle.unit("Char's Zaku II").in_reserve:
+    vp = CATALOGUE.units["Cara's Strider"].vp
+    if result.battle.unit("Cara's Strider").in_reserve:
         assert len(defeats) == 1
         assert result.battle.victory_points["A"] == vp
     else:
@@ -152,9 +152,9 @@ def attacks_on_a_holdout(draw):
         ],
     }
     catalogue = parse_catalogue({"units": [card]}, base=CATALOGUE)
-    board = Board({}, (Piece("RX-78-2 Gundam", "A", (0, 0)), Piece("Holdout", "B", (2, 0))))
-    entries = {"RX-78-2 Gundam": {"side": "A"}, "Holdout": {"side": "B", "hp": draw(st.integers(1, top))}}
-    strength = CATALOGUE.units["RX-78-2 Gundam"].weapons["Beam Rifle"].strength
+    board = Board({}, (Piece("QZ-82 Sentinel", "A", (0, 0)), Piece("Holdout", "B", (2, 0))))
+    entries = {"QZ-82 Sentinel": {"side": "A"}, "Holdout": {"side": "B", "hp": draw(st.integers(1, top))}}
+    strength = CATALOGUE.units["QZ-82 Sentinel"].weapons["Beam Rifle"].strength
     dice = draw(st.lists(st.integers(1, SIDES), min_size=strength, max_size=strength))
     return battle_from_entries(board, entries, catalogue), dice, keep
 
@@ -163,7 +163,7 @@ def attacks_on_a_holdout(draw):
 @given(attacks_on_a_holdout())
 def test_a_card_that_steps_in_at_defeat_never_leaves_more_than_the_maximum_hit_points(case):
     battle, dice, keep = case
-    decl = AttackDeclaration("RX-78-2 Gundam", "Beam Rifle", target="Holdout")
+    decl = AttackDeclaration("QZ-82 Sentinel", "Beam Rifle", target="Holdout")
     result = resolve_attack(battle, decl, ScriptedDice.of(attack=dice), RULES)
     unit = result.battle.unit("Holdout")
     assert not unit.in_reserve and result.battle.board.has_piece("Holdout")

@@ -46,12 +46,12 @@ def _mirrored_cards(data):
 CATALOGUE = parse_catalogue(CARDS)
 MIRRORED = parse_catalogue(_mirrored_cards(CARDS))
 WEAPONS = [
-    ("RX-78-2 Gundam", "Beam Rifle"),
-    ("Zaku II: Minelayer", "Scatter Mines"),
-    ("RX-75 Guntank", "Quad Bop Missile Launcher"),
-    ("RX-75 Guntank", "180mm Cannon"),
+    ("QZ-82 Sentinel", "Beam Rifle"),
+    ("Strider: Minelayer", "Scatter Mines"),
+    ("QX-40 Bastion", "Quad Bop Missile Launcher"),
+    ("QX-40 Bastion", "180mm Cannon"),
 ]
-ENEMIES = ["Char's Zaku II", "RGM-79 GM", "MP-02A Oggo"]
+ENEMIES = ["Cara's Strider", "PK-5 Kite", "ML-07C Crab"]
 NEAR = list(spiral((0, 0), 4))
 
 
@@ -74,9 +74,9 @@ def attacks(draw):
     if draw(st.booleans()):  # an ally in the way, perhaps
         h = draw(st.sampled_from(free))
         free.remove(h)
-        ally = "RGM-79 GM (A)"
+        ally = "PK-5 Kite (A)"
         pieces.append(Piece(ally, "A", h))
-        entries[ally] = {"side": "A", "profile": "RGM-79 GM"}
+        entries[ally] = {"side": "A", "profile": "PK-5 Kite"}
     hexes = {
         h: HexTerrain(draw(st.integers(0, 2)), draw(st.sampled_from(["open", "open", "water"])))
         for h in draw(st.lists(st.sampled_from(NEAR), max_size=8, unique=True))

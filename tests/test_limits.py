@@ -46,10 +46,10 @@ def test_a_value_past_either_end_of_a_range_is_refused(ruleset):
 
 # --- every published input limit: accepted at the limit, refused one past it --------------------
 GA_UNITS = [
-    {"name": "RX-78-2 Gundam", "side": "A", "at": [0, 0]},
-    {"name": "Char's Zaku II", "side": "B", "at": [2, 0]},
+    {"name": "QZ-82 Sentinel", "side": "A", "at": [0, 0]},
+    {"name": "Cara's Strider", "side": "B", "at": [2, 0]},
 ]
-GA_ATTACK = {"attacker": "RX-78-2 Gundam", "weapon": "Beam Rifle", "target": "Char's Zaku II"}
+GA_ATTACK = {"attacker": "QZ-82 Sentinel", "weapon": "Beam Rifle", "target": "Cara's Strider"}
 MB_STATS = {"ranged_attack": 1, "melee_attack": 1, "range": 30, "courage": 3, "save": 4, "wounds": 1}
 
 
@@ -135,12 +135,12 @@ LIMITS = {
         "load",
         lambda n: ga(
             units=GA_UNITS
-            + [{"name": f"GM {i}", "side": "A", "at": [i, 5], "profile": "RGM-79 GM"} for i in range(n - 2)]
+            + [{"name": f"GM {i}", "side": "A", "at": [i, 5], "profile": "PK-5 Kite"} for i in range(n - 2)]
         ),
     ),
     "MAX_NAME_LENGTH": (
         "load",
-        lambda n: ga(units=[{**GA_UNITS[0], "name": "G" * n, "profile": "RX-78-2 Gundam"}, GA_UNITS[1]]),
+        lambda n: ga(units=[{**GA_UNITS[0], "name": "G" * n, "profile": "QZ-82 Sentinel"}, GA_UNITS[1]]),
     ),
     "MAX_STAT (gundam_assemble)": ("load", lambda n: ga(units=[GA_UNITS[0], {**GA_UNITS[1], "shields": n}])),
     "MAX_ATTACK_DICE": ("odds", lambda n: ga(attack={**GA_ATTACK, "dice": [4] * n})),

@@ -115,7 +115,7 @@ def test_gundam_assemble_scenarios_and_attacks_load_or_fail_in_one_line(tmp_path
 @FAST
 @given(doc=mutated({k: v for k, v in GA_DOC.items() if k != "attack"}))
 def test_gundam_assemble_positions_draw_or_fail_in_one_line(tmp_path, doc):
-    run_cli(tmp_path, dump(doc), "los", "{file}", "--from", "RX-75 Guntank", "--to", "Char's Zaku II")
+    run_cli(tmp_path, dump(doc), "los", "{file}", "--from", "QX-40 Bastion", "--to", "Cara's Strider")
 
 
 @FAST

@@ -41,11 +41,11 @@ hexes:
   - {{at: [3, 0], elevation: {elevation}}}
 units:
   - {{name: "{attacker}", side: A, at: [0, 0]}}
-  - {{name: RX-78-2 Gundam, side: B, at: [{distance}, 0]{extra}}}
+  - {{name: QZ-82 Sentinel, side: B, at: [{distance}, 0]{extra}}}
 attack:
   attacker: "{attacker}"
   weapon: {weapon}
-  target: RX-78-2 Gundam
+  target: QZ-82 Sentinel
   dice: [5, 5, 5, 5]
 """
 
@@ -59,7 +59,7 @@ def scenario_file(tmp_path: Path, **fields) -> Path:
 
 def test_one_target_at_plus_zero_is_binomial_in_seven_tenths():
     report = odds(ga.load_scenario(GA_DIR / "attack_char_elevation_water.yaml"), RULES)
-    target = report.odds.target("RX-75 Guntank")
+    target = report.odds.target("QX-40 Bastion")
     assert target.profile.accuracy == 0  # high ground and water cancel out
     assert target.hits == {
         k: comb(4, k) * Fraction(7, 10) ** k * Fraction(3, 10) ** (4 - k) for k in range(5)
@@ -70,7 +70,7 @@ def test_one_target_at_plus_zero_is_binomial_in_seven_tenths():
 
 def test_each_area_target_gets_its_own_accuracy_from_one_roll():
     report = odds(ga.load_scenario(GA_DIR / "attack_guntank_quad_bop.yaml"), RULES)
-    high, level = report.odds.target("Char's Zaku II"), report.odds.target("Zaku II: Minelayer")
+    high, level = report.odds.target("Cara's Strider"), report.odds.target("Strider: Minelayer")
     assert (high.profile.accuracy, level.profile.accuracy) == (-1, 0)
     assert high.hits[4] == Fraction(6, 10) ** 4 and level.hits[4] == Fraction(7, 10) ** 4
     assert high.crits == level.crits  # the same dice
@@ -119,17 +119,17 @@ def test_book_attacks_agree_with_the_engine_under_seeded_dice(name):
 @pytest.mark.parametrize(
     "attacker, weapon, fields",
     [
-        ("Char's Zaku II", "Zaku Bazooka", {}),  # a crit adds a die, rolled into the same attack
-        ("RX-75 Guntank", "180mm Cannon", {}),  # two crits needed, Damage+2
-        ("RGM-79 GM", "Beam Spray Gun", {}),  # Damage+1 for every crit
-        ("RX-78-2 Gundam", "Beam Saber", {"distance": 1, "extra": ", hp: 3, shields: 0"}),  # Fracture
+        ("Cara's Strider", "Zaku Bazooka", {}),  # a crit adds a die, rolled into the same attack
+        ("QX-40 Bastion", "180mm Cannon", {}),  # two crits needed, Damage+2
+        ("PK-5 Kite", "Beam Spray Gun", {}),  # Damage+1 for every crit
+        ("QZ-82 Sentinel", "Beam Saber", {"distance": 1, "extra": ", hp: 3, shields: 0"}),  # Fracture
     ],
     ids=["extra-die", "two-crits", "per-crit", "fracture"],
 )
 def test_critical_effects_agree_with_the_engine(tmp_path, attacker, weapon, fields):
-    if attacker == "RX-78-2 Gundam":  # the Gundam attacks a second Gundam card
-        text = ZAKU_VS.replace("RX-78-2 Gundam, side: B", "Target, profile: RX-78-2 Gundam, side: B")
-        text = text.replace("target: RX-78-2 Gundam", "target: Target")
+    if attacker == "QZ-82 Sentinel":  # the Gundam attacks a second Gundam card
+        text = ZAKU_VS.replace("QZ-82 Sentinel, side: B", "Target, profile: QZ-82 Sentinel, side: B")
+        text = text.replace("target: QZ-82 Sentinel", "target: Target")
         path = tmp_path / "attack.yaml"
         path.write_text(
             text.format(
@@ -149,7 +149,7 @@ def test_critical_effects_agree_with_the_engine(tmp_path, attacker, weapon, fiel
 def test_cli_prints_fractions_percentages_and_at_least_tables_for_both_rulesets(capsys):
     assert main(["odds", str(GA_DIR / "attack_guntank_quad_bop.yaml")]) == 0
     out = capsys.readouterr().out
-    assert "Zaku II: Minelayer: HP lost, out of 4 HP" in out
+    assert "Strider: Minelayer: HP lost, out of 4 HP" in out
     assert "5017/10000" in out and "50.17%" in out  # the Minelayer's defeat chance
     assert "at least k" in out
     assert main(["odds", str(ROOT / "scenarios/multibase/ranged_volley.yaml")]) == 0
@@ -160,9 +160,9 @@ def test_cli_prints_fractions_percentages_and_at_least_tables_for_both_rulesets(
 def test_cli_json_has_exact_strings(capsys):
     assert main(["odds", "--json", str(GA_DIR / "attack_char_elevation_water.yaml")]) == 0
     data = json.loads(capsys.readouterr().out)
-    hits = data["targets"]["RX-75 Guntank"]["hits"]
+    hits = data["targets"]["QX-40 Bastion"]["hits"]
     assert hits["4"]["exact"] == "2401/10000" and hits["4"]["p"] == pytest.approx(0.2401)
-    assert data["targets"]["RX-75 Guntank"]["hits_at_least"]["0"]["exact"] == "1"
+    assert data["targets"]["QX-40 Bastion"]["hits_at_least"]["0"]["exact"] == "1"
 
 
 def test_a_scenario_without_an_attack_is_a_one_line_error(capsys):

@@ -87,16 +87,16 @@ FEATURE = """Feature: Damage
   Background:
     Given the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
-      | RX-78-2 Gundam | B    | [2, 0] |
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [2, 0] |
 
   @clause:GA-DMG-1 @ruling:derived
   Scenario: Two hits deal two damage
     Given the unit states:
       | name           | shields |
-      | RX-78-2 Gundam | 0       |
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
-    Then "RX-78-2 Gundam" takes 2 damage
+      | QZ-82 Sentinel | 0       |
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with "Zaku Machine Gun" and rolls 5, 5, 1, 1
+    Then "QZ-82 Sentinel" takes 2 damage
 """
 
 

@@ -74,8 +74,8 @@ terrain_kinds:
 map: |
   G  ^  Z
 units:
-  - {name: RX-78-2 Gundam, side: A, mark: G}
-  - {name: "Char's Zaku II", side: B, mark: Z}
+  - {name: QZ-82 Sentinel, side: A, mark: G}
+  - {name: "Cara's Strider", side: B, mark: Z}
 """
 
 BAD = [
@@ -110,7 +110,7 @@ def test_a_bad_terrain_declaration_is_one_line(capsys, tmp_path, old, new, line,
     assert old in BASE
     path = tmp_path / "s.yaml"
     path.write_text(BASE.replace(old, new))
-    assert main(["los", str(path), "--from", "RX-78-2 Gundam", "--to", "Char's Zaku II"]) == 2
+    assert main(["los", str(path), "--from", "QZ-82 Sentinel", "--to", "Cara's Strider"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1, err
     assert f"s.yaml:{line}: {field}" in err and message in err, err
@@ -120,8 +120,8 @@ def test_an_undeclared_kind_in_a_hex_list_is_one_line(capsys, tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text(
         "ruleset: gundam_assemble\nhexes:\n  - {at: [1, 0], terrain: lava}\nunits:\n"
-        '  - {name: RX-78-2 Gundam, side: A, at: [0, 0]}\n  - {name: "Char\'s Zaku II", side: B, at: [2, 0]}\n'
+        '  - {name: QZ-82 Sentinel, side: A, at: [0, 0]}\n  - {name: "Cara\'s Strider", side: B, at: [2, 0]}\n'
     )
-    assert main(["los", str(path), "--from", "RX-78-2 Gundam", "--to", "Char's Zaku II"]) == 2
+    assert main(["los", str(path), "--from", "QZ-82 Sentinel", "--to", "Cara's Strider"]) == 2
     err = capsys.readouterr().err.strip()
     assert "s.yaml:3: hexes[0].terrain: unknown terrain kind 'lava' (declared: open, water;" in err, err

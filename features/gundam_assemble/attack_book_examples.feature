@@ -6,21 +6,21 @@ Feature: Attacks, the rulebook's worked examples
   Scenario: The Quad Bop attack is one roll whose hits are counted separately for each target
     Given the scenario "attack_guntank_quad_bop.yaml"
     When the attack in the scenario file is resolved
-    Then the targets are "Char's Zaku II"; "Zaku II: Minelayer"
+    Then the targets are "Cara's Strider"; "Strider: Minelayer"
     And the attack rolls 4 dice
-    And the Accuracy against "Char's Zaku II" is -1
-    And the Accuracy against "Zaku II: Minelayer" is 0
-    And "Char's Zaku II" takes 2 hits
-    And "Zaku II: Minelayer" takes 3 hits
+    And the Accuracy against "Cara's Strider" is -1
+    And the Accuracy against "Strider: Minelayer" is 0
+    And "Cara's Strider" takes 2 hits
+    And "Strider: Minelayer" takes 3 hits
 
   @clause:GA-ROLL-6 @clause:GA-SEQ-9 @ruling:interpretation @example:guntank-quad-bop @interpretation:aoe_crit_effect_scope
   Scenario: The Quad Bop attack deals each target its own damage at the same time
     Given the scenario "attack_guntank_quad_bop.yaml"
     When the attack in the scenario file is resolved
-    Then "Char's Zaku II" takes 3 damage
-    And "Zaku II: Minelayer" takes 4 damage
-    And "Zaku II: Minelayer" is defeated
-    And "Char's Zaku II" has 2 hit points
+    Then "Cara's Strider" takes 3 damage
+    And "Strider: Minelayer" takes 4 damage
+    And "Strider: Minelayer" is defeated
+    And "Cara's Strider" has 2 hit points
     And the ruling cites GA-ROLL-6
 
   @clause:GA-ROLL-5 @ruling:derived @example:guntank-tactics-strength
@@ -28,38 +28,38 @@ Feature: Attacks, the rulebook's worked examples
     Given the scenario "attack_guntank_uphill_barrage.yaml"
     When the attack in the scenario file is resolved
     Then the attack rolls 6 dice
-    And "Char's Zaku II" takes 3 hits
-    And "Zaku II: Minelayer" takes 4 hits
+    And "Cara's Strider" takes 3 hits
+    And "Strider: Minelayer" takes 4 hits
     And the ruling cites GA-ROLL-5
 
   @clause:GA-ROLL-5 @ruling:derived @example:guntank-tactics-strength
   Scenario: The +2 Strength card adds nothing when no target stands higher
     Given the pieces:
       | name               | side | at      |
-      | RX-75 Guntank      | A    | [0, 0]  |
-      | Zaku II: Minelayer | B    | [2, 0]  |
+      | QX-40 Bastion      | A    | [0, 0]  |
+      | Strider: Minelayer | B    | [2, 0]  |
     And player A will use "Uphill Barrage"
-    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 5, 5
+    When "QX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 5, 5
     Then the attack rolls 4 dice
 
   @clause:GA-ELEV-1 @clause:GA-ELEV-2 @clause:GA-ELEV-3 @ruling:derived @example:char-elevation-water
   Scenario: High ground and a target in water cancel out, so a 3 still misses and a 4 still hits
     Given the scenario "attack_char_elevation_water.yaml"
     When the attack in the scenario file is resolved
-    Then the Accuracy against "RX-75 Guntank" is 0
-    And "RX-75 Guntank" takes 2 hits
+    Then the Accuracy against "QX-40 Bastion" is 0
+    And "QX-40 Bastion" takes 2 hits
     And the ruling cites GA-ELEV-2
 
   @clause:GA-LOS-9 @clause:GA-WR-1 @ruling:interpretation @example:oggo-artillery-support @interpretation:non_combat_damage_mitigation
-  Scenario: Artillery Support damages the attacked Gundam because the Oggo sees the Gundam, though not its ally
+  Scenario: Artillery Support damages the attacked Gundam because the Crab sees the Sentinel, though not its ally
     Given the scenario "attack_oggo_artillery_support.yaml"
     When the attack in the scenario file is resolved
     Then the ruling cites GA-LOS-9
-    And "RX-78-2 Gundam" takes 1 damage
-    And "RX-78-2 Gundam" has 4 hit points
+    And "QZ-82 Sentinel" takes 1 damage
+    And "QZ-82 Sentinel" has 4 hit points
 
   @clause:GA-LOS-9 @clause:GA-WR-1 @ruling:derived @example:oggo-artillery-support
-  Scenario: Artillery Support cannot reach an attacked enemy the Oggo cannot see
+  Scenario: Artillery Support cannot reach an attacked enemy the Crab cannot see
     Given the board:
       """
       .  .  .  .  .  .
@@ -70,13 +70,13 @@ Feature: Attacks, the rulebook's worked examples
       """
     And the pieces:
       | mark | name           | side |
-      | O    | MP-02A Oggo    | A    |
-      | Z    | Char's Zaku II | A    |
-      | G    | RX-78-2 Gundam | B    |
-    And "MP-02A Oggo" will use "Artillery Support"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 2, 2, 2, 2
-    Then "MP-02A Oggo" cannot use "Artillery Support"
-    And "RX-78-2 Gundam" has 6 hit points
+      | O    | ML-07C Crab    | A    |
+      | Z    | Cara's Strider | A    |
+      | G    | QZ-82 Sentinel | B    |
+    And "ML-07C Crab" will use "Artillery Support"
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with "Zaku Machine Gun" and rolls 2, 2, 2, 2
+    Then "ML-07C Crab" cannot use "Artillery Support"
+    And "QZ-82 Sentinel" has 6 hit points
 
   @clause:GA-WR-2 @ruling:interpretation @example:oggo-artillery-support @interpretation:non_combat_damage_mitigation
   Scenario: An ability "within x hexes" reaches the attacked enemy without Line of Sight
@@ -90,12 +90,12 @@ Feature: Attacks, the rulebook's worked examples
       """
     And the pieces:
       | mark | name           | side |
-      | O    | MP-02A Oggo    | A    |
-      | Z    | Char's Zaku II | A    |
-      | G    | RX-78-2 Gundam | B    |
-    And "MP-02A Oggo" will use "Spotter Link"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 2, 2, 2, 2
-    Then "RX-78-2 Gundam" has 5 hit points
+      | O    | ML-07C Crab    | A    |
+      | Z    | Cara's Strider | A    |
+      | G    | QZ-82 Sentinel | B    |
+    And "ML-07C Crab" will use "Spotter Link"
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with "Zaku Machine Gun" and rolls 2, 2, 2, 2
+    Then "QZ-82 Sentinel" has 5 hit points
     And the ruling cites GA-WR-2
 
   @clause:GA-AOE-1 @clause:GA-AOE-2 @ruling:interpretation @interpretation:aoe_diagram_orientation
@@ -112,5 +112,5 @@ Feature: Attacks, the rulebook's worked examples
   Scenario: By default the Quad Bop diagram can be turned six ways but not flipped
     Given the pieces:
       | name          | side | at     |
-      | RX-75 Guntank | A    | [0, 0] |
-    Then "Quad Bop Missile Launcher" of "RX-75 Guntank" has 6 legal placements
+      | QX-40 Bastion | A    | [0, 0] |
+    Then "Quad Bop Missile Launcher" of "QX-40 Bastion" has 6 legal placements

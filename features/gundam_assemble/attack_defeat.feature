@@ -1,21 +1,21 @@
 Feature: Defeated units
-  The RX-78-2 Gundam (player A) fires its Beam Rifle at Char's Zaku II (player B, 3 victory points
+  The QZ-82 Sentinel (player A) fires its Beam Rifle at Cara's Strider (player B, 3 victory points
   on its test-data card), which has 1 hit point left, 2 Energy, an Upgrade, the Fracture status and
   its Timeline token on space 4. One hit defeats it.
 
   Background:
     Given the pieces:
       | name           | side | at     |
-      | RX-78-2 Gundam | A    | [0, 0] |
-      | Char's Zaku II | B    | [2, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
     And the unit states:
       | name           | hp | energy | upgrades      | status   | timeline |
-      | Char's Zaku II | 1  | 2      | Custom Thrust | Fracture | 4        |
+      | Cara's Strider | 1  | 2      | Custom Thrust | Fracture | 4        |
 
   @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:derived
   Scenario: The opponent scores the defeated unit's victory points
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Char's Zaku II" is defeated
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is defeated
     And player A has 3 victory points
     And the trace does not say "defeated at once"
 
@@ -23,86 +23,86 @@ Feature: Defeated units
   Scenario: Defeating an enemy during the attacker's own activation does not end that activation
     Given the unit states:
       | name           | activating |
-      | RX-78-2 Gundam | yes        |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Char's Zaku II" is defeated
+      | QZ-82 Sentinel | yes        |
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is defeated
     And the activation does not end
 
   @clause:GA-DEF-7 @ruling:derived
   Scenario: A unit whose activation ended with the turn is defeated later without ending any activation
     Given the unit states:
       | name           | activating |
-      | Char's Zaku II | yes        |
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+      | Cara's Strider | yes        |
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
     And the turn ends
-    And "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Char's Zaku II" is defeated
+    And "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is defeated
     And the activation does not end
 
   @clause:GA-DEF-6 @ruling:derived @faq:Q30
   Scenario: A defeated unit in Reserve cannot attack before it is redeployed
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    And "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Machine Gun"
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    And "Cara's Strider" attacks "QZ-82 Sentinel" with "Zaku Machine Gun"
     Then the attack is not allowed under GA-DEF-6
 
   @clause:GA-DEF-2 @clause:GA-TGT-1 @ruling:derived
   Scenario: A defeated unit is off the board and cannot be attacked again
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    And "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle"
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    And "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle"
     Then the attack is not allowed under GA-DEF-2
-    And the trace says "Char's Zaku II is not on the board"
+    And the trace says "Cara's Strider is not on the board"
 
   @clause:GA-DEF-2 @clause:GA-DEF-6 @ruling:derived @faq:Q30
   Scenario: A defeated unit leaves the board for Reserve and must be redeployed
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Char's Zaku II" is in Reserve and must be redeployed
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is in Reserve and must be redeployed
 
   @clause:GA-DEF-3 @ruling:derived @faq:Q128
   Scenario: A defeated unit's Timeline token moves two spaces forward
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Char's Zaku II"'s Timeline token is on space 6
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider"'s Timeline token is on space 6
 
   @clause:GA-DEF-4 @ruling:derived @faq:Q94
   Scenario: A defeated unit's hit points reset and its status effects are removed
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Char's Zaku II" has 5 hit points
-    And "Char's Zaku II" does not have the status Fracture
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" has 5 hit points
+    And "Cara's Strider" does not have the status Fracture
 
   @clause:GA-DEF-4 @ruling:derived
   Scenario: A defeated unit also loses a status effect the attack did not use up
     Given the unit states:
       | name           | status |
-      | Char's Zaku II | Disarm |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Char's Zaku II" is defeated
-    And "Char's Zaku II" does not have the status Disarm
+      | Cara's Strider | Disarm |
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is defeated
+    And "Cara's Strider" does not have the status Disarm
 
   @clause:GA-DEF-5 @ruling:derived
   Scenario: A defeated unit keeps its Energy and Upgrades
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Char's Zaku II" keeps 2 Energy and the Upgrades Custom Thrust
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" keeps 2 Energy and the Upgrades Custom Thrust
 
   @clause:GA-DEF-1 @ruling:derived
   Scenario: A unit that survives with hit points left is not defeated
     Given the unit states:
       | name           | hp |
-      | Char's Zaku II | 5  |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Char's Zaku II" is not defeated
+      | Cara's Strider | 5  |
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is not defeated
     And player A has 0 victory points
 
   @clause:GA-DEF-1 @ruling:derived
   Scenario: A unit defeated before the attack's damage scores its victory points only once
     Given the pieces:
       | name           | side | at     |
-      | RX-78-2 Gundam | A    | [0, 0] |
-      | Char's Zaku II | B    | [2, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
     And the unit states:
       | name           | hp |
-      | Char's Zaku II | 2  |
-    And player A will use "Collision Course" on "Char's Zaku II"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle"
-    Then "Char's Zaku II" is defeated
+      | Cara's Strider | 2  |
+    And player A will use "Collision Course" on "Cara's Strider"
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle"
+    Then "Cara's Strider" is defeated
     And player A has 3 victory points
 
   @clause:GA-DEF-3 @clause:GA-ROLL-6 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
@@ -110,62 +110,62 @@ Feature: Defeated units
     Given the interpretation simultaneous_defeat_order is target_order
     And the pieces:
       | name               | side | at      |
-      | RX-75 Guntank      | A    | [0, 0]  |
-      | Char's Zaku II     | B    | [2, -1] |
-      | Zaku II: Minelayer | B    | [2, 0]  |
+      | QX-40 Bastion      | A    | [0, 0]  |
+      | Cara's Strider     | B    | [2, -1] |
+      | Strider: Minelayer | B    | [2, 0]  |
     And the unit states:
       | name               | hp | timeline |
-      | Char's Zaku II     | 1  | 3        |
-      | Zaku II: Minelayer | 1  | 3        |
-    And the defending player orders the defeated units "Zaku II: Minelayer"; "Char's Zaku II"
-    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
-    Then "Char's Zaku II"'s Timeline token is on space 5
-    And "Zaku II: Minelayer"'s Timeline token is on space 5
+      | Cara's Strider     | 1  | 3        |
+      | Strider: Minelayer | 1  | 3        |
+    And the defending player orders the defeated units "Strider: Minelayer"; "Cara's Strider"
+    When "QX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
+    Then "Cara's Strider"'s Timeline token is on space 5
+    And "Strider: Minelayer"'s Timeline token is on space 5
     And player A has 5 victory points
-    And the penalties apply in the order "Char's Zaku II"; "Zaku II: Minelayer"
+    And the penalties apply in the order "Cara's Strider"; "Strider: Minelayer"
     And the ruling names the interpretation simultaneous_defeat_order
 
   @clause:GA-DEF-3 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
   Scenario: By default (owner_chooses) the defending player orders the Timeline penalties
     Given the pieces:
       | name               | side | at      |
-      | RX-75 Guntank      | A    | [0, 0]  |
-      | Char's Zaku II     | B    | [2, -1] |
-      | Zaku II: Minelayer | B    | [2, 0]  |
+      | QX-40 Bastion      | A    | [0, 0]  |
+      | Cara's Strider     | B    | [2, -1] |
+      | Strider: Minelayer | B    | [2, 0]  |
     And the unit states:
       | name               | hp |
-      | Char's Zaku II     | 1  |
-      | Zaku II: Minelayer | 1  |
-    And the defending player orders the defeated units "Zaku II: Minelayer"; "Char's Zaku II"
-    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
-    Then the penalties apply in the order "Zaku II: Minelayer"; "Char's Zaku II"
+      | Cara's Strider     | 1  |
+      | Strider: Minelayer | 1  |
+    And the defending player orders the defeated units "Strider: Minelayer"; "Cara's Strider"
+    When "QX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
+    Then the penalties apply in the order "Strider: Minelayer"; "Cara's Strider"
 
   @clause:GA-DEF-3 @ruling:interpretation @interpretation:simultaneous_defeat_order @faq:Q22
   Scenario: By default (owner_chooses) a unit the owner leaves out of the order is defeated all the same, last
     Given the pieces:
       | name               | side | at      |
-      | RX-75 Guntank      | A    | [0, 0]  |
-      | Char's Zaku II     | B    | [2, -1] |
-      | Zaku II: Minelayer | B    | [2, 0]  |
+      | QX-40 Bastion      | A    | [0, 0]  |
+      | Cara's Strider     | B    | [2, -1] |
+      | Strider: Minelayer | B    | [2, 0]  |
     And the unit states:
       | name               | hp |
-      | Char's Zaku II     | 1  |
-      | Zaku II: Minelayer | 1  |
-    And the defending player orders the defeated units "Zaku II: Minelayer"
-    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
-    Then "Char's Zaku II" is defeated
-    And "Zaku II: Minelayer" is defeated
-    And the penalties apply in the order "Zaku II: Minelayer"; "Char's Zaku II"
+      | Cara's Strider     | 1  |
+      | Strider: Minelayer | 1  |
+    And the defending player orders the defeated units "Strider: Minelayer"
+    When "QX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
+    Then "Cara's Strider" is defeated
+    And "Strider: Minelayer" is defeated
+    And the penalties apply in the order "Strider: Minelayer"; "Cara's Strider"
 
   @clause:GA-DEF-4 @clause:GA-DEF-5 @ruling:interpretation @interpretation:defeated_unit_shields
   Scenario: By default a defeated unit's deactivated Shields stay deactivated
     Given the unit states:
       | name           | shields | deactivated_shields |
-      | Char's Zaku II | 0       | 1                   |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Char's Zaku II" is defeated
-    And "Char's Zaku II" has 0 active Shields
-    And "Char's Zaku II" has 1 deactivated Shields
+      | Cara's Strider | 0       | 1                   |
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is defeated
+    And "Cara's Strider" has 0 active Shields
+    And "Cara's Strider" has 1 deactivated Shields
     And the ruling names the interpretation defeated_unit_shields
 
   @clause:GA-DEF-4 @ruling:interpretation @interpretation:defeated_unit_shields
@@ -173,8 +173,8 @@ Feature: Defeated units
     Given the interpretation defeated_unit_shields is restored
     And the unit states:
       | name           | shields | deactivated_shields |
-      | Char's Zaku II | 0       | 1                   |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 1, 1, 1
-    Then "Char's Zaku II" is defeated
-    And "Char's Zaku II" has 1 active Shields
-    And "Char's Zaku II" has 0 deactivated Shields
+      | Cara's Strider | 0       | 1                   |
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 1, 1, 1
+    Then "Cara's Strider" is defeated
+    And "Cara's Strider" has 1 active Shields
+    And "Cara's Strider" has 0 deactivated Shields

@@ -1,61 +1,61 @@
 Feature: Attack dice - hits, misses, critical hits and Accuracy
-  The RX-78-2 Gundam's Beam Rifle rolls 4 dice (Strength 4, test data) at Char's Zaku II two hexes
+  The QZ-82 Sentinel's Beam Rifle rolls 4 dice (Strength 4, test data) at Cara's Strider two hexes
   away; faces are scripted. A 1 on the other dice keeps them out of the way (it always misses).
 
   Background:
     Given the pieces:
       | name           | side | at     |
-      | RX-78-2 Gundam | A    | [0, 0] |
-      | Char's Zaku II | B    | [2, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
 
   @clause:GA-HIT-1 @ruling:derived @faq:Q71
   Scenario: A 4 hits with no Accuracy modifier
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 4, 1, 1, 1
-    Then "Char's Zaku II" takes 1 hit
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 4, 1, 1, 1
+    Then "Cara's Strider" takes 1 hit
 
   @clause:GA-HIT-1 @ruling:derived
   Scenario: A 3 misses with no Accuracy modifier
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 3, 1, 1, 1
-    Then "Char's Zaku II" takes 0 hits
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 3, 1, 1, 1
+    Then "Cara's Strider" takes 0 hits
 
   @clause:GA-HIT-2 @ruling:derived
   Scenario: A 3 with +1 Accuracy hits
     Given player A will use "Steady Aim"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 3, 1, 1, 1
-    Then "Char's Zaku II" takes 1 hit
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 3, 1, 1, 1
+    Then "Cara's Strider" takes 1 hit
 
   @clause:GA-HIT-2 @ruling:derived
   Scenario: A 4 with -1 Accuracy misses
     Given player B will use "Shaky Footing"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 4, 1, 1, 1
-    Then "Char's Zaku II" takes 0 hits
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 4, 1, 1, 1
+    Then "Cara's Strider" takes 0 hits
 
   @clause:GA-HIT-3 @ruling:derived
   Scenario: A 1 misses even with +5 Accuracy
     Given player A will use "Deadeye"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 1, 1, 1, 1
-    Then "Char's Zaku II" takes 0 hits
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 1, 1, 1, 1
+    Then "Cara's Strider" takes 0 hits
 
   @clause:GA-HIT-5 @clause:GA-CRIT-4 @ruling:derived @faq:Q81
   Scenario: An 8 with +1 Accuracy is a hit but not a critical hit
     Given player A will use "Steady Aim"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 8, 1, 1, 1
-    Then "Char's Zaku II" takes 1 hit
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 8, 1, 1, 1
+    Then "Cara's Strider" takes 1 hit
     And the critical hit effect does not trigger
 
   @clause:GA-HIT-4 @clause:GA-CRIT-2 @ruling:derived @faq:Q81
   Scenario: A natural 9 is a critical hit and triggers the weapon's critical hit effect
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 9, 1, 1, 1
-    Then "Char's Zaku II" takes 1 hit
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 9, 1, 1, 1
+    Then "Cara's Strider" takes 1 hit
     And the critical hit effect triggers once
-    And "Char's Zaku II" takes 2 damage
+    And "Cara's Strider" takes 2 damage
 
   @clause:GA-CRIT-2 @clause:GA-SEQ-7 @ruling:interpretation @interpretation:disarm_effect @faq:Q86
   Scenario: With one target the critical effect reaches it: the ruling rests on the Disarm reading alone, not on which of several targets a critical effect reaches
     Given the unit states:
       | name           | status |
-      | RX-78-2 Gundam | Disarm |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 9, 9, 1, 1
+      | QZ-82 Sentinel | Disarm |
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 9, 9, 1, 1
     Then the dice are 9, 1, 1
     And the critical hit effect triggers once
     And the ruling names exactly the interpretations disarm_effect
@@ -66,27 +66,27 @@ Feature: Attack dice - hits, misses, critical hits and Accuracy
       | at     | elevation |
       | [2, 0] | 1         |
     And player B will use "Shaky Footing"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 10, 4, 5, 1
-    Then the Accuracy against "Char's Zaku II" is -2
-    And "Char's Zaku II" takes 1 hit
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 10, 4, 5, 1
+    Then the Accuracy against "Cara's Strider" is -2
+    And "Cara's Strider" takes 1 hit
 
   @clause:GA-ELEV-1 @ruling:derived
   Scenario: Attacking a lower target gives +1 Accuracy
     Given the hexes:
       | at     | elevation |
       | [0, 0] | 1         |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 3, 1, 1, 1
-    Then the Accuracy against "Char's Zaku II" is 1
-    And "Char's Zaku II" takes 1 hit
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 3, 1, 1, 1
+    Then the Accuracy against "Cara's Strider" is 1
+    And "Cara's Strider" takes 1 hit
 
   @clause:GA-ELEV-1 @ruling:derived
   Scenario: Attacking a higher target gives -1 Accuracy
     Given the hexes:
       | at     | elevation |
       | [2, 0] | 1         |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 4, 1, 1, 1
-    Then the Accuracy against "Char's Zaku II" is -1
-    And "Char's Zaku II" takes 0 hits
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 4, 1, 1, 1
+    Then the Accuracy against "Cara's Strider" is -1
+    And "Cara's Strider" takes 0 hits
 
   @clause:GA-ELEV-1 @ruling:derived
   Scenario: Targets at the same elevation give no elevation modifier
@@ -95,17 +95,17 @@ Feature: Attack dice - hits, misses, critical hits and Accuracy
       | [0, 0] | 2         |
       | [1, 0] | 2         |
       | [2, 0] | 2         |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 4, 1, 1, 1
-    Then the Accuracy against "Char's Zaku II" is 0
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 4, 1, 1, 1
+    Then the Accuracy against "Cara's Strider" is 0
 
   @clause:GA-ELEV-2 @ruling:derived
   Scenario: A target in water gives -1 Accuracy
     Given the hexes:
       | at     | terrain |
       | [2, 0] | water   |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 4, 1, 1, 1
-    Then the Accuracy against "Char's Zaku II" is -1
-    And "Char's Zaku II" takes 0 hits
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 4, 1, 1, 1
+    Then the Accuracy against "Cara's Strider" is -1
+    And "Cara's Strider" takes 0 hits
 
   @clause:GA-ELEV-3 @ruling:derived
   Scenario: Elevation, water and a card's Accuracy add together
@@ -113,15 +113,15 @@ Feature: Attack dice - hits, misses, critical hits and Accuracy
       | at     | elevation | terrain |
       | [2, 0] | 1         | water   |
     And player B will use "Shaky Footing"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 7, 6, 1, 1
-    Then the Accuracy against "Char's Zaku II" is -3
-    And "Char's Zaku II" takes 1 hit
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 7, 6, 1, 1
+    Then the Accuracy against "Cara's Strider" is -3
+    And "Cara's Strider" takes 1 hit
 
   @clause:GA-WPN-3 @clause:GA-ROLL-1 @ruling:derived @faq:Q124 @faq:Q71
   Scenario: A weapon's Strength is the number of attack dice rolled
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 5, 5, 5
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 5, 5, 5
     Then the attack rolls 4 dice
-    And "Char's Zaku II" takes 4 hits
+    And "Cara's Strider" takes 4 hits
 
   @clause:GA-ROLL-1 @ruling:derived @faq:Q124
   Scenario: An ability's +2 Strength adds two dice to the roll
@@ -129,7 +129,7 @@ Feature: Attack dice - hits, misses, critical hits and Accuracy
       | at     | elevation |
       | [2, 0] | 1         |
     And player A will use "Uphill Barrage"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 5, 5, 5, 5, 5
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 5, 5, 5, 5, 5
     Then the attack rolls 6 dice
 
   @clause:GA-ROLL-1 @clause:GA-ROLL-5 @ruling:derived
@@ -139,7 +139,7 @@ Feature: Attack dice - hits, misses, critical hits and Accuracy
       | [0, 0] | 2         |
       | [2, 0] | 1         |
     And player A will use "Uphill Barrage"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 5, 5, 5, 5
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 5, 5, 5, 5
     Then the attack rolls 4 dice
 
   @clause:GA-CRIT-2 @clause:GA-CRIT-3 @ruling:derived
@@ -147,89 +147,89 @@ Feature: Attack dice - hits, misses, critical hits and Accuracy
     Given the parameter crit_effect_triggers_per_attack is 2
     And the pieces:
       | name           | side | at     |
-      | RX-75 Guntank  | A    | [0, 0] |
-      | Char's Zaku II | B    | [3, 0] |
-    When "RX-75 Guntank" attacks "Char's Zaku II" with "180mm Cannon" and rolls 9, 9, 9
+      | QX-40 Bastion  | A    | [0, 0] |
+      | Cara's Strider | B    | [3, 0] |
+    When "QX-40 Bastion" attacks "Cara's Strider" with "180mm Cannon" and rolls 9, 9, 9
     Then the critical hit effect triggers once
 
   @clause:GA-WPN-4 @ruling:derived
   Scenario: A weapon effect applies to every attack made with the weapon
     Given the pieces:
       | name           | side | at     |
-      | RX-78-2 Gundam | A    | [0, 0] |
-      | Char's Zaku II | B    | [1, 0] |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Saber" and rolls 3, 3, 1, 1, 1
-    Then the Accuracy against "Char's Zaku II" is 1
-    And "Char's Zaku II" takes 2 hits
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [1, 0] |
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Saber" and rolls 3, 3, 1, 1, 1
+    Then the Accuracy against "Cara's Strider" is 1
+    And "Cara's Strider" takes 2 hits
 
   @clause:GA-CRIT-3 @ruling:derived @faq:Q81
   Scenario: Two critical hits trigger the critical hit effect only once
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 9, 10, 1, 1
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 9, 10, 1, 1
     Then the critical hit effect triggers once
-    And "Char's Zaku II" takes 3 damage
+    And "Cara's Strider" takes 3 damage
 
   @clause:GA-CRIT-3 @ruling:derived
   Scenario: An effect that says it repeats triggers for every critical hit
     Given the pieces:
       | name           | side | at     |
-      | RGM-79 GM      | A    | [0, 0] |
-      | Char's Zaku II | B    | [2, 0] |
-    When "RGM-79 GM" attacks "Char's Zaku II" with "Beam Spray Gun" and rolls 9, 10, 1
+      | PK-5 Kite      | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
+    When "PK-5 Kite" attacks "Cara's Strider" with "Beam Spray Gun" and rolls 9, 10, 1
     Then the critical hit effect triggers 2 times
-    And "Char's Zaku II" takes 4 damage
+    And "Cara's Strider" takes 4 damage
 
   @clause:GA-CRIT-2 @ruling:derived
   Scenario: An effect that needs two critical hits does not trigger on one
     Given the pieces:
       | name           | side | at     |
-      | RX-75 Guntank  | A    | [0, 0] |
-      | Char's Zaku II | B    | [3, 0] |
-    When "RX-75 Guntank" attacks "Char's Zaku II" with "180mm Cannon" and rolls 9, 5, 1
+      | QX-40 Bastion  | A    | [0, 0] |
+      | Cara's Strider | B    | [3, 0] |
+    When "QX-40 Bastion" attacks "Cara's Strider" with "180mm Cannon" and rolls 9, 5, 1
     Then the critical hit effect does not trigger
-    And "Char's Zaku II" takes 2 damage
+    And "Cara's Strider" takes 2 damage
 
   @clause:GA-CRIT-2 @ruling:derived
   Scenario: An effect that needs two critical hits triggers on two
     Given the pieces:
       | name           | side | at     |
-      | RX-75 Guntank  | A    | [0, 0] |
-      | Char's Zaku II | B    | [3, 0] |
-    When "RX-75 Guntank" attacks "Char's Zaku II" with "180mm Cannon" and rolls 9, 10, 1
+      | QX-40 Bastion  | A    | [0, 0] |
+      | Cara's Strider | B    | [3, 0] |
+    When "QX-40 Bastion" attacks "Cara's Strider" with "180mm Cannon" and rolls 9, 10, 1
     Then the critical hit effect triggers once
-    And "Char's Zaku II" takes 4 damage
+    And "Cara's Strider" takes 4 damage
 
   @clause:GA-CRIT-3 @ruling:derived @faq:Q13
   Scenario: A critical hit on an additional die rolled after the roll does not trigger the effect again
     Given player A will use "Second Salvo"
     And the additional dice will show 10
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 9, 1, 1, 1
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 9, 1, 1, 1
     Then the dice are 9, 1, 1, 1, 10
     And the critical hit effect triggers once
-    And "Char's Zaku II" takes 3 damage
+    And "Cara's Strider" takes 3 damage
 
   @clause:GA-CRIT-3 @ruling:derived @faq:Q13
   Scenario: Additional dice from a critical hit effect cannot retrigger that effect
     Given the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
-      | RX-78-2 Gundam | B    | [3, 0] |
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [3, 0] |
     And the unit states:
       | name           | shields |
-      | RX-78-2 Gundam | 0       |
+      | QZ-82 Sentinel | 0       |
     And the additional dice will show 10
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with "Zaku Bazooka" and rolls 9, 1, 1
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with "Zaku Bazooka" and rolls 9, 1, 1
     Then the critical hit effect triggers once
-    And "RX-78-2 Gundam" takes 2 hits
+    And "QZ-82 Sentinel" takes 2 hits
 
   @clause:GA-ROLL-1 @clause:GA-SEQ-6 @ruling:derived
   Scenario: A reroll after the roll replaces the lowest die before hits are counted
     Given player A will use "Recalibrate"
     And the rerolled dice will show 6
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 2, 5, 5, 5
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 2, 5, 5, 5
     Then the dice are 6, 5, 5, 5
-    And "Char's Zaku II" takes 4 hits
+    And "Cara's Strider" takes 4 hits
 
   @clause:GA-ROLL-1 @ruling:derived
   Scenario: Attack dice are ten-sided, so a scripted 11 is no face of one
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 11, 4, 1, 1
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 11, 4, 1, 1
     Then resolving fails because "scripted face 11 is not on a d10"

@@ -14,12 +14,12 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Given the pieces:
       | name                              | side | at     |
       | Hypothetical Holdout (own attack) | A    | [0, 0] |
-      | RX-78-2 Gundam                    | B    | [2, 0] |
+      | QZ-82 Sentinel                    | B    | [2, 0] |
     And the unit states:
       | name                              | hp |
       | Hypothetical Holdout (own attack) | 2  |
     And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
-    When "Hypothetical Holdout (own attack)" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1, 1, 1
+    When "Hypothetical Holdout (own attack)" attacks "QZ-82 Sentinel" with Rifle and rolls 1, 1, 1, 1, 1
     Then "Hypothetical Holdout (own attack)" is not defeated
     And "Hypothetical Holdout (own attack)" has 1 hit points
 
@@ -27,24 +27,24 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
   Scenario: A card that serves its unit's own attack does not step in when the unit is attacked
     Given the pieces:
       | name                              | side | at     |
-      | Char's Zaku II                    | A    | [0, 0] |
+      | Cara's Strider                    | A    | [0, 0] |
       | Hypothetical Holdout (own attack) | B    | [2, 0] |
     And the unit states:
       | name                              | hp |
       | Hypothetical Holdout (own attack) | 1  |
-    When "Char's Zaku II" attacks "Hypothetical Holdout (own attack)" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    When "Cara's Strider" attacks "Hypothetical Holdout (own attack)" with Zaku Machine Gun and rolls 5, 1, 1, 1
     Then "Hypothetical Holdout (own attack)" is defeated
 
   @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:derived
   Scenario: A card that serves its unit when attacked keeps the target on the board
     Given the pieces:
       | name                            | side | at     |
-      | Char's Zaku II                  | A    | [0, 0] |
+      | Cara's Strider                  | A    | [0, 0] |
       | Hypothetical Holdout (attacked) | B    | [2, 0] |
     And the unit states:
       | name                            | hp |
       | Hypothetical Holdout (attacked) | 1  |
-    When "Char's Zaku II" attacks "Hypothetical Holdout (attacked)" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    When "Cara's Strider" attacks "Hypothetical Holdout (attacked)" with Zaku Machine Gun and rolls 5, 1, 1, 1
     Then "Hypothetical Holdout (attacked)" is not defeated
     And "Hypothetical Holdout (attacked)" has 1 hit points
 
@@ -53,12 +53,12 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Given the pieces:
       | name                            | side | at     |
       | Hypothetical Holdout (attacked) | A    | [0, 0] |
-      | RX-78-2 Gundam                  | B    | [2, 0] |
+      | QZ-82 Sentinel                  | B    | [2, 0] |
     And the unit states:
       | name                            | hp | activating |
       | Hypothetical Holdout (attacked) | 2  | yes        |
     And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
-    When "Hypothetical Holdout (attacked)" attacks "RX-78-2 Gundam" with Rifle
+    When "Hypothetical Holdout (attacked)" attacks "QZ-82 Sentinel" with Rifle
     Then "Hypothetical Holdout (attacked)" is defeated
     And the attack ends early
     And the trace says "its attack ends"
@@ -74,12 +74,12 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
   Scenario: A card that serves its unit when its side defends keeps the target on the board
     Given the pieces:
       | name                             | side | at     |
-      | Char's Zaku II                   | A    | [0, 0] |
+      | Cara's Strider                   | A    | [0, 0] |
       | Hypothetical Holdout (defending) | B    | [2, 0] |
     And the unit states:
       | name                             | hp |
       | Hypothetical Holdout (defending) | 1  |
-    When "Char's Zaku II" attacks "Hypothetical Holdout (defending)" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    When "Cara's Strider" attacks "Hypothetical Holdout (defending)" with Zaku Machine Gun and rolls 5, 1, 1, 1
     Then "Hypothetical Holdout (defending)" is not defeated
 
   @clause:GA-DEF-1 @clause:GA-DEF-7 @ruling:derived
@@ -87,12 +87,12 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Given the pieces:
       | name                             | side | at     |
       | Hypothetical Holdout (defending) | A    | [0, 0] |
-      | RX-78-2 Gundam                   | B    | [2, 0] |
+      | QZ-82 Sentinel                   | B    | [2, 0] |
     And the unit states:
       | name                             | hp | activating |
       | Hypothetical Holdout (defending) | 2  | yes        |
     And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
-    When "Hypothetical Holdout (defending)" attacks "RX-78-2 Gundam" with Rifle
+    When "Hypothetical Holdout (defending)" attacks "QZ-82 Sentinel" with Rifle
     Then "Hypothetical Holdout (defending)" is defeated
 
   @clause:GA-DEF-1 @clause:GA-DEF-7 @ruling:derived
@@ -100,12 +100,12 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Given the pieces:
       | name                               | side | at     |
       | Hypothetical Holdout (ally attacks) | A    | [0, 0] |
-      | RX-78-2 Gundam                     | B    | [2, 0] |
+      | QZ-82 Sentinel                     | B    | [2, 0] |
     And the unit states:
       | name                               | hp | activating |
       | Hypothetical Holdout (ally attacks) | 2  | yes        |
     And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
-    When "Hypothetical Holdout (ally attacks)" attacks "RX-78-2 Gundam" with Rifle
+    When "Hypothetical Holdout (ally attacks)" attacks "QZ-82 Sentinel" with Rifle
     Then "Hypothetical Holdout (ally attacks)" is defeated
 
   @clause:GA-HIT-2 @ruling:derived
@@ -113,11 +113,11 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Given the pieces:
       | name                      | side | at     |
       | Hypothetical Sharpshooter | A    | [0, 0] |
-      | RX-78-2 Gundam            | B    | [2, 0] |
+      | QZ-82 Sentinel            | B    | [2, 0] |
     And "Hypothetical Sharpshooter" will use "Hypothetical: Aim Once per Attack"
     And "Hypothetical Sharpshooter" will use "Hypothetical: Aim Once per Attack"
-    When "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1
-    Then the Accuracy against "RX-78-2 Gundam" is 1
+    When "Hypothetical Sharpshooter" attacks "QZ-82 Sentinel" with Rifle and rolls 1, 1, 1
+    Then the Accuracy against "QZ-82 Sentinel" is 1
     And "Hypothetical Sharpshooter" cannot use "Hypothetical: Aim Once per Attack"
     And the attack resolves in the order:
       | before_attack      |
@@ -138,19 +138,19 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Given the pieces:
       | name                      | side | at     |
       | Hypothetical Sharpshooter | A    | [0, 0] |
-      | RX-78-2 Gundam            | B    | [2, 0] |
+      | QZ-82 Sentinel            | B    | [2, 0] |
     And "Hypothetical Sharpshooter" will use "Hypothetical: Aim Once per Attack"
-    When "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1
+    When "Hypothetical Sharpshooter" attacks "QZ-82 Sentinel" with Rifle and rolls 1, 1, 1
     And "Hypothetical Sharpshooter" will use "Hypothetical: Aim Once per Attack"
-    And "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Rifle and rolls 1, 1, 1
-    Then the Accuracy against "RX-78-2 Gundam" is 1
+    And "Hypothetical Sharpshooter" attacks "QZ-82 Sentinel" with Rifle and rolls 1, 1, 1
+    Then the Accuracy against "QZ-82 Sentinel" is 1
     And "Hypothetical Sharpshooter" can use "Hypothetical: Aim Once per Attack"
 
   @clause:GA-DMG-4 @ruling:derived
   Scenario: Two units with the same once-per-turn card each use their own in one attack
     Given the pieces:
       | name                | side | at     |
-      | MS-07B Gouf         | A    | [0, 0] |
+      | MT-05B Lash         | A    | [0, 0] |
       | Bulwark One         | B    | [2, 0] |
       | Bulwark Two         | B    | [2, -1] |
     And the unit states:
@@ -159,7 +159,7 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
       | Bulwark Two | Hypothetical Bulwark |
     And "Bulwark One" will use "Hypothetical: Brace Once per Turn"
     And "Bulwark Two" will use "Hypothetical: Brace Once per Turn"
-    When "MS-07B Gouf" attacks "Bulwark One"; "Bulwark Two" with Finger Vulcans and rolls 6, 6, 6, 6
+    When "MT-05B Lash" attacks "Bulwark One"; "Bulwark Two" with Finger Vulcans and rolls 6, 6, 6, 6
     Then "Bulwark One" has 2 hit points
     And "Bulwark Two" has 2 hit points
 
@@ -167,110 +167,110 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
   Scenario: A card that gives Energy adds it to what the unit has
     Given the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
-      | RX-78-2 Gundam | B    | [2, 0] |
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [2, 0] |
     And the unit states:
       | name           | energy |
-      | Char's Zaku II | 2      |
+      | Cara's Strider | 2      |
     And player A will use "Energy Siphon"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "Char's Zaku II" has 3 Energy
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Cara's Strider" has 3 Energy
 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: A card that spends Energy takes it from what the unit has
     Given the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
-      | RX-78-2 Gundam | B    | [2, 0] |
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [2, 0] |
     And the unit states:
       | name           | energy |
-      | Char's Zaku II | 3      |
+      | Cara's Strider | 3      |
     And player A will use "Hypothetical: Burn Energy"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "Char's Zaku II" has 1 Energy
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Cara's Strider" has 1 Energy
 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: A card cannot spend more Energy than the unit has
     Given the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
-      | RX-78-2 Gundam | B    | [2, 0] |
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [2, 0] |
     And the unit states:
       | name           | energy |
-      | Char's Zaku II | 1      |
+      | Cara's Strider | 1      |
     And player A will use "Hypothetical: Burn Energy"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "Char's Zaku II" has 0 Energy
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Cara's Strider" has 0 Energy
 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: A card that destroys two Upgrades of a type leaves the rest
     Given the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
-      | RX-78-2 Gundam | B    | [2, 0] |
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [2, 0] |
     And the unit states:
       | name           | upgrades               |
-      | RX-78-2 Gundam | Shield, Shield, Shield |
+      | QZ-82 Sentinel | Shield, Shield, Shield |
     And player A will use "Hypothetical: Strip Two Shield Upgrades"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "RX-78-2 Gundam" has 1 Shield Upgrades
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "QZ-82 Sentinel" has 1 Shield Upgrades
 
   @clause:GA-SEQ-12 @clause:GA-DEF-2 @ruling:derived
   Scenario: "If the attack defeated a target": met when the target is defeated
     Given the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
-      | RX-78-2 Gundam | B    | [2, 0] |
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [2, 0] |
     And the unit states:
       | name           | hp | shields |
-      | RX-78-2 Gundam | 1  | 0       |
+      | QZ-82 Sentinel | 1  | 0       |
     And player A will use "Hypothetical: Victory Rush"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 6, 1, 1, 1
-    Then "RX-78-2 Gundam" is defeated
-    And "Char's Zaku II" has 1 Energy
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 6, 1, 1, 1
+    Then "QZ-82 Sentinel" is defeated
+    And "Cara's Strider" has 1 Energy
 
   @clause:GA-SEQ-12 @clause:GA-SEQ-13 @clause:GA-DEF-2 @ruling:interpretation @interpretation:target_defeated_mid_attack @interpretation:attack_defeated_target @faq:Q24
   Scenario: By default (any_cause) "if the attack defeated a target" is met by a target that non-combat damage defeated before the roll
     Given the pieces:
       | name               | side | at      |
-      | RX-75 Guntank      | A    | [0, 0]  |
-      | Char's Zaku II     | B    | [2, -1] |
-      | Zaku II: Minelayer | B    | [2, 0]  |
+      | QX-40 Bastion      | A    | [0, 0]  |
+      | Cara's Strider     | B    | [2, -1] |
+      | Strider: Minelayer | B    | [2, 0]  |
     And the unit states:
       | name               | hp |
-      | Zaku II: Minelayer | 1  |
-    And player A will use "Collision Course" on "Zaku II: Minelayer"
+      | Strider: Minelayer | 1  |
+    And player A will use "Collision Course" on "Strider: Minelayer"
     And player A will use "Hypothetical: Victory Rush"
-    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
-    Then "Zaku II: Minelayer" is defeated
-    And "Char's Zaku II" is not defeated
-    And "RX-75 Guntank" has 1 Energy
+    When "QX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 1, 1, 1, 1
+    Then "Strider: Minelayer" is defeated
+    And "Cara's Strider" is not defeated
+    And "QX-40 Bastion" has 1 Energy
 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: "If the attack defeated a target": not met when the target survives
     Given the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
-      | RX-78-2 Gundam | B    | [2, 0] |
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [2, 0] |
     And player A will use "Hypothetical: Victory Rush"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 6, 1, 1, 1
-    Then "RX-78-2 Gundam" is not defeated
-    And "Char's Zaku II" has 0 Energy
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 6, 1, 1, 1
+    Then "QZ-82 Sentinel" is not defeated
+    And "Cara's Strider" has 0 Energy
 
   @clause:GA-SEQ-6 @clause:GA-SEQ-13 @clause:GA-DEF-2 @ruling:derived
   Scenario: An ally's attack made After Attack Roll that defeats the only target ends the attack before damage
     Given the pieces:
       | name                      | side | at     |
-      | Char's Zaku II            | A    | [0, 0] |
+      | Cara's Strider            | A    | [0, 0] |
       | Hypothetical Sharpshooter | A    | [0, 1] |
-      | RX-78-2 Gundam            | B    | [2, 0] |
+      | QZ-82 Sentinel            | B    | [2, 0] |
     And the unit states:
       | name           | hp | shields |
-      | RX-78-2 Gundam | 1  | 0       |
-    And "Hypothetical Sharpshooter" will use "Hypothetical: Support Fire" on "RX-78-2 Gundam"
+      | QZ-82 Sentinel | 1  | 0       |
+    And "Hypothetical Sharpshooter" will use "Hypothetical: Support Fire" on "QZ-82 Sentinel"
     And the nested attack dice will show 6, 1, 1
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 6, 6, 6, 6
-    Then "RX-78-2 Gundam" is defeated
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 6, 6, 6, 6
+    Then "QZ-82 Sentinel" is defeated
     And the attack ends early
     And the trace says "no target is left"
 
@@ -279,54 +279,54 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Given the pieces:
       | name                      | side | at     |
       | Hypothetical Sharpshooter | A    | [0, 0] |
-      | RX-78-2 Gundam            | B    | [2, 0] |
-      | RGM-79 GM                 | B    | [0, 6] |
-    When "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Scatter Charge and rolls 10, 1, 1
-    Then "RGM-79 GM" has 3 hit points
-    And "RX-78-2 Gundam" has 5 hit points
+      | QZ-82 Sentinel            | B    | [2, 0] |
+      | PK-5 Kite                 | B    | [0, 6] |
+    When "Hypothetical Sharpshooter" attacks "QZ-82 Sentinel" with Scatter Charge and rolls 10, 1, 1
+    Then "PK-5 Kite" has 3 hit points
+    And "QZ-82 Sentinel" has 5 hit points
 
   @clause:GA-SEQ-12 @clause:GA-SEQ-10 @ruling:derived
   Scenario: "If the attack dealt damage" counts the damage Fracture adds
     Given the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
-      | RX-78-2 Gundam | B    | [2, 0] |
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [2, 0] |
     And the unit states:
       | name           | shields | status   |
-      | RX-78-2 Gundam | 0       | Fracture |
+      | QZ-82 Sentinel | 0       | Fracture |
     And player A will use "Field Refit"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 1, 1, 1
-    Then "RX-78-2 Gundam" takes 2 damage
-    And "Char's Zaku II" has 1 Strength Upgrades
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then "QZ-82 Sentinel" takes 2 damage
+    And "Cara's Strider" has 1 Strength Upgrades
 
   @clause:GA-SEQ-12 @clause:GA-DEF-2 @clause:GA-WR-2 @ruling:derived @faq:Q19
   Scenario: Where defeated units may respond, a defeated unit's damage to every enemy near it reaches nobody
     Given the interpretation defeated_unit_responses is may_respond
     And the pieces:
       | name                      | side | at     |
-      | Char's Zaku II            | A    | [0, 0] |
+      | Cara's Strider            | A    | [0, 0] |
       | Hypothetical Sharpshooter | B    | [2, 0] |
     And the unit states:
       | name                      | hp |
       | Hypothetical Sharpshooter | 1  |
     And "Hypothetical Sharpshooter" will use "Hypothetical: Parting Blast"
-    When "Char's Zaku II" attacks "Hypothetical Sharpshooter" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    When "Cara's Strider" attacks "Hypothetical Sharpshooter" with Zaku Machine Gun and rolls 5, 1, 1, 1
     Then "Hypothetical Sharpshooter" is defeated
     And "Hypothetical Sharpshooter" cannot use "Hypothetical: Parting Blast"
-    And "Char's Zaku II" has 5 hit points
+    And "Cara's Strider" has 5 hit points
 
   @clause:GA-SEQ-12 @clause:GA-WR-2 @clause:GA-DMG-3 @ruling:derived
   Scenario: Damage to every enemy after combat damage that defeats the target leaves the attack to run to its end
     Given the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
-      | RX-78-2 Gundam | B    | [2, 0] |
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [2, 0] |
     And the unit states:
       | name           | hp | shields |
-      | RX-78-2 Gundam | 2  | 0       |
+      | QZ-82 Sentinel | 2  | 0       |
     And player A will use "Hypothetical: Aftershock"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 1, 1, 1
-    Then "RX-78-2 Gundam" is defeated
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    Then "QZ-82 Sentinel" is defeated
     And the attack runs to its end
 
   @clause:GA-DMG-4 @clause:GA-DEF-7 @ruling:interpretation @interpretation:card_turn_duration
@@ -334,39 +334,39 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Given the interpretation card_turn_duration is activation_end
     And the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
+      | Cara's Strider | A    | [0, 0] |
       | Bulwark        | B    | [2, 0] |
     And the unit states:
       | name           | profile              | activating |
       | Bulwark        | Hypothetical Bulwark |            |
-      | Char's Zaku II |                      | yes        |
+      | Cara's Strider |                      | yes        |
     And "Bulwark" will use "Hypothetical: Brace Once per Turn"
-    When "Char's Zaku II" attacks "Bulwark" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    When "Cara's Strider" attacks "Bulwark" with Zaku Machine Gun and rolls 5, 5, 1, 1
     And the activation ends
     And "Bulwark" will use "Hypothetical: Brace Once per Turn"
-    And "Char's Zaku II" attacks "Bulwark" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    And "Cara's Strider" attacks "Bulwark" with Zaku Machine Gun and rolls 5, 5, 1, 1
     Then "Bulwark" can use "Hypothetical: Brace Once per Turn"
     And "Bulwark" has 3 hit points
     And the trace says "the activation ends:"
 
-  @clause:GA-SEQ-6 @clause:GA-SEQ-13 @clause:GA-DEF-2 @clause:GA-SEQ-12 @ruling:interpretation @interpretation:target_defeated_mid_attack @interpretation:single_target_ability_with_aoe @interpretation:attack_defeated_target
-  Scenario: By default an ally's attack After Attack Roll that defeats one of two targets lets the attack go on, and the defeat counts
+  @clause:GA-SEQ-6 @clause:GA-SEQ-13 @clause:GA-DEF-2 @clause:GA-SEQ-12 @ruling:interpretation @interpretation:target_defeated_mid_attack @interpretation:single_target_ability_with_aoe
+  Scenario: By default an ally's attack After Attack Roll that defeats one of two targets lets the attack go on, and the defeat is that attack's, not this one's
     Given the pieces:
       | name                      | side | at      |
-      | MS-07B Gouf               | A    | [0, 0]  |
+      | MT-05B Lash               | A    | [0, 0]  |
       | Hypothetical Sharpshooter | A    | [0, 1]  |
-      | RX-78-2 Gundam            | B    | [2, 0]  |
-      | RGM-79 GM                 | B    | [2, -1] |
+      | QZ-82 Sentinel            | B    | [2, 0]  |
+      | PK-5 Kite                 | B    | [2, -1] |
     And the unit states:
       | name           | hp | shields |
-      | RX-78-2 Gundam | 1  | 0       |
-    And "Hypothetical Sharpshooter" will use "Hypothetical: Support Fire" on "RX-78-2 Gundam"
+      | QZ-82 Sentinel | 1  | 0       |
+    And "Hypothetical Sharpshooter" will use "Hypothetical: Support Fire" on "QZ-82 Sentinel"
     And the nested attack dice will show 6, 1, 1
     And player A will use "Hypothetical: Victory Rush"
-    When "MS-07B Gouf" attacks "RX-78-2 Gundam"; "RGM-79 GM" with Finger Vulcans and rolls 1, 1, 1, 1
-    Then "RX-78-2 Gundam" is defeated
+    When "MT-05B Lash" attacks "QZ-82 Sentinel"; "PK-5 Kite" with Finger Vulcans and rolls 1, 1, 1, 1
+    Then "QZ-82 Sentinel" is defeated
     And the attack runs to its end
-    And "MS-07B Gouf" has 1 Energy
+    And "MT-05B Lash" has 0 Energy
     And the trace says "drops out of the attack"
     And the attack resolves in the order:
       | before_attack |
@@ -386,15 +386,15 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
   Scenario: By default (turn_over_deactivated) Shields a card turns active come from the deactivated ones
     Given the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
-      | RX-78-2 Gundam | B    | [2, 0] |
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [2, 0] |
     And the unit states:
       | name           | shields | deactivated_shields |
-      | RX-78-2 Gundam | 0       | 1                   |
-    And "RX-78-2 Gundam" will use "Emergency Shield"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "RX-78-2 Gundam" has 1 active Shields
-    And "RX-78-2 Gundam" has 0 deactivated Shields
+      | QZ-82 Sentinel | 0       | 1                   |
+    And "QZ-82 Sentinel" will use "Emergency Shield"
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "QZ-82 Sentinel" has 1 active Shields
+    And "QZ-82 Sentinel" has 0 deactivated Shields
 
   @clause:GA-SEQ-2 @clause:GA-ILOS-1 @ruling:derived @faq:Q23
   Scenario: Under attack_ends a target of a weapon that ignores Line of Sight, pushed behind high ground, stays a target
@@ -402,12 +402,12 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     And the pieces:
       | name                      | side | at     |
       | Hypothetical Sharpshooter | A    | [0, 0] |
-      | RX-78-2 Gundam            | B    | [2, 0] |
+      | QZ-82 Sentinel            | B    | [2, 0] |
     And the hex [0, 1] is raised to elevation 3
-    And player A will use "Shoulder Charge" on "RX-78-2 Gundam" moving it to [0, 2]
-    When "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Arcing Rifle and rolls 5, 5, 1
+    And player A will use "Shoulder Charge" on "QZ-82 Sentinel" moving it to [0, 2]
+    When "Hypothetical Sharpshooter" attacks "QZ-82 Sentinel" with Arcing Rifle and rolls 5, 5, 1
     Then the attack runs to its end
-    And "RX-78-2 Gundam" now stands at [0, 2]
+    And "QZ-82 Sentinel" now stands at [0, 2]
 
   @clause:GA-SEQ-2 @clause:GA-AOE-4 @clause:GA-ILOS-1 @ruling:derived @faq:Q21 @faq:Q23
   Scenario: Under attack_ends a target of an area weapon that ignores Line of Sight, moved behind high ground inside the placed area, stays a target
@@ -415,36 +415,36 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     And the pieces:
       | name                      | side | at      |
       | Hypothetical Sharpshooter | A    | [0, 0]  |
-      | Char's Zaku II            | B    | [2, -1] |
+      | Cara's Strider            | B    | [2, -1] |
     And the hex [1, 0] is raised to elevation 3
-    And player A will use "Shoulder Charge" on "Char's Zaku II" moving it to [2, 0]
+    And player A will use "Shoulder Charge" on "Cara's Strider" moving it to [2, 0]
     When "Hypothetical Sharpshooter" fires "Arcing Mortar" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
     Then the attack runs to its end
-    And "Char's Zaku II" now stands at [2, 0]
+    And "Cara's Strider" now stands at [2, 0]
 
   @clause:GA-AOE-3 @clause:GA-AOE-4 @clause:GA-ILOS-1 @ruling:derived
   Scenario: An area weapon that ignores Line of Sight targets an enemy in the placed area behind high ground
     Given the pieces:
       | name                      | side | at     |
       | Hypothetical Sharpshooter | A    | [0, 0] |
-      | Char's Zaku II            | B    | [2, 0] |
+      | Cara's Strider            | B    | [2, 0] |
     And the hex [1, 0] is raised to elevation 3
     When "Hypothetical Sharpshooter" fires "Arcing Mortar" at the area [2, -1], [2, 0], [3, -1] and rolls 5, 5, 1, 1
     Then the attack is allowed
-    And the targets are "Char's Zaku II"
+    And the targets are "Cara's Strider"
 
   @clause:GA-SEQ-2 @clause:GA-AOE-4 @ruling:interpretation @interpretation:target_leaves_range_mid_attack @faq:Q21 @faq:Q23
   Scenario: Under attack_ends a target of an area attack moved behind high ground inside the placed area ends the attack
     Given the interpretation target_leaves_range_mid_attack is attack_ends
     And the pieces:
       | name           | side | at      |
-      | RX-75 Guntank  | A    | [0, 0]  |
-      | Char's Zaku II | B    | [2, -1] |
+      | QX-40 Bastion  | A    | [0, 0]  |
+      | Cara's Strider | B    | [2, -1] |
     And the hex [1, 0] is raised to elevation 3
-    And player A will use "Shoulder Charge" on "Char's Zaku II" moving it to [2, 0]
-    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1]
+    And player A will use "Shoulder Charge" on "Cara's Strider" moving it to [2, 0]
+    When "QX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1]
     Then the attack ends early
-    And "Char's Zaku II" now stands at [2, 0]
+    And "Cara's Strider" now stands at [2, 0]
     And the trace says "2 hexes away, out of Line of Sight: the attack ends"
 
   @clause:GA-CRIT-2 @clause:GA-SEQ-12 @clause:GA-SEQ-13 @ruling:derived
@@ -452,8 +452,8 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     Given the pieces:
       | name                      | side | at     |
       | Hypothetical Sharpshooter | A    | [0, 0] |
-      | RX-78-2 Gundam            | B    | [2, 0] |
+      | QZ-82 Sentinel            | B    | [2, 0] |
     And the nested attack dice will show 5, 1, 1
-    When "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" with Pursuit Rifle and rolls 10, 1, 1
-    Then "Hypothetical Sharpshooter" attacks "RX-78-2 Gundam" back with Rifle
+    When "Hypothetical Sharpshooter" attacks "QZ-82 Sentinel" with Pursuit Rifle and rolls 10, 1, 1
+    Then "Hypothetical Sharpshooter" attacks "QZ-82 Sentinel" back with Rifle
     And the attack runs to its end

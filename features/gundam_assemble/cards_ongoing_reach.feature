@@ -14,12 +14,12 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     Given the pieces:
       | name                        | side | at     |
       | Hypothetical Long Barrel GM | A    | [0, 0] |
-      | Char's Zaku II              | B    | [5, 0] |
-      | Zaku II: Minelayer          | B    | [6, 0] |
-    When "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle and rolls 5, 1
+      | Cara's Strider              | B    | [5, 0] |
+      | Strider: Minelayer          | B    | [6, 0] |
+    When "Hypothetical Long Barrel GM" attacks "Cara's Strider" with Long Rifle and rolls 5, 1
     Then the attack is allowed
-    And "Char's Zaku II" takes 1 hit
-    When "Hypothetical Long Barrel GM" attacks "Zaku II: Minelayer" with Long Rifle
+    And "Cara's Strider" takes 1 hit
+    When "Hypothetical Long Barrel GM" attacks "Strider: Minelayer" with Long Rifle
     Then the attack is not allowed under GA-TGT-1
 
   @clause:GA-WPN-2 @clause:GA-DECL-2 @clause:GA-TGT-1 @ruling:derived
@@ -27,9 +27,9 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     Given the pieces:
       | name                        | side | at     |
       | Hypothetical Long Barrel GM | A    | [0, 0] |
-      | Zaku II: Minelayer          | B    | [6, 0] |
+      | Strider: Minelayer          | B    | [6, 0] |
     And "Hypothetical Long Barrel GM" will use "Spare Scope"
-    When "Hypothetical Long Barrel GM" attacks "Zaku II: Minelayer" with Long Rifle and rolls 5, 1
+    When "Hypothetical Long Barrel GM" attacks "Strider: Minelayer" with Long Rifle and rolls 5, 1
     Then the attack is allowed
 
   @clause:GA-ILOS-1 @clause:GA-LOS-3 @ruling:derived
@@ -37,11 +37,11 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     Given the pieces:
       | name                        | side | at     |
       | Hypothetical Long Barrel GM | A    | [0, 0] |
-      | Char's Zaku II              | B    | [3, 0] |
+      | Cara's Strider              | B    | [3, 0] |
     And the hexes:
       | at     | elevation |
       | [1, 0] | 3         |
-    When "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle and rolls 5, 1
+    When "Hypothetical Long Barrel GM" attacks "Cara's Strider" with Long Rifle and rolls 5, 1
     Then the attack is allowed
     And the ruling cites GA-ILOS-1
 
@@ -50,29 +50,29 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     Given the pieces:
       | name                        | side | at     |
       | Hypothetical Long Barrel GM | A    | [0, 0] |
-      | RX-78-2 Gundam              | A    | [1, 1] |
-      | Zaku II: Minelayer          | B    | [6, 0] |
+      | QZ-82 Sentinel              | A    | [1, 1] |
+      | Strider: Minelayer          | B    | [6, 0] |
     And player A will use "Ranging Beacon"
-    When "Hypothetical Long Barrel GM" attacks "Zaku II: Minelayer" with Long Rifle and rolls 1, 1
+    When "Hypothetical Long Barrel GM" attacks "Strider: Minelayer" with Long Rifle and rolls 1, 1
     Then the attack is allowed
-    When "Hypothetical Long Barrel GM" attacks "Zaku II: Minelayer" with Long Rifle and rolls 1, 1
+    When "Hypothetical Long Barrel GM" attacks "Strider: Minelayer" with Long Rifle and rolls 1, 1
     Then the attack is allowed
-    When "RX-78-2 Gundam" attacks "Zaku II: Minelayer" with Beam Rifle
+    When "QZ-82 Sentinel" attacks "Strider: Minelayer" with Beam Rifle
     Then the attack is not allowed under GA-TGT-1
 
   @clause:GA-ILOS-1 @clause:GA-LOS-3 @ruling:derived
   Scenario: "This turn its attacks ignore Line of Sight" still shoots over high terrain in the unit's next attack
     Given the pieces:
       | name           | side | at     |
-      | RX-78-2 Gundam | A    | [0, 0] |
-      | Char's Zaku II | B    | [3, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [3, 0] |
     And the hexes:
       | at     | elevation |
       | [1, 0] | 3         |
     And player A will use "Overwatch Uplink"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 1, 1, 1, 1
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 1, 1, 1, 1
     Then the attack is allowed
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 1, 1, 1, 1
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 1, 1, 1, 1
     Then the attack is allowed
 
   @clause:GA-DMG-6 @clause:GA-DMG-4 @clause:GA-ROLL-6 @clause:GA-SEQ-10 @ruling:derived
@@ -81,25 +81,25 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
       | name                        | side | at     |
       | Hypothetical Long Barrel GM | A    | [0, 0] |
       | Hypothetical Braced Zaku    | B    | [2, 0] |
-      | Char's Zaku II              | B    | [0, 2] |
+      | Cara's Strider              | B    | [0, 2] |
     And the unit states:
       | name                     | status   |
       | Hypothetical Braced Zaku | Fracture |
-    When "Hypothetical Long Barrel GM" attacks "Char's Zaku II"; "Hypothetical Braced Zaku" with Twin Rifle and rolls 5, 5
+    When "Hypothetical Long Barrel GM" attacks "Cara's Strider"; "Hypothetical Braced Zaku" with Twin Rifle and rolls 5, 5
     Then "Hypothetical Braced Zaku" takes 3 damage
-    And "Char's Zaku II" takes 2 damage
+    And "Cara's Strider" takes 2 damage
 
   @clause:GA-ROLL-1 @clause:GA-ROLL-5 @ruling:derived
   Scenario: "+1 Strength against a target in water" reads the kind of terrain the target stands in
     Given the pieces:
       | name                        | side | at     |
       | Hypothetical Long Barrel GM | A    | [0, 0] |
-      | Char's Zaku II              | B    | [2, 0] |
+      | Cara's Strider              | B    | [2, 0] |
     And the hexes:
       | at     | terrain |
       | [2, 0] | water   |
     And player A will use "Tidal Strike"
-    When "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle and rolls 5, 5, 1
+    When "Hypothetical Long Barrel GM" attacks "Cara's Strider" with Long Rifle and rolls 5, 5, 1
     Then the attack rolls 3 dice
 
   @clause:GA-TGT-1 @ruling:derived
@@ -117,14 +117,14 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     Given the pieces:
       | name                        | side | at     |
       | Hypothetical Long Barrel GM | A    | [0, 0] |
-      | Char's Zaku II              | B    | [2, 0] |
+      | Cara's Strider              | B    | [2, 0] |
     And the unit states:
       | name                        | status |
       | Hypothetical Long Barrel GM | Disarm |
     And player B will use "Jamming Field"
-    When "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle
+    When "Hypothetical Long Barrel GM" attacks "Cara's Strider" with Long Rifle
     Then the attack rolls 0 dice
-    And the Accuracy against "Char's Zaku II" is 0
+    And the Accuracy against "Cara's Strider" is 0
     And "Hypothetical Long Barrel GM" does not have the status Disarm
 
   @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:derived
@@ -132,9 +132,9 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     Given the pieces:
       | name                        | side | at     |
       | Hypothetical Long Barrel GM | A    | [0, 0] |
-      | Char's Zaku II              | B    | [2, 0] |
+      | Cara's Strider              | B    | [2, 0] |
     And player A will use "Early Momentum"
-    When "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle and rolls 5, 1
+    When "Hypothetical Long Barrel GM" attacks "Cara's Strider" with Long Rifle and rolls 5, 1
     Then the attack rolls 2 dice
 
   @clause:GA-DECL-2 @clause:GA-ROLL-1 @ruling:derived @faq:Q12
@@ -143,13 +143,13 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     And the pieces:
       | name                        | side | at     |
       | Hypothetical Long Barrel GM | A    | [0, 0] |
-      | Char's Zaku II              | B    | [2, 0] |
+      | Cara's Strider              | B    | [2, 0] |
     And the unit states:
       | name                        | activating |
       | Hypothetical Long Barrel GM | yes        |
     And "Hypothetical Long Barrel GM" will use "Spare Scope"
-    When "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle and rolls 1, 1
-    And "Hypothetical Long Barrel GM" attacks "Char's Zaku II" with Long Rifle and rolls 1, 1
+    When "Hypothetical Long Barrel GM" attacks "Cara's Strider" with Long Rifle and rolls 1, 1
+    And "Hypothetical Long Barrel GM" attacks "Cara's Strider" with Long Rifle and rolls 1, 1
     Then the attack rolls 2 dice
 
   @clause:GA-DMG-2 @clause:GA-DMG-4 @ruling:derived
@@ -157,11 +157,11 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     Given the pieces:
       | name                        | side | at     |
       | Hypothetical Long Barrel GM | A    | [0, 0] |
-      | RX-78-2 Gundam              | B    | [2, 0] |
+      | QZ-82 Sentinel              | B    | [2, 0] |
     And player A will use "Armor Piercer"
-    When "Hypothetical Long Barrel GM" attacks "RX-78-2 Gundam" with Long Rifle and rolls 5, 5
-    Then "RX-78-2 Gundam" takes 2 damage
-    And "RX-78-2 Gundam" has 1 active Shields
+    When "Hypothetical Long Barrel GM" attacks "QZ-82 Sentinel" with Long Rifle and rolls 5, 5
+    Then "QZ-82 Sentinel" takes 2 damage
+    And "QZ-82 Sentinel" has 1 active Shields
 
   @clause:GA-CRIT-2 @clause:GA-SEQ-12 @ruling:interpretation @interpretation:aoe_crit_effect_scope
   Scenario: Under chosen_target a critical effect that resolves After Combat Damage reaches only the chosen one of two targets
@@ -169,9 +169,9 @@ Feature: Ongoing abilities that change an attack's reach, and conditions checked
     And the pieces:
       | name                        | side | at     |
       | Hypothetical Long Barrel GM | A    | [0, 0] |
-      | Char's Zaku II              | B    | [2, 0] |
-      | Zaku II: Minelayer          | B    | [0, 2] |
-    And the attacking player chooses "Zaku II: Minelayer" for the critical hit effect
-    When "Hypothetical Long Barrel GM" attacks "Char's Zaku II"; "Zaku II: Minelayer" with Twin Rod and rolls 9, 1
-    Then "Zaku II: Minelayer" has the status Fracture
-    And "Char's Zaku II" does not have the status Fracture
+      | Cara's Strider              | B    | [2, 0] |
+      | Strider: Minelayer          | B    | [0, 2] |
+    And the attacking player chooses "Strider: Minelayer" for the critical hit effect
+    When "Hypothetical Long Barrel GM" attacks "Cara's Strider"; "Strider: Minelayer" with Twin Rod and rolls 9, 1
+    Then "Strider: Minelayer" has the status Fracture
+    And "Cara's Strider" does not have the status Fracture

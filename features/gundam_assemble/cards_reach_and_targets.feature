@@ -2,36 +2,36 @@ Feature: Card vocabulary - range and Line of Sight changed for an attack, and co
   "+2 range for this attack" and "this attack ignores Line of Sight" change what the attack can
   reach, so they are used before the attack (GA-DECL-2) and apply when the targets are checked
   (GA-SEQ-2). Conditions may ask about the target: its status, its hit points, whether it is
-  Engaged, whether it stands in water. The cards are invented test data. The Gundam's Beam Rifle has range 4.
+  Engaged, whether it stands in water. The cards are invented test data. The Sentinel's Beam Rifle has range 4.
 
   Background:
     Given the pieces:
       | name           | side | at     |
-      | RX-78-2 Gundam | A    | [0, 0] |
-      | Char's Zaku II | B    | [6, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [6, 0] |
 
   @clause:GA-WPN-2 @clause:GA-DECL-2 @clause:GA-TGT-1 @ruling:derived
   Scenario: Out of range by 2, the attack is refused; with +2 range it is made
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle
     Then the attack is not allowed under GA-TGT-1
     When player A will use "Long Shot"
-    And "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 1, 1, 1
+    And "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 5, 1, 1, 1
     Then the attack is allowed
-    And "Char's Zaku II" takes 1 hit
+    And "Cara's Strider" takes 1 hit
 
   @clause:GA-ILOS-1 @clause:GA-LOS-3 @ruling:derived
   Scenario: A card that makes the attack ignore Line of Sight lets it shoot over high terrain
     Given the pieces:
       | name           | side | at     |
-      | RX-78-2 Gundam | A    | [0, 0] |
-      | Char's Zaku II | B    | [3, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [3, 0] |
     And the hexes:
       | at     | elevation |
       | [1, 0] | 3         |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle
     Then the attack is not allowed under GA-LOS-3
     When player A will use "Indirect Fire"
-    And "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 1, 1, 1
+    And "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 5, 1, 1, 1
     Then the attack is allowed
     And the ruling cites GA-ILOS-1
 
@@ -39,61 +39,61 @@ Feature: Card vocabulary - range and Line of Sight changed for an attack, and co
   Scenario: "Against a Fractured target with 3 or fewer hit points" holds only when both hold
     Given the pieces:
       | name           | side | at     |
-      | RX-78-2 Gundam | A    | [0, 0] |
-      | Char's Zaku II | B    | [2, 0] |
-      | RGM-79 GM      | B    | [0, 2] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
+      | PK-5 Kite      | B    | [0, 2] |
     And the unit states:
       | name           | hp | status   |
-      | Char's Zaku II | 3  | Fracture |
+      | Cara's Strider | 3  | Fracture |
     And player A will use "Finishing Blow"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 1, 1, 1
-    Then "Char's Zaku II" takes 3 damage
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 5, 1, 1, 1
+    Then "Cara's Strider" takes 3 damage
     When player A will use "Finishing Blow"
-    And "RX-78-2 Gundam" attacks "RGM-79 GM" with Beam Rifle and rolls 5, 5, 1, 1
-    Then "RGM-79 GM" takes 1 damage
+    And "QZ-82 Sentinel" attacks "PK-5 Kite" with Beam Rifle and rolls 5, 5, 1, 1
+    Then "PK-5 Kite" takes 1 damage
 
   @clause:GA-DMG-6 @ruling:derived
   Scenario: "Against a Fractured target with 3 or fewer hit points" fails when only one of the two holds
     Given the pieces:
       | name           | side | at     |
-      | RX-78-2 Gundam | A    | [0, 0] |
-      | Char's Zaku II | B    | [2, 0] |
-      | RGM-79 GM      | B    | [0, 2] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
+      | PK-5 Kite      | B    | [0, 2] |
     And the unit states:
       | name           | hp | status   |
-      | Char's Zaku II | 5  | Fracture |
-      | RGM-79 GM      | 3  |          |
+      | Cara's Strider | 5  | Fracture |
+      | PK-5 Kite      | 3  |          |
     And player A will use "Finishing Blow"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 1, 1, 1
-    Then "Char's Zaku II" takes 2 damage
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 5, 1, 1, 1
+    Then "Cara's Strider" takes 2 damage
     When player A will use "Finishing Blow"
-    And "RX-78-2 Gundam" attacks "RGM-79 GM" with Beam Rifle and rolls 5, 5, 1, 1
-    Then "RGM-79 GM" takes 1 damage
+    And "QZ-82 Sentinel" attacks "PK-5 Kite" with Beam Rifle and rolls 5, 5, 1, 1
+    Then "PK-5 Kite" takes 1 damage
 
   @clause:GA-ENG-1 @clause:GA-HIT-2 @ruling:derived
   Scenario: "+1 Accuracy against an Engaged target" counts the target's own Engagement
     Given the pieces:
       | name               | side | at     |
-      | RX-78-2 Gundam     | A    | [0, 0] |
-      | Char's Zaku II     | B    | [2, 0] |
-      | Zaku II: Minelayer | B    | [0, 2] |
-      | RGM-79 GM          | A    | [3, 0] |
+      | QZ-82 Sentinel     | A    | [0, 0] |
+      | Cara's Strider     | B    | [2, 0] |
+      | Strider: Minelayer | B    | [0, 2] |
+      | PK-5 Kite          | A    | [3, 0] |
     And player A will use "Close-Quarters Drill"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 3, 1, 1, 1
-    Then the Accuracy against "Char's Zaku II" is 1
-    And the trace says "its condition holds against Char's Zaku II, so it applies to the whole attack"
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 3, 1, 1, 1
+    Then the Accuracy against "Cara's Strider" is 1
+    And the trace says "its condition holds against Cara's Strider, so it applies to the whole attack"
     When player A will use "Close-Quarters Drill"
-    And "RX-78-2 Gundam" attacks "Zaku II: Minelayer" with Beam Rifle and rolls 3, 1, 1, 1
-    Then the Accuracy against "Zaku II: Minelayer" is 0
+    And "QZ-82 Sentinel" attacks "Strider: Minelayer" with Beam Rifle and rolls 3, 1, 1, 1
+    Then the Accuracy against "Strider: Minelayer" is 0
 
   @clause:GA-ELEV-2 @clause:GA-HIT-2 @ruling:derived
   Scenario: "+1 Accuracy against a target in water" cancels the water's -1 there and gives nothing on open ground
     Given the scenario "attack_sonar_lock_water.yaml"
     And player A will use "Sonar Lock"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 4, 4, 1, 1
-    Then the Accuracy against "Char's Zaku II" is 0
-    And "Char's Zaku II" takes 2 hits
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 4, 4, 1, 1
+    Then the Accuracy against "Cara's Strider" is 0
+    And "Cara's Strider" takes 2 hits
     When player A will use "Sonar Lock"
-    And "RX-78-2 Gundam" attacks "Zaku II: Minelayer" with Beam Rifle and rolls 4, 3, 1, 1
-    Then the Accuracy against "Zaku II: Minelayer" is 0
-    And "Zaku II: Minelayer" takes 1 hit
+    And "QZ-82 Sentinel" attacks "Strider: Minelayer" with Beam Rifle and rolls 4, 3, 1, 1
+    Then the Accuracy against "Strider: Minelayer" is 0
+    And "Strider: Minelayer" takes 1 hit

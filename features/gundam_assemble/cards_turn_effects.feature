@@ -1,38 +1,38 @@
 Feature: Card vocabulary - Timeline cost changes, durations and conditions on the result
   Effects may last beyond the attack they were used in: "this turn" or "until the end of the
   activation". Conditions may look at the result: "if it defeated an enemy this turn". The cards
-  are invented test data (scenarios/gundam_assemble/units.yaml). Char's Zaku II's Zaku Machine
-  Gun costs 3 Timeline and rolls 4 dice; the GM reduces combat damage by 1.
+  are invented test data (scenarios/gundam_assemble/units.yaml). Cara's Strider's Zaku Machine
+  Gun costs 3 Timeline and rolls 4 dice; the Kite reduces combat damage by 1.
 
   Background:
     Given the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
-      | RX-78-2 Gundam | B    | [2, 0] |
-      | RGM-79 GM      | B    | [0, 2] |
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [2, 0] |
+      | PK-5 Kite      | B    | [0, 2] |
     And the unit states:
       | name           | shields | activating |
-      | RX-78-2 Gundam | 0       |            |
-      | Char's Zaku II |         | yes        |
+      | QZ-82 Sentinel | 0       |            |
+      | Cara's Strider |         | yes        |
 
   @clause:GA-WPN-1 @clause:GA-SEQ-3 @ruling:derived
   Scenario: "This turn its attacks cost 1 less" lowers every attack of the turn, and not the next turn's
     Given player A will use "Rapid Deployment"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "Char's Zaku II"'s Timeline token is on space 2
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "Char's Zaku II"'s Timeline token is on space 4
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Cara's Strider"'s Timeline token is on space 2
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Cara's Strider"'s Timeline token is on space 4
     When the turn ends
-    And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "Char's Zaku II"'s Timeline token is on space 7
+    And "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Cara's Strider"'s Timeline token is on space 7
 
   @clause:GA-WPN-1 @ruling:interpretation @interpretation:card_turn_duration
   Scenario: By default a "this turn" effect outlasts the end of an activation
     Given player A will use "Rapid Deployment"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
     And the activation ends
-    And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "Char's Zaku II"'s Timeline token is on space 4
+    And "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Cara's Strider"'s Timeline token is on space 4
     And the ruling names the interpretation card_turn_duration
     And the trace says "1 lasting effect stay"
 
@@ -40,43 +40,43 @@ Feature: Card vocabulary - Timeline cost changes, durations and conditions on th
   Scenario: Under activation_end a "this turn" effect ends with the activation
     Given the interpretation card_turn_duration is activation_end
     And player A will use "Rapid Deployment"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
     And the activation ends
-    And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "Char's Zaku II"'s Timeline token is on space 5
+    And "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Cara's Strider"'s Timeline token is on space 5
 
   @clause:GA-WPN-1 @clause:GA-SEQ-3 @ruling:interpretation @interpretation:tl_cost_floor @faq:Q17
   Scenario: A lasting cost cut below zero stops at zero by default
     Given player A will use "Total Overclock"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "Char's Zaku II"'s Timeline token is on space 0
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "Char's Zaku II"'s Timeline token is on space 0
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Cara's Strider"'s Timeline token is on space 0
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Cara's Strider"'s Timeline token is on space 0
     And the ruling names the interpretation tl_cost_floor
 
   @clause:GA-WPN-1 @clause:GA-SEQ-3 @ruling:interpretation @interpretation:tl_cost_floor @faq:Q17
   Scenario: Under the "one" floor the same lasting cut leaves each attack costing 1
     Given the interpretation tl_cost_floor is one
     And player A will use "Total Overclock"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "Char's Zaku II"'s Timeline token is on space 2
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    And "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Cara's Strider"'s Timeline token is on space 2
 
   @clause:GA-ROLL-1 @clause:GA-DEF-1 @ruling:derived
   Scenario: "If it defeated an enemy this turn" holds on the attack after a defeat
     Given the unit states:
       | name      | hp |
-      | RGM-79 GM | 1  |
-    When "Char's Zaku II" attacks "RGM-79 GM" with Zaku Machine Gun and rolls 5, 5, 1, 1
-    Then "RGM-79 GM" is defeated
+      | PK-5 Kite | 1  |
+    When "Cara's Strider" attacks "PK-5 Kite" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "PK-5 Kite" is defeated
     When player A will use "Momentum"
-    And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 5, 5, 1, 1, 1
+    And "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 5, 5, 5, 1, 1, 1
     Then the attack rolls 6 dice
 
   @clause:GA-ROLL-1 @ruling:derived
   Scenario: Without a defeat this turn the condition fails and the card is not used
     Given player A will use "Momentum"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 5, 5, 1, 1
     Then the attack rolls 4 dice
     And the trace says "defeated_enemy_this_turn is False"
 
@@ -84,38 +84,38 @@ Feature: Card vocabulary - Timeline cost changes, durations and conditions on th
   Scenario: A defeat from an earlier turn does not count
     Given the unit states:
       | name      | hp |
-      | RGM-79 GM | 1  |
-    When "Char's Zaku II" attacks "RGM-79 GM" with Zaku Machine Gun and rolls 5, 5, 1, 1
+      | PK-5 Kite | 1  |
+    When "Cara's Strider" attacks "PK-5 Kite" with Zaku Machine Gun and rolls 5, 5, 1, 1
     And the turn ends
     And player A will use "Momentum"
-    And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    And "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 5, 5, 1, 1
     Then the attack rolls 4 dice
 
   @clause:GA-ROLL-1 @clause:GA-DEF-7 @ruling:derived
   Scenario: "+1 Strength until the end of the activation" applies to each attack of the activation only
     Given player A will use "Adrenaline Surge"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
     When the activation ends
-    And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    And "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then the attack rolls 4 dice
-    And the trace says "the activation ends: player A's Adrenaline Surge on Char's Zaku II expires"
+    And the trace says "the activation ends: player A's Adrenaline Surge on Cara's Strider expires"
     And the trace does not say "lasting effects stay"
 
   @clause:GA-ROLL-1 @clause:GA-DEF-7 @ruling:derived
   Scenario: "+1 Strength until the end of the activation" ends at the latest with the turn
     Given player A will use "Adrenaline Surge"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
     And the turn ends
-    And "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    And "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then the attack rolls 4 dice
 
   @clause:GA-WPN-1 @clause:GA-SEQ-3 @ruling:derived
   Scenario: The same card in a scenario file: attacks one after another, then the turn ends
     Given the scenario "attacks_rapid_deployment_turn.yaml"
     When the attacks in the scenario file are resolved one after another
-    Then "Char's Zaku II"'s Timeline token is on space 7
-    And "RX-78-2 Gundam" has 3 hit points
-    And the trace says "the turn ends: player A's Rapid Deployment on Char's Zaku II expires"
+    Then "Cara's Strider"'s Timeline token is on space 7
+    And "QZ-82 Sentinel" has 3 hit points
+    And the trace says "the turn ends: player A's Rapid Deployment on Cara's Strider expires"

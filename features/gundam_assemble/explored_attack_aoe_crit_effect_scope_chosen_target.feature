@@ -4,10 +4,10 @@ Feature: Explored attacks: where aoe_crit_effect_scope=chosen_target and gundam_
   says what the other version rules.
 
   @clause:GA-SEQ-8 @clause:GA-CRIT-2 @clause:GA-CRIT-3 @ruling:interpretation @interpretation:aoe_crit_effect_scope @interpretation:aoe_diagram_orientation
-  Scenario: Explored 1: 1 (damage Char's Zaku II) under aoe_crit_effect_scope=chosen_target, not 2 under gundam_assemble as the book has it
+  Scenario: Explored 1: 1 (damage Cara's Strider) under aoe_crit_effect_scope=chosen_target, not 2 under gundam_assemble as the book has it
     Found by rulecheck explore (seed 0); the traces first differ at event 12.
     Here: 1 critical hit: Scatter Mines's critical effect (inflict Fracture) triggers once for this attack.
-    Under gundam_assemble as the book has it instead: 1 critical hit: Scatter Mines's critical effect (inflict Fracture) triggers once for this attack; so damage Char's Zaku II: 2; hp Char's Zaku II: 3.
+    Under gundam_assemble as the book has it instead: 1 critical hit: Scatter Mines's critical effect (inflict Fracture) triggers once for this attack; so damage Cara's Strider: 2; hp Cara's Strider: 3.
 
     Given the board:
       """
@@ -18,10 +18,10 @@ Feature: Explored attacks: where aoe_crit_effect_scope=chosen_target and gundam_
       """
     And the pieces:
       | mark | name               | side |
-      | M    | Zaku II: Minelayer | A    |
-      | Z    | Char's Zaku II     | B    |
-      | N    | MP-02A Oggo        | B    |
+      | M    | Strider: Minelayer | A    |
+      | Z    | Cara's Strider     | B    |
+      | N    | ML-07C Crab        | B    |
     And the interpretation aoe_crit_effect_scope is chosen_target
-    When "Zaku II: Minelayer" fires "Scatter Mines" at the area [-2, 3], [-1, 2], [-1, 3] and rolls 1, 1, 9
-    Then "Char's Zaku II" takes 1 damage
-    And "Char's Zaku II" has 4 hit points
+    When "Strider: Minelayer" fires "Scatter Mines" at the area [-2, 3], [-1, 2], [-1, 3] and rolls 1, 1, 9
+    Then "Cara's Strider" takes 1 damage
+    And "Cara's Strider" has 4 hit points

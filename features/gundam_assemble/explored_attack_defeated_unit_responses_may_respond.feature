@@ -4,10 +4,10 @@ Feature: Explored attacks: where defeated_unit_responses=may_respond and gundam_
   says what the other version rules.
 
   @clause:GA-DEF-2 @clause:GA-SEQ-12 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:aoe_diagram_orientation @interpretation:defeated_unit_responses
-  Scenario: Explored 1: 3 (hp Zaku II: Minelayer) under defeated_unit_responses=may_respond, not 4 under gundam_assemble as the book has it
+  Scenario: Explored 1: 3 (hp Strider: Minelayer) under defeated_unit_responses=may_respond, not 4 under gundam_assemble as the book has it
     Found by rulecheck explore (seed 0); the traces first differ at event 24.
-    Here: Char's Zaku II (defender) uses the ability Last Stand: 1 non-combat damage.
-    Under gundam_assemble as the book has it instead: Char's Zaku II has been defeated and is in Reserve: it cannot use Last Stand; so hp Zaku II: Minelayer: 4.
+    Here: Cara's Strider (defender) uses the ability Last Stand: 1 non-combat damage.
+    Under gundam_assemble as the book has it instead: Cara's Strider has been defeated and is in Reserve: it cannot use Last Stand; so hp Strider: Minelayer: 4.
 
     Given the board:
       """
@@ -18,15 +18,15 @@ Feature: Explored attacks: where defeated_unit_responses=may_respond and gundam_
       """
     And the pieces:
       | mark | name               | side |
-      | M    | Zaku II: Minelayer | A    |
-      | N    | MP-02A Oggo        | B    |
-      | R    | RGM-79 GM          | B    |
-      | Z    | Char's Zaku II     | B    |
+      | M    | Strider: Minelayer | A    |
+      | N    | ML-07C Crab        | B    |
+      | R    | PK-5 Kite          | B    |
+      | Z    | Cara's Strider     | B    |
     And the unit states:
       | name           | hp |
-      | Char's Zaku II | 2  |
+      | Cara's Strider | 2  |
     And the interpretation defeated_unit_responses is may_respond
     And player A will use "Deadeye"
-    And "Char's Zaku II" will use "Last Stand"
-    When "Zaku II: Minelayer" fires "Scatter Mines" at the area [0, 1], [0, 2], [1, 1] and rolls 1, 1, 9
-    Then "Zaku II: Minelayer" has 3 hit points
+    And "Cara's Strider" will use "Last Stand"
+    When "Strider: Minelayer" fires "Scatter Mines" at the area [0, 1], [0, 2], [1, 1] and rolls 1, 1, 9
+    Then "Strider: Minelayer" has 3 hit points

@@ -17,9 +17,9 @@ Feature: Explored attacks: where target_defeated_mid_attack=attack_ends and gund
       """
     And the pieces:
       | mark | name                       | side | kind      | at     |
-      | M    | Zaku II: Minelayer         | A    | unit      |        |
+      | M    | Strider: Minelayer         | A    | unit      |        |
       | H    | Hypothetical (Q.43) Closer | B    | unit      |        |
-      | Z    | Char's Zaku II             | A    | unit      |        |
+      | Z    | Cara's Strider             | A    | unit      |        |
       | N    | Hypothetical (Q.44) Loner  | B    | unit      |        |
       | E    | Enemy Garrison 1           | B    | garrison  |        |
       |      | Enemy Base 2               | B    | structure | [0, 1] |
@@ -28,6 +28,6 @@ Feature: Explored attacks: where target_defeated_mid_attack=attack_ends and gund
       | Hypothetical (Q.43) Closer | 1  |
     And the interpretation target_defeated_mid_attack is attack_ends
     And player A will use "Collision Course" on "Hypothetical (Q.43) Closer"
-    When "Zaku II: Minelayer" fires "Scatter Mines" at the area [0, 1], [0, 2], [1, 1]
+    When "Strider: Minelayer" fires "Scatter Mines" at the area [0, 1], [0, 2], [1, 1]
     Then the attack ends early
     And the attack rolls 0 dice

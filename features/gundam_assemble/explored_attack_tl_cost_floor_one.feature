@@ -4,10 +4,10 @@ Feature: Explored attacks: where tl_cost_floor=one and gundam_assemble as the bo
   says what the other version rules.
 
   @clause:GA-SEQ-3 @clause:GA-WPN-1 @ruling:interpretation @interpretation:tl_cost_floor
-  Scenario: Explored 1: 1 (timeline Char's Zaku II) under tl_cost_floor=one, not 0 under gundam_assemble as the book has it
+  Scenario: Explored 1: 1 (timeline Cara's Strider) under tl_cost_floor=one, not 0 under gundam_assemble as the book has it
     Found by rulecheck explore (seed 0); the traces first differ at event 10.
-    Here: Char's Zaku II pays 1 Timeline: its token moves 0 -> 1 (modified from 2, stopped at 1).
-    Under gundam_assemble as the book has it instead: Char's Zaku II pays 0 Timeline: its token moves 0 -> 0 (modified from 2, stopped at 0); so timeline Char's Zaku II: 0.
+    Here: Cara's Strider pays 1 Timeline: its token moves 0 -> 1 (modified from 2, stopped at 1).
+    Under gundam_assemble as the book has it instead: Cara's Strider pays 0 Timeline: its token moves 0 -> 0 (modified from 2, stopped at 0); so timeline Cara's Strider: 0.
 
     Given the board:
       """
@@ -15,10 +15,10 @@ Feature: Explored attacks: where tl_cost_floor=one and gundam_assemble as the bo
       """
     And the pieces:
       | mark | name           | side |
-      | Z    | Char's Zaku II | A    |
-      | M    | MP-02A Oggo    | B    |
+      | Z    | Cara's Strider | A    |
+      | M    | ML-07C Crab    | B    |
     And the interpretation tl_cost_floor is one
     And player A will use "Overclocked Thrusters"
-    And "MP-02A Oggo" will use "Spotter Link"
-    When "Char's Zaku II" attacks "MP-02A Oggo" with "Heat Hawk" and rolls 1, 1, 1, 1
-    Then "Char's Zaku II"'s Timeline token is on space 1
+    And "ML-07C Crab" will use "Spotter Link"
+    When "Cara's Strider" attacks "ML-07C Crab" with "Heat Hawk" and rolls 1, 1, 1, 1
+    Then "Cara's Strider"'s Timeline token is on space 1

@@ -9,112 +9,112 @@ Feature: FAQ entries decided by hypothetical cards
   Background:
     Given the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
-      | RX-78-2 Gundam | B    | [2, 0] |
-      | RGM-79 GM      | B    | [0, 2] |
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [2, 0] |
+      | PK-5 Kite      | B    | [0, 2] |
     And the unit states:
       | name           | activating |
-      | Char's Zaku II | yes        |
+      | Cara's Strider | yes        |
 
   @clause:GA-ROLL-1 @clause:GA-DECL-2 @ruling:interpretation @faq:Q12 @interpretation:strength_bonus_duration
   Scenario: Q.12 - a Strength increase for one attack does not carry over to the next attack of the activation
     Given player A will use "Hypothetical (Q.12): Surge for One Attack"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then the attack rolls 4 dice
 
   @clause:GA-ROLL-1 @clause:GA-DECL-2 @clause:GA-DEF-7 @ruling:derived @faq:Q12
   Scenario: Q.12 - a Strength increase "until the end of the activation" carries over to each attack of it
     Given player A will use "Hypothetical (Q.12): Surge for the Activation"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1, 1
     Then the attack rolls 5 dice
 
   @clause:GA-DEF-1 @clause:GA-DEF-7 @clause:GA-DMG-2 @ruling:derived @faq:Q39
   Scenario: Q.39 - a card whose damage defeats its own attacking unit ends the attack and the activation
     Given the unit states:
       | name           | hp |
-      | Char's Zaku II | 2  |
+      | Cara's Strider | 2  |
     And player A will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun
-    Then "Char's Zaku II" is defeated
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun
+    Then "Cara's Strider" is defeated
     And player B has 3 victory points
     And the attack ends early
     And the activation ends
-    And "RX-78-2 Gundam" has 6 hit points
+    And "QZ-82 Sentinel" has 6 hit points
 
   @clause:GA-DMG-2 @clause:GA-DMG-4 @ruling:interpretation @faq:Q52 @faq:Q102 @interpretation:non_combat_damage_mitigation
   Scenario: Q.52 - by default (unmitigated) Shields do not prevent a card's non-combat damage
     Given player A will use "Hypothetical (Q.52): Edge Dealing Non-Combat Damage"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "RX-78-2 Gundam" has 4 hit points
-    And "RX-78-2 Gundam" has 1 active Shields
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "QZ-82 Sentinel" has 4 hit points
+    And "QZ-82 Sentinel" has 1 active Shields
 
   @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q52 @faq:Q102
   Scenario: Q.52 - by default a damage reduction does not lessen it either
     Given player A will use "Hypothetical (Q.52): Edge Dealing Non-Combat Damage"
-    When "Char's Zaku II" attacks "RGM-79 GM" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "RGM-79 GM" has 2 hit points
+    When "Cara's Strider" attacks "PK-5 Kite" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "PK-5 Kite" has 2 hit points
 
   @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @faq:Q52 @faq:Q102
-  Scenario: Q.52 - where reductions apply to non-combat damage, the GM's reduction lessens it
+  Scenario: Q.52 - where reductions apply to non-combat damage, the Kite's reduction lessens it
     Given the interpretation non_combat_damage_mitigation is reductions_apply
     And player A will use "Hypothetical (Q.52): Edge Dealing Non-Combat Damage"
-    When "Char's Zaku II" attacks "RGM-79 GM" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "RGM-79 GM" has 3 hit points
+    When "Cara's Strider" attacks "PK-5 Kite" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "PK-5 Kite" has 3 hit points
 
   @clause:GA-DECL-2 @clause:GA-DEF-7 @ruling:derived @faq:Q9
   Scenario: Q.9 - an ability limited to once per activation is refused the second time, and allowed again next activation
     Given the pieces:
       | name                     | side | at     |
       | Hypothetical (Q.9) Gunner | A    | [0, 0] |
-      | RX-78-2 Gundam           | B    | [2, 0] |
+      | QZ-82 Sentinel           | B    | [2, 0] |
     And "Hypothetical (Q.9) Gunner" will use "Hypothetical (Q.9): Aim Once per Activation"
-    When "Hypothetical (Q.9) Gunner" attacks "RX-78-2 Gundam" with Rifle and rolls 3, 1, 1
-    Then the Accuracy against "RX-78-2 Gundam" is 1
+    When "Hypothetical (Q.9) Gunner" attacks "QZ-82 Sentinel" with Rifle and rolls 3, 1, 1
+    Then the Accuracy against "QZ-82 Sentinel" is 1
     When "Hypothetical (Q.9) Gunner" will use "Hypothetical (Q.9): Aim Once per Activation"
-    And "Hypothetical (Q.9) Gunner" attacks "RX-78-2 Gundam" with Rifle and rolls 3, 1, 1
+    And "Hypothetical (Q.9) Gunner" attacks "QZ-82 Sentinel" with Rifle and rolls 3, 1, 1
     Then "Hypothetical (Q.9) Gunner" cannot use "Hypothetical (Q.9): Aim Once per Activation"
-    And the Accuracy against "RX-78-2 Gundam" is 0
+    And the Accuracy against "QZ-82 Sentinel" is 0
     When the activation ends
     And "Hypothetical (Q.9) Gunner" will use "Hypothetical (Q.9): Aim Once per Activation"
-    And "Hypothetical (Q.9) Gunner" attacks "RX-78-2 Gundam" with Rifle and rolls 3, 1, 1
-    Then the Accuracy against "RX-78-2 Gundam" is 1
+    And "Hypothetical (Q.9) Gunner" attacks "QZ-82 Sentinel" with Rifle and rolls 3, 1, 1
+    Then the Accuracy against "QZ-82 Sentinel" is 1
 
   @clause:GA-DECL-2 @ruling:derived @faq:Q9
   Scenario: Q.9 - an ability that prints no limit may be used in each attack of the activation
     Given the pieces:
       | name                     | side | at     |
       | Hypothetical (Q.9) Gunner | A    | [0, 0] |
-      | RX-78-2 Gundam           | B    | [2, 0] |
+      | QZ-82 Sentinel           | B    | [2, 0] |
     And "Hypothetical (Q.9) Gunner" will use "Hypothetical (Q.9): Aim Without Limit"
-    When "Hypothetical (Q.9) Gunner" attacks "RX-78-2 Gundam" with Rifle and rolls 3, 1, 1
+    When "Hypothetical (Q.9) Gunner" attacks "QZ-82 Sentinel" with Rifle and rolls 3, 1, 1
     And "Hypothetical (Q.9) Gunner" will use "Hypothetical (Q.9): Aim Without Limit"
-    And "Hypothetical (Q.9) Gunner" attacks "RX-78-2 Gundam" with Rifle and rolls 3, 1, 1
-    Then the Accuracy against "RX-78-2 Gundam" is 1
+    And "Hypothetical (Q.9) Gunner" attacks "QZ-82 Sentinel" with Rifle and rolls 3, 1, 1
+    Then the Accuracy against "QZ-82 Sentinel" is 1
 
   @clause:GA-SEQ-12 @ruling:derived @faq:Q43
   Scenario: Q.43 - a unit that closes After Combat Damage: no such Response when it attacks
     Given the pieces:
       | name                      | side | at     |
       | Hypothetical (Q.43) Closer | A    | [0, 0] |
-      | Char's Zaku II            | B    | [2, 0] |
-    And "Char's Zaku II" will use "Last Stand"
-    When "Hypothetical (Q.43) Closer" attacks "Char's Zaku II" with Beam Magnum and rolls 5, 1, 1
-    Then "Char's Zaku II" cannot use "Last Stand"
+      | Cara's Strider            | B    | [2, 0] |
+    And "Cara's Strider" will use "Last Stand"
+    When "Hypothetical (Q.43) Closer" attacks "Cara's Strider" with Beam Magnum and rolls 5, 1, 1
+    Then "Cara's Strider" cannot use "Last Stand"
     And "Hypothetical (Q.43) Closer" has 6 hit points
 
   @clause:GA-SEQ-12 @clause:GA-SEQ-4 @ruling:derived @faq:Q43
   Scenario: Q.43 - nor when it is attacked; Responses in the other windows stay open
     Given the pieces:
       | name                      | side | at     |
-      | Char's Zaku II            | A    | [0, 0] |
+      | Cara's Strider            | A    | [0, 0] |
       | Hypothetical (Q.43) Closer | B    | [2, 0] |
     And player A will use "Marked for Ruin" on "Hypothetical (Q.43) Closer"
     And player A will use "Steady Aim"
-    When "Char's Zaku II" attacks "Hypothetical (Q.43) Closer" with Zaku Machine Gun and rolls 3, 1, 1, 1
+    When "Cara's Strider" attacks "Hypothetical (Q.43) Closer" with Zaku Machine Gun and rolls 3, 1, 1, 1
     Then player A cannot use "Marked for Ruin"
     And "Hypothetical (Q.43) Closer" does not have the status Fracture
     And "Hypothetical (Q.43) Closer" takes 1 hit
@@ -124,10 +124,10 @@ Feature: FAQ entries decided by hypothetical cards
     Given the pieces:
       | name                     | side | at     |
       | Hypothetical (Q.9) Gunner | A    | [0, 0] |
-      | Char's Zaku II           | B    | [1, 0] |
-    And "Char's Zaku II" will use "Last Stand"
-    When "Hypothetical (Q.9) Gunner" attacks "Char's Zaku II" with Hypothetical (Q.50): Scythe Closing After Combat Damage and rolls 5, 1, 1
-    Then "Char's Zaku II" cannot use "Last Stand"
+      | Cara's Strider           | B    | [1, 0] |
+    And "Cara's Strider" will use "Last Stand"
+    When "Hypothetical (Q.9) Gunner" attacks "Cara's Strider" with Hypothetical (Q.50): Scythe Closing After Combat Damage and rolls 5, 1, 1
+    Then "Cara's Strider" cannot use "Last Stand"
     And "Hypothetical (Q.9) Gunner" has 5 hit points
 
   @clause:GA-SEQ-12 @ruling:derived @faq:Q50
@@ -135,56 +135,56 @@ Feature: FAQ entries decided by hypothetical cards
     Given the pieces:
       | name                     | side | at     |
       | Hypothetical (Q.9) Gunner | A    | [0, 0] |
-      | Char's Zaku II           | B    | [1, 0] |
-    And "Char's Zaku II" will use "Last Stand"
-    When "Hypothetical (Q.9) Gunner" attacks "Char's Zaku II" with Rifle and rolls 5, 1, 1
+      | Cara's Strider           | B    | [1, 0] |
+    And "Cara's Strider" will use "Last Stand"
+    When "Hypothetical (Q.9) Gunner" attacks "Cara's Strider" with Rifle and rolls 5, 1, 1
     Then "Hypothetical (Q.9) Gunner" has 4 hit points
 
   @clause:GA-AOE-5 @clause:GA-TGT-1 @ruling:derived @faq:Q59
   Scenario: Q.59 - while a card keeps a unit from area of effect attacks, the area attack goes on without it
     Given the scenario "attack_guntank_quad_bop.yaml"
     And player B will use "Hypothetical (Q.59): Going Dark"
-    When "Zaku II: Minelayer" attacks "RX-75 Guntank" with Zaku Machine Gun and rolls 1, 1, 1
-    And "RX-75 Guntank" fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 4, 6, 3
-    Then the targets are "Char's Zaku II"
-    And the trace says "Zaku II: Minelayer is in the area but cannot be targeted by it"
+    When "Strider: Minelayer" attacks "QX-40 Bastion" with Zaku Machine Gun and rolls 1, 1, 1
+    And "QX-40 Bastion" fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 4, 6, 3
+    Then the targets are "Cara's Strider"
+    And the trace says "Strider: Minelayer is in the area but cannot be targeted by it"
     When the turn ends
-    And "RX-75 Guntank" fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 4, 6, 3
-    Then the targets are "Char's Zaku II"; "Zaku II: Minelayer"
+    And "QX-40 Bastion" fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 4, 6, 3
+    Then the targets are "Cara's Strider"; "Strider: Minelayer"
 
   @clause:GA-TGT-1 @ruling:derived @faq:Q59
   Scenario: Q.59 - a card that keeps it from area attacks only still lets a single-target attack in
     Given the scenario "attack_guntank_quad_bop.yaml"
     And player B will use "Hypothetical (Q.59): Going Dark"
-    When "Zaku II: Minelayer" attacks "RX-75 Guntank" with Zaku Machine Gun and rolls 1, 1, 1
-    And "RX-75 Guntank" attacks "Zaku II: Minelayer" with 180mm Cannon and rolls 5, 1, 1
+    When "Strider: Minelayer" attacks "QX-40 Bastion" with Zaku Machine Gun and rolls 1, 1, 1
+    And "QX-40 Bastion" attacks "Strider: Minelayer" with 180mm Cannon and rolls 5, 1, 1
     Then the attack is allowed
-    And "Zaku II: Minelayer" takes 1 hit
+    And "Strider: Minelayer" takes 1 hit
 
   @clause:GA-SEQ-14 @clause:GA-SEQ-4 @ruling:derived @faq:Q44
   Scenario: Q.44 - against a unit whose card closes Responses to units outside the attack, only the target responds
     Given the pieces:
       | name                      | side | at     |
       | Hypothetical (Q.44) Loner | A    | [0, 0] |
-      | RX-78-2 Gundam            | B    | [2, 0] |
-      | MP-02A Oggo               | B    | [2, 1] |
-    And "RX-78-2 Gundam" will use "Emergency Shield"
-    And "MP-02A Oggo" will use "Covering Fire"
-    When "Hypothetical (Q.44) Loner" attacks "RX-78-2 Gundam" with Beam Magnum and rolls 1, 1, 1
-    Then "MP-02A Oggo" cannot use "Covering Fire"
+      | QZ-82 Sentinel            | B    | [2, 0] |
+      | ML-07C Crab               | B    | [2, 1] |
+    And "QZ-82 Sentinel" will use "Emergency Shield"
+    And "ML-07C Crab" will use "Covering Fire"
+    When "Hypothetical (Q.44) Loner" attacks "QZ-82 Sentinel" with Beam Magnum and rolls 1, 1, 1
+    Then "ML-07C Crab" cannot use "Covering Fire"
     And "Hypothetical (Q.44) Loner" has 6 hit points
-    And "RX-78-2 Gundam" has 2 active Shields
+    And "QZ-82 Sentinel" has 2 active Shields
 
   @clause:GA-SEQ-14 @clause:GA-LOS-9 @ruling:derived @faq:Q44
   Scenario: Q.44 - without that property a unit outside the attack may respond
     Given the pieces:
       | name           | side | at     |
-      | Char's Zaku II | A    | [0, 0] |
-      | RX-78-2 Gundam | B    | [2, 0] |
-      | MP-02A Oggo    | B    | [2, 1] |
-    And "MP-02A Oggo" will use "Covering Fire"
-    When "Char's Zaku II" attacks "RX-78-2 Gundam" with Zaku Machine Gun and rolls 1, 1, 1, 1
-    Then "Char's Zaku II" has 4 hit points
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [2, 0] |
+      | ML-07C Crab    | B    | [2, 1] |
+    And "ML-07C Crab" will use "Covering Fire"
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    Then "Cara's Strider" has 4 hit points
 
   @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:interpretation @faq:Q40 @interpretation:defeat_prevented_victory_points
   Scenario: Q.40 - a card keeps its unit on the board at 0 hit points; by default the opponent still scores its points
@@ -192,7 +192,7 @@ Feature: FAQ entries decided by hypothetical cards
     And the unit states:
       | name                        | hp | timeline |
       | Hypothetical (Q.40) Holdout | 2  | 3        |
-    When "Char's Zaku II" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    When "Cara's Strider" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
     Then "Hypothetical (Q.40) Holdout" is not defeated
     And "Hypothetical (Q.40) Holdout" has 1 hit points
     And "Hypothetical (Q.40) Holdout"'s Timeline token is on space 3
@@ -205,7 +205,7 @@ Feature: FAQ entries decided by hypothetical cards
     And the unit states:
       | name                        | hp | timeline |
       | Hypothetical (Q.40) Holdout | 2  | 3        |
-    When "Char's Zaku II" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    When "Cara's Strider" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
     Then "Hypothetical (Q.40) Holdout" is not defeated
     And "Hypothetical (Q.40) Holdout" has 1 hit points
     And player A has 0 victory points
@@ -215,16 +215,16 @@ Feature: FAQ entries decided by hypothetical cards
     Given the scenario "faq_q40_holdout.yaml"
     And the pieces:
       | name                        | side | at     |
-      | Char's Zaku II              | B    | [0, 0] |
+      | Cara's Strider              | B    | [0, 0] |
       | Hypothetical (Q.40) Holdout | A    | [2, 0] |
-      | Zaku II: Minelayer          | A    | [0, 2] |
+      | Strider: Minelayer          | A    | [0, 2] |
     And the unit states:
       | name                        | hp |
       | Hypothetical (Q.40) Holdout | 2  |
-      | Zaku II: Minelayer          | 1  |
-    When "Char's Zaku II" attacks "Zaku II: Minelayer" with Zaku Machine Gun and rolls 5, 1, 1, 1
-    And "Char's Zaku II" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
-    Then "Zaku II: Minelayer" is in Reserve and must be redeployed
+      | Strider: Minelayer          | 1  |
+    When "Cara's Strider" attacks "Strider: Minelayer" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    And "Cara's Strider" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    Then "Strider: Minelayer" is in Reserve and must be redeployed
     And "Hypothetical (Q.40) Holdout" is not defeated
     And player B has 5 victory points
     And player A has 0 victory points
@@ -235,8 +235,8 @@ Feature: FAQ entries decided by hypothetical cards
     And the unit states:
       | name                        | hp | timeline |
       | Hypothetical (Q.40) Holdout | 2  | 3        |
-    When "Char's Zaku II" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
-    And "Char's Zaku II" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 1, 1, 1
+    When "Cara's Strider" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 5, 1, 1
+    And "Cara's Strider" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 5, 1, 1, 1
     Then "Hypothetical (Q.40) Holdout" cannot use "Hypothetical (Q.40): Refuses to Fall"
     And "Hypothetical (Q.40) Holdout" is in Reserve and must be redeployed
     And "Hypothetical (Q.40) Holdout"'s Timeline token is on space 5
@@ -261,7 +261,7 @@ Feature: FAQ entries decided by hypothetical cards
       | name                        | hp |
       | Hypothetical (Q.40) Holdout | 2  |
     And player A will use "Hypothetical (Q.52): Edge Dealing Non-Combat Damage"
-    When "Char's Zaku II" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 1, 1, 1, 1
+    When "Cara's Strider" attacks "Hypothetical (Q.40) Holdout" with Zaku Machine Gun and rolls 1, 1, 1, 1
     Then "Hypothetical (Q.40) Holdout" is not defeated
     And "Hypothetical (Q.40) Holdout" has 1 hit points
     And the attack resolves in the order:
@@ -285,7 +285,7 @@ Feature: FAQ entries decided by hypothetical cards
       | name                        | hp | activating |
       | Hypothetical (Q.40) Holdout | 2  | yes        |
     And player B will use "Hypothetical (Q.39): Overload Harming Its Own Unit"
-    When "Hypothetical (Q.40) Holdout" attacks "Char's Zaku II" with Rifle and rolls 5, 5, 1, 1, 1
+    When "Hypothetical (Q.40) Holdout" attacks "Cara's Strider" with Rifle and rolls 5, 5, 1, 1, 1
     Then "Hypothetical (Q.40) Holdout" has 1 hit points
-    And "Char's Zaku II" takes 2 damage
+    And "Cara's Strider" takes 2 damage
     And the activation does not end

@@ -10,12 +10,12 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       """
     And the pieces:
       | mark | name               | side |
-      | T    | RX-75 Guntank      | A    |
-      | M    | Zaku II: Minelayer | B    |
-      | Z    | Char's Zaku II     | B    |
-    When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II"
+      | T    | QX-40 Bastion      | A    |
+      | M    | Strider: Minelayer | B    |
+      | Z    | Cara's Strider     | B    |
+    When "QX-40 Bastion" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
-    When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II" for an area of effect attack
+    When "QX-40 Bastion" checks Line of Sight to "Cara's Strider" for an area of effect attack
     Then Line of Sight is clear
     And the trace cites GA-AOE-4
 
@@ -29,15 +29,15 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       """
     And the pieces:
       | mark | name           | side | kind     |
-      | T    | RX-75 Guntank  | A    | unit     |
+      | T    | QX-40 Bastion  | A    | unit     |
       | X    | Zeon Garrison  | B    | garrison |
-      | Z    | Char's Zaku II | B    | unit     |
-    When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II"
+      | Z    | Cara's Strider | B    | unit     |
+    When "QX-40 Bastion" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line as garrison
     And "Zeon Garrison" blocks the line
     And the Line of Sight trace says "[2, 1]: enemy Garrison Zeon Garrison at the same elevation as both units"
-    When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II" for an area of effect attack
+    When "QX-40 Bastion" checks Line of Sight to "Cara's Strider" for an area of effect attack
     Then Line of Sight is clear
 
   @clause:GA-LOS-4 @ruling:interpretation @interpretation:los_garrison_blocks
@@ -50,11 +50,11 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       """
     And the pieces:
       | mark | name           | side | kind     |
-      | T    | RX-75 Guntank  | A    | unit     |
+      | T    | QX-40 Bastion  | A    | unit     |
       | X    | Zeon Garrison  | B    | garrison |
-      | Z    | Char's Zaku II | B    | unit     |
+      | Z    | Cara's Strider | B    | unit     |
     And the interpretation los_garrison_blocks is never
-    When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II"
+    When "QX-40 Bastion" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And the trace names the interpretation los_garrison_blocks
 
@@ -68,9 +68,9 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       """
     And the pieces:
       | mark | name           | side |
-      | T    | RX-75 Guntank  | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II" for an area of effect attack
+      | T    | QX-40 Bastion  | A    |
+      | Z    | Cara's Strider | B    |
+    When "QX-40 Bastion" checks Line of Sight to "Cara's Strider" for an area of effect attack
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-3
 
@@ -84,9 +84,9 @@ Feature: Area of effect attacks check Line of Sight ignoring units and Garrisons
       """
     And the pieces:
       | mark | name           | side | kind      |
-      | T    | RX-75 Guntank  | A    | unit      |
+      | T    | QX-40 Bastion  | A    | unit      |
       | H    | Player B Base  | B    | structure |
-      | Z    | Char's Zaku II | B    | unit      |
-    When "RX-75 Guntank" checks Line of Sight to "Char's Zaku II" for an area of effect attack
+      | Z    | Cara's Strider | B    | unit      |
+    When "QX-40 Bastion" checks Line of Sight to "Cara's Strider" for an area of effect attack
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-5

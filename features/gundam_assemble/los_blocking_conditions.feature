@@ -12,15 +12,15 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And nothing blocks the line
 
   @clause:GA-LOS-2 @clause:GA-LOS-3 @ruling:derived
   Scenario: A line is drawn from the unit's own hex, wherever it stands: a hill past the middle blocks it
-    The Gundam stands in the second hex of the row, not the first: the line runs through [2, 0]
+    The Sentinel stands in the second hex of the row, not the first: the line runs through [2, 0]
     and [3, 0], and the hill at [3, 0] is higher than both units.
 
     Given the board:
@@ -30,9 +30,9 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And the line passes through [2, 0], [3, 0]
     And [3, 0] blocks the line under GA-LOS-3
@@ -47,12 +47,12 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And the trace names the interpretation los_intermediate_terrain
-    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
+    When "Cara's Strider" checks Line of Sight to "QZ-82 Sentinel"
     Then Line of Sight is clear
 
   @clause:GA-LOS-6 @ruling:interpretation @interpretation:los_intermediate_terrain
@@ -66,13 +66,13 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line as terrain
     And the trace names the interpretation los_intermediate_terrain
-    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
+    When "Cara's Strider" checks Line of Sight to "QZ-82 Sentinel"
     Then Line of Sight is blocked
 
   @clause:GA-LOS-3 @ruling:derived
@@ -85,9 +85,9 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-3
 
@@ -101,10 +101,10 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | R    | RGM-79 GM      | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | R    | PK-5 Kite      | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
 
   @clause:GA-LOS-4 @ruling:derived
@@ -117,15 +117,15 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name               | side |
-      | G    | RX-78-2 Gundam     | A    |
-      | M    | Zaku II: Minelayer | B    |
-      | Z    | Char's Zaku II     | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel     | A    |
+      | M    | Strider: Minelayer | B    |
+      | Z    | Cara's Strider     | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-4
     And [2, 1] blocks the line as enemy
-    And "Zaku II: Minelayer" blocks the line
-    And the Line of Sight trace says "[2, 1]: enemy Zaku II: Minelayer at the same elevation as both units"
+    And "Strider: Minelayer" blocks the line
+    And the Line of Sight trace says "[2, 1]: enemy Strider: Minelayer at the same elevation as both units"
 
   @clause:GA-LOS-5 @ruling:derived
   Scenario: An enemy Base below two elevated units does not block
@@ -137,10 +137,10 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name          | side | kind      |
-      | G    | RX-78-2 Gundam | A   | unit      |
+      | G    | QZ-82 Sentinel | A   | unit      |
       | H    | Player B Base | B    | structure |
-      | Z    | Char's Zaku II | B   | unit      |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | Z    | Cara's Strider | B   | unit      |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
 
   @clause:GA-LOS-5 @ruling:derived
@@ -153,10 +153,10 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side | kind      |
-      | G    | RX-78-2 Gundam | A    | unit      |
+      | G    | QZ-82 Sentinel | A    | unit      |
       | H    | Player B Base  | B    | structure |
-      | Z    | Char's Zaku II | B    | unit      |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | Z    | Cara's Strider | B    | unit      |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-5
     And [2, 1] blocks the line as structure
@@ -172,16 +172,16 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side | kind      | elevation |
-      | G    | RX-78-2 Gundam | A    | unit      |           |
+      | G    | QZ-82 Sentinel | A    | unit      |           |
       | H    | Player B Base  | B    | structure | 1         |
-      | Z    | Char's Zaku II | B    | unit      |           |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | Z    | Cara's Strider | B    | unit      |           |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-6
     And [2, 1] blocks the line as structure
     And "Player B Base" blocks the line
     And the Line of Sight trace says "[2, 1]: enemy structure Player B Base at the higher unit's elevation"
-    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
+    When "Cara's Strider" checks Line of Sight to "QZ-82 Sentinel"
     Then Line of Sight is clear
 
   @clause:GA-LOS-6 @ruling:derived
@@ -194,17 +194,17 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name               | side |
-      | G    | RX-78-2 Gundam     | A    |
-      | M    | Zaku II: Minelayer | B    |
-      | Z    | Char's Zaku II     | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel     | A    |
+      | M    | Strider: Minelayer | B    |
+      | Z    | Cara's Strider     | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line as terrain
     And [2, 1] blocks the line as enemy
     And the line is blocked under GA-LOS-6
     And at [2, 1] the enemy blocks under GA-LOS-6
     And at [2, 1] the terrain blocks under GA-LOS-6
-    And the Line of Sight trace says "[2, 1]: enemy Zaku II: Minelayer at the higher unit's elevation"
+    And the Line of Sight trace says "[2, 1]: enemy Strider: Minelayer at the higher unit's elevation"
     And the Line of Sight trace says "[2, 1]: terrain at elevation 1, the higher unit's elevation"
 
   @clause:GA-LOS-6 @ruling:derived
@@ -217,10 +217,10 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name               | side |
-      | G    | RX-78-2 Gundam     | A    |
-      | M    | Zaku II: Minelayer | B    |
-      | Z    | Char's Zaku II     | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel     | A    |
+      | M    | Strider: Minelayer | B    |
+      | Z    | Cara's Strider     | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
 
   @clause:GA-LOS-1 @ruling:derived
@@ -233,9 +233,9 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is not required
     And the trace cites GA-LOS-1
 
@@ -249,9 +249,9 @@ Feature: Line of Sight, each blocking condition shown blocking and not blocking
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is required
     And Line of Sight is blocked
     And [1, 1] blocks the line under GA-LOS-3

@@ -13,12 +13,12 @@ Feature: Line of Sight, the rulebook's illustrations
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-3
-    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
+    When "Cara's Strider" checks Line of Sight to "QZ-82 Sentinel"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-3
 
@@ -32,16 +32,16 @@ Feature: Line of Sight, the rulebook's illustrations
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And the trace cites GA-LOS-7
-    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
+    When "Cara's Strider" checks Line of Sight to "QZ-82 Sentinel"
     Then Line of Sight is clear
 
   @clause:GA-LOS-6 @clause:GA-LOS-3 @ruling:derived @example:los-hill-at-chars-elevation
-  Scenario: A hill higher than the Gundam and level with Char's Zaku II blocks both units
+  Scenario: A hill higher than the Sentinel and level with Cara's Strider blocks both units
     Given the board:
       """
       .  .  .  .  .
@@ -50,17 +50,17 @@ Feature: Line of Sight, the rulebook's illustrations
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-6
-    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
+    When "Cara's Strider" checks Line of Sight to "QZ-82 Sentinel"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-6
 
   @clause:GA-LOS-4 @ruling:derived @example:los-minelayer-asymmetry
-  Scenario: Char's Zaku II shoots past its own Minelayer but the Gundam cannot
+  Scenario: Cara's Strider shoots past its own Minelayer but the Sentinel cannot
     Given the board:
       """
       .  .  .  .  .
@@ -69,17 +69,17 @@ Feature: Line of Sight, the rulebook's illustrations
       """
     And the pieces:
       | mark | name               | side |
-      | G    | RX-78-2 Gundam     | A    |
-      | M    | Zaku II: Minelayer | B    |
-      | Z    | Char's Zaku II     | B    |
-    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
+      | G    | QZ-82 Sentinel     | A    |
+      | M    | Strider: Minelayer | B    |
+      | Z    | Cara's Strider     | B    |
+    When "Cara's Strider" checks Line of Sight to "QZ-82 Sentinel"
     Then Line of Sight is clear
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-4
 
   @clause:GA-LOS-5 @ruling:derived @example:los-allied-base-asymmetry
-  Scenario: The Gundam shoots past its own Base but Char's Zaku II cannot
+  Scenario: The Sentinel shoots past its own Base but Cara's Strider cannot
     Given the board:
       """
       .  .  .  .  .
@@ -88,17 +88,17 @@ Feature: Line of Sight, the rulebook's illustrations
       """
     And the pieces:
       | mark | name           | side | kind      |
-      | G    | RX-78-2 Gundam | A    | unit      |
+      | G    | QZ-82 Sentinel | A    | unit      |
       | H    | Player A Base  | A    | structure |
-      | Z    | Char's Zaku II | B    | unit      |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | Z    | Cara's Strider | B    | unit      |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
-    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
+    When "Cara's Strider" checks Line of Sight to "QZ-82 Sentinel"
     Then Line of Sight is blocked
     And [2, 1] blocks the line under GA-LOS-5
 
   @clause:GA-LOS-6 @ruling:derived @example:los-gm-shot-over-from-high-ground
-  Scenario: From higher ground Char's Zaku II shoots over the GM standing at ground level
+  Scenario: From higher ground Cara's Strider shoots over the Kite standing at ground level
     Given the board:
       """
       .  .  .  .  .
@@ -107,15 +107,15 @@ Feature: Line of Sight, the rulebook's illustrations
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | R    | RGM-79 GM      | A    |
-      | Z    | Char's Zaku II | B    |
-    When "Char's Zaku II" checks Line of Sight to "RX-78-2 Gundam"
+      | G    | QZ-82 Sentinel | A    |
+      | R    | PK-5 Kite      | A    |
+      | Z    | Cara's Strider | B    |
+    When "Cara's Strider" checks Line of Sight to "QZ-82 Sentinel"
     Then Line of Sight is clear
     And nothing blocks the line
 
   @clause:GA-LOS-4 @ruling:derived @example:los-gundam-over-lower-ally
-  Scenario: The Gundam shoots over Char's ally standing on lower ground between two hills
+  Scenario: The Sentinel shoots over Cara's ally standing on lower ground between two hills
     Given the board:
       """
       .  .  .  .  .
@@ -128,18 +128,18 @@ Feature: Line of Sight, the rulebook's illustrations
       | [3, 1] | 2         |
     And the pieces:
       | mark | name               | side |
-      | G    | RX-78-2 Gundam     | A    |
-      | M    | Zaku II: Minelayer | B    |
-      | Z    | Char's Zaku II     | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel     | A    |
+      | M    | Strider: Minelayer | B    |
+      | Z    | Cara's Strider     | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And the line passes through [1, 1], [2, 1], [3, 1]
 
   @clause:GA-LOS-9 @clause:GA-RNG-3 @clause:GA-TGT-1 @ruling:derived @example:oggo-artillery-support
-  Scenario: Artillery Support needs the Oggo's sight of the attacked enemy, not of its ally
+  Scenario: Artillery Support needs the Crab's sight of the attacked enemy, not of its ally
     Given the scenario "los_oggo_artillery_support.yaml"
-    When "MP-02A Oggo" checks whether "RX-78-2 Gundam" is within range 4
-    Then "RX-78-2 Gundam" can be affected
+    When "ML-07C Crab" checks whether "QZ-82 Sentinel" is within range 4
+    Then "QZ-82 Sentinel" can be affected
     And the reach check cites GA-RNG-3
-    When "MP-02A Oggo" checks Line of Sight to "Char's Zaku II"
+    When "ML-07C Crab" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked

@@ -14,9 +14,9 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And the line runs exactly between [1, 0] and [0, 1]
     And at the choice between [1, 0] and [0, 1] only [1, 0] blocks
@@ -32,9 +32,9 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And at the choice between [1, 0] and [0, 1] both hexes block
 
@@ -48,10 +48,10 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
       """
     And the pieces:
       | mark | name               | side |
-      | G    | RX-78-2 Gundam     | A    |
-      | M    | Zaku II: Minelayer | B    |
-      | Z    | Char's Zaku II     | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel     | A    |
+      | M    | Strider: Minelayer | B    |
+      | Z    | Cara's Strider     | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And at the choice between [1, 0] and [0, 1] only [1, 0] blocks
 
@@ -65,10 +65,10 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
     And the interpretation los_choice_points is independent
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And the acting player has 2 choice points
 
@@ -82,10 +82,10 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
     And the interpretation los_choice_points is one_side
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And the trace names the interpretation los_choice_points
 
@@ -99,9 +99,9 @@ Feature: Line of Sight along an edge: the acting player's choice (GA-LOS-8, FAQ 
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
     And the interpretation los_choice_points is one_side
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And at the choice between [2, 1] and [1, 2] only [2, 1] blocks

@@ -15,9 +15,9 @@ Feature: Line of Sight through a corner
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And the line touches [1, 1] only at a corner
     And the line passes through [0, 1], [0, 2], [1, 2], [1, 3]
@@ -35,10 +35,10 @@ Feature: Line of Sight through a corner
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
     And the interpretation los_corner_touch is counts
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [1, 1] blocks the line under GA-LOS-3
     And the trace names the interpretation los_corner_touch
@@ -56,9 +56,9 @@ Feature: Line of Sight through a corner
       """
     And the pieces:
       | mark | name               | side |
-      | G    | RX-78-2 Gundam     | A    |
-      | M    | Zaku II: Minelayer | B    |
-      | Z    | Char's Zaku II     | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel     | A    |
+      | M    | Strider: Minelayer | B    |
+      | Z    | Cara's Strider     | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And the line touches [0, 3] only at a corner

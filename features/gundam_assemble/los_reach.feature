@@ -1,5 +1,5 @@
 Feature: Range, "within range" against "within hexes", and weapons that ignore Line of Sight
-  Along the middle row Char's Zaku II stands three hexes from the Gundam and the Minelayer four;
+  Along the middle row Cara's Strider stands three hexes from the Sentinel and the Minelayer four;
   the scenarios that need a tall hill between them raise the hex [2, 1].
 
   Background:
@@ -11,64 +11,64 @@ Feature: Range, "within range" against "within hexes", and weapons that ignore L
       """
     And the pieces:
       | mark | name               | side |
-      | G    | RX-78-2 Gundam     | A    |
-      | Z    | Char's Zaku II     | B    |
-      | M    | Zaku II: Minelayer | B    |
+      | G    | QZ-82 Sentinel     | A    |
+      | Z    | Cara's Strider     | B    |
+      | M    | Strider: Minelayer | B    |
 
   @clause:GA-WR-2 @ruling:derived
   Scenario: An effect within 3 hexes reaches a target it cannot see
     Given the hex [2, 1] is raised to elevation 4
-    When "RX-78-2 Gundam" checks whether "Char's Zaku II" is within 3 hexes
-    Then "Char's Zaku II" can be affected
+    When "QZ-82 Sentinel" checks whether "Cara's Strider" is within 3 hexes
+    Then "Cara's Strider" can be affected
     And the reach check cites GA-WR-2
 
   @clause:GA-WR-1 @clause:GA-RNG-3 @clause:GA-TGT-1 @ruling:derived
   Scenario: An effect within range 3 does not reach a target behind a hill
     Given the hex [2, 1] is raised to elevation 4
-    When "RX-78-2 Gundam" checks whether "Char's Zaku II" is within range 3
-    Then "Char's Zaku II" cannot be affected
+    When "QZ-82 Sentinel" checks whether "Cara's Strider" is within range 3
+    Then "Cara's Strider" cannot be affected
     And the reach check cites GA-WR-1
 
   @clause:GA-WR-2 @ruling:derived
   Scenario: An effect within 3 hexes does not reach a target 4 hexes away
-    When "RX-78-2 Gundam" checks whether "Zaku II: Minelayer" is within 3 hexes
-    Then "Zaku II: Minelayer" cannot be affected
+    When "QZ-82 Sentinel" checks whether "Strider: Minelayer" is within 3 hexes
+    Then "Strider: Minelayer" cannot be affected
 
   @clause:GA-RNG-2 @clause:GA-WPN-2 @ruling:derived
   Scenario: A range 3 weapon reaches a visible target exactly 3 hexes away
-    When "RX-78-2 Gundam" checks whether "Char's Zaku II" is within range 3
-    Then "Char's Zaku II" can be affected
+    When "QZ-82 Sentinel" checks whether "Cara's Strider" is within range 3
+    Then "Cara's Strider" can be affected
     And the reach check cites GA-RNG-2
 
   @clause:GA-RNG-2 @clause:GA-TGT-1 @ruling:derived
   Scenario: A range 3 weapon does not reach a visible target 4 hexes away
-    When "RX-78-2 Gundam" checks whether "Zaku II: Minelayer" is within range 3
-    Then "Zaku II: Minelayer" cannot be affected
+    When "QZ-82 Sentinel" checks whether "Strider: Minelayer" is within range 3
+    Then "Strider: Minelayer" cannot be affected
     And the reach check cites GA-TGT-1
 
   @clause:GA-RNG-4 @ruling:derived
   Scenario: Elevation does not lengthen the range to a target on a hill
     Given the hex [3, 1] is raised to elevation 3
-    When "RX-78-2 Gundam" checks whether "Char's Zaku II" is within range 3
-    Then "Char's Zaku II" can be affected
+    When "QZ-82 Sentinel" checks whether "Cara's Strider" is within range 3
+    Then "Cara's Strider" can be affected
     And the reach check cites GA-RNG-4
 
   @clause:GA-ILOS-1 @ruling:derived
   Scenario: A weapon that ignores Line of Sight reaches a target behind a hill
     Given the hex [2, 1] is raised to elevation 4
-    When "RX-78-2 Gundam" checks whether "Char's Zaku II" is within range 3 with a weapon that ignores Line of Sight
-    Then "Char's Zaku II" can be affected
+    When "QZ-82 Sentinel" checks whether "Cara's Strider" is within range 3 with a weapon that ignores Line of Sight
+    Then "Cara's Strider" can be affected
     And the reach check cites GA-ILOS-1
 
   @clause:GA-ILOS-1 @clause:GA-RNG-2 @ruling:derived
   Scenario: A weapon that ignores Line of Sight still has to be in range
-    When "RX-78-2 Gundam" checks whether "Zaku II: Minelayer" is within range 3 with a weapon that ignores Line of Sight
-    Then "Zaku II: Minelayer" cannot be affected
+    When "QZ-82 Sentinel" checks whether "Strider: Minelayer" is within range 3 with a weapon that ignores Line of Sight
+    Then "Strider: Minelayer" cannot be affected
 
   @clause:GA-RNG-1 @ruling:derived
   Scenario: A range 1 weapon reaches an adjacent target only
-    When "Char's Zaku II" checks whether "Zaku II: Minelayer" is within range 1
-    Then "Zaku II: Minelayer" can be affected
+    When "Cara's Strider" checks whether "Strider: Minelayer" is within range 1
+    Then "Strider: Minelayer" can be affected
     And the reach check cites GA-RNG-1
-    When "Char's Zaku II" checks whether "RX-78-2 Gundam" is within range 1
-    Then "RX-78-2 Gundam" cannot be affected
+    When "Cara's Strider" checks whether "QZ-82 Sentinel" is within range 1
+    Then "QZ-82 Sentinel" cannot be affected

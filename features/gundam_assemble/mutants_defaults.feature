@@ -12,9 +12,9 @@ Feature: The book's default readings, pinned down where other features state the
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
     And the acting player has 2 choice points
 
@@ -22,13 +22,13 @@ Feature: The book's default readings, pinned down where other features state the
   Scenario: By default the owner's order sets the Timeline penalties, not the order the attack lists its targets
     Given the pieces:
       | name               | side | at      |
-      | RX-75 Guntank      | A    | [0, 0]  |
-      | Char's Zaku II     | B    | [2, -1] |
-      | Zaku II: Minelayer | B    | [2, 0]  |
+      | QX-40 Bastion      | A    | [0, 0]  |
+      | Cara's Strider     | B    | [2, -1] |
+      | Strider: Minelayer | B    | [2, 0]  |
     And the unit states:
       | name               | hp |
-      | Char's Zaku II     | 1  |
-      | Zaku II: Minelayer | 1  |
-    And the defending player orders the defeated units "Zaku II: Minelayer"; "Char's Zaku II"
-    When "RX-75 Guntank" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
-    Then the penalties apply in the order "Zaku II: Minelayer"; "Char's Zaku II"
+      | Cara's Strider     | 1  |
+      | Strider: Minelayer | 1  |
+    And the defending player orders the defeated units "Strider: Minelayer"; "Cara's Strider"
+    When "QX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
+    Then the penalties apply in the order "Strider: Minelayer"; "Cara's Strider"

@@ -6,26 +6,26 @@ Feature: Rule overlays applied to one scenario
   Background:
     Given the pieces:
       | name           | side | at     |
-      | RX-78-2 Gundam | A    | [0, 0] |
-      | Char's Zaku II | B    | [2, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
 
   @clause:GA-HIT-3 @clause:GA-HIT-2 @ruling:derived
   Scenario: Under the natural-one errata a 1 with +5 Accuracy hits
     Given the house rule "natural_one_can_hit"
     And player A will use "Deadeye"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 1, 1, 1, 1
-    Then "Char's Zaku II" takes 4 hits
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 1, 1, 1, 1
+    Then "Cara's Strider" takes 4 hits
 
   @clause:GA-HIT-3 @ruling:derived
   Scenario: Under the natural-one errata a 1 without Accuracy still misses on the threshold
     Given the house rule "natural_one_can_hit"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 1, 1, 1, 1
-    Then "Char's Zaku II" takes 0 hits
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 1, 1, 1, 1
+    Then "Cara's Strider" takes 0 hits
 
   @clause:GA-HIT-4 @clause:GA-CRIT-2 @ruling:derived
   Scenario: Under the crits-on-ten house rule a natural 9 is an ordinary hit
     Given the house rule "crits_on_ten_only"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with "Beam Rifle" and rolls 9, 1, 1, 1
-    Then "Char's Zaku II" takes 1 hit
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with "Beam Rifle" and rolls 9, 1, 1, 1
+    Then "Cara's Strider" takes 1 hit
     And the critical hit effect does not trigger
-    And "Char's Zaku II" takes 1 damage
+    And "Cara's Strider" takes 1 damage

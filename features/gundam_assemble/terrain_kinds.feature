@@ -8,14 +8,14 @@ Feature: Terrain kinds declared by the ruleset or the scenario
   Scenario: A desert declared with -1 Accuracy lowers the Accuracy against a target standing in it
     Given the scenario "attack_desert_and_fire.yaml"
     When the attack in the scenario file is resolved
-    Then the Accuracy against "Char's Zaku II" is -1
-    And "Char's Zaku II" takes 2 hits
+    Then the Accuracy against "Cara's Strider" is -1
+    And "Cara's Strider" takes 2 hits
     And the trace says "stands in desert (a declared terrain kind): -1 Accuracy"
 
   @clause:GA-LOS-3 @ruling:derived
   Scenario: A fire declared as blocking blocks a line passing through it whatever its elevation
     Given the scenario "attack_desert_and_fire.yaml"
-    When "RX-78-2 Gundam" checks Line of Sight to "RGM-79 GM"
+    When "QZ-82 Sentinel" checks Line of Sight to "PK-5 Kite"
     Then Line of Sight is blocked
     And [0, 1] blocks the line under GA-LOS-3
 
@@ -30,9 +30,9 @@ Feature: Terrain kinds declared by the ruleset or the scenario
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
 
   @clause:GA-LOS-5 @ruling:derived
@@ -46,9 +46,9 @@ Feature: Terrain kinds declared by the ruleset or the scenario
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is blocked
     And [1, 0] blocks the line under GA-LOS-5
 
@@ -63,12 +63,12 @@ Feature: Terrain kinds declared by the ruleset or the scenario
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
-    When "RX-78-2 Gundam" checks Line of Sight to "Char's Zaku II"
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
+    When "QZ-82 Sentinel" checks Line of Sight to "Cara's Strider"
     Then Line of Sight is clear
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 4, 4, 1, 1
-    Then the Accuracy against "Char's Zaku II" is 0
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 4, 4, 1, 1
+    Then the Accuracy against "Cara's Strider" is 0
 
   @clause:GA-ELEV-2 @clause:GA-ELEV-3 @ruling:derived
   Scenario: The chapter's water, declared by the ruleset, still gives -1 Accuracy through the same code
@@ -77,13 +77,13 @@ Feature: Terrain kinds declared by the ruleset or the scenario
       | [2, 0] | water   |
     And the pieces:
       | name           | side | at     |
-      | RX-78-2 Gundam | A    | [0, 0] |
-      | Char's Zaku II | B    | [2, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
     And the hexes:
       | at     | terrain |
       | [2, 0] | water   |
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 4, 4, 1, 1
-    Then the Accuracy against "Char's Zaku II" is -1
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 4, 4, 1, 1
+    Then the Accuracy against "Cara's Strider" is -1
     And the ruling cites GA-ELEV-2
 
   @clause:GA-CRIT-4 @clause:GA-CRIT-1 @clause:GA-ELEV-3 @ruling:derived
@@ -97,10 +97,10 @@ Feature: Terrain kinds declared by the ruleset or the scenario
       """
     And the pieces:
       | mark | name           | side |
-      | G    | RX-78-2 Gundam | A    |
-      | Z    | Char's Zaku II | B    |
+      | G    | QZ-82 Sentinel | A    |
+      | Z    | Cara's Strider | B    |
     And player A will use "Newtype Focus"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 8, 7, 7, 6
-    Then the Accuracy against "Char's Zaku II" is -4
-    And "Char's Zaku II" takes 3 hits
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 8, 7, 7, 6
+    Then the Accuracy against "Cara's Strider" is -4
+    And "Cara's Strider" takes 3 hits
     And the critical hit effect triggers once

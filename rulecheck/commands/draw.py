@@ -41,8 +41,8 @@ def register(sub) -> None:
             """,
             [
                 (
-                    'rulecheck draw scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "MP-02A Oggo" --to "RX-78-2 Gundam" -o oggo.svg',
-                    "the Oggo's sightline to the Gundam",
+                    'rulecheck draw scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "ML-07C Crab" --to "QZ-82 Sentinel" -o oggo.svg',
+                    "the Crab's sightline to the Sentinel",
                 ),
                 (
                     "rulecheck draw scenarios/gundam_assemble/attack_guntank_quad_bop.yaml -o quad_bop.svg",
@@ -50,7 +50,7 @@ def register(sub) -> None:
                 ),
                 ("rulecheck draw scenarios/multibase/ranged_volley.yaml > volley.svg", "a multibase volley"),
                 (
-                    'rulecheck draw scenarios/gundam_assemble/attack_guntank_quad_bop.yaml --flip --size 800 --color side-1=#000080 --arrow 0,0 "Char\'s Zaku II" --highlight 3,-1 -o quad.png',
+                    'rulecheck draw scenarios/gundam_assemble/attack_guntank_quad_bop.yaml --flip --size 800 --color side-1=#000080 --arrow 0,0 "Cara\'s Strider" --highlight 3,-1 -o quad.png',
                     "a PNG 800 px wide, seen from side B's edge, side A in navy, with an arrow and a highlighted hex",
                 ),
                 (

@@ -26,7 +26,7 @@ def register(sub) -> None:
             [
                 (
                     "rulecheck explain scenarios/gundam_assemble/attack_guntank_quad_bop.yaml",
-                    "the Guntank's area attack, step by step",
+                    "the Bastion's area attack, step by step",
                 ),
                 (
                     "rulecheck explain scenarios/multibase/ranged_volley.yaml --rules rules/multibase/overlays/clamp_3_to_6.yaml",

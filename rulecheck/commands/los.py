@@ -26,11 +26,11 @@ def register(sub) -> None:
             """,
             [
                 (
-                    'rulecheck los scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "MP-02A Oggo" --to "RX-78-2 Gundam"',
-                    "does the Oggo see the Gundam?",
+                    'rulecheck los scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "ML-07C Crab" --to "QZ-82 Sentinel"',
+                    "does the Crab see the Sentinel?",
                 ),
                 (
-                    'rulecheck los scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "MP-02A Oggo" --to "Char\'s Zaku II" --json',
+                    'rulecheck los scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "ML-07C Crab" --to "Cara\'s Strider" --json',
                     "the same question for its ally, as JSON (format rulecheck.los/1)",
                 ),
             ],

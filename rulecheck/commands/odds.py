@@ -29,7 +29,7 @@ def register(sub) -> None:
             [
                 (
                     "rulecheck odds scenarios/gundam_assemble/attack_guntank_quad_bop.yaml",
-                    "the odds of the Guntank's Quad Bop against both Zakus",
+                    "the odds of the Bastion's Quad Bop against both Striders",
                 ),
                 (
                     "rulecheck odds scenarios/gundam_assemble/attack_guntank_quad_bop.yaml --rules rules/gundam_assemble/overlays/crits_on_ten_only.yaml",

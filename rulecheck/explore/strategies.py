@@ -195,15 +195,15 @@ def ga_los_positions(draw) -> dict[str, Any]:
     taken = {origin, target}
     pieces = [
         {"name": name, "side": side, "kind": "unit", "col": _cell(board, i)[0], "row": _cell(board, i)[1]}
-        for name, side, i in (("RX-78-2 Gundam", "A", origin), ("Char's Zaku II", "B", target))
+        for name, side, i in (("QZ-82 Sentinel", "A", origin), ("Cara's Strider", "B", target))
     ]
-    names = ["Zaku II: Minelayer", "RGM-79 GM"]
+    names = ["Strider: Minelayer", "PK-5 Kite"]
     counts: dict[str, int] = {}
     structures: set[int] = set()
     pieces += _lane_pieces(board, taken, names, counts, structures)
     pieces += draw(_extra_pieces(board, taken, names, counts=counts, structures=structures))
     del board["_spot"], board["_lane"]
-    return {**board, "pieces": pieces, "los": {"from": "RX-78-2 Gundam", "to": "Char's Zaku II"}}
+    return {**board, "pieces": pieces, "los": {"from": "QZ-82 Sentinel", "to": "Cara's Strider"}}
 
 
 def _lane_pieces(

@@ -192,7 +192,8 @@ LASTING_KINDS = (
     "ignore_los",
     "cannot_be_targeted",
 )
-RECIPIENTS = ("attack", "targets", "one_target", "self", "attacker")
+# another_ally: an allied unit other than the ability's own, the player's scripted choice ('ally')
+RECIPIENTS = ("attack", "targets", "one_target", "self", "attacker", "another_ally")
 # Effects that change the attack as a whole (its dice, Accuracy, cost, critical faces, reach, its
 # Response windows): their recipient is the attack itself. A lasting one stays with the attacking
 # unit and changes its later attacks.
@@ -216,6 +217,37 @@ ONGOING_UNIT_KINDS = {
     "cannot_be_targeted": ("self",),
 }
 TRIGGERS = ("own_attack", "attacked", "ally_attacks", "defending", "any")
+
+# --- Conditions, counting and recipients (issue 27, part A) --------------------------------------
+# Conditions on the target's state: "if the target is damaged" (what "damaged" means is the
+# interpretation damaged_unit), "if the target has Shields" (at least one active Shield).
+TARGET_STATE_CONDITIONS = ("target_damaged", "target_has_shields")
+# Counting on the ability's own unit: "if this unit has 2 or more Upgrades (of any type)".
+COUNT_CONDITIONS = ("upgrades_at_least",)
+# "any": an Upgrade of any type (has_upgrade, per_upgrade, destroy_upgrade's upgrade).
+ANY_UPGRADE = "any"
+# What an effect's amount may be multiplied by ("for each X"), all of it attack-time state.
+FOR_EACH = ("targets",)
+# Where an area_damage effect reaches out from: its own unit, or each target of the attack
+# ("each enemy adjacent to the target").
+AREA_ORIGINS = ("self", "targets")
+# A weapon effect with a window of its own ("After Attack Roll: destroy one Upgrade of the
+# target") resolves in that window as the attacker's own effect, not on every roll as an ongoing one.
+WEAPON_EFFECT_WINDOWS = ("before_attack_roll", "after_attack_roll", "after_combat_damage")
+# What printed cards count or ask about that belongs to other chapters of the rules: refused
+# naming the missing mechanic, not with an error about an unrelated field.
+OUT_OF_CHAPTER = {
+    "garrisons_rescued": "Rescue (rescuing Garrisons)",
+    "rescued_garrisons": "Rescue (rescuing Garrisons)",
+    "objectives_captured": "objectives",
+    "objectives_controlled": "objectives",
+    "controls_objective": "objectives",
+    "objectives_held": "objectives",
+    "units_deployed": "deployment",
+    "deployed_this_turn": "deployment",
+    "hexes_moved": "movement outside an attack",
+    "moved_this_activation": "movement outside an attack",
+}
 TARGET_CONDITIONS = (
     "target_elevation",
     "target_in_water",
@@ -224,14 +256,14 @@ TARGET_CONDITIONS = (
     "target_status",
     "target_engaged",
     "target_hp_at_most",
-)
+) + TARGET_STATE_CONDITIONS
 RESULT_CONDITIONS = (
     "self_survived",
     "target_defeated",
     "defeated_enemy_this_turn",
     "damage_dealt",
     "has_upgrade",
-)
+) + COUNT_CONDITIONS
 CONDITIONS = TARGET_CONDITIONS + RESULT_CONDITIONS
 STATUSES = ("Disarm", "Fracture")  # the two the chapter names; others are accepted as plain labels
 
@@ -265,15 +297,39 @@ class Effect:
     hexes: int = 0  # dash, push: how many hexes the unit moves (card_moves)
     dice: int = 0  # roll_dice: how many dice the card rolls (card_dice)
     at_least: int = 0  # roll_dice: the face a die must reach to count
-    for_each: bool = True  # roll_dice: its effects once per die that counts, else once if any does
+    per_die: bool = True  # roll_dice: its effects once per die that counts, else once if any does
     then: tuple[Effect, ...] = ()  # roll_dice: the effects the counted dice give
     set_to: int | None = None  # tl_cost: "this attack costs N", an absolute cost (card_dice module doc)
+    # issue 27, part A: conditions, counting and recipients
+    conditions: tuple[tuple[str, Any], ...] = ()  # this effect's own "when" (on top of its ability's)
+    for_each: str | None = None  # amount times a count of attack-time state (FOR_EACH)
+    origin: str = "self"  # area_damage: reaches out from its own unit or from each target
+    within: int | None = None  # area_damage: its own reach in hexes (no Line of Sight)
+    timing: str | None = None  # a weapon effect's own window (WEAPON_EFFECT_WINDOWS)
+
+    @property
+    def target_conditions(self) -> dict[str, Any]:
+        return {k: v for k, v in self.conditions if k in TARGET_CONDITIONS}
+
+    @property
+    def result_conditions(self) -> dict[str, Any]:
+        return {k: v for k, v in self.conditions if k in RESULT_CONDITIONS}
 
     def describe(self) -> str:
         # pragma: no mutate block (presentation: no ruling reads it)
         text = self._describe()
         if self.per_upgrade:
-            text += f" for each {self.per_upgrade} Upgrade"
+            text += f" for each {'' if self.per_upgrade == ANY_UPGRADE else self.per_upgrade + ' '}Upgrade"
+        if self.for_each:
+            text += f" for each of the {self.for_each}"
+        if self.origin == "targets":
+            text += (
+                f" around each target (within {self.within})"
+                if self.within is not None
+                else " around each target"
+            )
+        if self.conditions:
+            text += " if " + " and ".join(f"{k}={v}" for k, v in self.conditions)
         if self.duration != "attack":
             text += {"activation": " until the end of the activation", "turn": " this turn"}[self.duration]
         return text
@@ -288,7 +344,9 @@ class Effect:
             return f"{' and '.join(map(str, self.faces))} also count as critical hits"
         if self.kind in ("grant_upgrade", "destroy_upgrade"):
             verb = "gain" if self.kind == "grant_upgrade" else "destroy"
-            return f"{verb} {self.amount} {self.upgrade} Upgrade" + ("s" if self.amount != 1 else "")
+            of = "" if self.upgrade != ANY_UPGRADE else " of any type"
+            kind = "" if self.upgrade == ANY_UPGRADE else f"{self.upgrade} "
+            return f"{verb} {self.amount} {kind}Upgrade" + ("s" if self.amount != 1 else "") + of
         if self.kind == "attack":
             cost = f", its Timeline cost {self.tl_cost:+d}" if self.tl_cost else ""
             return f"attack {self.on} with {self.weapon or 'a weapon of its choice'}{cost}"
@@ -320,7 +378,7 @@ class Effect:
             "dash": f"Dash {plural(self.hexes, 'hex')}",
             "at_end_of_turn": f"at the end of the turn: {', '.join(e.describe() for e in self.then)}",
             "roll_dice": f"roll {plural(self.dice, 'die', 'dice')}; "
-            + ("for each" if self.for_each else "if any")
+            + ("for each" if self.per_die else "if any")
             + f" {self.at_least} or more: {', '.join(e.describe() for e in self.then)}",
             "push": f"Push {plural(self.hexes, 'hex')}",
         }[self.kind]
@@ -390,6 +448,11 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         "roll_dice": "self",
         "at_end_of_turn": "self",
     }.get(kind, "attack")
+    if "window" in data:
+        raise AbilityError(
+            f"{where}.window: an ability's effects resolve in the ability's window; only a weapon effect "
+            "takes a window of its own"
+        )
     # The recipient key is "to": YAML 1.1 reads a bare "on" key as the boolean true.
     unknown = set(data) - set(EFFECT_KEYS)
     if unknown:
@@ -417,7 +480,11 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         raise AbilityError(f"{where}.upgrade: name the Upgrade type ({', '.join(UPGRADES)})")
     for key in ("upgrade", "per_upgrade"):
         if data.get(key) is not None:
-            require_one_of(data[key], UPGRADES, f"{where}.{key}", "an Upgrade type")
+            require_one_of(data[key], (*UPGRADES, ANY_UPGRADE), f"{where}.{key}", "an Upgrade type")
+    if kind == "grant_upgrade" and upgrade == ANY_UPGRADE:
+        raise AbilityError(
+            f"{where}.upgrade: a gained Upgrade is of one type; name it ({', '.join(UPGRADES)})"
+        )
     if duration != "attack" and kind not in LASTING_KINDS:
         raise AbilityError(
             f"{where}.duration: a {kind} effect happens once; only {', '.join(LASTING_KINDS)} can last"
@@ -440,7 +507,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         raise AbilityError(f"{where}.by: {by!r} is not one of {', '.join(allowed_by)}")
     hit_points = _hit_points(data, kind, where)
     hexes = _hexes(data, kind, where)
-    dice, at_least, for_each, then = _own_roll(data, kind, window, where)
+    dice, at_least, per_die, then = _own_roll(data, kind, window, where)
     then = then or _delayed(data, kind, window, where)
     set_to = _absolute_cost(data, kind, where)
     amount = data.get("amount", 1 if kind in ("grant_upgrade", "destroy_upgrade") else 0)
@@ -463,10 +530,76 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         hexes,
         dice,
         at_least,
-        for_each,
+        per_die,
         then,
         set_to,
+        **_counting_and_reach(data, kind, window, where),
     )
+
+
+def check_conditions(when: Any, where: str, window: str) -> dict[str, Any]:
+    """A ``when`` mapping (an ability's or one effect's): every key a condition of the vocabulary
+    with a value of the right kind. A condition that belongs to another chapter of the rules is
+    refused naming the missing mechanic. An ongoing effect is not used at any one moment, so it
+    takes only conditions on the target."""
+    if when is None:
+        return {}
+    if not isinstance(when, Mapping):
+        raise AbilityError(f"{where}: conditions are a mapping, e.g. {{target_damaged: true}}")
+    for key, value in when.items():
+        refuse_other_chapter("condition", key, f"{where}.{key}")
+        if key not in CONDITIONS:
+            raise AbilityError(f"{where}.{key}: not a condition (expected one of {', '.join(CONDITIONS)})")
+        if key == "has_upgrade":
+            require_one_of(value, (*UPGRADES, ANY_UPGRADE), f"{where}.has_upgrade", "an Upgrade type")
+        elif key == "upgrades_at_least" and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
+            raise AbilityError(
+                f"{where}.upgrades_at_least: {value!r} is not a number of Upgrades (1 or more)"
+            )
+        elif key in TARGET_STATE_CONDITIONS and not isinstance(value, bool):
+            raise AbilityError(f"{where}.{key}: {value!r} is not true or false")
+        if window == "ongoing" and key in RESULT_CONDITIONS:
+            raise AbilityError(
+                f"{where}.{key}: an ongoing effect is not used at one moment, so it takes only conditions "
+                f"on the target ({', '.join(TARGET_CONDITIONS)})"
+            )
+    return dict(when)
+
+
+def _counting_and_reach(data: Mapping[str, Any], kind: str, window: str, where: str) -> dict[str, Any]:
+    """An effect's own conditions (``when``), ``for_each`` count, and an area's ``from`` and
+    ``within``: the Effect fields of issue 27's part A, each checked when the card file loads."""
+    conditions = check_conditions(data.get("when"), f"{where}.when", window)
+    for_each = data.get("for_each")
+    if for_each is not None:
+        refuse_other_chapter("condition", for_each, f"{where}.for_each")
+        require_one_of(for_each, FOR_EACH, f"{where}.for_each", "a count of the attack")
+        if "per_upgrade" in data:
+            raise AbilityError(
+                f"{where}.for_each: an effect counts one thing: for_each or per_upgrade, not both"
+            )
+        if window in ("ongoing", "before_attack"):
+            raise AbilityError(
+                f"{where}.for_each: the targets are counted when the effect is used, after they are checked; not {window}"
+            )
+    origin = data.get("from", "self")
+    require_one_of(origin, AREA_ORIGINS, f"{where}.from", "where an area reaches out from")
+    within = data.get("within")
+    for key, given in (("from", "from" in data), ("within", within is not None)):
+        if given and kind != "area_damage":
+            raise AbilityError(f"{where}.{key}: only an area_damage effect reaches out ('{key}')")
+    if within is not None and (isinstance(within, bool) or not isinstance(within, int) or within < 0):
+        raise AbilityError(f"{where}.within: {within!r} is not a number of hexes (0 or more)")
+    if origin == "targets" and window in ("ongoing", "before_attack"):
+        raise AbilityError(f"{where}.from: there are no targets to reach out from {window}")
+    return {
+        "conditions": tuple(sorted(conditions.items())),
+        "for_each": for_each,
+        "origin": origin,
+        "within": within,
+    }
 
 
 def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ...], str]:
@@ -504,6 +637,14 @@ def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ..
             ONGOING_UNIT_KINDS[kind],
             f"a {kind} effect of an ongoing ability or weapon acts on its own unit or on every target",
         )
+    if window == "before_attack":
+        # the attack has no targets before it starts (GA-DECL-2): only its own unit or the
+        # attacker can receive an effect then
+        return (
+            ("self", "attacker", "another_ally"),
+            f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} effect used before the attack starts has no "
+            "target yet to act on",
+        )
     if kind == "damage_plus" and duration != "attack":
         # kept on its recipient, it adds to that unit's later attacks (see collect_lasting)
         return (
@@ -511,7 +652,7 @@ def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ..
             "a lasting damage_plus effect adds to the later attacks of the unit that keeps it",
         )
     return (
-        ("targets", "one_target", "self", "attacker"),
+        ("targets", "one_target", "self", "attacker", "another_ally"),
         f"a {kind} effect acts on units, not on the attack",
     )
 
@@ -537,6 +678,11 @@ def _hit_points(data: Mapping[str, Any], kind: str, where: str) -> int:
 
 
 EFFECT_KEYS = (
+    "window",  # a weapon effect's own window (units.parse_weapon); parse_effect refuses it elsewhere
+    "when",
+    "for_each",
+    "from",
+    "within",
     "kind",
     "amount",
     "to",
@@ -553,7 +699,7 @@ EFFECT_KEYS = (
     "hexes",
     "dice",
     "at_least",
-    "for_each",
+    "per_die",
     "effects",
     "set_to",
 )
@@ -599,15 +745,7 @@ def parse_ability(
         raise AbilityError(f"{where}.window: the Python ability {data['python']} is a {card.window} ability")
     trigger = data.get("trigger", getattr(card, "trigger", "own_attack"))
     require_one_of(trigger, TRIGGERS, f"{where}.trigger", "a trigger")
-    when = dict(data.get("when") or {})
-    for key in when:
-        refuse_other_chapter("condition", key, f"{where}.when.{key}")
-        if key not in CONDITIONS:
-            raise AbilityError(
-                f"{where}.when.{key}: not a condition (expected one of {', '.join(CONDITIONS)})"
-            )
-    if "has_upgrade" in when and when["has_upgrade"] not in UPGRADES:
-        raise AbilityError(f"{where}.when.has_upgrade: {when['has_upgrade']!r} is not an Upgrade type")
+    when = check_conditions(data.get("when") or {}, f"{where}.when", "")
     reach = None
     for kind in ("range", "within"):
         if kind in data:
@@ -646,8 +784,13 @@ def parse_ability(
         raise AbilityError(
             f"{where}.within: an after_enemy_move ability says how near the enemy moves ('within')"
         )
-    if any(e.kind == "area_damage" for e in effects) and reach is None:
+    if any(e.kind == "area_damage" and e.within is None for e in effects) and reach is None:
         raise AbilityError(f"{where}: an area_damage ability says how far it reaches ('within' or 'range')")
+    if reach is not None and reach[0] == "range" and any(e.origin == "targets" for e in effects):
+        # Line of Sight is drawn from a unit's own hex; from a target's hex no rule says who draws it
+        raise AbilityError(
+            f"{where}.range: an area reaching out from the targets takes 'within' (no Line of Sight)"
+        )
     once_per = data.get("once_per")
     if once_per is not None and once_per not in DURATIONS:
         raise AbilityError(f"{where}.once_per: {once_per!r} is not one of {', '.join(DURATIONS)}")
@@ -719,14 +862,7 @@ OTHER_CHAPTERS = {
         "score_objective": "objectives",
         "activate": "activations outside an attack",
     },
-    "condition": {
-        "rescued_garrisons": "Rescue (rescuing Garrisons)",
-        "garrisons_rescued": "Rescue (rescuing Garrisons)",
-        "controls_objective": "objectives",
-        "objectives_held": "objectives",
-        "deployed_this_turn": "deployment",
-        "moved_this_activation": "movement outside an attack",
-    },
+    "condition": OUT_OF_CHAPTER,  # also what an effect counts (for_each)
     "window": {
         "movement": "movement outside an attack",
         "after_move": "movement outside an attack",
@@ -787,14 +923,14 @@ def refuse_other_chapters(data: Any) -> None:
 # --- abilities that roll their own dice (issue 27, part B) --------------------------------------
 
 MAX_CARD_DICE = 20  # dice one card rolls at once
-ROLL_KEYS = ("dice", "at_least", "for_each", "effects")
+ROLL_KEYS = ("dice", "at_least", "per_die", "effects")
 
 
 def _own_roll(
     data: Mapping[str, Any], kind: str, window: str, where: str
 ) -> tuple[int, int, bool, tuple[Effect, ...]]:
     """``roll_dice``: ``dice`` dice (1 to 20), the face ``at_least`` a die must reach (1 or more),
-    ``for_each`` (its effects once per such die, the default; else once if any die reaches it),
+    ``per_die`` (its effects once per such die, the default; else once if any die reaches it),
     and ``effects``, each checked against the window as any effect is (no roll inside a roll)."""
     if kind != "roll_dice":
         stray = [k for k in ROLL_KEYS if k in data and (k, kind) != ("effects", "at_end_of_turn")]
@@ -811,9 +947,9 @@ def _own_roll(
         )
     if isinstance(face, bool) or not isinstance(face, int) or face < 1:
         raise AbilityError(f"{where}.at_least: {face!r} is not a face (a whole number, 1 or more)")
-    for_each = data.get("for_each", True)
-    if not isinstance(for_each, bool):
-        raise AbilityError(f"{where}.for_each: {for_each!r} is not true or false")
+    per_die = data.get("per_die", True)
+    if not isinstance(per_die, bool):
+        raise AbilityError(f"{where}.per_die: {per_die!r} is not true or false")
     raw = data.get("effects")
     if not isinstance(raw, list) or not raw:
         raise AbilityError(f"{where}.effects: a roll_dice effect lists what the dice that count do")
@@ -823,7 +959,7 @@ def _own_roll(
             raise AbilityError(
                 f"{where}.effects[{i}].kind: a {e.kind} effect cannot hang on a card's own roll"
             )
-    return n, face, for_each, then
+    return n, face, per_die, then
 
 
 def _absolute_cost(data: Mapping[str, Any], kind: str, where: str) -> int | None:

@@ -20,7 +20,7 @@ from typing import Any
 
 from rules.dice import DiceSource
 from rules.events import Event, count_of
-from rules.gundam_assemble.abilities import TARGET_CONDITIONS, Ability
+from rules.gundam_assemble.abilities import TARGET_CONDITIONS, TARGET_STATE_CONDITIONS, Ability
 from rules.gundam_assemble.area_effect import area_targets, find_placement, placements
 from rules.gundam_assemble.attack_dice import count_crits, score_dice, terrain_accuracy
 from rules.gundam_assemble.board import Piece
@@ -155,6 +155,7 @@ class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice, CardDelayed):
         self.lasting_at_start = battle.lasting  # lasting modifiers given before this attack
         self.defeated_in_attack: set[str] = set()
         self.defeated_by_damage_step: set[str] = set()  # at GA-SEQ-11, by this attack's own damage
+        self.defeated_by_other_attacks: set[str] = set()  # by an attack an effect made during this one
         self.attacker_at_check: Piece | None = None
         self.original_targets: list[str] = []
         self.nested: list[AttackResult] = []
@@ -248,6 +249,8 @@ class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice, CardDelayed):
         unit = self.battle.units.get(target)  # None for a Garrison
 
         def met(key: str, want: Any) -> bool:
+            if key in TARGET_STATE_CONDITIONS:  # issue 27: the target's damage and Shields
+                return unit is not None and self.target_state(key, unit) == want
             if key == "target_status":
                 return unit is not None and want in unit.statuses
             if key == "target_hp_at_most":
@@ -663,9 +666,15 @@ class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice, CardDelayed):
                     self.rules.cite("strength_bonus_duration"),
                 )
         for e in self.weapon.effects:
-            self.mods.append(Modifier(e.kind, e.amount, f"weapon effect of {self.weapon.name}", {}, None))
+            self.mods.append(
+                Modifier(e.kind, e.amount, f"weapon effect of {self.weapon.name}", e.target_conditions, None)
+            )
             self.emit(
-                "roll.weapon_effect", ("GA-WPN-4",), f"weapon effect of {self.weapon.name}: {e.describe()}"
+                "roll.weapon_effect",
+                ("GA-WPN-4",),
+                f"weapon effect of {self.weapon.name}: {e.describe()}",
+                None,
+                self.condition_reading(e.target_conditions),
             )
         self.report_conditions("strength", "roll")
         mod = self.mod_total("strength")

@@ -4,7 +4,7 @@ an absolute Timeline cost ("this attack costs 0").
 A ``roll_dice`` effect rolls ``dice`` attack dice (the chapter's ten-sided die, GA-ROLL-1) for
 its card, counts those showing ``at_least`` or more (the natural face: no Accuracy, no
 critical hits, which belong to the attack's own dice) and applies its ``effects`` once per die
-that counts (``for_each: true``) or once if any does. The faces come from the dice source under
+that counts (``per_die: true``) or once if any does. The faces come from the dice source under
 the purpose ``card``: a scenario scripts them as ``dice: {attack: [...], card: [...]}``, in the
 order the cards roll. ``card_dice_needed`` says how many a declaration's Responses roll, so a
 script with too few or too many is refused before the attack resolves; a scripted die no card
@@ -79,7 +79,7 @@ class CardDice:
         sides = self.rules.param("attack_die_sides")
         faces = self.dice.roll(eff.dice, sides, CARD_DICE)
         counted = sum(1 for f in faces if f >= eff.at_least)
-        times = counted if eff.for_each else min(counted, 1)
+        times = counted if eff.per_die else min(counted, 1)
         self.emit(
             f"{stage}.card_roll",
             (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"), "GA-ROLL-1"),

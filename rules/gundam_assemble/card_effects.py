@@ -14,12 +14,13 @@ from dataclasses import replace
 
 from rules.dice import DiceScriptError, DiceSource
 from rules.events import count_of
-from rules.gundam_assemble.abilities import Ability, Effect
+from rules.gundam_assemble.abilities import ANY_UPGRADE, UPGRADES, Ability, Effect
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
 from rules.gundam_assemble.defeat import defeat_prevented
 from rules.gundam_assemble.python_abilities import Play
 from rules.gundam_assemble.responses import MODIFIER_CLAUSE, WINDOW_CLAUSE, Modifier
 from rules.gundam_assemble.units import Lasting
+from rules.hexgrid import distance
 
 # How deep attacks made by effects may nest (a Response attacks back, whose attack lets the other
 # unit attack back, ...). Card text never loops for long; a deeper chain is a card that loops.
@@ -77,11 +78,35 @@ class CardEffects:
             )
         return r.target
 
+    def card_without_its_unit(self, r: Response, side: str, window: str) -> bool:
+        """A defending Tactics card whose effects act on "this unit" (or attack with it) when the
+        reading defending_card_unit gives it no unit (several targets): it is not used, and the
+        trace says why, rather than the attack failing or the card silently doing nothing."""
+        if not r.ability.tactics or r.unit is not None or side == self.side:
+            return False
+        speaks_of_its_unit = any(
+            e.on == "self" or e.kind in ("attack", "area_damage") for e in r.ability.effects
+        )
+        if not speaks_of_its_unit or self.own_unit(r, side) is not None:
+            return False
+        self.emit(
+            f"{window}.not_allowed",
+            (WINDOW_CLAUSE[window], "GA-ROLL-3"),
+            f"player {side} cannot use {r.ability.name}: the attack has {len(self.targets)} targets, "
+            'so the defending card has no single unit to be its "this unit"',
+            {"ability": r.ability.name, "targets": list(self.targets)},
+            self.rules.cite("defending_card_unit"),
+        )
+        return True
+
     def attack_defeated_a_target(self) -> bool:
-        """A card's "this attack defeated a target"."""
+        """A card's "this attack defeated a target". A target that another attack, made by an
+        effect during this one, defeated was defeated by that attack, under either reading."""
         # reading: attack_defeated_target
         if self.rules.interpretation("attack_defeated_target") == "any_cause":
-            return bool(self.defeated_in_attack & set(self.original_targets))
+            return bool(
+                (self.defeated_in_attack - self.defeated_by_other_attacks) & set(self.original_targets)
+            )
         return bool(self.defeated_by_damage_step & set(self.original_targets))
 
     def result_conditions_hold(self, r: Response, side: str, window: str) -> bool:
@@ -95,14 +120,7 @@ class CardEffects:
             "defeated_enemy_this_turn": bool(unit and self.battle.defeated_this_turn.get(unit)),
             "damage_dealt": any(t.dealt + t.fracture > 0 for t in self.per_target.values()),
         }
-        failed = []
-        for key, want in r.ability.result_conditions.items():
-            if key == "has_upgrade":  # want names the Upgrade type
-                got, want = bool(state and state.upgrade_count(want)), True
-            else:
-                got = facts[key]
-            if bool(got) != bool(want):
-                failed.append(f"{key} is {bool(got)}")
+        failed = self.failed_result_conditions(r.ability.result_conditions, state, facts)
         text = ", ".join(f"{k}={v}" for k, v in r.ability.result_conditions.items())
         self.emit(
             f"{window}.condition",
@@ -113,16 +131,130 @@ class CardEffects:
         )
         return not failed
 
+    @staticmethod
+    def failed_result_conditions(wanted, state, facts) -> list[str]:
+        """The result conditions that do not hold, each as ``key is <what it is>``."""
+        failed = []
+        for key, want in wanted.items():
+            if key == "has_upgrade":  # want names the Upgrade type, or any
+                got, want = bool(state and state.upgrade_count(want)), True
+            elif key == "upgrades_at_least":  # "if this unit has 2 or more Upgrades (of any type)"
+                n = state.upgrade_count(ANY_UPGRADE) if state else 0
+                if n < want:
+                    failed.append(f"it has {count_of(n, 'Upgrade')}, fewer than {want}")
+                continue
+            else:
+                got = facts[key]
+            if bool(got) != bool(want):
+                failed.append(f"{key} is {bool(got)}")
+        return failed
+
+    # --- issue 27, part A: conditions on one effect, counting, recipients ----------------------
+    def effect_result_conditions_hold(self, eff: Effect, user: str | None, stage: str, source: str) -> bool:
+        """One effect's own conditions on the result (its card's other effects go on without it)."""
+        state = self.battle.units.get(user) if user else None
+        on_board = state is not None and not state.in_reserve and self.battle.board.has_piece(user)
+        facts = {
+            "self_survived": on_board,
+            "target_defeated": self.attack_defeated_a_target(),
+            "defeated_enemy_this_turn": bool(user and self.battle.defeated_this_turn.get(user)),
+            "damage_dealt": any(t.dealt + t.fracture > 0 for t in self.per_target.values()),
+        }
+        failed = self.failed_result_conditions(eff.result_conditions, state, facts)
+        text = ", ".join(f"{k}={v}" for k, v in eff.result_conditions.items())
+        self.emit(
+            f"{stage}.effect_condition",
+            (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
+            f"{source}: its effect ({replace(eff, conditions=()).describe()}) asks for {text} "
+            f"(for {user or 'no single unit'}): "
+            + (f"not met ({'; '.join(failed)}), so that effect does not happen" if failed else "met"),
+            {"effect": eff.kind, "met": not failed, "unit": user},
+        )
+        return not failed
+
+    def effect_target_conditions_hold(self, eff: Effect, name: str, stage: str, source: str) -> bool:
+        """One effect's conditions on the target, for one recipient: on a target, about that target;
+        on another unit (its own, the attacker, an ally), about any target (as GA-ROLL-5 has it)."""
+        when = eff.target_conditions
+        met = self.holds(when, name) if name in self.targets else self.holds_for_attack(when)
+        text = ", ".join(f"{k}={v}" for k, v in when.items())
+        about = name if name in self.targets else "any target"
+        self.emit(
+            f"{stage}.effect_condition",
+            (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
+            f"{source}: its effect on {name} asks for {text} (of {about}): "
+            + ("met" if met else "not met, so it does not happen to " + name),
+            {"effect": eff.kind, "met": met, "unit": name},
+            self.condition_reading(when),
+        )
+        return met
+
+    def condition_reading(self, when) -> str | None:
+        """The reading a condition rests on, for the event that carries it: "damaged" is one."""
+        return self.rules.cite("damaged_unit") if "target_damaged" in when else None
+
+    def target_state(self, key: str, unit) -> bool:
+        """The target-state conditions: "damaged" (the reading damaged_unit) and "has Shields"."""
+        if key == "target_has_shields":
+            return unit.shields > 0
+        # reading: damaged_unit
+        if self.rules.interpretation("damaged_unit") == "below_printed_hp":
+            return unit.hp < unit.profile.hp
+        outcome = self.per_target.get(unit.name)
+        return bool(outcome and outcome.dealt + outcome.fracture > 0)
+
+    def another_ally(self, user: str | None, r: Response | None) -> str:
+        """ "Another allied unit": the player's scripted choice ('ally'), which the scenario's loader
+        has checked (a unit of the battle, on the card's side, not the card's own unit)."""
+        if self.choices is None:  # pragma: no cover - the loader gives only Responses this recipient
+            raise AttackError("another allied unit: only a Response names one")
+        side = self.battle.unit(user).side if user else (self.owner_side(r) if r else self.side)
+        allies = [
+            n for n, u in self.battle.units.items() if u.side == side and n != user and not u.in_reserve
+        ]
+        name = self.choices.choose("ally", allies)
+        return name
+
+    def weapon_window_effects(self, window: str) -> None:
+        """The weapon's effects with a window of their own (GA-WPN-4): the attacking player's own
+        effects, resolved first in their window (GA-SEQ-14), on every attack with the weapon."""
+        for eff in self.weapon.timed_effects:
+            if eff.timing != window:
+                continue
+            self.emit(
+                f"{window}.weapon_effect",
+                ("GA-WPN-4", WINDOW_CLAUSE[window]),
+                f"weapon effect of {self.weapon.name} in this window: {eff.describe()}",
+                {"effect": eff.kind, "window": window},
+            )
+            self.apply_effect(
+                eff, window, f"weapon effect of {self.weapon.name}", self.decl.attacker, None, None
+            )
+
     def effect_amount(self, eff: Effect, user: str | None, source: str, stage: str) -> int:
-        """``amount``, times the Upgrades of a type its unit has when the effect says ``per_upgrade``."""
+        """``amount``, times the Upgrades of a type its unit has when the effect says ``per_upgrade``,
+        or times the attack's targets still on the board (``for_each: targets``)."""
+        if eff.for_each == "targets":
+            live = [
+                t for t in self.targets if t not in self.battle.units or not self.battle.unit(t).in_reserve
+            ]
+            self.emit(
+                f"{stage}.counted",
+                (WINDOW_CLAUSE.get(stage, "GA-SEQ-8"), "GA-ROLL-3"),
+                f"{source}: the attack has {count_of(len(live), 'target')}, "
+                f"so the effect's amount is {eff.amount} x {len(live)} = {eff.amount * len(live)}",
+                {"count": len(live), "for_each": "targets"},
+            )
+            return eff.amount * len(live)
         if not eff.per_upgrade:
             return eff.amount
         counted = user or self.decl.attacker
         n = self.battle.unit(counted).upgrade_count(eff.per_upgrade)
+        kind = "" if eff.per_upgrade == ANY_UPGRADE else eff.per_upgrade + " "
         self.emit(
             f"{stage}.upgrades_counted",
             (WINDOW_CLAUSE.get(stage, "GA-SEQ-8"),),
-            f"{source}: {counted} has {count_of(n, eff.per_upgrade + ' Upgrade')}, "
+            f"{source}: {counted} has {count_of(n, kind + 'Upgrade')}, "
             f"so the effect's amount is {eff.amount} x {n} = {eff.amount * n}",
             {"unit": counted, "upgrade": eff.per_upgrade, "count": n},
         )
@@ -177,6 +309,16 @@ class CardEffects:
             have += [eff.upgrade] * eff.amount
             text = f"{name} gains {count_of(eff.amount, eff.upgrade + ' Upgrade')}"
         else:
+            if eff.upgrade == ANY_UPGRADE and not any(u in UPGRADES for u in have):
+                self.emit(
+                    f"{stage}.upgrades",
+                    ("GA-CRIT-2",) if stage == "critical" else (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
+                    f"{source}: {name} has no Upgrade to destroy",
+                    {"unit": name, "upgrade": ANY_UPGRADE, "count": 0},
+                )
+                return
+            if eff.upgrade == ANY_UPGRADE:
+                eff = replace(eff, upgrade=self.upgrade_of_any_type(name, have, stage, source))
             gone = 0
             while gone < eff.amount and eff.upgrade in have:
                 have.remove(eff.upgrade)
@@ -192,6 +334,29 @@ class CardEffects:
             {"unit": name, "upgrade": eff.upgrade, "count": have.count(eff.upgrade)},
         )
 
+    def upgrade_of_any_type(self, name: str, have: list[str], stage: str, source: str) -> str:
+        """Which Upgrade "an Upgrade of any type" destroys: the one type it has, the Response's
+        scripted choice ('upgrade'), or else the reading any_upgrade_destroyed."""
+        types = [u for u in UPGRADES if u in have]
+        if len(types) == 1:
+            return types[0]
+        if self.choices is not None and "upgrade" in self.choices.scripted:
+            return self.choices.choose("upgrade", types)
+        # reading: any_upgrade_destroyed
+        if self.rules.interpretation("any_upgrade_destroyed") == "most_held":
+            picked = max(types, key=lambda u: (have.count(u), -UPGRADES.index(u)))
+        else:
+            picked = next(u for u in reversed(have) if u in UPGRADES)
+        self.emit(
+            f"{stage}.upgrade_picked",
+            ("GA-CRIT-2",) if stage == "critical" else (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
+            f"{source}: {name} has Upgrades of {len(types)} types ({', '.join(types)}) and the pick is not "
+            f"scripted: the {picked} Upgrade",
+            {"unit": name, "upgrade": picked},
+            self.rules.cite("any_upgrade_destroyed"),
+        )
+        return picked
+
     def area_damage(
         self, eff: Effect, ability: Ability | None, user: str | None, stage: str, source: str
     ) -> None:
@@ -205,7 +370,12 @@ class CardEffects:
             return
         side = self.battle.unit(user).side
         enemies = [p for p in self.battle.board.enemies_of(side) if p.kind in ("unit", "garrison")]
+        if eff.origin == "targets":
+            self.area_around_targets(eff, ability, user, enemies, stage, source)
+            return
         kind, n = ability.reach if ability and ability.reach else ("within", 0)
+        if eff.within is not None:
+            kind, n = "within", eff.within
         self.emit(
             f"{stage}.area_damage",
             ("GA-WR-2",) if kind == "within" else ("GA-WR-1",),
@@ -217,6 +387,43 @@ class CardEffects:
         for p in enemies:
             if not self.in_reach(ability, user, p.name, stage):
                 continue
+            if p.kind == "garrison":
+                total = self.battle.garrison_damage.get(p.name, 0) + eff.amount
+                self.battle = replace(
+                    self.battle, garrison_damage={**self.battle.garrison_damage, p.name: total}
+                )
+                self.emit(
+                    f"{stage}.non_combat_damage",
+                    ("GA-DMG-3",),
+                    f"{source}: {eff.amount} non-combat damage to the Garrison {p.name} "
+                    f"({total} in all; the chapter gives Garrisons no hit points)",
+                    {"target": p.name, "amount": eff.amount, "garrison_total": total},
+                )
+            elif p.name in self.battle.units and not self.battle.unit(p.name).in_reserve:
+                self.non_combat(eff, p.name, stage, source, user)
+
+    def area_around_targets(
+        self, eff: Effect, ability: Ability | None, user: str, enemies, stage: str, source: str
+    ) -> None:
+        """``from: targets``: non-combat damage to every enemy within N hexes of a target of the
+        attack ("each enemy adjacent to the target"), the target itself not included; an enemy
+        near two targets takes it once. Measured in hexes, without Line of Sight (GA-WR-2)."""
+        n = eff.within if eff.within is not None else ability.reach[1]
+        centres = [self.piece(t) for t in self.targets if self.piece(t) is not None]
+        hit = [
+            p
+            for p in enemies
+            if p.name not in self.targets and any(distance(c.hex, p.hex) <= n for c in centres)
+        ]
+        self.emit(
+            f"{stage}.area_damage",
+            ("GA-WR-2",),
+            f"{source}: every enemy unit and Garrison within {n} of a target "
+            f"({', '.join(c.name for c in centres) or 'none on the board'}) takes {eff.amount} non-combat damage: "
+            + (", ".join(p.name for p in hit) or "none is"),
+            {"amount": eff.amount, "from": "targets", "within": n, "hit": [p.name for p in hit]},
+        )
+        for p in hit:
             if p.kind == "garrison":
                 total = self.battle.garrison_damage.get(p.name, 0) + eff.amount
                 self.battle = replace(
@@ -290,6 +497,7 @@ class CardEffects:
                 and name not in self.defeated_in_attack
             ):
                 self.defeated_in_attack.add(name)
+                self.defeated_by_other_attacks.add(name)
                 if name == self.decl.attacker or stage != "after_combat_damage":
                     self.after_mid_attack_defeat(name, stage)
 

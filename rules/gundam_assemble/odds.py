@@ -378,6 +378,12 @@ def profile_from_attack(battle: Battle, declaration: AttackDeclaration, rules: R
         notes.append(
             f"critical effect also does: {', '.join(crit.other)} (no change to this attack's damage)"
         )
+    late = [e.describe() for e in probe.weapon.timed_effects if e.timing == "after_combat_damage"]
+    if late:
+        notes.append(
+            f"{probe.weapon.name}'s weapon effect After Combat Damage ({'; '.join(late)}) comes after "
+            "the damage these odds are about"
+        )
     extra = dice.asked.get("additional", 0)
     if extra:
         notes.append(f"{extra} additional dice from Responses are rolled with the attack dice")

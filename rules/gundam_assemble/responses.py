@@ -113,6 +113,8 @@ class ResponseWindows:
         if name == "before_attack":
             # Targets are not known yet; conditions on them are checked when the modifier is used.
             pass
+        if only != "defender":
+            self.weapon_window_effects(name)
         for r in ordered:
             self.respond(r, name)
 
@@ -144,6 +146,8 @@ class ResponseWindows:
                 f"{who} cannot use {ability.name}: {reason}",
                 {"ability": ability.name},
             )
+            return
+        if self.card_without_its_unit(r, side, window):
             return
         if ability.result_conditions and not self.result_conditions_hold(r, side, window):
             return
@@ -203,6 +207,8 @@ class ResponseWindows:
             return [user] if user else []
         if eff.on == "attacker":
             return [self.decl.attacker]
+        if eff.on == "another_ally":
+            return [self.another_ally(user, r)]
         # the loader gives these effects no "attack" recipient (abilities.recipients_for)
         live = [t for t in self.targets if t in self.battle.units and not self.battle.unit(t).in_reserve]
         if fixed is not None:
@@ -261,11 +267,13 @@ class ResponseWindows:
         fixed: list[str] | None,
         ability: Ability | None = None,
     ) -> None:
-        when = ability.target_conditions if ability else {}
+        when = {**(ability.target_conditions if ability else {}), **eff.target_conditions}
         stage = window
         if user is None and r is not None and r.ability.tactics:
             # A Tactics card's "this unit" is its side's unit in the attack (see own_unit).
             user = self.own_unit(r, self.owner_side(r))
+        if eff.result_conditions and not self.effect_result_conditions_hold(eff, user, stage, source):
+            return
         amount = self.effect_amount(eff, user, source, stage)
         if eff.kind == "tl_cost" and eff.set_to is not None:  # "this attack costs N"
             self.mods.append(Modifier("tl_cost_set", eff.set_to, source, when, None))
@@ -286,6 +294,7 @@ class ResponseWindows:
                 (MODIFIER_CLAUSE[eff.kind],),
                 f"{source}: {eff.describe()}{cond}",
                 {"effect": eff.kind, "amount": amount, **({"faces": list(eff.faces)} if eff.faces else {})},
+                self.condition_reading(when),
             )
             if eff.duration != "attack":  # it changes this unit's later attacks (abilities.ATTACK_WIDE)
                 self.keep(eff, amount, source, self.decl.attacker, stage)
@@ -306,6 +315,8 @@ class ResponseWindows:
         named = stage == "before_attack" and eff.on == "one_target"
         for name in self.named_enemy(r, source) if named else self.recipients(eff, user, r, fixed):
             if not self.in_reach(ability, user, name, stage):
+                continue
+            if eff.target_conditions and not self.effect_target_conditions_hold(eff, name, stage, source):
                 continue
             if eff.kind in ("damage_plus", "damage_reduction"):
                 self.mods.append(Modifier(eff.kind, amount, source, when, name))
@@ -574,7 +585,8 @@ class ResponseWindows:
                 {"new": list(new), "faces": list(self.faces)},
             )
             return
-        picked = list(r.dice) if r and r.dice else self.unscripted_reroll(eff.amount, r)
+        scripted = bool(r and r.dice)
+        picked = list(r.dice) if scripted else self.unscripted_reroll(eff.amount, r)
         if len(picked) > eff.amount:
             raise AttackError(f"{source}: rerolls {eff.amount} dice, {len(picked)} were picked")
         faces = list(self.faces)
@@ -587,6 +599,8 @@ class ResponseWindows:
         self.emit(
             f"{stage}.reroll",
             ("GA-ROLL-1",),
-            f"{source}: rerolls {picked} -> {list(new)}; the dice are now {list(self.faces)}",
+            f"{source}: rerolls {picked} -> {list(new)}; the dice are now {list(self.faces)}"
+            + ("" if scripted else " (the pick was not scripted)"),
             {"picked": picked, "new": list(new), "faces": list(self.faces)},
+            None if scripted else self.rules.cite("unscripted_reroll_pick"),
         )

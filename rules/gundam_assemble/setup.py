@@ -5,20 +5,20 @@ Used by the feature steps and by ``rulecheck explain``; the data is the ``units`
 
 The ``attack`` section::
 
-    attacker: RX-75 Guntank
+    attacker: QX-40 Bastion
     weapon: Quad Bop Missile Launcher
-    target: Char's Zaku II          # a weapon with a numeric range (a list: a weapon with more targets)
+    target: Cara's Strider          # a weapon with a numeric range (a list: a weapon with more targets)
     area: [[2, 0], [3, 0], [3, -1]] # an area weapon: the hexes the pattern is placed on
     dice: [9, 5, 3]                 # attack faces; or {attack: [...], additional: [...], reroll: [...],
                                     #   nested: [...]} (nested: the roll of an attack an effect makes)
     responses:                      # in any order: the engine puts the attacker's first
       - {window: before_attack_roll, side: A, tactics: Uphill Barrage}
-      - {window: before_attack_roll, unit: MP-02A Oggo, ability: Artillery Support}
-      - {window: after_combat_damage, unit: RGM-79 GM, ability: Return Fire, weapon: Beam Spray Gun,
+      - {window: before_attack_roll, unit: ML-07C Crab, ability: Artillery Support}
+      - {window: after_combat_damage, unit: PK-5 Kite, ability: Return Fire, weapon: Beam Spray Gun,
          choices: {...}, responses: [...]}   # scripted choices; Responses used in the attack it makes
-    crit_target: Char's Zaku II     # only under aoe_crit_effect_scope=chosen_target
+    crit_target: Cara's Strider     # only under aoe_crit_effect_scope=chosen_target
     made_by: {side: A, tactics: ...}   # a card that makes this attack (a before_attack attack effect)
-    critical_moves: {Char's Zaku II: [4, 0]}   # where a critical dash or push moves each unit
+    critical_moves: {Cara's Strider: [4, 0]}   # where a critical dash or push moves each unit
     defeat_order: [...]             # only under simultaneous_defeat_order=owner_chooses
     interpretations: {disarm_effect: minus_one_accuracy}   # a ruling under another reading
 """
@@ -90,6 +90,8 @@ def response_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Catal
     choices = dict(data.get("choices") or {})
     if "weapon" in data:  # the weapon of an attack effect: a scripted choice
         choices["weapon"] = data["weapon"]
+    if any(e.on == "another_ally" for e in ability.effects):
+        _check_ally(choices.get("ally"), unit, side, battle, f"{where}.choices.ally", ability.name)
     return Response(
         window or ability.window,
         ability,
@@ -104,6 +106,25 @@ def response_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Catal
             for i, n in enumerate(data.get("responses") or [])
         ),
     )
+
+
+def _check_ally(ally: Any, unit: str | None, side: str | None, battle: Battle, where: str, card: str) -> None:
+    """ "Another allied unit" (an effect's ``to: another_ally``) is the player's choice, scripted as
+    ``choices: {ally: NAME}`` and checked when the scenario loads: a unit of the battle, on the
+    card's side, and not the card's own unit."""
+    if ally is None:
+        raise AttackError(f"{where}: {card} acts on another allied unit; name it (choices: {{ally: NAME}})")
+    if ally not in battle.units:
+        raise AttackError(
+            f"{where}: no unit named {ally!r} in this scenario (units: {', '.join(battle.units)})"
+        )
+    own_side = battle.unit(unit).side if unit is not None else side
+    if battle.unit(ally).side != own_side:
+        raise AttackError(
+            f"{where}: {ally} is not an ally of {unit or 'player ' + str(side)} (it is on side {battle.unit(ally).side})"
+        )
+    if ally == unit:
+        raise AttackError(f"{where}: {ally} is the card's own unit, not another allied unit")
 
 
 def declaration_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Catalogue) -> AttackDeclaration:

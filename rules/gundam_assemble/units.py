@@ -17,7 +17,10 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.gundam_assemble.abilities import (
+    ANY_UPGRADE,
     CRITICAL_WINDOWS,
+    UPGRADES,
+    WEAPON_EFFECT_WINDOWS,
     Ability,
     AbilityError,
     Effect,
@@ -59,6 +62,8 @@ class Weapon:
     effects: tuple[Effect, ...] = ()  # weapon effects: apply on every attack (GA-WPN-4)
     critical: CriticalEffect | None = None
     targets: int = 1  # a weapon that allows additional targets attacks up to this many (GA-ROLL-3)
+    # weapon effects with a window of their own ("After Attack Roll: ..."), resolved in it
+    timed_effects: tuple[Effect, ...] = ()
 
     @property
     def is_area(self) -> bool:
@@ -97,8 +102,9 @@ class UnitState:
     must_redeploy: bool = False
 
     def upgrade_count(self, kind: str) -> int:
-        """Typed Upgrade tokens (Strength, Shield, Speed) of one type; other labels are not counted."""
-        return sum(1 for u in self.upgrades if u == kind)
+        """Typed Upgrade tokens (Strength, Shield, Speed) of one type, or of any type (``any``); other
+        labels are not counted."""
+        return sum(1 for u in self.upgrades if u == kind or (kind == ANY_UPGRADE and u in UPGRADES))
 
     def to_json(self) -> dict[str, Any]:
         # pragma: no mutate block (presentation: no ruling reads it)
@@ -220,8 +226,12 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
     rng = data.get("range")
     if (area is None) == (rng is None):
         raise AbilityError(f"{where}: a weapon has either a numeric range or an area pattern")
+    listed = data.get("effects") or []
+    timed = _timed_weapon_effects(listed, where)
     effects = tuple(
-        parse_effect(e, "ongoing", f"{where}.effects[{i}]") for i, e in enumerate(data.get("effects") or [])
+        parse_effect(e, "ongoing", f"{where}.effects[{i}]")
+        for i, e in enumerate(listed)
+        if not (isinstance(e, Mapping) and "window" in e)
     )
     if any(e.kind == "prevent_defeat" for e in effects):
         raise AbilityError(
@@ -291,7 +301,31 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
         effects,
         critical,
         _targets(data, where),
+        timed,
     )
+
+
+def _timed_weapon_effects(listed: Any, where: str) -> tuple[Effect, ...]:
+    """Weapon effects whose card gives them a window of their own ("After Attack Roll: destroy one
+    Upgrade of the target"): checked against that window like an ability's effect. No player
+    makes a choice for a weapon effect, so it acts on the targets, the attacker or the area."""
+    out = []
+    for i, e in enumerate(listed if isinstance(listed, list) else []):
+        if not (isinstance(e, Mapping) and "window" in e):
+            continue
+        at = f"{where}.effects[{i}]"
+        window = e["window"]
+        require_one_of(window, WEAPON_EFFECT_WINDOWS, f"{at}.window", "a weapon effect's window")
+        eff = parse_effect({k: v for k, v in e.items() if k != "window"}, window, at)
+        if eff.on in ("one_target", "another_ally"):
+            raise AbilityError(
+                f"{at}.to: {eff.on!r}: a weapon effect has no player's choice to script "
+                "(to: targets, self or attacker)"
+            )
+        if eff.kind == "attack":
+            raise AbilityError(f"{at}.kind: a weapon effect does not make another attack")
+        out.append(replace(eff, timing=window))
+    return tuple(out)
 
 
 def _targets(data: Mapping[str, Any], where: str) -> int:

@@ -6,23 +6,23 @@ Feature: Scripted dice are strict
   Background:
     Given the pieces:
       | name           | side | at     |
-      | RX-78-2 Gundam | A    | [0, 0] |
-      | Char's Zaku II | B    | [2, 0] |
+      | QZ-82 Sentinel | A    | [0, 0] |
+      | Cara's Strider | B    | [2, 0] |
 
   Scenario: Scripting more faces than the Strength fails the scenario
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 5, 5, 5, 5
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 5, 5, 5, 5, 5
     Then resolving fails because "scripted dice left unused (attack: [5])"
 
   Scenario: Scripting fewer faces than the Strength fails the scenario
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 5
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 5, 5
     Then resolving fails because "the attack roll needs 4 d10 but the script has 2 faces left"
 
   Scenario: An additional die the script does not give fails the scenario
     Given player A will use "Second Salvo"
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 5, 5, 5
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 5, 5, 5, 5
     Then resolving fails because "the additional roll needs 1 d10"
 
   Scenario: A rerolled face the attack never asks for fails the scenario
     Given the rerolled dice will show 6
-    When "RX-78-2 Gundam" attacks "Char's Zaku II" with Beam Rifle and rolls 5, 5, 5, 5
+    When "QZ-82 Sentinel" attacks "Cara's Strider" with Beam Rifle and rolls 5, 5, 5, 5
     Then resolving fails because "scripted dice left unused (reroll: [6])"
