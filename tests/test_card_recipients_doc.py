@@ -32,7 +32,7 @@ def _rows() -> list[tuple[list[str], tuple[str, ...]]]:
 
 def test_the_card_guide_table_gives_each_effect_the_recipients_the_loader_accepts():
     whole, own, attack, ongoing, weapon, lasting, before, other, *moves = _rows()
-    assert before == ([], ("self", "attacker", "another_ally"))
+    assert before == ([], ("self", "attacker", "another_ally", "one_target"))
     assert other == ([], ("targets", "one_target", "self", "attacker", "another_ally"))
     for kind, windows in EFFECTS.items():
         for window in windows:

@@ -117,8 +117,8 @@ def test_an_out_of_chapter_count_names_the_missing_mechanic_not_an_unrelated_fie
             "a",
         )
     assert str(exc.value) == (
-        "a.when.objectives_captured: not modelled: capturing Objectives is a mechanic of the Objectives "
-        "rules, outside the attack chapter"
+        "a.when.objectives_captured: 'objectives_captured' needs objectives, a mechanic of another chapter "
+        "of the rules; rulecheck models the attack chapter only"
     )
 
 

@@ -638,12 +638,13 @@ def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ..
             f"a {kind} effect of an ongoing ability or weapon acts on its own unit or on every target",
         )
     if window == "before_attack":
-        # the attack has no targets before it starts (GA-DECL-2): only its own unit or the
-        # attacker can receive an effect then
+        # the attack has no targets before it starts (GA-DECL-2): its own unit, the attacker, an
+        # ally, or one enemy its player names (one_target, scripted as the Response's target) can
+        # receive an effect then; "the targets" are nobody yet
         return (
-            ("self", "attacker", "another_ally"),
+            ("self", "attacker", "another_ally", "one_target"),
             f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} effect used before the attack starts has no "
-            "target yet to act on",
+            "targets yet: it acts on its own unit, the attacker, an ally or one enemy its player names",
         )
     if kind == "damage_plus" and duration != "attack":
         # kept on its recipient, it adds to that unit's later attacks (see collect_lasting)
