@@ -387,20 +387,23 @@ class CardEffects:
         for p in enemies:
             if not self.in_reach(ability, user, p.name, stage):
                 continue
-            if p.kind == "garrison":
-                total = self.battle.garrison_damage.get(p.name, 0) + eff.amount
-                self.battle = replace(
-                    self.battle, garrison_damage={**self.battle.garrison_damage, p.name: total}
-                )
-                self.emit(
-                    f"{stage}.non_combat_damage",
-                    ("GA-DMG-3",),
-                    f"{source}: {eff.amount} non-combat damage to the Garrison {p.name} "
-                    f"({total} in all; the chapter gives Garrisons no hit points)",
-                    {"target": p.name, "amount": eff.amount, "garrison_total": total},
-                )
-            elif p.name in self.battle.units and not self.battle.unit(p.name).in_reserve:
-                self.non_combat(eff, p.name, stage, source, user)
+            self.area_hit(eff, p, stage, source, user)
+
+    def area_hit(self, eff: Effect, p, stage: str, source: str, user: str) -> None:
+        """One enemy an area reaches: a Garrison keeps a running total (the chapter gives Garrisons
+        no hit points), a unit on the board takes the non-combat damage."""
+        if p.kind == "garrison":
+            total = self.battle.garrison_damage.get(p.name, 0) + eff.amount
+            self.battle = replace(self.battle, garrison_damage={**self.battle.garrison_damage, p.name: total})
+            self.emit(
+                f"{stage}.non_combat_damage",
+                ("GA-DMG-3",),
+                f"{source}: {eff.amount} non-combat damage to the Garrison {p.name} "
+                f"({total} in all; the chapter gives Garrisons no hit points)",
+                {"target": p.name, "amount": eff.amount, "garrison_total": total},
+            )
+        elif p.name in self.battle.units and not self.battle.unit(p.name).in_reserve:
+            self.non_combat(eff, p.name, stage, source, user)
 
     def area_around_targets(
         self, eff: Effect, ability: Ability | None, user: str, enemies, stage: str, source: str
@@ -424,20 +427,7 @@ class CardEffects:
             {"amount": eff.amount, "from": "targets", "within": n, "hit": [p.name for p in hit]},
         )
         for p in hit:
-            if p.kind == "garrison":
-                total = self.battle.garrison_damage.get(p.name, 0) + eff.amount
-                self.battle = replace(
-                    self.battle, garrison_damage={**self.battle.garrison_damage, p.name: total}
-                )
-                self.emit(
-                    f"{stage}.non_combat_damage",
-                    ("GA-DMG-3",),
-                    f"{source}: {eff.amount} non-combat damage to the Garrison {p.name} "
-                    f"({total} in all; the chapter gives Garrisons no hit points)",
-                    {"target": p.name, "amount": eff.amount, "garrison_total": total},
-                )
-            elif p.name in self.battle.units and not self.battle.unit(p.name).in_reserve:
-                self.non_combat(eff, p.name, stage, source, user)
+            self.area_hit(eff, p, stage, source, user)
 
     def nested_attack(
         self, eff: Effect, user: str | None, target: str, r: Response | None, stage: str, source: str

@@ -267,15 +267,9 @@ class CardMoves:
     def card_move(
         self, eff: Effect, name: str, user: str | None, r: Response | None, stage: str, source: str
     ) -> None:
-        piece = self.piece(name)
-        if piece is None:  # defeated earlier: in Reserve, not on the board
-            self.emit(
-                f"{stage}.not_allowed",
-                ("GA-DEF-2",),
-                f"{source}: {name} is not on the board and cannot be moved",
-                {"unit": name},
-            )
+        if self.not_on_the_board(name, stage, source):
             return
+        piece = self.piece(name)
         if r is not None:
             queue = [r.to] if r.to is not None else []
         else:

@@ -498,16 +498,23 @@ class ResponseWindows:
                 cite,
             )
 
+    def not_on_the_board(self, name: str, stage: str, source: str) -> bool:
+        """A unit defeated earlier is in Reserve, not on the board: no effect moves it (said once,
+        with GA-DEF-2)."""
+        if self.piece(name) is not None:
+            return False
+        self.emit(
+            f"{stage}.not_allowed",
+            ("GA-DEF-2",),
+            f"{source}: {name} is not on the board and cannot be moved",
+            {"unit": name},
+        )
+        return True
+
     def move(self, name: str, r: Response | None, stage: str, source: str) -> None:
         if r is None or r.to is None:
             raise AttackError(f"{source}: a move effect needs the hex it moves to ('to')")
-        if self.piece(name) is None:  # defeated earlier: in Reserve, not on the board
-            self.emit(
-                f"{stage}.not_allowed",
-                ("GA-DEF-2",),
-                f"{source}: {name} is not on the board and cannot be moved",
-                {"unit": name},
-            )
+        if self.not_on_the_board(name, stage, source):
             return
         there = self.battle.board.figure_at(tuple(r.to))
         if there is not None and there.name != name:
