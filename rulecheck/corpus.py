@@ -284,20 +284,31 @@ def corpora(root: Path, rulesets: Iterable[str] | None = None) -> dict[str, Corp
 
 
 def _with_configured_features(root: Path, found: dict[str, Corpus]) -> dict[str, Corpus]:
-    """A project whose config names its own ``features`` folder keeps each ruleset's feature
-    files there (``<features>/<ruleset>``) instead of ``features/<ruleset>``."""
+    """In a project, each ruleset's feature files are the project's own, in
+    ``<features>/<ruleset>`` (``features`` beside the config unless its key says): a ruleset whose
+    package ships its corpus (``Corpus.features`` inside the package) is not run in its place, and
+    only the project's own test files bind them. Elsewhere, the corpus as the ruleset gives it."""
     from dataclasses import replace
 
     from rulecheck.project_config import project_at
 
     config = project_at(root)
-    if config is None or config.features is None:
+    if config is None:
         return found
-    default = Path(root).resolve() / "features"
-    return {
-        name: replace(c, features=config.features / name) if c.features.resolve() == default / name else c
-        for name, c in found.items()
-    }
+    here = Path(root).resolve()
+    default = here / "features"
+    folder = config.features_folder
+    placed = {}
+    for name, c in found.items():
+        own = c.features.resolve().is_relative_to(here)
+        if not own or c.features.resolve() == default / name:
+            c = replace(
+                c,
+                features=folder / name,
+                tests=tuple(t for t in c.tests if t.resolve().is_relative_to(here)),
+            )
+        placed[name] = c
+    return placed
 
 
 def feature_folders(found: Mapping[str, Corpus]) -> dict[Path, str]:

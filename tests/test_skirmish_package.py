@@ -360,12 +360,6 @@ def test_init_for_the_installed_package_writes_its_example_and_check_passes(inst
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="a ruleset whose package ships its own corpus (Corpus.features in the package) gives that "
-    "corpus whatever the project: a project's features/skirmish/ is not what check runs yet (issue #26, "
-    "with the config key 'features')",
-)
 def test_a_project_for_the_installed_package_runs_its_own_features(installed, tmp_path):
     assert _run(installed, tmp_path, "init", "proj", "--ruleset", NAME).returncode == 0
     done = _run(installed, tmp_path / "proj", "check")
