@@ -13,7 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from explore_fixpoint import every_witness_at_a_fixpoint  # noqa: F401 (autouse: every witness at a fixpoint)
+from explore_fixpoint import (
+    assert_written_witnesses_at_a_fixpoint,
+    every_witness_at_a_fixpoint,  # noqa: F401 (autouse: every witness at a fixpoint)
+)
 
 from rulecheck.cli import main
 
@@ -50,7 +53,11 @@ def explore(tmp_path: Path, *args: str, cwd: Path = ROOT) -> tuple[subprocess.Co
     out = tmp_path / "explored"
     proc = rulecheck("explore", *args, "--max-groups", "1", "-q", "-o", str(out), cwd=cwd)
     assert proc.returncode in (0, 1), proc.stderr
-    return proc, json.loads((out / "explore.json").read_text())
+    report = json.loads((out / "explore.json").read_text())
+    # The subprocess's shrinking is out of the autouse fixture's sight: re-judge its witnesses.
+    root = Path(args[args.index("--root") + 1]) if "--root" in args else ROOT
+    assert_written_witnesses_at_a_fixpoint(report, root)
+    return proc, report
 
 
 def check_in_copy(tmp_path: Path, ruleset: str, tags: str, explored: Path) -> dict:

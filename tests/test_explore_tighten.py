@@ -6,9 +6,16 @@ position."""
 
 from __future__ import annotations
 
-import pytest
-from explore_fixpoint import every_witness_at_a_fixpoint  # noqa: F401 (autouse: every witness at a fixpoint)
+import json
+from pathlib import Path
 
+import pytest
+from explore_fixpoint import (
+    assert_written_witnesses_at_a_fixpoint,
+    every_witness_at_a_fixpoint,  # noqa: F401 (autouse: every witness at a fixpoint)
+)
+
+from rulecheck.cli import main
 from rulecheck.explore.search import _same_difference, explore
 from rulecheck.explore.tighten import Shape, tighten, variants
 from rulecheck.explore.versions import parse_side
@@ -97,3 +104,20 @@ def test_the_toolkits_explore_code_names_no_position_key():
         code = Path(module.__file__).read_text()
         for key in ('"cells"', '"bases"', '"facing"', '"wounds_taken"', '"dice_used_second"', '"second"'):
             assert key not in code, (module.__name__, key)
+
+
+def test_a_written_result_is_rejudged_and_a_witness_with_a_piece_too_many_fails(tmp_path):
+    """The check the CLI tests put every explore.json through: the written witness passes it, and
+    the same witness with one piece more (which changes nothing) does not."""
+    out = tmp_path / "explored"
+    args = ["book", "los_corner_touch=counts", "--max-positions", "300", "--seed", "7", "--shrink", "5"]
+    assert main(["explore", *args, "--max-groups", "1", "-q", "-o", str(out)]) == 1
+    report = json.loads((out / "explore.json").read_text())
+    root = Path(__file__).resolve().parent.parent
+    assert_written_witnesses_at_a_fixpoint(report, root)
+    (w,) = report["explorations"][0]["witnesses"]
+    taken = {(p["col"], p["row"]) for p in w["position"]["pieces"]}
+    assert (0, 1) not in taken  # an empty cell beside the viewer, on no hex the line crosses
+    w["position"]["pieces"].append({"name": "Bystander", "side": "B", "kind": "unit", "col": 0, "row": 1})
+    with pytest.raises(AssertionError, match="a simpler witness shows the same difference"):
+        assert_written_witnesses_at_a_fixpoint(report, root)
