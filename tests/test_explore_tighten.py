@@ -117,7 +117,7 @@ def test_a_written_result_is_rejudged_and_a_witness_with_a_piece_too_many_fails(
     assert_written_witnesses_at_a_fixpoint(report, root)
     (w,) = report["explorations"][0]["witnesses"]
     taken = {(p["col"], p["row"]) for p in w["position"]["pieces"]}
-    assert (0, 1) not in taken  # an empty cell beside the viewer, on no hex the line crosses
+    assert (0, 1) not in taken  # a cell the witness leaves empty
     w["position"]["pieces"].append({"name": "Bystander", "side": "B", "kind": "unit", "col": 0, "row": 1})
     with pytest.raises(AssertionError, match="a simpler witness shows the same difference"):
         assert_written_witnesses_at_a_fixpoint(report, root)
