@@ -195,6 +195,12 @@ def given_push(multibase: MultibaseTable, bases: str, unit: str):
     multibase.attack.setdefault("pushes", {})[unit] = names(bases)
 
 
+@given("the owning player's push is left open")
+def given_open_push(multibase: MultibaseTable):
+    """A push that needs the owning player's choice is not made: the engine lists the legal ones."""
+    multibase.attack["open_pushes"] = True
+
+
 # --- When ---------------------------------------------------------------------------------------
 def _resolve(multibase: MultibaseTable, ruling, kind: str, attacker: str, target: str) -> None:
     if multibase.loaded is not None and not multibase.units:

@@ -254,6 +254,43 @@ def test_an_unscripted_push_choice_is_an_error_when_strict_and_left_open_otherwi
         _square_attack(strict=True, pushes={"Charlie": ("c1",)})
 
 
+SQUARE_FILE = """ruleset: multibase
+title: one base of a square goes, and the L left needs a push
+rules: {interpretations: {coherency: two_neighbours}}
+units:
+  - name: Alpha
+    faction: Red
+    stats: {ranged_attack: 1, melee_attack: 1, range: 24, courage: 9, save: 6, wounds: 1}
+    bases: [{name: a1, shape: rect, width: 2, depth: 1, x: 0, y: 0, facing: 90}]
+  - name: Charlie
+    faction: Blue
+    stats: {ranged_attack: 1, melee_attack: 1, range: 24, courage: 9, save: 6, wounds: 1}
+    bases:
+      - {name: c1, shape: round, radius: 0.5, x: 0, y: 10, facing: 270}
+      - {name: c2, shape: round, radius: 0.5, x: 1.5, y: 10, facing: 270}
+      - {name: c3, shape: round, radius: 0.5, x: 0, y: 11.5, facing: 270}
+      - {name: c4, shape: round, radius: 0.5, x: 1.5, y: 11.5, facing: 270}
+attack: {kind: ranged, attacker: Alpha, target: Charlie, removals: {Charlie: [c4]}}
+dice: {Alpha: {to_hit: [6]}, Charlie: {save: [1]}}
+"""
+
+
+def test_a_scenario_file_may_leave_a_push_choice_open_and_the_engine_lists_the_pushes(tmp_path):
+    """Unscripted, a push the owning player must choose is one line naming attack.pushes; with
+    ``open_pushes: true`` the engine makes none and lists the legal ones (what explore writes
+    where two engines share no push)."""
+    with pytest.raises(InputError, match="must choose how to push Charlie"):
+        ADAPTER.explain(ADAPTER.load_scenario(_write(tmp_path, SQUARE_FILE)), BOOK)
+    opened = SQUARE_FILE.replace(
+        "removals: {Charlie: [c4]}}", "removals: {Charlie: [c4]}, open_pushes: true}"
+    )
+    charlie = ADAPTER.explain(ADAPTER.load_scenario(_write(tmp_path, opened)), BOOK).outcome["units"][
+        "Charlie"
+    ]
+    assert charlie["awaiting_push"] and not charlie["pushed"]
+    assert sorted(charlie["push_options"]) == [["c2"], ["c3"]]
+
+
 def test_a_push_the_bounded_search_cannot_find_is_reported_and_not_made():
     from rules.multibase.attack import PushChoiceError
 

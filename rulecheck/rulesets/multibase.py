@@ -152,6 +152,7 @@ def scenario_from_doc(doc: LocatedYaml) -> MultibaseScenario:
         threshold_modifiers={k: dict(v) for k, v in (spec_data.get("threshold_modifiers") or {}).items()},
         removals=removals,
         pushes=pushes,
+        strict=not spec_data.get("open_pushes", False),
     )
     check_trace_work(doc, field_, spec.attacker, spec.target, ("attack",))
     title = data.get("title") or Path(doc.file).stem
