@@ -6,14 +6,22 @@ a removal left open, a push both allow)."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
+from unittest import mock
 
+import pytest
 from explore_fixpoint import every_witness_at_a_fixpoint  # noqa: F401 (autouse: every witness at a fixpoint)
 
 from rulecheck.explore.gherkin_writer import feature_text
 from rulecheck.explore.search import ENGINE_REFUSAL, explore
 from rulecheck.explore.versions import parse_side
 from rulecheck.rulesets.multibase_explore import EXPLORER as MB
+from rules.multibase import attack as mb_attack
 
 
 class PlantedWorker:
@@ -108,6 +116,77 @@ def test_agreed_choices_leaves_a_refused_removal_open_and_takes_a_push_both_allo
     agreed = MB.agreed_choices(_position({"Bravo": ["b2"]}, {"Bravo": ["b1"]}), refused_push, ruling)
     assert agreed["attack"]["pushes"] == {"Bravo": ["b5", "b4"]}
     assert agreed["attack"]["removals"] == {"Bravo": ["b2"]}
-    # No push both allow: no statement on which both rule.
+    # No push both allow: the push is left open, so both list their legal pushes and make none.
     ruling = {"outcome": {"units": {"Bravo": {"push_options": [["b1"]]}}}}
-    assert MB.agreed_choices(_position({"Bravo": ["b2"]}, {"Bravo": ["b1"]}), refused_push, ruling) is None
+    opened = MB.agreed_choices(_position({"Bravo": ["b2"]}, {"Bravo": ["b1"]}), refused_push, ruling)
+    assert "pushes" not in opened["attack"] and opened["attack"]["strict"] is False
+    assert opened["attack"]["removals"] == {"Bravo": ["b2"]}
+
+
+# The planted change: where the book lists two or more pushes back into coherency, the changed
+# engine finds none (so it refuses every push the book allows, and rules alike where there is one).
+PUSH_LINE = "    plans = push_options(unit.bases, rules, others)\n"
+NO_PUSH_OF_SEVERAL = PUSH_LINE + "    plans = plans if len(plans) < 2 else []\n"
+
+
+class NoPushOfSeveralWorker(PlantedWorker):
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        found = mb_attack.push_options
+
+        def fewer(*args, **kwargs):
+            plans = found(*args, **kwargs)
+            return plans if len(plans) < 2 else []
+
+        with mock.patch.object(mb_attack, "push_options", fewer):
+            return self.engine.evaluate(request["kind"], request["position"])
+
+
+def _check(project: Path, feature: Path) -> tuple[int, dict]:
+    """`check` on the written feature alone, with the engine (rules/) of ``project``."""
+    env = {**os.environ, "PYTHONPATH": str(project)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "rulecheck.cli", "check", "--root", str(project), "--json", str(feature)],
+        capture_output=True,
+        text=True,
+        cwd=project,
+        env=env,
+        timeout=600,
+    )
+    assert proc.stdout.strip(), proc.stderr  # no report: say why (exit 2 writes none)
+    return proc.returncode, json.loads(proc.stdout)
+
+
+@pytest.mark.slow  # a casualty search, two copies of the project and a check run on each
+def test_a_push_the_engines_share_none_of_is_left_open_and_the_scenario_fails_by_assertion(tmp_path):
+    """The book scripts one of its legal pushes; the changed engine allows none of them. The
+    written scenario leaves the push open and asserts the book's list of legal pushes: it passes
+    under the book and fails by an assertion (not a refused choice, exit 2) under the change."""
+    from test_explore import copy_project
+
+    old = parse_side("book", "multibase")
+    old.label, old.rev = "the engine at planted", "planted"
+    old._worker = NoPushOfSeveralWorker(parse_side("book", "multibase"))
+    new = parse_side("book", "multibase")
+    e = explore(old, new, "casualties", budget=90, seed=0, max_groups=1, max_positions=600, shrink_seconds=10)
+    (w,) = e.witnesses
+    assert w.position["attack"]["strict"] is False and "pushes" not in w.position["attack"]
+    assert "push_options" in " ".join(w.changes)
+    text, written = feature_text(e, "new")
+    assert written == [0]
+    assert "And the owning player's push is left open" in text
+    assert 'Then the legal pushes for "Bravo" are ' in text
+
+    book = copy_project(tmp_path / "book", with_code=True)
+    changed = copy_project(tmp_path / "changed", with_code=True)
+    engine = changed / "rules" / "multibase" / "attack.py"
+    assert PUSH_LINE in engine.read_text()
+    engine.write_text(engine.read_text().replace(PUSH_LINE, NO_PUSH_OF_SEVERAL))
+    for project in (book, changed):
+        (project / "features" / "multibase" / "explored_push.feature").write_text(text)
+
+    status, report = _check(book, book / "features" / "multibase" / "explored_push.feature")
+    assert status == 0, report["rulesets"][0]["failures"]
+    status, report = _check(changed, changed / "features" / "multibase" / "explored_push.feature")
+    assert status == 1
+    (failure,) = report["rulesets"][0]["failures"]
+    assert "legal pushes" in json.dumps(failure)

@@ -387,19 +387,26 @@ def _mb_resolve(position: dict[str, Any], rules, removals: dict, pushes: dict) -
 def mb_concrete(position: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
     """The position as a scenario states it: the choices the engine made by index (``pick``)
     become the bases the players name, an open push the first legal one (a scenario must name
-    the push when there are several), and a choice left unnamed is an error (``strict``)."""
+    the push when there are several), and a choice left unnamed is an error (``strict``), unless
+    the position leaves the pushes open (``strict`` false: the legal pushes are the ruling)."""
     attack = {k: v for k, v in position["attack"].items() if k != "pick"}
     picks = answer.get("picks") or {}
     removals = {**attack.get("removals", {}), **picks.get("removals", {})}
     pushes = {**attack.get("pushes", {}), **picks.get("pushes", {})}
+    open_pushes = attack.get("strict") is False
     for unit, status in (answer.get("outcome") or {}).get("units", {}).items():
-        if status.get("awaiting_push") and status.get("push_options") and unit not in pushes:
+        if (
+            status.get("awaiting_push")
+            and status.get("push_options")
+            and unit not in pushes
+            and not open_pushes
+        ):
             pushes[unit] = status["push_options"][0]
     if removals:
         attack["removals"] = removals
     if pushes:
         attack["pushes"] = pushes
-    attack["strict"] = True
+    attack["strict"] = not open_pushes
     return {**position, "attack": attack}
 
 

@@ -570,6 +570,8 @@ def mb_position_steps(position: dict[str, Any], answer: dict[str, Any]) -> tuple
         steps.append(f'And the defending player removes {", ".join(bases)} from "{unit}"')
     for unit, bases in attack.get("pushes", {}).items():
         steps.append(f'And the owning player pushes {", ".join(bases)} of "{unit}"')
+    if attack.get("strict") is False:
+        steps.append("And the owning player's push is left open")
     verb = "fights" if attack.get("close_combat") else "shoots"
     when = f'"{attack["attacker"]}" {verb} "{attack["target"]}"' + (
         " in close combat" if attack.get("close_combat") else ""

@@ -89,7 +89,8 @@ class MultibaseExplorer:
     ) -> dict[str, Any] | None:
         """The stated position restated so that the side that refused a scripted choice rules on
         it too: a refused removal left open (both then list their legal removals), a refused push
-        replaced by one both sides allow. None when the refused push is one neither shares."""
+        replaced by one both sides allow, or, where they share none, left open (both then list
+        their legal pushes and make none: a scenario asserts one side's list)."""
         which, unit = (refusing.get("refused_choice") or [None, None])[:2]
         attack = dict(position["attack"])
         if which == "removals" and unit in attack.get("removals", {}):
@@ -99,9 +100,13 @@ class MultibaseExplorer:
             mine = (ruling.get("outcome") or {}).get("units", {}).get(unit, {}).get("push_options") or []
             theirs = _legal_pushes(refusing.get("refused", ""))
             shared = [p for p in mine if set(p) in [set(o) for o in theirs]]
-            if not shared:
-                return None
-            attack["pushes"] = {**attack.get("pushes", {}), unit: shared[0]}
+            if shared:
+                attack["pushes"] = {**attack.get("pushes", {}), unit: shared[0]}
+            else:
+                attack["pushes"] = {k: v for k, v in attack.get("pushes", {}).items() if k != unit}
+                attack["strict"] = False
+                if not attack["pushes"]:
+                    del attack["pushes"]
         else:
             return None
         if not attack.get("removals"):
