@@ -655,7 +655,10 @@ def mb_then(key: str, value: Any, answer: dict[str, Any]) -> list[str]:
                 if v:
                     out.append(f'the legal pushes for "{unit}" are {"; ".join("+".join(o) for o in v)}')
                 elif not status.get("pushed"):
+                    # Where the other side leaves an open push unmade, "none pushed" holds there
+                    # too: the empty list of legal pushes is what tells the two apart.
                     out.append(f'no base of "{unit}" was pushed')
+                    out.append(f'the legal pushes for "{unit}" are none')
         return out
     if key == "initiative.pool":
         return [f"the initiative pool now holds {', '.join(value) or 'nothing'}"]
