@@ -160,4 +160,12 @@ def corpus_inputs(
                   (corpus.overlays, "overlays folder")) if p is not None]  # fmt: skip
         found += [Input(p, "a feature binding") for p in corpus.tests]
     found += [Input(o, "the overlay") for o in overlays]
+    # a project of the user's own: its configuration and the folders it names are read too
+    from rulecheck.project_config import FOLDER_KEYS, project_at
+
+    config = project_at(root)
+    if config is not None:
+        found.append(Input(config.file, "the project's configuration"))
+        found.append(Input(config.features_folder, "the project's features folder"))
+        found += [Input(config.folder(k), f"the project's {k} folder") for k in FOLDER_KEYS]
     return found
