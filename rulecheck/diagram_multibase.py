@@ -119,7 +119,7 @@ class _View:
 @dataclass(frozen=True)
 class MultibaseSight:
     """The engine's Trace (MB-1.1) and range measure (MB-1.2) between two units, and where long
-    range starts (MB-3.2: inches, threshold modifier), as ``rulecheck.rulesets.draw_ruling`` found them."""
+    range starts (MB-3.2: inches, threshold modifier), as ``rulecheck.rulesets.multibase_draw`` found them."""
 
     clear: bool
     segment: tuple[tuple[float, float], tuple[float, float]] | None = None
@@ -230,12 +230,8 @@ def draw_battlefield(
     (``rulecheck.palette.COLORS`` keys), ``arrows`` (pairs of table points, inches) and
     ``highlights`` (unit or base names).
 
-    A caller that hands no ``sight`` (the docs site, ``explore``) gets the engine's, found by
-    ``rulecheck.rulesets.draw_ruling.multibase_sight``."""
-    if sight is None and attacker and target:
-        from rulecheck.rulesets.draw_ruling import multibase_sight
-
-        sight = multibase_sight(field, attacker, target, rules, ranged)
+    The drawing resolves nothing: the caller hands the ``sight`` the engine found
+    (``rulecheck.rulesets.multibase_draw.multibase_sight``); without one, no Trace is drawn."""
     with using(colors):
         return _draw_battlefield(
             field,

@@ -36,7 +36,7 @@ from rulecheck.corpus import PROJECT_ROOT, ScenarioResult, corpora, feature_sour
 from rulecheck.output_files import build_dir, write_new
 from rulecheck.output_overlap import Output, corpus_inputs, refuse_overlaps
 from rulecheck.pytest_plugin import shown_events
-from rulecheck.ruleset_api import find
+from rulecheck.ruleset_api import find, scenario_file_named
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError, load_yaml
 from rulecheck.wording import plural
@@ -189,15 +189,13 @@ def description(text: str | None) -> str:
     return f"<div class='description'>{escape(text)}</div>" if text else ""
 
 
-_SCENARIO_FILE = re.compile(r'^the (?:multibase )?scenario "(?P<name>[^"]+)"$')
-
-
 def scenario_file(root: Path, ruleset: str, step_text: str) -> str:
-    """A step that loads a named scenario file: the file's title and description."""
-    m = _SCENARIO_FILE.match(step_text)
-    if not m:
+    """A step that loads a named scenario file (the ruleset's ``scenario_file_named`` hook says
+    which): the file's title and description."""
+    game = find(ruleset)
+    name = scenario_file_named(game, step_text) if game is not None else None
+    if not name:
         return ""
-    name = m.group("name")
     found = corpora(root, [ruleset]).get(ruleset)
     folder = found.scenarios if found is not None and found.scenarios else root / "scenarios" / ruleset
     path = folder / (name if name.endswith((".yaml", ".yml")) else f"{name}.yaml")

@@ -252,6 +252,47 @@ def scenario_inputs(game: Ruleset, scenario: Any) -> list[tuple[str | Path, str]
     return list(game.scenario_inputs(scenario)) if isinstance(game, ScenarioInputs) else []
 
 
+LOS_MODES = ("standard", "area_effect", "ignore", "within_hexes")
+"""The kinds of Line of Sight ``rulecheck los`` asks for: an ordinary attack's, an area of
+effect's (``--aoe``), one that ignores Line of Sight (``--ignore-los``) and an effect "within
+x" that needs none (``--within-hexes``)."""
+
+
+@runtime_checkable
+class LineOfSight(Protocol):
+    """An optional hook of a ``Ruleset``: a game with a Line of Sight between two pieces has it
+    (``rulecheck los``); asked through ``line_of_sight`` below."""
+
+    def line_of_sight(self, scenario: Any, rules: Rulebook, origin: str, target: str, mode: str) -> Any:
+        """Line of Sight from the piece named ``origin`` to ``target`` under ``rules``, ``mode``
+        one of ``LOS_MODES``: a report with ``format_text()`` (what ``los`` prints) and
+        ``to_json()``. ``InputError`` naming ``--from`` or ``--to`` for a piece the scenario
+        lacks or the same piece twice, and naming the mode's option for one the game has not."""
+        ...
+
+
+def line_of_sight(game: Ruleset) -> Callable[..., Any] | None:
+    """``game``'s optional ``line_of_sight`` hook, or None when it has none."""
+    return game.line_of_sight if isinstance(game, LineOfSight) else None
+
+
+@runtime_checkable
+class ScenarioFileSteps(Protocol):
+    """An optional hook of a ``Ruleset``: a game whose features may load a scenario file by name
+    in a step (``Given the scenario "NAME"``) has it; the docs site then shows that file's title
+    and description under the step. Asked through ``scenario_file_named`` below."""
+
+    def scenario_file_named(self, step_text: str) -> str | None:
+        """The scenario file name a step of this text loads (as the step has it, with or
+        without ``.yaml``), or None for any other step."""
+        ...
+
+
+def scenario_file_named(game: Ruleset, step_text: str) -> str | None:
+    """The scenario file a step loads, by ``game``'s optional hook; None without one."""
+    return game.scenario_file_named(step_text) if isinstance(game, ScenarioFileSteps) else None
+
+
 def example_project(game: Ruleset) -> dict[str, str] | None:
     """A ruleset's example files for ``rulecheck init`` (its optional ``example_project()``
     hook), or None when it has none. ``InputError`` when the hook fails or gives something else

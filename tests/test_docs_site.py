@@ -16,6 +16,8 @@ import pytest
 
 from rulecheck.cli import main
 
+ROOT = Path(__file__).resolve().parent.parent
+
 # A slice of the corpus keeps the test quick: Line of Sight choice points and blocking (hex
 # diagrams with lines and markers) and multibase target declaration (bases, arcs, Trace).
 TAGS = "@clause:GA-LOS-8 or @clause:GA-LOS-3 or @clause:MB-1.1"
@@ -198,3 +200,24 @@ def test_an_attack_page_draws_the_sightline_its_target_check_turned_on(tmp_path)
     assert main(["docs", str(out), "--ruleset", "gundam_assemble", "--tags", "@faq:Q98", "-q"]) == 0
     page = (out / "features" / "gundam_assemble" / "attack_targeting.html").read_text(encoding="utf-8")
     assert 'class="los-line"' in page and 'class="blocker"' in page and "GA-LOS-3" in page
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "step", "shown"),
+    [
+        ("gundam_assemble", 'the scenario "hypothetical_card_flow.yaml"', "scenarios/gundam_assemble/"),
+        ("multibase", 'the multibase scenario "ranged_volley"', "scenarios/multibase/ranged_volley.yaml"),
+        ("multibase", 'the scenario "ranged_volley"', None),  # Gundam Assemble's wording, not multibase's
+        ("gundam_assemble", '"Alpha" shoots "Bravo"', None),
+    ],
+)
+def test_a_step_that_loads_a_scenario_file_shows_the_file_under_it(ruleset, step, shown):
+    """Which steps load a scenario file is the ruleset's to say (its scenario_file_named hook):
+    the page shows that file's name and title under the step, and nothing under any other."""
+    from rulecheck.docs_site import scenario_file
+
+    block = scenario_file(ROOT, ruleset, step)
+    if shown is None:
+        assert block == ""
+    else:
+        assert "Scenario file <code>" + shown in block and "<b>" in block

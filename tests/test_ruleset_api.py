@@ -205,3 +205,118 @@ def test_the_gundam_assemble_adapter_imports_its_explain_and_odds_at_the_top():
     assert hidden == []
     top = {alias.name for node in tree.body if isinstance(node, ast.ImportFrom) for alias in node.names}
     assert {"gundam_assemble_explain", "gundam_assemble_odds"} <= top
+
+
+# Modules of a game's own code outside rulecheck/rulesets/ (stage 2 moves them into its package),
+# and the package __init__ files (a forbidden contract on a package would cover every module in it).
+GAME_MODULES = {
+    "rulecheck.card_plugins",
+    "rulecheck.diagram_hex",
+    "rulecheck.diagram_multibase",
+    "rulecheck.explore.evaluate",
+    "rulecheck.explore.ga_attacks",
+    "rulecheck.explore.strategies",
+}
+PACKAGES = {"rulecheck", "rulecheck.commands", "rulecheck.explore"}
+
+
+def test_every_toolkit_module_is_held_by_an_import_contract():
+    """A toolkit module added later is covered as well: each is the source of the contract that
+    keeps every game out of the toolkit core, or of explore's (which reaches the games only
+    through explore's evaluators and generators)."""
+    import tomllib
+
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    held = {
+        module
+        for contract in contracts
+        if contract["name"].startswith(("the toolkit core imports no game", "explore's toolkit modules"))
+        for module in contract["source_modules"]
+    }
+    modules = {
+        ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for p in TOOLKIT
+        if p.parent.name != "steps"
+    }
+    loose = sorted(modules - held - GAME_MODULES - PACKAGES)
+    assert len(modules) > 60 and not loose, f"toolkit modules no import contract holds: {loose}"
+    for package in PACKAGES:  # nothing in them to import a game with
+        init = ast.parse((ROOT / package.replace(".", "/") / "__init__.py").read_text(encoding="utf-8"))
+        assert not [n for n in ast.walk(init) if isinstance(n, (ast.Import, ast.ImportFrom))], package
+
+
+TOY = '''
+from dataclasses import dataclass
+
+from rules.rulebook import load
+
+
+@dataclass
+class Sight:
+    origin: str
+    target: str
+    mode: str
+
+    def format_text(self):
+        return f"{self.origin} sees {self.target} ({self.mode})"
+
+    def to_json(self):
+        return {"from": self.origin, "to": self.target, "mode": self.mode}
+
+
+class Toy:
+    name = "toy"
+    odds = draw = explore = None
+
+    @staticmethod
+    def rulebook():
+        return load("multibase")
+
+    @staticmethod
+    def scenario_from_doc(doc):
+        return doc.data
+
+    load_scenario = explain = outcome_lines = diagram_from_json = card_catalogue = corpus = rulebook
+
+    @staticmethod
+    def line_of_sight(scenario, rules, origin, target, mode):
+        return Sight(origin, target, mode)
+
+
+RULESET = Toy()
+'''
+
+
+@pytest.fixture
+def toy_ruleset(monkeypatch, tmp_path):
+    """An installed ruleset ``toy`` of a package of its own, with a Line of Sight hook."""
+    (tmp_path / "toy_game.py").write_text(TOY)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    bundled = dict(ruleset_api._entry_points())
+    toy = EntryPoint(name="toy", value="toy_game:RULESET", group=GROUP)
+    ruleset_api._entry_points.cache_clear()
+    ruleset_api.ruleset.cache_clear()
+    monkeypatch.setattr(ruleset_api, "_entry_points", lambda: {**bundled, "toy": toy})
+    yield tmp_path
+    ruleset_api.ruleset.cache_clear()
+
+
+def test_los_asks_the_scenarios_ruleset_for_its_line_of_sight(toy_ruleset, capsys):
+    """``rulecheck los`` knows no game: a third ruleset's own hook answers, in its own words."""
+    scenario = toy_ruleset / "toy.yaml"
+    scenario.write_text("ruleset: toy\ntitle: two pieces\n")
+    assert main(["los", str(scenario), "--from", "A", "--to", "B", "--aoe"]) == 0
+    assert capsys.readouterr().out == "A sees B (area_effect)\n"
+    assert main(["los", str(scenario), "--from", "A", "--to", "B", "--json"]) == 0
+    assert '"mode": "standard"' in capsys.readouterr().out
+
+
+def test_los_on_a_ruleset_without_line_of_sight_is_one_line_at_its_ruleset_key(tmp_path):
+    scenario = tmp_path / "volley.yaml"
+    scenario.write_text("title: a volley\nruleset: multibase\n")
+    code, lines = _one_line(["los", str(scenario), "--from", "A", "--to", "B"], tmp_path)
+    assert code == 2
+    assert lines == [
+        f"rulecheck: {scenario}:2: ruleset: expected a ruleset with Line of Sight (rulecheck los); "
+        "multibase has none"
+    ]

@@ -13,7 +13,8 @@ from rulecheck.cli import main
 from rulecheck.diagram_hex import board_from_json, board_to_json
 from rulecheck.drawing import draw_svg
 from rulecheck.rulesets import gundam_assemble as ga
-from rulecheck.rulesets.draw_ruling import hex_ruling, multibase_ruling
+from rulecheck.rulesets.gundam_assemble_draw import hex_ruling
+from rulecheck.rulesets.multibase_draw import multibase_ruling
 from rules.gundam_assemble.line_of_sight import line_of_sight
 from rules.gundam_assemble.terrain import rulebook_kinds
 from rules.gundam_assemble.visibility import visibility_table

@@ -1,4 +1,5 @@
-"""`rulecheck los`: Line of Sight between two pieces of a Gundam Assemble scenario."""
+"""`rulecheck los`: Line of Sight between two pieces of a scenario, for a ruleset with the
+optional ``line_of_sight`` hook (``rulecheck.ruleset_api.LineOfSight``)."""
 
 from __future__ import annotations
 
@@ -7,20 +8,18 @@ from pathlib import Path
 from rulecheck import json_output
 from rulecheck.help_text import parser_text
 from rulecheck.overlays import rulebooks_for
-from rulecheck.rulesets import gundam_assemble as ga
-from rulecheck.source_yaml import InputError
-from rules.events import format_trace
-from rules.gundam_assemble.line_of_sight import LosMode, piece_line_of_sight
+from rulecheck.ruleset_api import line_of_sight
+from rulecheck.rulesets import load_scenario_for
 
 
 def register(sub) -> None:
     p = sub.add_parser(
         "los",
         **parser_text(
-            "Line of Sight between two pieces of a Gundam Assemble scenario",
+            "Line of Sight between two pieces of a scenario (Gundam Assemble's hexes)",
             """
-            Decide Line of Sight between two pieces of a Gundam Assemble scenario file, exactly:
-            the verdict, the hexes the line passes through, where it runs between two hexes or
+            Decide Line of Sight between two pieces of a scenario file, exactly, for a ruleset
+            that has it (a scenario of one without it is refused in one line): the verdict, the hexes the line passes through, where it runs between two hexes or
             touches a corner, every blocker with its reason and clause, the choice points, and
             the trace of the ruling with clause ids.
             """,
@@ -52,59 +51,21 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _piece(scenario, name: str, flag: str):
-    if not scenario.board.has_piece(name):
-        names = ", ".join(p.name for p in scenario.board.pieces)
-        raise InputError(scenario.file, None, flag, f"no piece named {name!r} on the board (pieces: {names})")
-    return scenario.board.piece(name)
-
-
 def run(args) -> int:
-    scenario = ga.load_scenario(args.scenario)
-    rules = rulebooks_for([ga.RULESET], args.rules)[ga.RULESET]
-    origin, target = _piece(scenario, args.origin, "--from"), _piece(scenario, args.target, "--to")
-    if origin is target or origin.name == target.name:
-        raise InputError(
-            scenario.file,
-            None,
-            "--to",
-            f"the same piece as --from ({origin.name!r}); name two different pieces",
-        )
+    game, scenario = load_scenario_for(args.scenario, line_of_sight, "Line of Sight (rulecheck los)")
+    rules = rulebooks_for([game.name], args.rules)[game.name]
     mode = (
-        LosMode.AREA_EFFECT
+        "area_effect"
         if args.aoe
-        else LosMode.IGNORE
+        else "ignore"
         if args.ignore_los
-        else LosMode.WITHIN_HEXES
+        else "within_hexes"
         if args.within_hexes
-        else LosMode.STANDARD
+        else "standard"
     )
-    result = piece_line_of_sight(scenario.board, origin, target, rules, mode)
+    report = line_of_sight(game)(scenario, rules, args.origin, args.target, mode)
     if args.json:
-        out = {"from_piece": origin.name, "to_piece": target.name, **result.to_json()}
-        out["interpretations"] = {
-            k: rules.interpretation(k) for k in rules.interpretations if k.startswith("los_")
-        }
-        print(json_output.dumps("los", out))
+        print(json_output.dumps("los", report.to_json()))
         return 0
-    verdict = "CLEAR" if result.clear else "BLOCKED"
-    need = "" if result.required else " (not required)"
-    print(
-        f"Line of Sight from {origin.name} {list(origin.hex)} to {target.name} {list(target.hex)}: {verdict}{need}"
-    )
-    if result.line is not None:
-        path = [origin.hex, *result.line.through, target.hex]
-        print("  path:    " + " -> ".join(f"{list(h)}" for h in path))
-        for left, right in result.line.between:
-            print(f"  between: {list(left)} | {list(right)}")
-        for h in result.line.corners:
-            print(f"  corner:  {list(h)}")
-    for b in result.blockers:
-        print(f"  blocker: {list(b.hex)} {b.reason} [{b.clause}]")
-    for c in result.choice_points:
-        left = "blocks" if c.left_blocks else "clear"
-        right = "blocks" if c.right_blocks else "clear"
-        print(f"  choice:  {list(c.left)} ({left}) or {list(c.right)} ({right}) [GA-LOS-8]")
-    print("Why:")
-    print(format_trace(result.events))
+    print(report.format_text())
     return 0

@@ -9,12 +9,30 @@ file's ``ruleset:`` key.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from rulecheck.ruleset_api import Corpus, Explanation, distribution_json, ruleset, ruleset_names, unknown
+from rulecheck.ruleset_api import (
+    Corpus,
+    Explanation,
+    Ruleset,
+    distribution_json,
+    ruleset,
+    ruleset_names,
+    unknown,
+)
 from rulecheck.source_yaml import LocatedYaml, load_yaml
 
-__all__ = ["Explanation", "adapter", "distribution_json", "load_scenario", "project_corpus", "ruleset_of"]
+__all__ = [
+    "Explanation",
+    "adapter",
+    "distribution_json",
+    "load_scenario",
+    "load_scenario_for",
+    "project_corpus",
+    "ruleset_of",
+]
 
 
 def project_corpus(name: str, root: Path) -> Corpus:
@@ -60,3 +78,14 @@ def load_scenario(path: str | Path):
     doc = load_yaml(path)
     name = _ruleset_of_doc(doc)
     return name, ruleset(name).scenario_from_doc(doc)
+
+
+def load_scenario_for(path: str | Path, hook: Callable[[Ruleset], Any], what: str) -> tuple[Ruleset, Any]:
+    """Load a scenario file for a command that needs an optional hook of its ruleset (``hook``,
+    e.g. ``ruleset_api.line_of_sight``): ``(ruleset, scenario)``. A file of a ruleset without it
+    is one line at its ``ruleset:`` key, before the rest of the file is read."""
+    doc = load_yaml(path)
+    game = ruleset(_ruleset_of_doc(doc))
+    if hook(game) is None:
+        raise doc.error(("ruleset",), f"expected a ruleset with {what}; {game.name} has none")
+    return game, game.scenario_from_doc(doc)

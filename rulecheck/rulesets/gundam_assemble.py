@@ -357,14 +357,27 @@ def odds(scenario: GAScenario, rules):
 
 
 def draw(scenario: GAScenario, rules, origin: str | None = None, target: str | None = None, **options) -> str:
-    """The scenario as SVG with its ruling: the engine resolves it first
-    (``rulecheck.rulesets.draw_ruling.hex_ruling``), then ``rulecheck.drawing.draw_svg`` draws it with the
-    caller's ``options`` (size, orientation, coordinates, colors, arrows, highlights). ``KeyError``
-    for an unknown piece named as ``origin`` or ``target``."""
-    from rulecheck.drawing import draw_svg
-    from rulecheck.rulesets.draw_ruling import hex_ruling
+    """The scenario as SVG with its ruling, resolved first (see ``gundam_assemble_draw``)."""
+    from rulecheck.rulesets.gundam_assemble_draw import draw
 
-    return draw_svg(scenario, hex_ruling(scenario, rules, origin, target), **options)
+    return draw(scenario, rules, origin, target, **options)
+
+
+def line_of_sight(scenario: GAScenario, rules, origin: str, target: str, mode: str = "standard"):
+    """The ``LineOfSight`` hook: Line of Sight between two pieces (see ``gundam_assemble_los``)."""
+    from rulecheck.rulesets.gundam_assemble_los import line_of_sight
+
+    return line_of_sight(scenario, rules, origin, target, mode)
+
+
+# The step of steps/gundam_assemble_board.py that loads a scenario file by name.
+_SCENARIO_FILE_STEP = re.compile(r'the scenario "(?P<name>[^"]+)"')
+
+
+def scenario_file_named(step_text: str) -> str | None:
+    """The ``ScenarioFileSteps`` hook: the file ``Given the scenario "NAME"`` loads."""
+    found = _SCENARIO_FILE_STEP.fullmatch(step_text)
+    return found["name"] if found else None
 
 
 def diagram_from_json(shown: dict[str, Any]) -> str:
@@ -397,6 +410,8 @@ class GundamAssemble:
     diagram_from_json = staticmethod(diagram_from_json)
     card_catalogue = staticmethod(card_catalogue)
     scenario_inputs = staticmethod(scenario_inputs)
+    line_of_sight = staticmethod(line_of_sight)
+    scenario_file_named = staticmethod(scenario_file_named)
 
     @staticmethod
     def corpus(root: Path):
@@ -406,9 +421,9 @@ class GundamAssemble:
 
     @staticmethod
     def example_project() -> dict[str, str]:
-        from rulecheck.rulesets.example_projects import gundam_assemble
+        from rulecheck.rulesets.gundam_assemble_example import example_project
 
-        return gundam_assemble()
+        return example_project()
 
     @staticmethod
     def rulebook():
@@ -416,9 +431,9 @@ class GundamAssemble:
 
     @staticmethod
     def outcome_lines(outcome: dict[str, Any]) -> list[str]:
-        from rulecheck.outcome_table import gundam_assemble
+        from rulecheck.rulesets.gundam_assemble_outcome import outcome_lines
 
-        return gundam_assemble(outcome)
+        return outcome_lines(outcome)
 
     @property
     def explore(self):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -629,29 +630,39 @@ def odds(scenario: MultibaseScenario, rules: Rulebook) -> OddsReport:
 def draw(
     scenario: MultibaseScenario, rules, origin: str | None = None, target: str | None = None, **options
 ) -> str:
-    """The scenario as SVG with its ruling: the engine resolves it first
-    (``rulecheck.rulesets.draw_ruling.multibase_ruling``), then ``rulecheck.drawing.draw_svg`` draws it with the
-    caller's ``options`` (size, orientation, coordinates, colors, arrows, highlights). ``KeyError``
-    for an unknown piece named as ``origin`` or ``target``."""
-    from rulecheck.drawing import draw_svg
-    from rulecheck.rulesets.draw_ruling import multibase_ruling
+    """The scenario as SVG with its ruling, resolved first (see ``multibase_draw``)."""
+    from rulecheck.rulesets.multibase_draw import draw
 
-    return draw_svg(scenario, multibase_ruling(scenario, rules, origin, target), **options)
+    return draw(scenario, rules, origin, target, **options)
 
 
 def diagram_from_json(shown: dict[str, Any]) -> str:
-    """A recorded ruling's table, with its attack's pair and outcome."""
+    """A recorded ruling's table, with its attack's pair, the Trace and range between them as the
+    engine finds them, and the outcome."""
     from rulecheck.diagram_multibase import battlefield_from_json, draw_battlefield
+    from rulecheck.rulesets.multibase_draw import multibase_sight
 
     attacker, target, kind = shown.get("attack") or (None, None, "ranged")
+    field, rules, ranged = battlefield_from_json(shown["position"]), _rulebook(), kind == "ranged"
     return draw_battlefield(
-        battlefield_from_json(shown["position"]),
-        _rulebook(),
+        field,
+        rules,
         attacker=attacker,
         target=target,
-        ranged=kind == "ranged",
+        ranged=ranged,
         outcome=shown.get("outcome"),
+        sight=multibase_sight(field, attacker, target, rules, ranged),
     )
+
+
+# The step of steps/multibase.py that loads a scenario file by name.
+_SCENARIO_FILE_STEP = re.compile(r'the multibase scenario "(?P<name>[^"]+)"')
+
+
+def scenario_file_named(step_text: str) -> str | None:
+    """The ``ScenarioFileSteps`` hook: the file ``Given the multibase scenario "NAME"`` loads."""
+    found = _SCENARIO_FILE_STEP.fullmatch(step_text)
+    return found["name"] if found else None
 
 
 class Multibase:
@@ -664,6 +675,7 @@ class Multibase:
     odds = staticmethod(odds)
     draw = staticmethod(draw)
     diagram_from_json = staticmethod(diagram_from_json)
+    scenario_file_named = staticmethod(scenario_file_named)
     rulebook = staticmethod(_rulebook)
     # beyond the protocol: what the feature steps use
     scenario_from_data = staticmethod(scenario_from_data)
@@ -671,9 +683,9 @@ class Multibase:
 
     @staticmethod
     def outcome_lines(outcome: dict[str, Any]) -> list[str]:
-        from rulecheck.outcome_table import multibase
+        from rulecheck.rulesets.multibase_outcome import outcome_lines
 
-        return multibase(outcome)
+        return outcome_lines(outcome)
 
     @staticmethod
     def card_catalogue(root: Path) -> None:
@@ -687,9 +699,9 @@ class Multibase:
 
     @staticmethod
     def example_project() -> dict[str, str]:
-        from rulecheck.rulesets.example_projects import multibase
+        from rulecheck.rulesets.multibase_example import example_project
 
-        return multibase()
+        return example_project()
 
     @property
     def explore(self):

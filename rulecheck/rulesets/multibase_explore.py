@@ -135,15 +135,18 @@ class MultibaseExplorer:
     def diagram(position: dict[str, Any], rules, title: str) -> str:
         from rulecheck.diagram_multibase import draw_battlefield
         from rulecheck.explore.evaluate import mb_field
+        from rulecheck.rulesets.multibase_draw import multibase_sight
 
-        attack = position["attack"]
+        attack, field = position["attack"], mb_field(position)
+        ranged = not attack.get("close_combat")
         return draw_battlefield(
-            mb_field(position),
+            field,
             rules,
             title=title,
             attacker=attack["attacker"],
             target=attack["target"],
-            ranged=not attack.get("close_combat"),
+            ranged=ranged,
+            sight=multibase_sight(field, attack["attacker"], attack["target"], rules, ranged),
         )
 
 
