@@ -130,11 +130,9 @@ def _compile_step_patterns() -> None:
     """Compile every step definition's pattern in the fork server, so that the children inherit
     them compiled: the ``parse`` library compiles a pattern on its first match, and a child that
     ran a few scenarios spent most of its time on that (about 1 s)."""
-    try:
-        from pytest_bdd.scenario import step_function_context_registry
-    except ImportError:
-        return
-    for context in list(step_function_context_registry.values()):
+    from rulecheck.pytest_bdd_compat import step_contexts
+
+    for context in step_contexts():
         context.parser.is_matching("")
 
 

@@ -365,10 +365,10 @@ def scenario_result(
 def scenarios_on_disk(root: Path, ruleset: str) -> list[ScenarioResult]:
     """Every scenario of the ruleset's feature folder, parsed by pytest-bdd but not run: for
     checks of the corpus's traceability that need no results."""
-    from pytest_bdd.feature import get_features
+    from rulecheck.pytest_bdd_compat import features as parsed_features
 
     found = corpora(root, [ruleset])
-    features = get_features([str(c.features) for c in found.values()])
+    features = parsed_features([c.features for c in found.values()])
     folders = feature_folders(found)
     return [scenario_result(tmpl, root, folders=folders) for f in features for tmpl in f.scenarios.values()]
 
@@ -376,8 +376,9 @@ def scenarios_on_disk(root: Path, ruleset: str) -> list[ScenarioResult]:
 def check_feature_syntax(root: Path, rulesets: Iterable[str] | None) -> None:
     """Parse every feature file first, so a Gherkin syntax error (or a file with no Feature, or a
     folder with no scenario) is one line with its file and line instead of a pytest error."""
-    from pytest_bdd.exceptions import GherkinParseError
+    from rulecheck.pytest_bdd_compat import gherkin_parse_error
 
+    GherkinParseError = gherkin_parse_error()
     if rulesets:
         folders = [c.features for c in corpora(root, rulesets).values()]
     else:  # the project's features, and those of a ruleset whose package ships its own
@@ -405,24 +406,13 @@ def gherkin_document(path: Path, where: str, keep: bool = False):
     """A feature file parsed as pytest-bdd parses it (``get_gherkin_document``), but read
     through ``read_input_text``: a pipe, a folder or a huge file named ``*.feature`` is refused
     as one line naming ``where`` instead of hanging or filling memory."""
-    from gherkin.errors import CompositeParserException
-    from gherkin.parser import Parser
-    from pytest_bdd.exceptions import GherkinParseError
-    from pytest_bdd.gherkin_parser import GherkinDocument, handle_gherkin_parser_error
+    from rulecheck.pytest_bdd_compat import gherkin_document as parsed
 
     try:
         text = read_input_text(path, MAX_FEATURE_BYTES, "a feature file")
     except InputError as exc:
         raise InputError(where, exc.line, exc.field, exc.message) from None
-    try:
-        data = Parser().parse(text)
-    except CompositeParserException as exc:
-        line = exc.errors[0].location["line"]
-        lines = text.splitlines()
-        content = lines[line - 1] if 0 < line <= len(lines) else ""
-        handle_gherkin_parser_error(exc.args[0], line, content, str(path), exc)
-        raise GherkinParseError(f"Unknown parsing error: {exc.args[0]}", line, content, str(path)) from exc
-    doc = GherkinDocument.from_dict(data)
+    doc = parsed(text, str(path))
     if keep:  # for the run about to collect it (_parsed_features_reused)
         _PARSED[os.path.abspath(path)] = (text, doc)
     return doc
@@ -434,31 +424,23 @@ def gherkin_document(path: Path, where: str, keep: bool = False):
 _PARSED: dict[str, tuple[str, Any]] = {}
 
 
-@contextlib.contextmanager
-def _parsed_features_reused() -> Iterator[None]:
-    import pytest_bdd.parser as bdd_parser
+def _parsed_features_reused():
+    """pytest-bdd, as it collects, handed the documents ``check_feature_syntax`` parsed."""
+    from rulecheck.pytest_bdd_compat import reusing_documents
 
-    original = bdd_parser.get_gherkin_document
-
-    def get_gherkin_document(abs_filename: str, encoding: str = "utf-8"):
-        kept = _PARSED.get(os.path.abspath(abs_filename))
+    def kept_document(abs_filename: str, encoding: str):
+        kept = _PARSED.get(abs_filename)
         # pytest-bdd reads in text mode (universal newlines): a file with a carriage return is
         # left to it, so the document is exactly what it would have parsed
-        if kept is not None and "\r" not in kept[0] and encoding.lower().replace("-", "") == "utf8":
-            try:
-                same = read_input_text(abs_filename, MAX_FEATURE_BYTES, "a feature file") == kept[0]
-            except InputError:
-                same = False
-            if same:
-                return kept[1]
-        return original(abs_filename, encoding)
+        if kept is None or "\r" in kept[0] or encoding.lower().replace("-", "") != "utf8":
+            return None
+        try:
+            same = read_input_text(abs_filename, MAX_FEATURE_BYTES, "a feature file") == kept[0]
+        except InputError:
+            same = False
+        return kept[1] if same else None
 
-    bdd_parser.get_gherkin_document = get_gherkin_document
-    try:
-        yield
-    finally:
-        bdd_parser.get_gherkin_document = original
-        _PARSED.clear()
+    return reusing_documents(kept_document)
 
 
 def feature_tags(path: Path) -> set[str]:
@@ -653,11 +635,10 @@ class _Collector:
 
 
 def _wanted_item(wanted: list, tmpl, item) -> bool:
+    from rulecheck.pytest_bdd_compat import example_of
     from rulecheck.selection import selected
 
-    callspec = getattr(item, "callspec", None)
-    example = callspec.params.get("_pytest_bdd_example") if callspec is not None else None
-    return selected(wanted, Path(tmpl.feature.filename), tmpl.line_number, example)
+    return selected(wanted, Path(tmpl.feature.filename), tmpl.line_number, example_of(item))
 
 
 def _features_asked_for(paths: list, root: Path, folders: Mapping[Path, str]) -> list[Path]:
@@ -831,9 +812,10 @@ def _rerun(item, nextitem) -> BaseException | None:
     """Run ``item`` once more (setup, call, teardown, as pytest's ``runtestprotocol`` does); None if
     it passed, else the first exception. No report is made: formatting a failure's traceback costs
     more than running the scenario, and only the verdict is needed."""
-    from _pytest.outcomes import Exit, Failed, Skipped
+    from rulecheck.pytest_bdd_compat import drop_request, fresh_request
 
-    item._initrequest()
+    Exit, Failed, Skipped = pytest.exit.Exception, pytest.fail.Exception, pytest.skip.Exception
+    fresh_request(item)
     hooks = item.ihook
     error: BaseException | None = None
     try:
@@ -853,8 +835,7 @@ def _rerun(item, nextitem) -> BaseException | None:
             except (Exception, Failed) as exc:  # pytest.fail and pytest.raises raise Failed, not an Exception
                 error = error or exc
     finally:
-        item._request = False
-        item.funcargs = None
+        drop_request(item)
     return error
 
 

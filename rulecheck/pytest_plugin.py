@@ -192,7 +192,8 @@ def pytest_configure(config: pytest.Config) -> None:
     # installed wheel runs, which has no pytest configuration file.
     for kind in TAG_KINDS:
         config.addinivalue_line("markers", f"{kind}(value): from the @{kind}:VALUE tags of a scenario")
-    from rulecheck import bdd_datatable, bdd_step_lookup
+    from rulecheck import pytest_bdd_compat
 
-    bdd_step_lookup.install()  # the same step definitions found, once per step text instead of once per step run
-    bdd_datatable.install()  # the same rendered data tables, without deep-copying each one
+    # the same step definitions found, once per step text instead of once per step run, and the
+    # same rendered data tables, without deep-copying each one (under a supported pytest-bdd)
+    pytest_bdd_compat.install()

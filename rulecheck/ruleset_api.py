@@ -176,10 +176,13 @@ class Ruleset(Protocol):
     ``odds``, ``draw`` and ``explore`` are None when the ruleset has none; the command that
     needs one then says so in one line.
 
-    Optional (not required of a ruleset, so not declared here): ``example_project()``, the files
+    Optional (not required of a ruleset, so not declared here; each is asked through a helper
+    below that answers for a ruleset without it): ``example_project()``, the files
     ``rulecheck init`` writes for the game, as ``{path: text}`` with paths relative to the new
     project (``features/<name>/...``, ``scenarios/...``, ``cards/...``, ``overlays/...``); its
-    scenarios must pass under the book. See ``example_project`` below."""
+    scenarios must pass under the book (see ``example_project``); ``scenario_inputs``
+    (``ScenarioInputs``), ``line_of_sight`` (``LineOfSight``, for ``rulecheck los``) and
+    ``scenario_file_named`` (``ScenarioFileSteps``, for the docs site)."""
 
     name: str
     """The name scenario files give as ``ruleset:`` and the commands take as ``--ruleset``."""

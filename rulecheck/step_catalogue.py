@@ -75,10 +75,9 @@ def _literal(pattern: str) -> int:
 
 
 def catalogue(root: Path) -> list[Phrasing]:
-    from pytest_bdd.feature import get_features
-    from pytest_bdd.steps import step_function_context_registry
-
     from rulecheck.corpus import corpora
+    from rulecheck.pytest_bdd_compat import features as parsed_features
+    from rulecheck.pytest_bdd_compat import step_contexts
 
     for path in sorted((root / "steps").glob("*.py")):
         if path.stem != "__init__":
@@ -96,7 +95,7 @@ def catalogue(root: Path) -> list[Phrasing]:
     # Only the step libraries: pytest-bdd and test modules may register steps of their own.
     contexts = [
         c
-        for c in step_function_context_registry.values()
+        for c in step_contexts()
         if c.step_func.__module__.startswith("steps.") or c.step_func.__module__ in modules
     ]
     phrasings: dict[int, Phrasing] = {}
@@ -105,10 +104,10 @@ def catalogue(root: Path) -> list[Phrasing]:
             fn = ctx.step_func
             phrasings[id(ctx), kind] = Phrasing(kind, ctx.parser.name, f"{fn.__module__}.{fn.__name__}")
     folders = [p for p in sorted((root / "features").glob("*")) if p.is_dir()] + [c.features for c in own]
-    features = get_features([str(p) for p in folders])
+    features = parsed_features(folders)
     for feature in features:
         for tmpl in feature.scenarios.values():
-            for step in tmpl.all_background_steps + tmpl._steps:
+            for step in tmpl.steps:
                 matching = [
                     phrasings[id(c), step.type]
                     for c in contexts

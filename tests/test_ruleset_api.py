@@ -245,7 +245,7 @@ def test_every_toolkit_module_is_held_by_an_import_contract():
         assert not [n for n in ast.walk(init) if isinstance(n, (ast.Import, ast.ImportFrom))], package
 
 
-TOY = '''
+TOY = """
 from dataclasses import dataclass
 
 from rules.rulebook import load
@@ -284,7 +284,7 @@ class Toy:
 
 
 RULESET = Toy()
-'''
+"""
 
 
 @pytest.fixture
