@@ -188,7 +188,9 @@ class Ruleset(Protocol):
     """The name scenario files give as ``ruleset:`` and the commands take as ``--ruleset``."""
 
     odds: Callable[[Any, Rulebook], Any] | None
-    """Exact odds of a scenario: a report with ``format_text()`` and ``to_json()``."""
+    """Exact odds of a scenario: a report with ``format_text()`` and ``to_json()``, and
+    optionally ``distributions()``, the ``(label, {value: Fraction})`` pairs ``rulecheck odds``
+    tabulates with their "at least" chances."""
 
     draw: Callable[..., str] | None
     """A scenario as SVG with its ruling: ``draw(scenario, rules, origin, target, **options)``,

@@ -57,12 +57,9 @@ def odds_function(ruleset: str):
 
 
 def distributions(report) -> list[tuple[str, dict[int, Fraction]]]:
-    if hasattr(report, "distributions"):
-        return report.distributions()
-    o = getattr(report, "odds", None)  # multibase: hits, wounds, bases removed
-    if o is None:
-        return []
-    return [(name.replace("_", " "), getattr(o, name)) for name in ("hits", "wounds", "bases_removed")]
+    """The report's distributions to tabulate (its optional ``distributions()``), none without it."""
+    found = getattr(report, "distributions", None)
+    return found() if callable(found) else []
 
 
 def table(label: str, dist: dict[int, Fraction]) -> list[str]:

@@ -14,6 +14,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -510,6 +511,14 @@ class OddsReport:
     target: str
     odds: AttackOdds | None  # None: the target cannot be attacked
     events: tuple[Event, ...] = ()
+
+    def distributions(self) -> list[tuple[str, dict[int, Fraction]]]:
+        """(label, distribution) pairs, in the order a reader wants them: hits, wounds, bases removed."""
+        if self.odds is None:
+            return []
+        return [
+            (name.replace("_", " "), getattr(self.odds, name)) for name in ("hits", "wounds", "bases_removed")
+        ]
 
     def to_json(self) -> dict[str, Any]:
         if self.odds is None:
