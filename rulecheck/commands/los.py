@@ -16,12 +16,14 @@ def register(sub) -> None:
     p = sub.add_parser(
         "los",
         **parser_text(
-            "Line of Sight between two pieces of a scenario (Gundam Assemble's hexes)",
+            "Line of Sight between two pieces of a scenario (of a ruleset that has it)",
             """
-            Decide Line of Sight between two pieces of a scenario file, exactly, for a ruleset
-            that has it (a scenario of one without it is refused in one line): the verdict, the hexes the line passes through, where it runs between two hexes or
-            touches a corner, every blocker with its reason and clause, the choice points, and
-            the trace of the ruling with clause ids.
+            Decide Line of Sight between two pieces of a scenario file, exactly: the verdict, the
+            hexes the line passes through, where it runs between two hexes or touches a corner,
+            every blocker with its reason and clause, the choice points, and the trace of the
+            ruling with clause ids. The scenario's ruleset decides (its line_of_sight hook; of
+            the bundled ones, Gundam Assemble has one); a scenario of a ruleset without one is
+            refused in one line.
             """,
             [
                 (
