@@ -273,3 +273,15 @@ def test_the_compat_module_is_the_only_reader_of_pytest_bdd_internals():
                 ):
                     found.append(f"{path.relative_to(ROOT)}:{line_number}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+def test_every_feature_reads_as_pytest_bdd_parses_it():
+    """What check, selection and the docs site read of a feature file (rulecheck.corpus
+    reads the text, the compat module parses it) is the document pytest-bdd runs."""
+    from rulecheck.corpus import gherkin_document
+
+    get_gherkin_document = importlib.import_module("pytest_bdd.parser").get_gherkin_document
+    paths = sorted((ROOT / "features").rglob("*.feature"))
+    assert len(paths) > 40
+    for path in paths:
+        assert gherkin_document(path, str(path)) == get_gherkin_document(str(path)), path
