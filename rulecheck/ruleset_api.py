@@ -31,6 +31,7 @@ from rules.events import Event
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
+    from rulecheck.phrases import Phrase
     from rulecheck.source_yaml import LocatedYaml
     from rules.rulebook import Rulebook
 
@@ -179,7 +180,9 @@ class Ruleset(Protocol):
     Optional (not required of a ruleset, so not declared here): ``example_project()``, the files
     ``rulecheck init`` writes for the game, as ``{path: text}`` with paths relative to the new
     project (``features/<name>/...``, ``scenarios/...``, ``cards/...``, ``overlays/...``); its
-    scenarios must pass under the book. See ``example_project`` below."""
+    scenarios must pass under the book. See ``example_project`` below. Also optional:
+    ``scenario_inputs`` (``ScenarioInputs``) and ``phrases`` (``StepPhrases``), the wording of its
+    steps."""
 
     name: str
     """The name scenario files give as ``ruleset:`` and the commands take as ``--ruleset``."""
@@ -245,6 +248,25 @@ class ScenarioInputs(Protocol):
         names it (``(path, "a card file of the scenario")``): a command refuses to write over
         them."""
         ...
+
+
+@runtime_checkable
+class StepPhrases(Protocol):
+    """An optional hook of a ``Ruleset``: the wording of its steps (``rulecheck.phrases``).
+
+    A ruleset that has it builds its step definitions from the same phrases (``@then(P.x.parser)``)
+    and writes explore's scenarios with them; ``rulecheck check --vacuous`` then flips each of its
+    Then-steps to the phrase's ``opposite``. Without it, ``--vacuous`` knows only the generic
+    negations (``is``/``is not``, ``can``/``cannot``, ...)."""
+
+    def phrases(self) -> Iterable[Phrase]:
+        """Every phrase of its table (``PhraseTable.phrases()``), the shared steps' included."""
+        ...
+
+
+def step_phrases(game: Ruleset | None) -> list[Phrase]:
+    """What ``game``'s optional ``phrases`` hook gives; none without it (or without a game)."""
+    return list(game.phrases()) if isinstance(game, StepPhrases) else []
 
 
 def scenario_inputs(game: Ruleset, scenario: Any) -> list[tuple[str | Path, str]]:

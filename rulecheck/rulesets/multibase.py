@@ -691,6 +691,12 @@ class Multibase:
 
         return multibase()
 
+    @staticmethod
+    def phrases():
+        from rulecheck.rulesets.multibase_phrases import MultibasePhrases  # imports pytest-bdd
+
+        return MultibasePhrases.phrases()
+
     @property
     def explore(self):
         from rulecheck.rulesets.multibase_explore import EXPLORER  # imports hypothesis
