@@ -39,7 +39,8 @@ from rulecheck.locations import corpus_root
 from rulecheck.output_files import check_file_target, pending_file, raise_if_signalled
 from rulecheck.output_overlap import Output, corpus_inputs, refuse_overlaps
 from rulecheck.pytest_plugin import shown_events, split_tag
-from rulecheck.ruleset_api import Corpus, ruleset_names
+from rulecheck.ruleset_api import Corpus, ruleset_names, step_phrases
+from rulecheck.ruleset_api import find as find_ruleset
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError, RefusedChoice, escape_controls
 from rules.rulebook import Rulebook, RulebookError, observing_reads
@@ -728,7 +729,8 @@ class _ReadRecorder:
         shown = ctx.shown if ctx is not None else {}
         events = shown.get("events") or (shown.get("los") or {}).get("events") or []
         cited = {c for e in events for c in e.get("clauses", ())}
-        probed, found = probe_then_steps(template, book, lambda: _rerun(item, nextitem), cited)
+        phrases = step_phrases(find_ruleset(result.ruleset))
+        probed, found = probe_then_steps(template, book, lambda: _rerun(item, nextitem), cited, phrases)
         result.then_steps = probed
         result.vacuous = [v.to_json() for v in found]
 
