@@ -146,9 +146,10 @@ def _interpretations(text: str, book: Rulebook) -> Iterator[Perturbation]:
     for name in names:
         for m in re.finditer(rf"\b{re.escape(name)}\b", text):
             other = names[(names.index(name) + 1) % len(names)]
-            yield Perturbation(
-                "interpretation", text[: m.start()] + other + text[m.end() :], what=f"{name} -> {other}"
-            )
+            if other != name:  # a book of one interpretation has no other to name
+                yield Perturbation(
+                    "interpretation", text[: m.start()] + other + text[m.end() :], what=f"{name} -> {other}"
+                )
             # its option, if the step names one (name=option)
             rest = text[m.end() :]
             if rest.startswith("="):

@@ -295,3 +295,13 @@ def test_every_sentence_explore_writes_for_a_witness_is_read_by_a_step_definitio
             assert any(c.type == step_kind and c.parser.is_matching(text) for c in contexts), (
                 f"{step_kind} {text!r}: no step definition reads it"
             )
+
+
+def test_a_book_of_one_interpretation_is_not_perturbed_into_itself():
+    """Skirmish's book has one interpretation: naming it again is no change, so it must not be
+    tried (the unchanged step passes, and --vacuous listed it as surviving); its option still is."""
+    step = SimpleNamespace(name="the shot's ruling rests on needed_above_top=no_hit", datatable=None)
+    found = vacuous.perturbations(step, _book("skirmish"), [], set(), SkirmishPhrases.phrases())
+    assert [p.text for p in found if p.kind == "interpretation"] == [
+        "the shot's ruling rests on needed_above_top=top_face_hits"
+    ]

@@ -17,8 +17,10 @@ class SkirmishPhrases(CommonPhrases):
     to_hit_dice = given("the to-hit dice show {faces}")
     save_dice = given("the save dice show {faces}")
     fires = when('"{shooter}" fires at "{target}"')
-    allowed = then("the shot is allowed")
-    refused = then("the shot is refused: {reason}", opposite=allowed)
+    refused = then("the shot is refused: {reason}")
+    # Its contrary names a reason: any refusal fails where the shot is allowed (and the link back
+    # makes every refusal flip to "allowed").
+    allowed = then("the shot is allowed", opposite=refused, fill={"reason": "out of range"})
     in_cover = then('"{target}" counts as in cover')
     not_in_cover = then('"{target}" does not count as in cover', opposite=in_cover)
     needs = then("each to-hit die needs {needed:d}+")
