@@ -131,8 +131,8 @@ def then(pattern: str, **options: Any) -> Phrase:
 class PhraseTable:
     """A ruleset's phrases, as class attributes; subclass it and list them.
 
-    Each phrase learns its attribute name; an opposite named on one side is linked back (a
-    phrase that names its own opposite keeps it)."""
+    Each phrase learns its attribute name; an opposite named on one side is linked back when
+    the opposite names none of its own and has every field of the phrase that named it."""
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
