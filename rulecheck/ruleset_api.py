@@ -265,8 +265,23 @@ class StepPhrases(Protocol):
 
 
 def step_phrases(game: Ruleset | None) -> list[Phrase]:
-    """What ``game``'s optional ``phrases`` hook gives; none without it (or without a game)."""
-    return list(game.phrases()) if isinstance(game, StepPhrases) else []
+    """What ``game``'s optional ``phrases`` hook gives; none without it (or without a game).
+    ``InputError`` when the hook fails or gives something else than phrases (a broken plugin is
+    bad input)."""
+    if not isinstance(game, StepPhrases):
+        return []
+    from rulecheck.phrases import Phrase  # imports pytest-bdd: only where steps are run
+
+    where = f"{game.name}.phrases()"
+    try:
+        phrases = list(game.phrases())
+    except Exception as exc:
+        raise InputError(GROUP, None, where, f"failed: {type(exc).__name__}: {exc}") from None
+    if not all(isinstance(p, Phrase) for p in phrases):
+        raise InputError(
+            GROUP, None, where, "expected rulecheck.phrases.Phrase objects (PhraseTable.phrases())"
+        )
+    return phrases
 
 
 def scenario_inputs(game: Ruleset, scenario: Any) -> list[tuple[str | Path, str]]:

@@ -305,3 +305,55 @@ def test_a_book_of_one_interpretation_is_not_perturbed_into_itself():
     assert [p.text for p in found if p.kind == "interpretation"] == [
         "the shot's ruling rests on needed_above_top=top_face_hits"
     ]
+
+
+class _BrokenTable:
+    name = "broken"
+
+    def __init__(self, phrases):
+        self._phrases = phrases
+
+    def phrases(self):
+        if isinstance(self._phrases, Exception):
+            raise self._phrases
+        return self._phrases
+
+
+@pytest.mark.parametrize(
+    ("given_back", "message"),
+    [
+        (RuntimeError("no table"), "broken.phrases(): failed: RuntimeError: no table"),
+        (["the attack is allowed"], "broken.phrases(): expected rulecheck.phrases.Phrase objects"),
+    ],
+    ids=["raises", "gives-strings"],
+)
+def test_a_phrases_hook_that_fails_is_one_line_of_bad_input(given_back, message):
+    from rulecheck.source_yaml import InputError
+
+    with pytest.raises(InputError) as caught:
+        step_phrases(_BrokenTable(given_back))
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_check_vacuous_with_a_broken_phrases_hook_says_so_in_one_line_before_running(monkeypatch, capsys):
+    from rulecheck import corpus
+    from rulecheck.cli import main
+
+    class Broken:
+        def __init__(self, game):
+            self._game = game
+
+        def __getattr__(self, attr):
+            return getattr(self._game, attr)
+
+        def phrases(self):
+            raise RuntimeError("no table")
+
+    real = corpus.ruleset_named
+    monkeypatch.setattr(corpus, "ruleset_named", lambda name: Broken(real(name)))
+    code = main(["check", "--ruleset", "multibase", "--vacuous", "--no-dependencies"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.splitlines() == [
+        "rulecheck: rulecheck.rulesets: multibase.phrases(): failed: RuntimeError: no table"
+    ]
