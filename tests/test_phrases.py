@@ -28,9 +28,13 @@ from rulecheck.rulesets.multibase_phrases import MultibasePhrases
 
 ROOT = Path(__file__).resolve().parent.parent
 SKIRMISH = ROOT / "examples" / "rulecheck-skirmish"
-sys.path.insert(0, str(SKIRMISH))  # the example package, as its own test file reaches it
-
-from rulecheck_skirmish.phrases import SkirmishPhrases  # noqa: E402
+# The example package, imported from its source folder; the folder leaves sys.path at once, so
+# no later test finds the package as an installed distribution (its entry point) through it.
+sys.path.insert(0, str(SKIRMISH))
+try:
+    from rulecheck_skirmish.phrases import SkirmishPhrases
+finally:
+    sys.path.remove(str(SKIRMISH))
 
 TABLES = {
     "gundam_assemble": GundamAssemblePhrases,
