@@ -39,7 +39,7 @@ from rulecheck.locations import corpus_root
 from rulecheck.output_files import check_file_target, pending_file, raise_if_signalled
 from rulecheck.output_overlap import Output, corpus_inputs, refuse_overlaps
 from rulecheck.pytest_plugin import shown_events, split_tag
-from rulecheck.ruleset_api import Corpus, ruleset_names
+from rulecheck.ruleset_api import Corpus, ruleset_names, step_phrases
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError, RefusedChoice, escape_controls
 from rules.rulebook import Rulebook, RulebookError, observing_reads
@@ -672,12 +672,19 @@ class _ReadRecorder:
     is exact, not a sample. The re-runs are not logged: reports and the Cucumber/JUnit files see
     the scenario once."""
 
-    def __init__(self, collector: _Collector | None = None, probe: bool = False, vacuous: bool = False):
+    def __init__(
+        self,
+        collector: _Collector | None = None,
+        probe: bool = False,
+        vacuous: bool = False,
+        phrases: dict[str, list] | None = None,
+    ):
         self.current: str | None = None
         self.reads: dict[str, set[str]] = defaultdict(set)
         self.collector = collector
         self.probe = probe
         self.vacuous = vacuous
+        self.phrases = phrases or {}  # each ruleset's phrase table: --vacuous flips to its opposites
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item, nextitem):
@@ -709,7 +716,8 @@ class _ReadRecorder:
         shown = ctx.shown if ctx is not None else {}
         events = shown.get("events") or (shown.get("los") or {}).get("events") or []
         cited = {c for e in events for c in e.get("clauses", ())}
-        probed, found = probe_then_steps(template, book, lambda: _rerun(item, nextitem), cited)
+        phrases = self.phrases.get(result.ruleset, [])
+        probed, found = probe_then_steps(template, book, lambda: _rerun(item, nextitem), cited, phrases)
         result.then_steps = probed
         result.vacuous = [v.to_json() for v in found]
 
@@ -1015,7 +1023,13 @@ def run_corpus(
     # It stays long where pytest's output or a report file shows it.
     collector.short_tracebacks = not (show_output or cucumber_json or junit_xml)
     plugins: list[Any] = [*project_plugins, collector]
-    recorder = _ReadRecorder(collector, probe=dependencies, vacuous=vacuous) if record_reads else None
+    # Asked before the run, so a ruleset whose phrases() hook fails is one line, not a crash in it
+    phrases = {name: step_phrases(ruleset_named(name)) for name in found} if vacuous else {}
+    recorder = (
+        _ReadRecorder(collector, probe=dependencies, vacuous=vacuous, phrases=phrases)
+        if record_reads
+        else None
+    )
     if recorder is not None:
         plugins.append(recorder)
     if (ticker := progress.corpus_plugin()) is not None:

@@ -31,6 +31,7 @@ from rules.events import Event
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
+    from rulecheck.phrases import Phrase
     from rulecheck.source_yaml import LocatedYaml
     from rules.rulebook import Rulebook
 
@@ -181,8 +182,9 @@ class Ruleset(Protocol):
     ``rulecheck init`` writes for the game, as ``{path: text}`` with paths relative to the new
     project (``features/<name>/...``, ``scenarios/...``, ``cards/...``, ``overlays/...``); its
     scenarios must pass under the book (see ``example_project``); ``scenario_inputs``
-    (``ScenarioInputs``), ``line_of_sight`` (``LineOfSight``, for ``rulecheck los``) and
-    ``scenario_file_named`` (``ScenarioFileSteps``, for the docs site)."""
+    (``ScenarioInputs``), ``line_of_sight`` (``LineOfSight``, for ``rulecheck los``),
+    ``scenario_file_named`` (``ScenarioFileSteps``, for the docs site) and ``phrases``
+    (``StepPhrases``), the wording of its steps."""
 
     name: str
     """The name scenario files give as ``ruleset:`` and the commands take as ``--ruleset``."""
@@ -250,6 +252,40 @@ class ScenarioInputs(Protocol):
         names it (``(path, "a card file of the scenario")``): a command refuses to write over
         them."""
         ...
+
+
+@runtime_checkable
+class StepPhrases(Protocol):
+    """An optional hook of a ``Ruleset``: the wording of its steps (``rulecheck.phrases``).
+
+    A ruleset that has it builds its step definitions from the same phrases (``@then(P.x.parser)``)
+    and writes explore's scenarios with them; ``rulecheck check --vacuous`` then flips each of its
+    Then-steps to the phrase's ``opposite``. Without it, ``--vacuous`` knows only the generic
+    negations (``is``/``is not``, ``can``/``cannot``, ...)."""
+
+    def phrases(self) -> Iterable[Phrase]:
+        """Every phrase of its table (``PhraseTable.phrases()``), the shared steps' included."""
+        ...
+
+
+def step_phrases(game: Ruleset | None) -> list[Phrase]:
+    """What ``game``'s optional ``phrases`` hook gives; none without it (or without a game).
+    ``InputError`` when the hook fails or gives something else than phrases (a broken plugin is
+    bad input)."""
+    if not isinstance(game, StepPhrases):
+        return []
+    from rulecheck.phrases import Phrase  # imports pytest-bdd: only where steps are run
+
+    where = f"{game.name}.phrases()"
+    try:
+        phrases = list(game.phrases())
+    except Exception as exc:
+        raise InputError(GROUP, None, where, f"failed: {type(exc).__name__}: {exc}") from None
+    if not all(isinstance(p, Phrase) for p in phrases):
+        raise InputError(
+            GROUP, None, where, "expected rulecheck.phrases.Phrase objects (PhraseTable.phrases())"
+        )
+    return phrases
 
 
 def scenario_inputs(game: Ruleset, scenario: Any) -> list[tuple[str | Path, str]]:

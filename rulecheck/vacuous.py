@@ -9,7 +9,9 @@ the perturbations it survived.
 What counts as a perturbation of one step's text:
 
 * each number outside quotes and clause ids, one up and one down;
-* a verdict flipped ("is clear" / "is blocked", "is" / "is not", "has" / "does not have", ...);
+* a verdict flipped: the step written as the opposite its ruleset's phrase table gives it
+  ("Line of Sight is clear" / "Line of Sight is blocked"; ``rulecheck.phrases``), else a generic
+  negation ("is" / "is not", "has" / "does not have", "can" / "cannot", ...);
 * a clause id replaced by the next clause of the book, an interpretation (or option) by another;
 * a quoted piece name replaced by each other quoted name of the scenario: the step is vacuous only
   if it survives every one of at least two others (two pieces may share a value by coincidence);
@@ -25,46 +27,23 @@ it can fail (a hard-coded claim such as "the push is not a Move action" with no 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rulecheck.phrases import Phrase, literal_length, reading
 from rules.rulebook import Rulebook
 
-# Both directions are tried; the first pair that matches is used (longest phrases first).
-VERDICTS = (
-    ("the trace does not say", "the trace says"),
-    ("resolving does not fail because", "resolving fails because"),
-    ("no attack is made back", "an attack is made back"),
-    ("Line of Sight is clear", "Line of Sight is blocked"),
-    ("is refused: not an enemy", "may proceed"),
-    ("is refused: no trace", "may proceed"),
-    ("is refused: out of range", "may proceed"),
-    ("may proceed", "is refused"),
-    ("nothing blocks", "something blocks"),
-    ("no target base", "some target base"),
-    ("the activation ends", "the activation does not end"),
-    ("come before", "come after"),
-    ("is obstructed by", "is not obstructed by"),
-    ("was not clamped", "was clamped"),
-    ("are none", "are Blue"),
-    ("does not trigger", "triggers once"),
+# Negations any English step may carry, whatever its game: tried on a step that no phrase of its
+# ruleset reads with an opposite (a step of the project's own, or of a ruleset with no phrase
+# table). Both directions are tried; the first pair that matches is used (longest phrases first).
+NEGATIONS = (
     ("does not have", "has"),
-    ("is not allowed", "is allowed"),
-    ("is not refused", "is refused"),
-    ("is not defeated", "is defeated"),
-    ("is not destroyed", "is destroyed"),
-    ("is not a target", "is a target"),
-    ("is not in", "is in"),
+    ("is not", "is"),
     ("was not", "was"),
     ("cannot", "can"),
     ("has no", "has a"),
-    ("is not", "is"),
     ("no other", "another"),
-    ("runs to its end", "ends early"),
-    ("is clear", "is blocked"),
-    ("is inside", "is outside"),
-    ("keeps", "loses"),
 )
 
 TRACE_TEXT = re.compile(r"the trace (says|does not say) ")
@@ -127,9 +106,17 @@ def _lists(text: str) -> Iterator[Perturbation]:
         yield Perturbation("list", text[: one.start(1)] + "nothing", what=f"{one.group(1)} -> nothing")
 
 
-def _verdicts(text: str) -> Iterator[Perturbation]:
+def _verdicts(text: str, phrases: Sequence[Phrase] = ()) -> Iterator[Perturbation]:
+    """The step's opposite: the opposite of the ruleset's phrase that reads it (the one
+    pytest-bdd runs: the most literal text), else a generic negation flipped."""
+    for phrase in sorted(reading(phrases, "then", text), key=literal_length, reverse=True):
+        flipped = phrase.flipped(text)
+        if flipped is not None:
+            what = f"{phrase.pattern} -> {phrase.opposite.pattern}"
+            yield Perturbation("verdict", flipped, what=what)
+            return
     spans = _protected(text)
-    for a, b in VERDICTS:
+    for a, b in NEGATIONS:
         for old, new in ((a, b), (b, a)):
             for m in re.finditer(rf"\b{re.escape(old)}\b", text):
                 if _inside(m.span(), spans):
@@ -159,9 +146,10 @@ def _interpretations(text: str, book: Rulebook) -> Iterator[Perturbation]:
     for name in names:
         for m in re.finditer(rf"\b{re.escape(name)}\b", text):
             other = names[(names.index(name) + 1) % len(names)]
-            yield Perturbation(
-                "interpretation", text[: m.start()] + other + text[m.end() :], what=f"{name} -> {other}"
-            )
+            if other != name:  # a book of one interpretation has no other to name
+                yield Perturbation(
+                    "interpretation", text[: m.start()] + other + text[m.end() :], what=f"{name} -> {other}"
+                )
             # its option, if the step names one (name=option)
             rest = text[m.end() :]
             if rest.startswith("="):
@@ -183,11 +171,21 @@ def _names(text: str, names: list[str]) -> Iterator[Perturbation]:
 
 
 def perturbations(
-    step, book: Rulebook, names: list[str], cited: set[str] = frozenset()
+    step,
+    book: Rulebook,
+    names: list[str],
+    cited: set[str] = frozenset(),
+    phrases: Sequence[Phrase] = (),
 ) -> list[Perturbation]:
-    """Every perturbation of one Then-step (a pytest-bdd parser Step)."""
+    """Every perturbation of one Then-step (a pytest-bdd parser Step); ``phrases``: its
+    ruleset's phrase table (``ruleset_api.step_phrases``), whose opposites are its verdicts."""
     text = step.name
-    out = [*_numbers(text), *_verdicts(text), *_clauses(text, book, cited), *_interpretations(text, book)]
+    out = [
+        *_numbers(text),
+        *_verdicts(text, phrases),
+        *_clauses(text, book, cited),
+        *_interpretations(text, book),
+    ]
     out += [*_lists(text), *_base_ids(text)]
     if not TRACE_TEXT.match(text):  # what a trace says is a message, not a piece: its negation tests it
         out += _names(text, names)
@@ -221,12 +219,12 @@ class VacuousStep:
 
 
 def probe_then_steps(
-    template, book: Rulebook, rerun, cited: set[str] = frozenset()
+    template, book: Rulebook, rerun, cited: set[str] = frozenset(), phrases: Sequence[Phrase] = ()
 ) -> tuple[int, list[VacuousStep]]:
     """Re-run a passing scenario once per perturbation of each of its own Then-steps.
 
     ``rerun()`` runs the scenario and returns None if it passed, else the exception it failed
-    with; ``cited``: the clauses its explanation trace cites. Returns the number of Then-steps
+    with; ``cited``: the clauses its explanation trace cites; ``phrases``: its ruleset's. Returns the number of Then-steps
     probed and the vacuous ones."""
     from pytest_bdd.exceptions import StepDefinitionNotFoundError
 
@@ -240,7 +238,7 @@ def probe_then_steps(
         survived: list[str] = []
         valid = 0
         name_runs, name_survivors = 0, []
-        for p in perturbations(step, book, names, cited):
+        for p in perturbations(step, book, names, cited, phrases):
             step.name = p.text
             if p.datatable is not None:
                 step.datatable = p.datatable

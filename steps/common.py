@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pytest_bdd import given, parsers
+from pytest_bdd import given
 
 from rulecheck.locations import corpus_root, rules_dir
 from rulecheck.overlays import load_overlay
+from rulecheck.phrases import CommonPhrases as P
 from rulecheck.project_files import find_file, project_of
 from rulecheck.source_yaml import InputError
 from rules import limits
@@ -126,7 +127,7 @@ def table_rows(datatable: list[list[str]]) -> list[dict[str, str]]:
     return [dict(zip([h.strip() for h in header], [c.strip() for c in row], strict=True)) for row in rows]
 
 
-@given(parsers.parse('the house rule "{overlay}"'))
+@given(P.house_rule.parser)
 def house_rule(request, ruling, overlay: str):
     """Apply an overlay to this scenario only: the project's ``overlays/NAME.yaml`` first, then the
     feature's ruleset's bundled overlay (rules/<ruleset>/overlays/, or the overlays folder a
@@ -147,7 +148,7 @@ def feature_ruleset(request: pytest.FixtureRequest) -> str:
     return Path(step_location(request)[0]).parent.name
 
 
-@given(parsers.parse("the interpretation {name} is {option}"))
+@given(P.interpretation_choice.parser)
 def interpretation_choice(request, ruling, name: str, option: str):
     """Run this scenario under one option of a named interpretation of its own ruleset."""
     ruling.apply(feature_ruleset(request), f"{name}={option}", interpretations={name: option})
@@ -193,7 +194,7 @@ def pytest_bdd_before_step_call(request, feature, scenario, step, step_func, ste
             step_func_args[key] = value[1:-1]
 
 
-@given(parsers.parse("the parameter {name} is {value}"))
+@given(P.parameter_choice.parser)
 def parameter_choice(request, ruling, name: str, value: str):
     """Run this scenario with one parameter of its own ruleset changed; the value is YAML
     (``3``, ``[10]``, ``0.5``), as ``rulecheck explore`` writes it."""

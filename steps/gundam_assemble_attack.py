@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import given, then, when
 
 from rulecheck.card_plugins import catalogue_with
 from rulecheck.diagram_hex import board_to_json
 from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.rulesets.gundam_assemble_explain import state_beyond_card
+from rulecheck.rulesets.gundam_assemble_phrases import GundamAssemblePhrases as P
 from rulecheck.source_yaml import InputError
 from rulecheck.wording import plural
 from rules.dice import DiceScriptError
@@ -99,7 +100,7 @@ def _battle(ga_context: GAContext) -> Battle:
 # --- position and choices ------------------------------------------------------------------------
 
 
-@given("the unit states:")
+@given(P.unit_states.parser)
 @table_errors(columns="name; optional: " + ", ".join(STATE_COLUMNS))
 def unit_states(ga_context: GAContext, datatable: list[list[str]]):
     """Columns: name, then any of hp, shields, deactivated_shields, status, energy, upgrades,
@@ -123,15 +124,8 @@ def unit_states(ga_context: GAContext, datatable: list[list[str]]):
         ga_context.units[name] = entry
 
 
-_WILL_USE = parsers.re(
-    r'(?P<who>.+?) will use "(?P<name>[^"]+)"(?: on (?P<target>.+?))?(?: (?P<window>before the attack|'
-    r"before attack roll|after attack roll|after combat damage))?(?: moving it to (?P<to>\[.+\]))?"
-    r"(?: rerolling (?P<dice>\d+(?:, \d+)*))?$"
-)
-
-
-@given(_WILL_USE)
-@when(_WILL_USE)
+@given(P.will_respond.parser)
+@when(P.will_respond.parser)
 def will_respond(
     attack_context: AttackContext,
     who: str,
@@ -164,8 +158,8 @@ def will_respond(
     attack_context.responses.append(entry)
 
 
-@given(parsers.parse("the {purpose} dice will show {faces}"))
-@when(parsers.parse("the {purpose} dice will show {faces}"))
+@given(P.later_dice.parser)
+@when(P.later_dice.parser)
 def later_dice(attack_context: AttackContext, purpose: str, faces: str):
     """``the additional dice will show 10``, ``the rerolled dice will show 6``, or ``the nested
     attack dice will show 5, 5`` (the roll of an attack an effect makes)."""
@@ -179,8 +173,8 @@ def later_dice(attack_context: AttackContext, purpose: str, faces: str):
     attack_context.dice[key] = _faces(faces)
 
 
-@given(parsers.re(r'"(?P<name>[^"]+)" chooses (?P<key>\w+) "(?P<value>[^"]+)"$'))
-@when(parsers.re(r'"(?P<name>[^"]+)" chooses (?P<key>\w+) "(?P<value>[^"]+)"$'))
+@given(P.response_choice.parser)
+@when(P.response_choice.parser)
 def response_choice(attack_context: AttackContext, name: str, key: str, value: str):
     """A scripted choice of the Response using ``name`` (``"Return Fire" chooses weapon "..."``)."""
     for entry in reversed(attack_context.responses):
@@ -190,12 +184,12 @@ def response_choice(attack_context: AttackContext, name: str, key: str, value: s
     raise AssertionError(f"no Response {name!r} was given before this choice")
 
 
-@when("the activation ends")
+@when(P.activation_over.parser)
 def activation_over(ruling, attack_context: AttackContext):
     _end(ruling, attack_context, end_activation)
 
 
-@when("the turn ends")
+@when(P.turn_over.parser)
 def turn_over(ruling, attack_context: AttackContext):
     _end(ruling, attack_context, end_turn)
 
@@ -207,12 +201,12 @@ def _end(ruling, ctx: AttackContext, how) -> None:
     ctx.all_events += events
 
 
-@given(parsers.parse("the attacking player chooses {name} for the critical hit effect"))
+@given(P.crit_choice.parser)
 def crit_choice(attack_context: AttackContext, name: str):
     attack_context.choices["crit_target"] = name
 
 
-@given(parsers.parse("the critical hit effect will move {name} to {hexes}"))
+@given(P.crit_move.parser)
 def crit_move(attack_context: AttackContext, name: str, hexes: str):
     """Where a critical effect's dash or push moves ``name``: one hex, or several ("[3, 0], [5, 0]")."""
     attack_context.choices.setdefault("critical_moves", {})[unquote(name)] = [
@@ -220,13 +214,13 @@ def crit_move(attack_context: AttackContext, name: str, hexes: str):
     ]
 
 
-@given(parsers.re(r'the attack is made by player (?P<side>\S+)\'s "(?P<name>[^"]+)"$'))
+@given(P.made_by_card.parser)
 def made_by_card(attack_context: AttackContext, side: str, name: str):
     """An attack a Tactics card makes outside any other attack (the attack's ``made_by``)."""
     attack_context.choices["made_by"] = {"side": side, "tactics": name}
 
 
-@given(parsers.parse("the defending player orders the defeated units {names}"))
+@given(P.defeat_order.parser)
 def defeat_order(attack_context: AttackContext, names: str):
     attack_context.choices["defeat_order"] = name_list(names)
 
@@ -290,11 +284,7 @@ def _record(ruling, result: AttackResult) -> None:
     ruling.record("steps", [e.step for e in result.events])
 
 
-@when(
-    parsers.re(
-        r"(?P<attacker>.+?) attacks (?P<target>.+?) with (?P<weapon>.+?) and rolls (?P<faces>[\d, and]+)$"
-    )
-)
+@when(P.attack_target.parser)
 def attack_target(ruling, ga_context, attack_context, attacker: str, target: str, weapon: str, faces: str):
     """``... attacks A; B with W and rolls ...``: several targets for a weapon that allows them."""
     _resolve(
@@ -310,12 +300,7 @@ def _targets(text: str) -> str | list[str]:
     return names if len(names) > 1 else names[0]
 
 
-@when(
-    parsers.re(
-        r"(?P<attacker>.+?) makes a second attack on (?P<target>.+?) with (?P<weapon>.+?) "
-        r"and rolls (?P<faces>[\d, and]+)$"
-    )
-)
+@when(P.second_attack.parser)
 def second_attack(ruling, ga_context, attack_context, attacker: str, target: str, weapon: str, faces: str):
     """Another attack in the same activation, from the battle the last attack left; the responses
     given for the first attack are not used again."""
@@ -330,7 +315,7 @@ def second_attack(ruling, ga_context, attack_context, attacker: str, target: str
     )
 
 
-@when(parsers.re(r"(?P<attacker>.+?) attacks (?P<target>.+?) with (?P<weapon>(?:(?! and rolls ).)+)$"))
+@when(P.attack_target_no_dice.parser)
 def attack_target_no_dice(ruling, ga_context, attack_context, attacker: str, target: str, weapon: str):
     _resolve(
         ruling,
@@ -340,12 +325,7 @@ def attack_target_no_dice(ruling, ga_context, attack_context, attacker: str, tar
     )
 
 
-@when(
-    parsers.re(
-        r"(?P<attacker>.+?) fires (?P<weapon>.+?) at the area (?P<area>\[.+\])"
-        r"(?: and rolls (?P<faces>[\d, and]+|nothing))?$"
-    )
-)
+@when(P.attack_area.parser)
 def attack_area(ruling, ga_context, attack_context, attacker: str, weapon: str, area: str, faces: str | None):
     _resolve(
         ruling,
@@ -360,7 +340,7 @@ def attack_area(ruling, ga_context, attack_context, attacker: str, weapon: str, 
     )
 
 
-@when("the attack in the scenario file is resolved")
+@when(P.scenario_attack.parser)
 def scenario_attack(ruling, ga_context: GAContext, attack_context: AttackContext):
     if ga_context.scenario is None or ga_context.scenario.attack is None:
         raise AssertionError("the scenario file has no 'attack' section")
@@ -370,7 +350,7 @@ def scenario_attack(ruling, ga_context: GAContext, attack_context: AttackContext
     _resolve(ruling, ga_context, attack_context, attack)
 
 
-@when("the attacks in the scenario file are resolved one after another")
+@when(P.scenario_attacks.parser)
 def scenario_attacks(ruling, ga_context: GAContext, attack_context: AttackContext):
     """The scenario file's ``attacks``: each attack, and each ``{end: activation|turn}``, in order."""
     if ga_context.scenario is None or not ga_context.scenario.attacks:
@@ -415,19 +395,19 @@ def _statuses(got: list[str]) -> str:
     return f"the statuses {', '.join(got)}" if got else "no statuses"
 
 
-@then("the attack is allowed")
+@then(P.attack_allowed.parser)
 def attack_allowed(attack_context: AttackContext):
     result = _result(attack_context)
     refusal = [e.text for e in result.events if e.step == "check.illegal"] or ["a refusal"]
     expect(result.legal, "the attack to be allowed", f"it refused: {refusal[-1]}")
 
 
-@then("the attack is not allowed")
+@then(P.attack_not_allowed.parser)
 def attack_not_allowed(attack_context: AttackContext):
     expect(not _result(attack_context).legal, "the attack to be refused", "an allowed attack")
 
 
-@then(parsers.parse("the attack is not allowed under {clause}"))
+@then(P.attack_refused.parser)
 def attack_refused(attack_context: AttackContext, clause: str):
     result = _result(attack_context)
     expect(not result.legal, f"the attack to be refused under {clause}", "an allowed attack")
@@ -448,54 +428,54 @@ def _refuses(event) -> bool:
     return event.step in REFUSING_STEPS
 
 
-@then(parsers.parse("the attack rolls {count:d} dice"))
+@then(P.dice_rolled.parser)
 def dice_rolled(attack_context: AttackContext, count: int):
     got = _result(attack_context).strength
     expect(got == count, f"the attack to roll {count} dice", f"{got} dice")
 
 
-@then(parsers.parse("the dice are {faces}"))
+@then(P.final_dice.parser)
 def final_dice(attack_context: AttackContext, faces: str):
     got = _result(attack_context).faces
     expect(sorted(got) == sorted(_faces(faces)), f"the dice {faces}", ", ".join(map(str, got)) or "no dice")
 
 
-@then(parsers.parse("the targets are {names}"))
+@then(P.targets_are.parser)
 def targets_are(attack_context: AttackContext, names: str):
     got = list(_result(attack_context).targets)
     expect(got == name_list(names), f"the targets {'; '.join(name_list(names))}", "; ".join(got) or "none")
 
 
-@then(parsers.parse("{name} is not a target"))
+@then(P.not_a_target.parser)
 def not_a_target(attack_context: AttackContext, name: str):
     got = list(_result(attack_context).targets)
     expect(name not in got, f"{name} not to be a target", f"the targets {'; '.join(got)}")
 
 
-@then(parsers.parse("{name} is a target"))
+@then(P.is_a_target.parser)
 def is_a_target(attack_context: AttackContext, name: str):
     got = list(_result(attack_context).targets)
     expect(name in got, f"{name} to be a target", f"the targets {'; '.join(got) or 'none'}")
 
 
-@then(parsers.parse("the Accuracy against {name} is {value:d}"))
+@then(P.accuracy_is.parser)
 def accuracy_is(attack_context: AttackContext, name: str, value: int):
     got = _target(attack_context, name).accuracy
     expect(got == value, f"Accuracy {value:+d} against {name}", f"{got:+d}")
 
 
-@then(parsers.parse("{name} takes {count:d} hits"))
+@then(P.hits_are.parser)
 def hits_are(attack_context: AttackContext, name: str, count: int):
     got = _target(attack_context, name).hits
     expect(got == count, f"{name} to take {count} hits", f"{got}")
 
 
-@then(parsers.parse("{name} takes {count:d} hit"))
+@then(P.hit_is.parser)
 def hit_is(attack_context: AttackContext, name: str, count: int):
     hits_are(attack_context, name, count)
 
 
-@then(parsers.parse("{name} takes {count:d} damage"))
+@then(P.damage_is.parser)
 def damage_is(attack_context: AttackContext, name: str, count: int):
     t = _target(attack_context, name)
     got = t.dealt + t.fracture
@@ -503,7 +483,7 @@ def damage_is(attack_context: AttackContext, name: str, count: int):
     expect(got == count, f"{name} to take {count} damage", f"{got}{fracture}")
 
 
-@then(parsers.parse("Shields prevent {count:d} damage to {name}"))
+@then(P.prevented.parser)
 def prevented(attack_context: AttackContext, count: int, name: str):
     got = _target(attack_context, name).prevented
     expect(got == count, f"Shields to prevent {count} damage to {name}", f"{got}")
@@ -515,36 +495,36 @@ def _unit(ctx: AttackContext, name: str):
     return (ctx.state or result.battle).unit(name)
 
 
-@then(parsers.parse("{name} has {count:d} hit points"))
+@then(P.hp_is.parser)
 def hp_is(attack_context: AttackContext, name: str, count: int):
     got = _unit(attack_context, name).hp
     expect(got == count, f"{name} to have {count} hit points", f"{got}")
 
 
-@then(parsers.parse("{name} has {count:d} active Shields"))
+@then(P.shields_are.parser)
 def shields_are(attack_context: AttackContext, name: str, count: int):
     got = _unit(attack_context, name).shields
     expect(got == count, f"{name} to have {count} active Shields", f"{got}")
 
 
-@then(parsers.parse("{name} has {count:d} deactivated Shields"))
+@then(P.deactivated_are.parser)
 def deactivated_are(attack_context: AttackContext, name: str, count: int):
     got = _unit(attack_context, name).deactivated_shields
     expect(got == count, f"{name} to have {count} deactivated Shields", f"{got}")
 
 
-@then(parsers.parse("{name} is defeated"))
+@then(P.is_defeated.parser)
 def is_defeated(attack_context: AttackContext, name: str):
     unit = _unit(attack_context, name)
     expect(unit.in_reserve, f"{name} to be defeated", f"{unit.hp} hit points left")
 
 
-@then(parsers.parse("{name} is not defeated"))
+@then(P.not_defeated.parser)
 def not_defeated(attack_context: AttackContext, name: str):
     expect(not _unit(attack_context, name).in_reserve, f"{name} not to be defeated", "a defeated unit")
 
 
-@then(parsers.parse("{name} is in Reserve and must be redeployed"))
+@then(P.in_reserve.parser)
 def in_reserve(attack_context: AttackContext, name: str):
     unit = _unit(attack_context, name)
     on_board = _result(attack_context).battle.board.has_piece(name)
@@ -555,31 +535,31 @@ def in_reserve(attack_context: AttackContext, name: str):
     )
 
 
-@then(parsers.parse("player {side} has {count:d} victory points"))
+@then(P.vp_are.parser)
 def vp_are(attack_context: AttackContext, side: str, count: int):
     vp = _result(attack_context).battle.victory_points.get(side, 0)
     expect(vp == count, f"player {side} to have {count} victory points", f"{vp}")
 
 
-@then(parsers.parse("{name}'s Timeline token is on space {space:d}"))
+@then(P.timeline_is.parser)
 def timeline_is(attack_context: AttackContext, name: str, space: int):
     got = _unit(attack_context, name).timeline
     expect(got == space, f"{name}'s Timeline token on space {space}", f"space {got}")
 
 
-@then(parsers.parse("{name} has the status {status}"))
+@then(P.has_status.parser)
 def has_status(attack_context: AttackContext, name: str, status: str):
     got = sorted(_unit(attack_context, name).statuses)
     expect(status in got, f"{name} to have the status {status}", _statuses(got))
 
 
-@then(parsers.parse("{name} does not have the status {status}"))
+@then(P.lacks_status.parser)
 def lacks_status(attack_context: AttackContext, name: str, status: str):
     got = sorted(_unit(attack_context, name).statuses)
     expect(status not in got, f"{name} not to have the status {status}", _statuses(got))
 
 
-@then(parsers.parse("{name} keeps {energy:d} Energy and the Upgrades {upgrades}"))
+@then(P.keeps.parser)
 def keeps(attack_context: AttackContext, name: str, energy: int, upgrades: str):
     unit = _unit(attack_context, name)
     want = [u.strip() for u in upgrades.split(",")]
@@ -590,30 +570,30 @@ def keeps(attack_context: AttackContext, name: str, energy: int, upgrades: str):
     )
 
 
-@then(parsers.parse("the critical hit effect triggers {times:d} times"))
+@then(P.crit_times.parser)
 def crit_times(attack_context: AttackContext, times: int):
     got = _result(attack_context).critical_triggers
     expect(got == times, f"the critical hit effect to trigger {plural(times, 'time')}", f"{got}")
 
 
-@then("the critical hit effect triggers once")
+@then(P.crit_once.parser)
 def crit_once(attack_context: AttackContext):
     crit_times(attack_context, 1)
 
 
-@then("the critical hit effect does not trigger")
+@then(P.crit_never.parser)
 def crit_never(attack_context: AttackContext):
     crit_times(attack_context, 0)
 
 
-@then("the activation ends")
+@then(P.activation_ends.parser)
 def activation_ends(attack_context: AttackContext):
     expect(
         _result(attack_context).battle.activation_ended, "the activation to end", "an activation that goes on"
     )
 
 
-@then("the activation does not end")
+@then(P.activation_goes_on.parser)
 def activation_goes_on(attack_context: AttackContext):
     # The outcome (--json) says false, not null: read it as the user sees it.
     ended = _result(attack_context).outcome()["activation_ended"]
@@ -622,12 +602,12 @@ def activation_goes_on(attack_context: AttackContext):
     )
 
 
-@then("the attack ends early")
+@then(P.ends_early.parser)
 def ends_early(attack_context: AttackContext):
     expect(_result(attack_context).ended_early, "the attack to end early", "an attack that ran to its end")
 
 
-@then("the attack runs to its end")
+@then(P.runs_to_end.parser)
 def runs_to_end(attack_context: AttackContext):
     got = _result(attack_context).ended_early
     expect(got is None, "the attack to run to its end", f"it ended early ({got})")
@@ -642,14 +622,14 @@ def _refused_uses(ctx: AttackContext, name: str) -> list[str]:
     ]
 
 
-@then(parsers.parse('{who} cannot use "{name}"'))
+@then(P.cannot_use.parser)
 def cannot_use(attack_context: AttackContext, who: str, name: str):
     expect(
         bool(_refused_uses(attack_context, name)), f"{who} to be refused {name}", f"{name} was not refused"
     )
 
 
-@then(parsers.parse('{who} can use "{name}"'))
+@then(P.can_use.parser)
 def can_use(attack_context: AttackContext, who: str, name: str):
     """Used, not merely not refused: a card that never came up was not shown to be usable."""
     refused = _refused_uses(attack_context, name)
@@ -665,13 +645,13 @@ def can_use(attack_context: AttackContext, who: str, name: str):
     )
 
 
-@then(parsers.parse("the ruling cites {clause}"))
+@then(P.ruling_cites.parser)
 def ruling_cites(attack_context: AttackContext, clause: str):
     cited = {c for e in _result(attack_context).events for c in e.clauses}
     expect(clause in cited, f"the ruling to cite {clause}", f"a ruling citing {', '.join(sorted(cited))}")
 
 
-@then(parsers.parse("the ruling names the interpretation {name}"))
+@then(P.ruling_interpretation.parser)
 def ruling_interpretation(attack_context: AttackContext, name: str):
     used = interpretations_cited(_result(attack_context).events)
     expect(
@@ -679,7 +659,7 @@ def ruling_interpretation(attack_context: AttackContext, name: str):
     )
 
 
-@then(parsers.parse("the ruling names exactly the interpretations {names}"))
+@then(P.ruling_interpretations_exactly.parser)
 def ruling_interpretations_exactly(attack_context: AttackContext, names: str):
     """The readings the ruling rests on, as explain lists them: these and no others ("none")."""
     used = sorted(interpretations_cited(_result(attack_context).events))
@@ -687,7 +667,7 @@ def ruling_interpretations_exactly(attack_context: AttackContext, names: str):
     expect(used == want, f"the interpretations {', '.join(want) or 'none'}", f"{', '.join(used) or 'none'}")
 
 
-@then(parsers.parse("the ruling reads the interpretation {name} as {option}"))
+@then(P.ruling_interpretation_option.parser)
 def ruling_interpretation_option(attack_context: AttackContext, name: str, option: str):
     used = interpretations_cited(_result(attack_context).events)
     expect(
@@ -697,7 +677,7 @@ def ruling_interpretation_option(attack_context: AttackContext, name: str, optio
     )
 
 
-@then("the attack resolves in the order:")
+@then(P.stage_order.parser)
 def stage_order(attack_context: AttackContext, datatable: list[list[str]]):
     """One row per stage, in order: the distinct stages of the trace must be exactly these."""
     want = [row[0].strip() for row in datatable]
@@ -709,7 +689,7 @@ def stage_order(attack_context: AttackContext, datatable: list[list[str]]):
     expect(seen == want, f"the stages {', '.join(want)}", ", ".join(seen))
 
 
-@then(parsers.parse('"{first}" resolves before "{second}"'))
+@then(P.resolves_before.parser)
 def resolves_before(attack_context: AttackContext, first: str, second: str):
     texts = [e.text for e in _result(attack_context).events]
     i = next((n for n, t in enumerate(texts) if first in t and "uses" in t), None)
@@ -718,7 +698,7 @@ def resolves_before(attack_context: AttackContext, first: str, second: str):
     expect(i is not None and j is not None and i < j, f'"{first}" to resolve before "{second}"', got)
 
 
-@then(parsers.parse("resolving fails because {message}"))
+@then(P.resolving_fails.parser)
 def resolving_fails(attack_context: AttackContext, message: str):
     error = attack_context.error
     expect(
@@ -728,7 +708,7 @@ def resolving_fails(attack_context: AttackContext, message: str):
     )
 
 
-@then(parsers.parse("resolving does not fail because {message}"))
+@then(P.resolving_does_not_fail.parser)
 def resolving_does_not_fail(attack_context: AttackContext, message: str):
     """The counterpart of "resolving fails because": what ``check --vacuous`` flips that step to."""
     error = attack_context.error
@@ -739,7 +719,7 @@ def resolving_does_not_fail(attack_context: AttackContext, message: str):
     )
 
 
-@then(parsers.parse("{weapon} of {unit} has {count:d} legal placements"))
+@then(P.placement_count.parser)
 def placement_count(ruling, ga_context: GAContext, weapon: str, unit: str, count: int):
     profile = catalogue(ga_context).units[ga_context.units[unit].get("profile", unit)]
     piece = ga_context.require_board().piece(unit)
@@ -748,7 +728,7 @@ def placement_count(ruling, ga_context: GAContext, weapon: str, unit: str, count
     expect(len(got) == count, f"{count} legal placements of {weapon}", f"{len(got)}")
 
 
-@given(parsers.parse("an area weapon whose diagram covers {hexes}"), target_fixture="area_diagram")
+@given(P.area_diagram.parser, target_fixture="area_diagram")
 def area_diagram(hexes: str) -> dict[str, Any]:
     """A diagram as a weapon's card gives it, hexes relative to the attacker at [0, 0]: the
     pattern the engine makes of it, or why it refuses it."""
@@ -758,13 +738,13 @@ def area_diagram(hexes: str) -> dict[str, Any]:
         return {"pattern": None, "refusal": str(exc)}
 
 
-@then(parsers.parse("the diagram is refused: {message}"))
+@then(P.diagram_refused.parser)
 def diagram_refused(area_diagram: dict[str, Any], message: str):
     refusal = area_diagram["refusal"]
     expect(refusal == message, f"the diagram refused: {message}", f"{refusal or 'accepted'}")
 
 
-@then(parsers.parse("the diagram can be placed {count:d} ways around the attacker"))
+@then(P.diagram_placements.parser)
 def diagram_placements(ruling, area_diagram: dict[str, Any], count: int):
     pattern = area_diagram["pattern"]
     if pattern is None:
@@ -774,34 +754,34 @@ def diagram_placements(ruling, area_diagram: dict[str, Any], count: int):
     expect(len(got) == count, f"{count} placements", f"{len(got)}")
 
 
-@then(parsers.parse("the penalties apply in the order {names}"))
+@then(P.penalty_order.parser)
 def penalty_order(attack_context: AttackContext, names: str):
     want = name_list(names)
     got = [e.data["unit"] for e in _result(attack_context).events if e.step == "defeat.timeline_penalty"]
     expect(got == want, f"the penalties in the order {'; '.join(want)}", "; ".join(got) or "no penalty")
 
 
-@then(parsers.parse("{name} has {count:d} {kind} Upgrades"))
+@then(P.upgrade_count.parser)
 def upgrade_count(attack_context: AttackContext, name: str, count: int, kind: str):
     name = unquote(name)
     unit = _unit(attack_context, name)
     expect(unit.upgrade_count(kind) == count, f"{count} {kind} Upgrades", f"upgrades {list(unit.upgrades)}")
 
 
-@then(parsers.parse("{name} has {count:d} Energy"))
+@then(P.energy_is.parser)
 def energy_is(attack_context: AttackContext, name: str, count: int):
     got = _unit(attack_context, unquote(name)).energy
     expect(got == count, f"{name} to have {count} Energy", f"{got}")
 
 
-@then(parsers.parse("the Garrison {name} has taken {count:d} damage"))
+@then(P.garrison_damage.parser)
 def garrison_damage(attack_context: AttackContext, name: str, count: int):
     name = unquote(name)
     got = _result(attack_context).battle.garrison_damage.get(name, 0)
     expect(got == count, f"{count} damage to {name}", f"{got}")
 
 
-@then(parsers.parse("{attacker} attacks {target} back with {weapon}"))
+@then(P.attacks_back.parser)
 def attacks_back(attack_context: AttackContext, attacker: str, target: str, weapon: str):
     attacker, target, weapon = unquote(attacker), unquote(target), unquote(weapon)
     nested = [
@@ -817,19 +797,19 @@ def attacks_back(attack_context: AttackContext, attacker: str, target: str, weap
     )
 
 
-@then("no attack is made back")
+@then(P.no_nested.parser)
 def no_nested(attack_context: AttackContext):
     nested = _result(attack_context).nested
     expect(not nested, "no attack made back", f"{len(nested)} attacks made back")
 
 
-@then("an attack is made back")
+@then(P.some_nested.parser)
 def some_nested(attack_context: AttackContext):
     nested = _result(attack_context).nested
     expect(bool(nested), "an attack made back", "no attack made back")
 
 
-@then(parsers.parse("the trace does not say {text}"))
+@then(P.trace_does_not_say.parser)
 def trace_does_not_say(attack_context: AttackContext, text: str):
     text = unquote(text)
     events = attack_context.all_events or list(_result(attack_context).events)
@@ -837,14 +817,14 @@ def trace_does_not_say(attack_context: AttackContext, text: str):
     expect(not said, f"no step saying {text!r}", f"{said[0]!r}" if said else "")
 
 
-@then(parsers.parse("the trace says {text}"))
+@then(P.trace_says.parser)
 def trace_says(attack_context: AttackContext, text: str):
     text = unquote(text)
     events = attack_context.all_events or list(_result(attack_context).events)
     expect(any(text in e.text for e in events), f"a step saying {text!r}", "\n" + format_trace(events))
 
 
-@then(parsers.parse("{name} now stands at {hex_text}"))
+@then(P.stands_at.parser)
 def stands_at(attack_context: AttackContext, name: str, hex_text: str):
     where = _result(attack_context).battle.board.piece(name).hex
     expect(where == parse_hex(hex_text), f"{name} at {hex_text}", list(where))

@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import given, then, when
 
 from rulecheck.diagram_hex import board_to_json
 from rulecheck.rulesets import gundam_assemble as ga
+from rulecheck.rulesets.gundam_assemble_phrases import GundamAssemblePhrases as P
 from rulecheck.source_yaml import InputError, LocatedYaml
 from rules.events import interpretations_cited
 from rules.gundam_assemble.board import Board, HexTerrain
@@ -79,7 +80,7 @@ def _show(request, board: Board) -> None:
 # --- positions ----------------------------------------------------------------------------------
 
 
-@given("the board:")
+@given(P.board_map.parser)
 def board_map(request, ga_context: GAContext, docstring: str):
     """A compact map; pieces follow in 'the pieces:' (a map alone is a board without pieces)."""
     _, line = step_location(request)
@@ -90,7 +91,7 @@ def board_map(request, ga_context: GAContext, docstring: str):
     )
 
 
-@given("the pieces:")
+@given(P.pieces_table.parser)
 @table_errors(columns="name, side, and mark or at; optional: kind, elevation")
 def pieces_table(request, ga_context: GAContext, datatable: list[list[str]]):
     """Columns: name, side, and mark (a letter on the map) or at ([q, r]); optional kind
@@ -125,7 +126,7 @@ def pieces_table(request, ga_context: GAContext, datatable: list[list[str]]):
     _board_from_feature(request, ga_context, data, lines)
 
 
-@given("the hexes:")
+@given(P.hexes_table.parser)
 @table_errors(columns="at; optional: elevation, terrain")
 def hexes_table(request, ga_context: GAContext, datatable: list[list[str]]):
     """Columns: at ([q, r]), elevation, terrain (open or water). Unlisted hexes are open ground."""
@@ -148,7 +149,7 @@ def hexes_table(request, ga_context: GAContext, datatable: list[list[str]]):
     _show(request, ga_context.board)
 
 
-@given("the terrain kinds:")
+@given(P.terrain_kinds_table.parser)
 def terrain_kinds_table(request, ga_context: GAContext, datatable: list[list[str]]):
     """Terrain kinds beyond open ground and water. Columns: kind, then any of symbol, accuracy,
     line_of_sight (clear or blocks), colour, clause. Give them before the board."""
@@ -169,14 +170,14 @@ def _declared(request, ctx: GAContext) -> dict:
     return kinds
 
 
-@given(parsers.parse('the scenario "{name}"'))
+@given(P.scenario_file.parser)
 def scenario_file(request, ga_context: GAContext, name: str):
     ga_context.scenario = ga.load_scenario(project_file(request, "scenarios", name, ga.RULESET))
     ga_context.board, ga_context.units = ga_context.scenario.board, ga_context.scenario.units
     _show(request, ga_context.board)
 
 
-@given(parsers.parse("the hex {hex_text} is raised to elevation {elevation:d}"))
+@given(P.raise_hex.parser)
 def raise_hex(request, ga_context: GAContext, hex_text: str, elevation: int):
     board = ga_context.require_board()
     h = parse_hex(hex_text)
@@ -193,12 +194,7 @@ MODES = {
 }
 
 
-@when(
-    parsers.re(
-        r"(?P<actor>.+?) checks Line of Sight to (?P<target>.+?)(?P<how>| for an area of effect attack"
-        r"| with a weapon that ignores Line of Sight)$"
-    )
-)
+@when(P.check_los.parser)
 def check_los(ruling, ga_context: GAContext, actor: str, target: str, how: str):
     board = ga_context.require_board()
     a, t = board.piece(actor), board.piece(target)
@@ -231,31 +227,31 @@ def _blockers(los) -> str:
     return "; ".join(f"{list(b.hex)} ({b.clause}: {b.reason})" for b in los.blockers) or "nothing"
 
 
-@then("Line of Sight is clear")
+@then(P.los_clear.parser)
 def los_clear(ga_context: GAContext):
     los = _los(ga_context)
     expect(los.clear, "Line of Sight to be clear", _verdict(los))
 
 
-@then("Line of Sight is blocked")
+@then(P.los_blocked.parser)
 def los_blocked(ga_context: GAContext):
     los = _los(ga_context)
     expect(not los.clear, "Line of Sight to be blocked", _verdict(los))
 
 
-@then("Line of Sight is not required")
+@then(P.los_not_required.parser)
 def los_not_required(ga_context: GAContext):
     los = _los(ga_context)
     expect(not los.required and los.clear, "no Line of Sight check", f"a required check with {_verdict(los)}")
 
 
-@then("Line of Sight is required")
+@then(P.los_required.parser)
 def los_required(ga_context: GAContext):
     los = _los(ga_context)
     expect(los.required, "a Line of Sight check", "no check (the target is adjacent)")
 
 
-@then(parsers.parse("the line is blocked under {clause}"))
+@then(P.blocked_under.parser)
 def blocked_under(ga_context: GAContext, clause: str):
     los = _los(ga_context)
     cited = {b.clause for b in los.blockers}
@@ -264,7 +260,7 @@ def blocked_under(ga_context: GAContext, clause: str):
     )
 
 
-@then(parsers.parse("{hex_text} blocks the line under {clause}"))
+@then(P.hex_blocks.parser)
 def hex_blocks(ga_context: GAContext, hex_text: str, clause: str):
     los, h = _los(ga_context), parse_hex(hex_text)
     found = sorted(b.clause for b in los.blockers if b.hex == h)
@@ -277,14 +273,14 @@ def hex_blocks(ga_context: GAContext, hex_text: str, clause: str):
     )
 
 
-@then(parsers.parse("{hex_text} blocks the line as {kind}"))
+@then(P.hex_blocks_as.parser)
 def hex_blocks_as(ga_context: GAContext, hex_text: str, kind: str):
     los, h = _los(ga_context), parse_hex(hex_text)
     kinds = sorted({b.kind for b in los.blockers if b.hex == h})
     expect(kind in kinds, f"{list(h)} to block the line as {kind}", f"{', '.join(kinds) or 'not blocking'}")
 
 
-@then(parsers.re(r"at (?P<hex_text>\[[^\]]+\]) the (?P<kind>\w+) blocks under (?P<clause>\S+)$"))
+@then(P.hex_blocks_as_under.parser)
 def hex_blocks_as_under(ga_context: GAContext, hex_text: str, kind: str, clause: str):
     """One blocker of that kind, under that clause: a hex may hold terrain and a piece, each
     blocking under its own clause."""
@@ -297,14 +293,14 @@ def hex_blocks_as_under(ga_context: GAContext, hex_text: str, kind: str, clause:
     )
 
 
-@then(parsers.re(r'"(?P<name>[^"]+)" blocks the line$'))
+@then(P.piece_blocks.parser)
 def piece_blocks(ga_context: GAContext, name: str):
     los = _los(ga_context)
     pieces = sorted(b.piece for b in los.blockers if b.piece)
     expect(name in pieces, f"{name} to block the line", ", ".join(pieces) or "no piece blocking")
 
 
-@then(parsers.parse("the Line of Sight trace says {text}"))
+@then(P.los_trace_says.parser)
 def los_trace_says(ga_context: GAContext, text: str):
     """The explanation a player reads: each blocker's hex and reason, one line each."""
     text = unquote(text)
@@ -312,19 +308,19 @@ def los_trace_says(ga_context: GAContext, text: str):
     expect(any(text in e.text for e in events), f"a step saying {text!r}", "\n" + _trace(ga_context))
 
 
-@then("nothing blocks the line")
+@then(P.nothing_blocks.parser)
 def nothing_blocks(ga_context: GAContext):
     los = _los(ga_context)
     expect(not los.blockers, "nothing to block the line", _blockers(los))
 
 
-@then("something blocks the line")
+@then(P.something_blocks.parser)
 def something_blocks(ga_context: GAContext):
     los = _los(ga_context)
     expect(bool(los.blockers), "something to block the line", "no blocker")
 
 
-@then(parsers.parse("the line passes through {hexes}"))
+@then(P.passes_through.parser)
 def passes_through(ga_context: GAContext, hexes: str):
     los = _los(ga_context)
     got = [list(h) for h in los.line.through] if los.line is not None else "no sightline"
@@ -335,7 +331,7 @@ def passes_through(ga_context: GAContext, hexes: str):
     )
 
 
-@then(parsers.parse("the line runs exactly between {left} and {right}"))
+@then(P.runs_between.parser)
 def runs_between(ga_context: GAContext, left: str, right: str):
     los = _los(ga_context)
     pair = {parse_hex(left), parse_hex(right)}
@@ -347,7 +343,7 @@ def runs_between(ga_context: GAContext, left: str, right: str):
     )
 
 
-@then(parsers.parse("the line touches {hex_text} only at a corner"))
+@then(P.touches_corner.parser)
 def touches_corner(ga_context: GAContext, hex_text: str):
     los = _los(ga_context)
     corners = [list(h) for h in los.line.corners] if los.line else []
@@ -358,7 +354,7 @@ def touches_corner(ga_context: GAContext, hex_text: str):
     )
 
 
-@then(parsers.parse("the acting player has {count:d} choice points"))
+@then(P.choice_count.parser)
 def choice_count(ga_context: GAContext, count: int):
     got = len(_los(ga_context).choice_points)
     expect(got == count, f"{count} choice points", f"{got}")
@@ -370,7 +366,7 @@ def _choice(los, left: str, right: str):
     return points[0] if points else None
 
 
-@then(parsers.parse("at the choice between {left} and {right} only {blocking} blocks"))
+@then(P.choice_one_side.parser)
 def choice_one_side(ga_context: GAContext, left: str, right: str, blocking: str):
     p = _choice(_los(ga_context), left, right)
     expect(p is not None, f"a choice between {left} and {right}", "no such choice point")
@@ -382,7 +378,7 @@ def choice_one_side(ga_context: GAContext, left: str, right: str, blocking: str)
     )
 
 
-@then(parsers.parse("at the choice between {left} and {right} both hexes block"))
+@then(P.choice_both.parser)
 def choice_both(ga_context: GAContext, left: str, right: str):
     p = _choice(_los(ga_context), left, right)
     expect(p is not None, f"a choice between {left} and {right}", "no such choice point")
@@ -391,13 +387,13 @@ def choice_both(ga_context: GAContext, left: str, right: str):
     )
 
 
-@then(parsers.parse("the trace cites {clause}"))
+@then(P.trace_cites.parser)
 def trace_cites(ga_context: GAContext, clause: str):
     cited = {c for e in _los(ga_context).events for c in e.clauses}
     expect(clause in cited, f"the trace to cite {clause}", f"a trace citing {', '.join(sorted(cited))}")
 
 
-@then(parsers.parse("the trace names the interpretation {name}"))
+@then(P.trace_interpretation.parser)
 def trace_interpretation(ga_context: GAContext, name: str):
     used = interpretations_cited(_los(ga_context).events)
     expect(
@@ -408,12 +404,7 @@ def trace_interpretation(ga_context: GAContext, name: str):
 # --- reach: range and Line of Sight together --------------------------------------------------------
 
 
-@when(
-    parsers.re(
-        r"(?P<actor>.+?) checks whether (?P<target>.+?) is within (?P<kind>range |)(?P<reach>\d+)(?: hexes)?"
-        r"(?P<how>| with a weapon that ignores Line of Sight)$"
-    )
-)
+@when(P.check_reach_step.parser)
 def check_reach_step(ruling, ga_context: GAContext, actor: str, target: str, kind: str, reach: str, how: str):
     board = ga_context.require_board()
     a, t = board.piece(actor), board.piece(target)
@@ -436,7 +427,7 @@ def _reach(ctx: GAContext) -> ReachCheck:
     return ctx.reach
 
 
-@then(parsers.parse("{target} can be affected"))
+@then(P.can_affect.parser)
 def can_affect(ga_context: GAContext, target: str):
     r = _reach(ga_context)
     about = ga_context.reach_target
@@ -444,7 +435,7 @@ def can_affect(ga_context: GAContext, target: str):
     expect(r.eligible, f"{target} to be within reach", "out of reach")
 
 
-@then(parsers.parse("{target} cannot be affected"))
+@then(P.cannot_affect.parser)
 def cannot_affect(ga_context: GAContext, target: str):
     r = _reach(ga_context)
     about = ga_context.reach_target
@@ -452,7 +443,7 @@ def cannot_affect(ga_context: GAContext, target: str):
     expect(not r.eligible, f"{target} to be out of reach", "within reach")
 
 
-@then(parsers.parse("the reach check cites {clause}"))
+@then(P.reach_cites.parser)
 def reach_cites(ga_context: GAContext, clause: str):
     cited = {c for e in _reach(ga_context).events for c in e.clauses}
     expect(clause in cited, f"the reach check to cite {clause}", f"a check citing {', '.join(sorted(cited))}")

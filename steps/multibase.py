@@ -13,10 +13,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import given, then, when
 
 from rulecheck.diagram_multibase import battlefield_to_json
 from rulecheck.rulesets.multibase import ADAPTER, MultibaseScenario, load_scenario
+from rulecheck.rulesets.multibase_phrases import MultibasePhrases as P
 from rulecheck.source_yaml import InputError
 from rules.dice import DiceScriptError, ScriptedDice
 from rules.events import Event
@@ -85,12 +86,12 @@ def shape_entry(text: str) -> dict[str, Any]:
 
 
 # --- Given ------------------------------------------------------------------------------------
-@given(parsers.parse('the multibase scenario "{name}"'))
+@given(P.given_scenario_file.parser)
 def given_scenario_file(request, multibase: MultibaseTable, name: str):
     multibase.loaded = load_scenario(project_file(request, "scenarios", name, "multibase", ".yaml"))
 
 
-@given("the multibase units:")
+@given(P.given_units.parser)
 @table_errors(
     columns="unit, faction, courage, save, wounds; optional: ranged, melee, range, shaken, activated, "
     "dash, wounds taken"
@@ -120,7 +121,7 @@ def given_units(multibase: MultibaseTable, datatable):
         )
 
 
-@given("the multibase bases:")
+@given(P.given_bases.parser)
 @table_errors(columns="unit, base, shape, x, y; optional: facing")
 def given_bases(multibase: MultibaseTable, datatable):
     header, *rows = datatable
@@ -132,70 +133,70 @@ def given_bases(multibase: MultibaseTable, datatable):
         multibase.unit(r["unit"])["bases"].append(entry)
 
 
-@given(parsers.parse('blocking terrain "{name}" with corners {corners}'))
+@given(P.given_terrain.parser)
 @table_errors
 def given_terrain(multibase: MultibaseTable, name: str, corners: str):
     points = [[float(v) for v in c.strip("() ").split(",")] for c in corners.split(") (")]
     multibase.terrain.append({"name": name, "polygon": points})
 
 
-@given(parsers.parse("the initiative pool holds {tokens}"))
+@given(P.given_pool.parser)
 def given_pool(multibase: MultibaseTable, tokens: str):
     multibase.initiative = {"pool": names(tokens), "discarded": []}
 
 
-@given(parsers.parse('the house rule "{name}" sets the interpretation {interp} to {option}'))
+@given(P.given_house_interpretation.parser)
 def given_house_interpretation(ruling, name: str, interp: str, option: str):
     ruling.apply(RULESET, name, interpretations={interp: option})
 
 
-@given(parsers.parse('the house rule "{name}" sets the parameter {param} to {value}'))
+@given(P.given_house_parameter.parser)
 def given_house_parameter(ruling, name: str, param: str, value: str):
     current = ruling.rules(RULESET).param(param)
     ruling.apply(RULESET, name, parameters={param: type(current)(value)})
 
 
-@given(parsers.parse('"{unit}" is in cover'))
+@given(P.given_cover.parser)
 def given_cover(multibase: MultibaseTable, unit: str):
     multibase.attack.setdefault("in_cover", []).append(unit)
 
 
-@given(parsers.parse('"{unit}" gets {count:d} bonus dice from {source}'))
+@given(P.given_bonus.parser)
 def given_bonus(multibase: MultibaseTable, unit: str, count: int, source: str):
     multibase.attack.setdefault("bonus_dice", {}).setdefault(unit, {})[source] = count
 
 
-@given(parsers.parse('"{unit}" has a threshold modifier of {value:d} from {source}'))
+@given(P.given_modifier.parser)
 def given_modifier(multibase: MultibaseTable, unit: str, value: int, source: str):
     multibase.attack.setdefault("threshold_modifiers", {}).setdefault(unit, {})[source] = value
 
 
-@given(parsers.parse('"{unit}" rolls {rolled} to hit'))
-@when(parsers.parse('"{unit}" rolls {rolled} to hit'))
+@given(P.given_hit_dice.parser)
+@when(P.given_hit_dice.parser)
 def given_hit_dice(multibase: MultibaseTable, unit: str, rolled: str):
     multibase.dice.setdefault(unit, {})["to_hit"] = faces(rolled)
 
 
-@given(parsers.parse('"{unit}" rolls {rolled} to save'))
-@when(parsers.parse('"{unit}" rolls {rolled} to save'))
+@given(P.given_save_dice.parser)
+@when(P.given_save_dice.parser)
 def given_save_dice(multibase: MultibaseTable, unit: str, rolled: str):
     multibase.dice.setdefault(unit, {})["save"] = faces(rolled)
 
 
-@given(parsers.parse('the defending player removes {bases} from "{unit}"'))
-@when(parsers.parse('the defending player removes {bases} from "{unit}"'))
+@given(P.given_removal.parser)
+@when(P.given_removal.parser)
 def given_removal(multibase: MultibaseTable, bases: str, unit: str):
     multibase.attack.setdefault("removals", {})[unit] = names(bases)
 
 
-@given(parsers.parse('the owning player pushes {bases} of "{unit}"'))
-@when(parsers.parse('the owning player pushes {bases} of "{unit}"'))
+@given(P.given_push.parser)
+@when(P.given_push.parser)
 def given_push(multibase: MultibaseTable, bases: str, unit: str):
     """Script the owning player's push back into coherency (MB-6.5): the bases it moves."""
     multibase.attack.setdefault("pushes", {})[unit] = names(bases)
 
 
-@given("the owning player's push is left open")
+@given(P.given_open_push.parser)
 def given_open_push(multibase: MultibaseTable):
     """A push that needs the owning player's choice is not made: the engine lists the legal ones."""
     multibase.attack["open_pushes"] = True
@@ -258,17 +259,17 @@ def _show(ruling, scenario: MultibaseScenario, result: AttackResult, kind: str) 
     )
 
 
-@when(parsers.parse('"{attacker}" shoots "{target}"'))
+@when(P.when_shoots.parser)
 def when_shoots(multibase: MultibaseTable, ruling, attacker: str, target: str):
     _resolve(multibase, ruling, "ranged", attacker, target)
 
 
-@when(parsers.parse('"{attacker}" fights "{target}" in close combat'))
+@when(P.when_fights.parser)
 def when_fights(multibase: MultibaseTable, ruling, attacker: str, target: str):
     _resolve(multibase, ruling, "close_combat", attacker, target)
 
 
-@when("the scenario's attack is resolved")
+@when(P.when_scenario.parser)
 def when_scenario(multibase: MultibaseTable, ruling):
     spec = multibase.loaded.attack
     _resolve(multibase, ruling, "close_combat" if spec.close_combat else "ranged", spec.attacker, spec.target)
@@ -302,25 +303,25 @@ def _strike(multibase: MultibaseTable, unit: str):
     return next(s for s in multibase.last.strikes if s.target == unit)
 
 
-@then("the attack may proceed")
+@then(P.then_valid.parser)
 def then_valid(multibase: MultibaseTable):
     last = multibase.events()[-1] if multibase.events() else None
     expect(multibase.last.target_valid, "the attack to proceed", f"a refusal: {last.text if last else '?'}")
 
 
-@then("the attack is refused")
+@then(P.then_refused_any.parser)
 def then_refused_any(multibase: MultibaseTable):
     expect(not multibase.last.target_valid, "the attack to be refused", "an attack that proceeds")
 
 
-@then(parsers.parse("the attack is refused: {why}"))
+@then(P.then_refused.parser)
 def then_refused(multibase: MultibaseTable, why: str):
     last = multibase.events()[-1]
     got = "an attack that proceeds" if multibase.last.target_valid else f"a refusal: {last.text}"
     expect(not multibase.last.target_valid and last.step == REFUSALS[why], f"the attack refused: {why}", got)
 
 
-@then(parsers.parse("the range measured is {distance:g} inches from {frm} to {to}"))
+@then(P.then_range.parser)
 def then_range(multibase: MultibaseTable, distance: float, frm: str, to: str):
     d = next(e for e in multibase.events() if e.step in ("target.range", "target.out_of_range")).data
     expect(
@@ -330,7 +331,7 @@ def then_range(multibase: MultibaseTable, distance: float, frm: str, to: str):
     )
 
 
-@then(parsers.parse("the trace runs from {frm} to {to}"))
+@then(P.then_trace_from.parser)
 def then_trace_from(multibase: MultibaseTable, frm: str, to: str):
     d = _event(multibase, "target.trace").data
     expect(
@@ -340,21 +341,21 @@ def then_trace_from(multibase: MultibaseTable, frm: str, to: str):
     )
 
 
-@then(parsers.parse("the trace is obstructed by {blockers}"))
+@then(P.then_trace_blocked.parser)
 def then_trace_blocked(multibase: MultibaseTable, blockers: str):
     d = _event(multibase, "target.no_trace").data
     got = sorted(d["blockers"]) if d["in_arc"] else "no target base in the arc"
     expect(d["in_arc"] and got == sorted(names(blockers)), f"the Trace obstructed by {blockers}", f"{got}")
 
 
-@then(parsers.parse("the trace is not obstructed by {blockers}"))
+@then(P.then_trace_not_blocked.parser)
 def then_trace_not_blocked(multibase: MultibaseTable, blockers: str):
     found = [e for e in multibase.events() if e.step == "target.no_trace"]
     got = sorted(found[0].data["blockers"]) if found else []
     expect(not set(names(blockers)) & set(got), f"no obstruction by {blockers}", f"obstructed by {got}")
 
 
-@then("no target base is inside the front arc")
+@then(P.then_out_of_arc.parser)
 def then_out_of_arc(multibase: MultibaseTable):
     found = [e for e in multibase.events() if e.step == "target.no_trace"]
     expect(
@@ -362,25 +363,25 @@ def then_out_of_arc(multibase: MultibaseTable):
     )
 
 
-@then("some target base is inside the front arc")
+@then(P.then_in_arc.parser)
 def then_in_arc(multibase: MultibaseTable):
     found = [e for e in multibase.events() if e.step == "target.no_trace"]
     expect(not found or found[0].data["in_arc"], "a target base inside the front arc", "none inside it")
 
 
-@then(parsers.parse('"{unit}" rolls {count:d} dice'))
+@then(P.then_pool.parser)
 def then_pool(multibase: MultibaseTable, unit: str, count: int):
     got = _attack(multibase, unit)["pool"]
     expect(got == count, f'"{unit}" to roll {count} dice', f"{got}")
 
 
-@then(parsers.parse('"{unit}" needs {needed:d}+ to hit'))
+@then(P.then_threshold.parser)
 def then_threshold(multibase: MultibaseTable, unit: str, needed: int):
     got = _attack(multibase, unit)["threshold"]
     expect(got == needed, f'"{unit}" to need {needed}+ to hit', f"{got}+")
 
 
-@then(parsers.parse("the threshold was clamped from {raw:d}+"))
+@then(P.then_clamped.parser)
 def then_clamped(multibase: MultibaseTable, raw: int):
     found = [e.data["raw"] for e in multibase.events() if e.step == "to_hit.clamp"]
     expect(
@@ -390,18 +391,18 @@ def then_clamped(multibase: MultibaseTable, raw: int):
     )
 
 
-@then("the threshold was clamped")
+@then(P.then_clamped_any.parser)
 def then_clamped_any(multibase: MultibaseTable):
     expect("to_hit.clamp" in [e.step for e in multibase.events()], "the threshold to be clamped", "no clamp")
 
 
-@then("the threshold was not clamped")
+@then(P.then_not_clamped.parser)
 def then_not_clamped(multibase: MultibaseTable):
     found = [e.text for e in multibase.events() if e.step == "to_hit.clamp"]
     expect(not found, "no clamp of the threshold", found[0] if found else "")
 
 
-@then(parsers.parse("the threshold modifier from {source} is {value:d}"))
+@then(P.then_modifier.parser)
 def then_modifier(multibase: MultibaseTable, source: str, value: int):
     # A modifier moves the threshold, never the die (MB-3.2): the event says which it moved.
     found = [e.data for e in multibase.events() if e.step == "to_hit.modifier" and e.data["source"] == source]
@@ -409,32 +410,32 @@ def then_modifier(multibase: MultibaseTable, source: str, value: int):
     expect(bool(found) and found[0]["modifier"] == value, f"{value:+d} to the threshold from {source}", got)
 
 
-@then(parsers.parse('"{unit}" scores {hits:d} hits'))
+@then(P.then_hits.parser)
 def then_hits(multibase: MultibaseTable, unit: str, hits: int):
     got = _attack(multibase, unit)["hits"]
     expect(got == hits, f'"{unit}" to score {hits} hits', f"{got}")
 
 
-@then(parsers.parse('"{unit}" has a Shaken token'))
+@then(P.then_shaken.parser)
 def then_shaken(multibase: MultibaseTable, unit: str):
     got = _unit_now(multibase, unit).shaken
     expect(got == 1, f'"{unit}" to have a Shaken token', f"{got} Shaken tokens")
 
 
-@then(parsers.parse('"{unit}" has no Shaken token'))
+@then(P.then_not_shaken.parser)
 def then_not_shaken(multibase: MultibaseTable, unit: str):
     got = _unit_now(multibase, unit).shaken
     expect(got == 0, f'"{unit}" to have no Shaken token', f"{got} Shaken tokens")
 
 
-@then(parsers.parse('"{unit}" was refused a second Shaken token'))
+@then(P.then_second_refused.parser)
 def then_second_refused(multibase: MultibaseTable, unit: str):
     _event(multibase, "shaken.already", unit=unit)
     got = _unit_now(multibase, unit).shaken
     expect(got == 1, f'"{unit}" to keep its one Shaken token', f"{got} Shaken tokens")
 
 
-@then(parsers.parse("both Shaken checks come before the first save roll"))
+@then(P.then_checks_first.parser)
 def then_checks_first(multibase: MultibaseTable):
     steps = [e.step for e in multibase.events()]
     checks = [i for i, s in enumerate(steps) if s == "shaken.check"]
@@ -447,7 +448,7 @@ def then_checks_first(multibase: MultibaseTable):
     )
 
 
-@then(parsers.parse("both Shaken checks come after the first save roll"))
+@then(P.then_checks_after.parser)
 def then_checks_after(multibase: MultibaseTable):
     steps = [e.step for e in multibase.events()]
     checks = [i for i, s in enumerate(steps) if s == "shaken.check"]
@@ -460,46 +461,46 @@ def then_checks_after(multibase: MultibaseTable):
     )
 
 
-@then(parsers.parse('"{unit}" suffers {wounds:d} wounds'))
+@then(P.then_wounds.parser)
 def then_wounds(multibase: MultibaseTable, unit: str, wounds: int):
     got = _strike(multibase, unit).wounds
     expect(got == wounds, f'"{unit}" to suffer {wounds} wounds', f"{got}")
 
 
-@then(parsers.parse('"{unit}" makes {saved:d} saves'))
+@then(P.then_saves.parser)
 def then_saves(multibase: MultibaseTable, unit: str, saved: int):
     strike = _strike(multibase, unit)
     got = strike.hits - strike.wounds
     expect(got == saved, f'"{unit}" to make {saved} saves', f"{got}")
 
 
-@then(parsers.parse('"{unit}" has {count:d} bases left'))
+@then(P.then_bases_left.parser)
 def then_bases_left(multibase: MultibaseTable, unit: str, count: int):
     got = len(_unit_now(multibase, unit).bases)
     expect(got == count, f'"{unit}" to have {count} bases left', f"{got}")
 
 
-@then(parsers.parse('"{unit}" carries {count:d} residual wounds'))
+@then(P.then_residual.parser)
 def then_residual(multibase: MultibaseTable, unit: str, count: int):
     got = _unit_now(multibase, unit).wounds
     expect(got == count, f'"{unit}" to carry {count} residual wounds', f"{got}")
 
 
-@then(parsers.parse('"{unit}" lost {bases}'))
+@then(P.then_lost.parser)
 def then_lost(multibase: MultibaseTable, unit: str, bases: str):
     lost = [] if bases == "no bases" else names(bases)
     got = sorted(multibase.last.casualties[unit].removed)
     expect(got == sorted(lost), f'"{unit}" to lose {bases}', ", ".join(got) or "nothing")
 
 
-@then(parsers.parse('the legal removals for "{unit}" are {options}'))
+@then(P.then_options.parser)
 def then_options(multibase: MultibaseTable, unit: str, options: str):
     expected = sorted(tuple(sorted(o.split("+"))) for o in options.split("; "))
     got = sorted(tuple(sorted(o)) for o in multibase.last.casualties[unit].options)
     expect(got == expected, f"the legal removals {options}", "; ".join("+".join(o) for o in got) or "none")
 
 
-@then(parsers.parse('the defending player still has to choose for "{unit}"'))
+@then(P.then_awaiting.parser)
 def then_awaiting(multibase: MultibaseTable, unit: str):
     expect(
         multibase.last.casualties[unit].awaiting_choice,
@@ -508,7 +509,7 @@ def then_awaiting(multibase: MultibaseTable, unit: str):
     )
 
 
-@then(parsers.parse('no removal keeps "{unit}" in coherency'))
+@then(P.then_impossible.parser)
 def then_impossible(multibase: MultibaseTable, unit: str):
     expect(
         not multibase.last.casualties[unit].coherency_possible,
@@ -517,7 +518,7 @@ def then_impossible(multibase: MultibaseTable, unit: str):
     )
 
 
-@then(parsers.parse('base {base} of "{unit}" was pushed {distance:g} inches'))
+@then(P.then_pushed.parser)
 def then_pushed(multibase: MultibaseTable, base: str, unit: str, distance: float):
     pushed = multibase.last.casualties[unit].pushed
     expect(
@@ -527,7 +528,7 @@ def then_pushed(multibase: MultibaseTable, base: str, unit: str, distance: float
     )
 
 
-@then(parsers.parse('the legal pushes for "{unit}" are {options}'))
+@then(P.then_push_options.parser)
 def then_push_options(multibase: MultibaseTable, unit: str, options: str):
     listed = [] if options == "none" else options.split("; ")
     expected = sorted(tuple(sorted(o.split("+"))) for o in listed)
@@ -536,25 +537,25 @@ def then_push_options(multibase: MultibaseTable, unit: str, options: str):
     expect(got == expected, f"legal pushes {show(expected)}", show(got))
 
 
-@then(parsers.parse('only base {base} of "{unit}" was pushed'))
+@then(P.then_only_this_pushed.parser)
 def then_only_this_pushed(multibase: MultibaseTable, base: str, unit: str):
     pushed = multibase.last.casualties[unit].pushed
     expect(list(pushed) == [base] and pushed[base] > 0, f"only {base} pushed", f"pushes {pushed or 'none'}")
 
 
-@then(parsers.parse('no base of "{unit}" was pushed'))
+@then(P.then_none_pushed.parser)
 def then_none_pushed(multibase: MultibaseTable, unit: str):
     pushed = multibase.last.casualties[unit].pushed
     expect(not pushed, "no base pushed", f"pushes {pushed}")
 
 
-@then(parsers.parse('"{unit}" makes no attack'))
+@then(P.then_no_strike.parser)
 def then_no_strike(multibase: MultibaseTable, unit: str):
     attacks = multibase.last.outcome()["attacks"]
     expect(unit not in attacks, f"no attack by {unit}", f"attacks by {', '.join(attacks) or 'nobody'}")
 
 
-@then(parsers.parse('no other base of "{unit}" was pushed'))
+@then(P.then_only_pushed.parser)
 def then_only_pushed(multibase: MultibaseTable, unit: str):
     pushed = multibase.last.casualties[unit].pushed
     expect(len(pushed) == 1, "exactly one base pushed", f"pushes {pushed or 'none'}")
@@ -564,7 +565,7 @@ def _push_events(multibase: MultibaseTable) -> list[Event]:
     return [e for e in multibase.events() if e.step == "coherency.push"]
 
 
-@then("the push is not a Move action")
+@then(P.then_not_move.parser)
 def then_not_move(multibase: MultibaseTable):
     pushes = _push_events(multibase)
     expect(
@@ -574,7 +575,7 @@ def then_not_move(multibase: MultibaseTable):
     )
 
 
-@then("the push is a Move action")
+@then(P.then_move.parser)
 def then_move(multibase: MultibaseTable):
     pushes = _push_events(multibase)
     expect(
@@ -584,7 +585,7 @@ def then_move(multibase: MultibaseTable):
     )
 
 
-@then(parsers.parse('"{unit}" is in coherency'))
+@then(P.then_coherent.parser)
 def then_coherent(multibase: MultibaseTable, ruling, unit: str):
     expect(
         is_coherent(_unit_now(multibase, unit).bases, ruling.rules(RULESET)),
@@ -593,7 +594,7 @@ def then_coherent(multibase: MultibaseTable, ruling, unit: str):
     )
 
 
-@then(parsers.parse('"{unit}" is not in coherency'))
+@then(P.then_not_coherent.parser)
 def then_not_coherent(multibase: MultibaseTable, ruling, unit: str):
     expect(
         not is_coherent(_unit_now(multibase, unit).bases, ruling.rules(RULESET)),
@@ -602,7 +603,7 @@ def then_not_coherent(multibase: MultibaseTable, ruling, unit: str):
     )
 
 
-@then(parsers.parse('"{unit}" could have lost any {count:d} of its bases'))
+@then(P.then_any_choice.parser)
 def then_any_choice(multibase: MultibaseTable, unit: str, count: int):
     lost = multibase.last.casualties[unit]
     bases_before = len(_unit_now(multibase, unit).bases) + len(lost.removed)
@@ -615,7 +616,7 @@ def then_any_choice(multibase: MultibaseTable, unit: str, count: int):
     )
 
 
-@then(parsers.parse('"{unit}" is destroyed'))
+@then(P.then_destroyed.parser)
 def then_destroyed(multibase: MultibaseTable, unit: str):
     expect(
         not multibase.battlefield.has_unit(unit) and multibase.last.casualties[unit].destroyed,
@@ -624,18 +625,18 @@ def then_destroyed(multibase: MultibaseTable, unit: str):
     )
 
 
-@then(parsers.parse('"{unit}" is not destroyed'))
+@then(P.then_alive.parser)
 def then_alive(multibase: MultibaseTable, unit: str):
     expect(multibase.battlefield.has_unit(unit), f'"{unit}" still on the table', "a destroyed unit")
 
 
-@then(parsers.parse("the markers removed with it are {markers}"))
+@then(P.then_markers.parser)
 def then_markers(multibase: MultibaseTable, markers: str):
     got = _event(multibase, "destruction.cleanup").data["markers"]
     expect(got == names(markers), f"the markers {markers} removed", ", ".join(got) or "none")
 
 
-@then(parsers.parse("the initiative pool now holds {tokens}"))
+@then(P.then_pool_now.parser)
 def then_pool_now(multibase: MultibaseTable, tokens: str):
     got = list(multibase.battlefield.initiative.pool)
     expect(
@@ -645,7 +646,7 @@ def then_pool_now(multibase: MultibaseTable, tokens: str):
     )
 
 
-@then(parsers.parse("the discarded initiative tokens are {tokens}"))
+@then(P.then_discarded.parser)
 def then_discarded(multibase: MultibaseTable, tokens: str):
     got = list(multibase.battlefield.initiative.discarded)
     expect(
@@ -655,7 +656,7 @@ def then_discarded(multibase: MultibaseTable, tokens: str):
     )
 
 
-@then(parsers.parse("the trace cites {clause} with {interpretation}"))
+@then(P.then_cites.parser)
 def then_cites(multibase: MultibaseTable, clause: str, interpretation: str):
     # An exact name=option among the event's readings, not a substring: "trace_blockers=terrain"
     # must not match "trace_blockers=terrain_and_units".
@@ -670,7 +671,7 @@ def then_cites(multibase: MultibaseTable, clause: str, interpretation: str):
     )
 
 
-@then(parsers.parse('removing {count:d} bases from "{unit}" now offers {options}'))
+@then(P.then_options_now.parser)
 def then_options_now(multibase: MultibaseTable, ruling, count: int, unit: str, options: str):
     found = removal_options(_unit_now(multibase, unit), count, ruling.rules(RULESET))
     expected = sorted(tuple(sorted(o.split("+"))) for o in options.split("; "))
@@ -678,13 +679,13 @@ def then_options_now(multibase: MultibaseTable, ruling, count: int, unit: str, o
     expect(got == expected, f"the removals {options}", "; ".join("+".join(o) for o in got) or "none")
 
 
-@then(parsers.parse('shooting "{target}" with "{attacker}" is refused because "{message}"'))
+@then(P.then_shot_refused.parser)
 def then_shot_refused(multibase: MultibaseTable, ruling, target: str, attacker: str, message: str):
     with pytest.raises(InputError, match=re.escape(message)):
         _resolve(multibase, ruling, "ranged", attacker, target)
 
 
-@then(parsers.parse('base {base} of "{unit}" now stands at ({x:g}, {y:g})'))
+@then(P.then_base_at.parser)
 def then_base_at(multibase: MultibaseTable, base: str, unit: str, x: float, y: float):
     b = multibase.last.field.unit(unit).base(base)
     assert math.isclose(b.x, x, abs_tol=1e-9) and math.isclose(b.y, y, abs_tol=1e-9), (

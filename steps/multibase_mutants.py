@@ -8,12 +8,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from pytest_bdd import parsers, then
+from pytest_bdd import then
 
+from rulecheck.rulesets.multibase_phrases import MultibasePhrases as P
 from steps.multibase import MultibaseTable, _resolve
 
 
-@then(parsers.parse('shooting "{target}" with "{attacker}" stops on the dice: "{message}"'))
+@then(P.then_shot_stops_on_dice.parser)
 def then_shot_stops_on_dice(multibase: MultibaseTable, ruling, target: str, attacker: str, message: str):
     """The scripted dice do not fit the roll the book asks for (a face the die does not have): the
     attack fails in the words of a step ("expected ..., got: <the dice script's complaint>")."""

@@ -12,6 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from rulecheck.ruleset_api import ruleset, step_phrases
 from rulecheck.vacuous import perturbations
 from rules.rulebook import load
 
@@ -39,5 +40,6 @@ def test_the_bundled_corpus_passes_check_with_computed_dependencies_and_no_vacuo
 def test_a_step_that_expects_a_failure_is_flipped_to_expect_none():
     book = load("gundam_assemble")
     step = SimpleNamespace(name="resolving fails because a move effect needs the hex", datatable=None)
-    texts = [p.text for p in perturbations(step, book, [])]
+    phrases = step_phrases(ruleset("gundam_assemble"))  # the opposite comes from its phrase table
+    texts = [p.text for p in perturbations(step, book, [], phrases=phrases)]
     assert "resolving does not fail because a move effect needs the hex" in texts

@@ -33,13 +33,14 @@ SOURCE = PACKAGE / "rulecheck_skirmish"
 NAME = "skirmish"
 
 # What a ruleset's package may import of rulecheck: the protocol, the input-error and YAML
-# reader every scenario format uses, the pytest plugin and shared steps its corpus runs with,
-# and the engine's shared library (rulebook, dice, events). Never a command, the corpus runner,
-# explore's internals or another game.
+# reader every scenario format uses, the phrase table type of its steps, the pytest plugin and
+# shared steps its corpus runs with, and the engine's shared library (rulebook, dice, events).
+# Never a command, the corpus runner, explore's internals or another game.
 PUBLIC = (
     "rulecheck.ruleset_api",
     "rulecheck.drawing",  # DrawOptionError: the refusal of picture options the drawing lacks
     "rulecheck.source_yaml",
+    "rulecheck.phrases",  # Phrase, PhraseTable: the wording of its steps
     "rulecheck.pytest_plugin",
     "steps.common",
     "rules.rulebook",

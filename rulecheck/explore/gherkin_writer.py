@@ -1,8 +1,8 @@
 """Witnesses as Gherkin scenarios in the corpus's own style, plus their SVG diagrams.
 
-Gundam Assemble: the board as a compact map with a pieces table (structures by ``at``, since a
-unit may stand on one), unit states, Responses, dice, then the ruling. multibase: the units and
-bases tables, terrain, cover, dice and removals, then the attack. Each scenario is tagged with
+The ruleset's ``Explorer`` writes a witness's position and ruling as steps (``witness_steps``,
+``witness_thens``), with its phrase table (``rulecheck.phrases``), so what explore writes is
+what the step definitions read; this module puts them together. Each scenario is tagged with
 the clauses of the first diverging event and with the interpretation or overlay it rests on,
 applies the asserted version's rule change with the corpus's own steps, asserts that version's
 outcome on every value the two versions disagree on, and says in its description what the other
@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from rulecheck.explore.search import Exploration, Witness
+from rulecheck.phrases import CommonPhrases as P
 from rulecheck.ruleset_api import ruleset as ruleset_named
 
 INDENT = "    "
@@ -57,7 +58,7 @@ def key_words(key: str) -> str:
     return " ".join(parts).replace("_", " ")
 
 
-def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+def gherkin_table(header: list[str], rows: list[list[str]]) -> list[str]:
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
     return [
         "| " + " | ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=True)) + " |"
@@ -65,12 +66,16 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     ]
 
 
-def _rule_steps(side: dict[str, Any], ruleset: str) -> list[str]:
-    """The corpus's steps that put a scenario under this version's rule changes."""
+def _rule_steps(side: dict[str, Any]) -> list[str]:
+    """The shared steps (``steps.common``) that put a scenario under this version's rule changes."""
     if side.get("overlay"):
-        return [f'the house rule "{side["overlay"]}"']
-    steps = [f"the interpretation {k} is {v}" for k, v in side.get("interpretations", {}).items()]
-    steps += [f"the parameter {k} is {json.dumps(v)}" for k, v in side.get("parameters", {}).items()]
+        return [P.house_rule.write(overlay=side["overlay"])]
+    steps = [
+        P.interpretation_choice.write(name=k, option=v) for k, v in side.get("interpretations", {}).items()
+    ]
+    steps += [
+        P.parameter_choice.write(name=k, value=json.dumps(v)) for k, v in side.get("parameters", {}).items()
+    ]
     return steps
 
 
@@ -186,19 +191,7 @@ def _at(node: Any, key: str) -> Any:
     return None
 
 
-def allowed_attacks(witness: Witness, answer: dict[str, Any]) -> list[str]:
-    """The outcome keys (``attack``, ``second attack: attack``) of the allowed attacks whose other
-    values the scenario asserts: it asserts that each of them is allowed, too."""
-    out = []
-    for prefix in ("", SECOND):
-        if (answer.get("outcome") or {}).get(prefix + "attack") != "allowed":
-            continue
-        if any(
-            attack_key(k) and k.startswith(SECOND) == bool(prefix) and k != prefix + "attack"
-            for k in witness.changes
-        ):
-            out.append(prefix + "attack")
-    return out
+SECOND = "second attack: "  # evaluate.SECOND: the keys of a position's second attack
 
 
 def _used(dice_used: dict[str, int] | None) -> dict[str, int]:
@@ -250,421 +243,6 @@ def rule_tags(
     else:
         tags.append("@ruling:derived")
     return tags
-
-
-# --- Gundam Assemble ---------------------------------------------------------------------------
-
-LETTERS = "MNOPQRSTUVWXYKLJHFEDCBAGZ"  # G and Z last: the corpus uses them for its usual two units
-
-
-PREFERRED_MARKS = {"QZ-82 Sentinel": "G", "Cara's Strider": "Z"}
-
-
-def ga_marks(position: dict[str, Any]) -> dict[str, str]:
-    """A letter per unit and Garrison: the corpus's G and Z for its two usual units, else the
-    name's first letter, else the next free one."""
-    figures = [p["name"] for p in position["pieces"] if p.get("kind", "unit") != "structure"]
-    marks = {n: PREFERRED_MARKS[n] for n in figures if n in PREFERRED_MARKS}
-    for name in figures:
-        if name in marks:
-            continue
-        first = name[0].upper() if name[0].isalpha() else ""
-        marks[name] = next(c for c in [first, *LETTERS] if c and c not in marks.values())
-    return {n: marks[n] for n in figures}
-
-
-def ga_map(position: dict[str, Any], marks: dict[str, str]) -> list[str]:
-    w, h = position["width"], position["height"]
-    at = {(p["col"], p["row"]): marks[p["name"]] for p in position["pieces"] if p["name"] in marks}
-    tokens = []
-    for r in range(h):
-        row = []
-        for c in range(w):
-            elevation, water = position["cells"][r * w + c]
-            token = (str(elevation) if elevation else "") + ("~" if water else "") + at.get((c, r), "")
-            row.append(token or ".")
-        tokens.append(row)
-    period = max(len(t) for row in tokens for t in row) + 2
-    lines = []
-    for r, row in enumerate(tokens):
-        indent = " " * ((period + 1) // 2) if r % 2 else ""
-        lines.append((indent + "".join(t.ljust(period) for t in row)).rstrip())
-    return lines
-
-
-def _hex_text(position: dict[str, Any], p: dict[str, Any]) -> str:
-    from rules.hexgrid import from_offset
-
-    q, r = from_offset(p["col"], p["row"])
-    return f"[{q}, {r}]"
-
-
-def ga_position_steps(position: dict[str, Any]) -> list[str]:
-    marks = ga_marks(position)
-    steps = ["Given the board:", '  """', *(f"  {line}" for line in ga_map(position, marks)), '  """']
-    structures = any(p.get("kind", "unit") == "structure" for p in position["pieces"])
-    kinds = any(p.get("kind", "unit") != "unit" for p in position["pieces"])
-    stated = any("elevation" in p for p in position["pieces"])
-    header = ["mark", "name", "side"] + (["kind"] if kinds else []) + (["at"] if structures else [])
-    header += ["elevation"] if stated else []
-    rows = []
-    for p in position["pieces"]:
-        row = [marks.get(p["name"], ""), p["name"], p["side"]]
-        if kinds:
-            row.append(p.get("kind", "unit"))
-        if structures:
-            row.append(_hex_text(position, p) if p["name"] not in marks else "")
-        if stated:
-            row.append(str(p.get("elevation", "")))
-        rows.append(row)
-    steps.append("And the pieces:")
-    steps += [f"  {line}" for line in _table(header, rows)]
-    columns = [
-        c
-        for c in ("hp", "shields", "deactivated_shields", "status", "timeline", "activating")
-        if any(c in p for p in position["pieces"])
-    ]
-    states = [p for p in position["pieces"] if any(c in p for c in columns)]
-    if states:
-        rows = [[p["name"], *(_state_cell(p, c) for c in columns)] for p in states]
-        steps.append("And the unit states:")
-        steps += [f"  {line}" for line in _table(["name", *columns], rows)]
-    return steps
-
-
-def _state_cell(piece: dict[str, Any], column: str) -> str:
-    if column not in piece:
-        return ""
-    if column == "status":
-        return ", ".join(piece[column])
-    if column == "activating":
-        return "yes" if piece[column] else "no"
-    return str(piece[column])
-
-
-def _faces(faces: list[int]) -> str:
-    return ", ".join(map(str, faces))
-
-
-# Scripted dice other than the attack roll, as the corpus's step names them.
-LATER_DICE = (("additional", "additional"), ("reroll", "rerolled"), ("nested", "nested attack"))
-
-
-def ga_attack_steps(
-    position: dict[str, Any], answer: dict[str, Any], which: str = "attack"
-) -> tuple[list[str], str]:
-    """The steps that set up one attack of the position (``attack`` or its ``second``) and the
-    When step that makes it."""
-    attack = position[which]
-    used = answer.get("dice_used" if which == "attack" else "dice_used_second", {})
-    given = []
-    for r in attack.get("responses", []):
-        who = f"player {r['side']}" if "tactics" in r else r["unit"]
-        name = r.get("tactics") or r["ability"]
-        who = who if "tactics" in r else q(who)
-        step = f'{who} will use "{name}"' + (f" on {q(r['target'])}" if r.get("target") else "")
-        if r.get("to") is not None:
-            step += f" moving it to [{r['to'][0]}, {r['to'][1]}]"
-        given.append(step)
-        if r.get("weapon"):
-            given.append(f"{q(name)} chooses weapon {q(r['weapon'])}")
-    if attack.get("crit_target"):
-        given.append(f"the attacking player chooses {q(attack['crit_target'])} for the critical hit effect")
-    if attack.get("defeat_order"):
-        given.append(
-            f"the defending player orders the defeated units {'; '.join(map(q, attack['defeat_order']))}"
-        )
-    for purpose, words in LATER_DICE:
-        faces = attack["dice"].get(purpose, [])[: used.get(purpose, 0)]
-        if faces:
-            given.append(f"the {words} dice will show {_faces(faces)}")
-    faces = attack["dice"]["attack"][: used.get("attack", 0)]
-    if "area" in attack:
-        area = ", ".join(f"[{q}, {r}]" for q, r in attack["area"])
-        when = f"{q(attack['attacker'])} fires {q(attack['weapon'])} at the area {area}"
-        when += f" and rolls {_faces(faces)}" if faces else ""
-    else:
-        when = f"{q(attack['attacker'])} attacks {q(attack['target'])} with {q(attack['weapon'])}"
-        when += f" and rolls {_faces(faces)}" if faces else ""
-    return given, when
-
-
-def _refuses(e: dict[str, Any]) -> bool:
-    """A check that refused the attack (what the step "the attack is not allowed under" reads)."""
-    if e["step"] == "check.reach.range":
-        return e["data"]["distance"] > e["data"]["reach"]
-    if e["step"] == "check.engagement":
-        return bool(e["data"].get("engaged_with")) and not e["data"].get("included")
-    return e["step"] in (
-        "check.illegal",
-        "check.reach.ineligible",
-        "check.los.blocked",
-        "check.los.blocked_by",
-    )
-
-
-SECOND = "second attack: "  # evaluate.SECOND: the keys of a position's second attack
-STATUS_NAMES = ("Disarm", "Fracture")  # the chapter's status effects
-ATTACK_KEYS = ("attack", "ended early", "dice rolled", "critical triggers", "targets", "defeat order")
-ATTACK_PREFIXES = ("attacks back", "accuracy ", "hits ", "damage ")
-
-
-def attack_key(key: str) -> bool:
-    """Is ``key`` about one attack (asserted right after it) rather than the table after all?"""
-    key = key.removeprefix(SECOND)
-    return key in ATTACK_KEYS or key.startswith(ATTACK_PREFIXES)
-
-
-def ga_then(key: str, value: Any, other: Any, answer: dict[str, Any]) -> list[str]:
-    if value is None:  # not ruled on under this version (the attack was refused): nothing to assert
-        return []
-    if key == "line of sight":
-        return [f"Line of Sight is {value}"]
-    events = answer.get("events", [])
-    first = answer.get("first_events", len(events))
-    if key.startswith(SECOND):
-        key, events = key.removeprefix(SECOND), events[first:]
-    elif attack_key(key):
-        events = events[:first]
-    if key == "attack":
-        if value == "allowed":
-            return ["the attack is allowed"]
-        if value.startswith("not allowed under "):  # evaluate names the refusing check's clause
-            return [f"the attack is {value}"]
-        refusal = [e for e in events if _refuses(e)]
-        clause = refusal[-1]["clauses"][0] if refusal else None
-        return [f"the attack is not allowed under {clause}"] if clause else ["the attack is not allowed"]
-    if key == "ended early":
-        return ["the attack ends early" if value else "the attack runs to its end"]
-    if key == "dice rolled":
-        return [f"the attack rolls {value} dice"]
-    if key == "critical triggers":
-        if not value:
-            return ["the critical hit effect does not trigger"]
-        return [
-            "the critical hit effect triggers once"
-            if value == 1
-            else f"the critical hit effect triggers {value} times"
-        ]
-    if key == "targets":
-        if value:
-            return [f"the targets are {'; '.join(map(q, value))}"]
-        return [f"{q(n)} is not a target" for n in other or []]
-    if key == "defeat order":
-        return [f"the penalties apply in the order {'; '.join(map(q, value))}"] if value else []
-    if key == "attacks back":
-        if not value:
-            return ["no attack is made back"]
-        out = []
-        for entry in value:
-            who, _, rest = entry.partition(" > ")
-            target, _, weapon = rest.partition(" with ")
-            out.append(f"{q(who)} attacks {q(target)} back with {q(weapon)}")
-        return out
-    if key == "activation ended":
-        return ["the activation ends" if value else "the activation does not end"]
-    if key.startswith("garrison damage "):
-        return [f"the Garrison {q(key.removeprefix('garrison damage '))} has taken {value} damage"]
-    if key.startswith("deactivated shields "):
-        return [f"{q(key.removeprefix('deactivated shields '))} has {value} deactivated Shields"]
-    name = q(key.split(" ", 1)[1]) if " " in key else ""
-    if key.startswith("accuracy "):
-        return [f"the Accuracy against {name} is {value}"]
-    if key.startswith("shields "):
-        return [f"{name} has {value} active Shields"]
-    if key.startswith("upgrades "):
-        kinds = sorted({*value, *(other or [])})
-        return [f"{name} has {value.count(k)} {k} Upgrades" for k in kinds]
-    if key.startswith("hits "):
-        return [f"{name} takes {value} {'hit' if value == 1 else 'hits'}"]
-    if key.startswith("damage "):
-        return [f"{name} takes {value} damage"]
-    if key.startswith("defeated "):
-        return [f"{name} is defeated" if value else f"{name} is not defeated"]
-    if key.startswith("hp "):
-        return [f"{name} has {value} hit points"]
-    if key.startswith("statuses "):
-        # The whole set, as the outcome compares it: each status the unit has, and not the others.
-        gone = [s for s in sorted({*(other or []), *STATUS_NAMES}) if s not in value]
-        return [f"{name} has the status {s}" for s in value] + [
-            f"{name} does not have the status {s}" for s in gone
-        ]
-    if key.startswith("timeline "):
-        return [f"{name}'s Timeline token is on space {value}"]
-    if key.startswith("victory points."):
-        return [f"player {key.split('.', 1)[1]} has {value} victory points"]
-    return []
-
-
-# --- multibase ------------------------------------------------------------------------------------
-
-
-def _num(x: float) -> str:
-    return f"{x:g}"
-
-
-def mb_position_steps(position: dict[str, Any], answer: dict[str, Any]) -> tuple[list[str], str]:
-    header = [
-        "unit",
-        "faction",
-        "ranged",
-        "melee",
-        "range",
-        "courage",
-        "save",
-        "wounds",
-        "shaken",
-        "wounds taken",
-    ]
-    markers = [m for m in ("activated", "dash") if any(u.get(m) for u in position["units"])]
-    header += markers
-    rows = []
-    for u in position["units"]:
-        s = u["stats"]
-        rows.append(
-            [
-                u["name"],
-                u["faction"],
-                str(s["ranged_attack"]),
-                str(s["melee_attack"]),
-                _num(s["range"]),
-                str(s["courage"]),
-                str(s["save"]),
-                str(s["wounds"]),
-                "yes" if u.get("shaken") else "no",
-                str(u.get("wounds_taken", 0)),
-                *("yes" if u.get(m) else "no" for m in markers),
-            ]
-        )
-    steps = ["Given the multibase units:", *(f"  {line}" for line in _table(header, rows))]
-    rows = []
-    for u in position["units"]:
-        for b in u["bases"]:
-            shape = (
-                f"round {_num(b['radius'])}"
-                if b["shape"] == "round"
-                else f"rect {_num(b['width'])}x{_num(b['depth'])}"
-            )
-            rows.append([u["name"], b["name"], shape, _num(b["x"]), _num(b["y"]), _num(b["facing"])])
-    steps.append("And the multibase bases:")
-    steps += [f"  {line}" for line in _table(["unit", "base", "shape", "x", "y", "facing"], rows)]
-    for t in position.get("terrain", []):
-        corners = " ".join(f"({_num(x)}, {_num(y)})" for x, y in t["polygon"])
-        steps.append(f'And blocking terrain "{t["name"]}" with corners {corners}')
-    attack = position["attack"]
-    for unit in attack.get("in_cover", []):
-        steps.append(f'And "{unit}" is in cover')
-    for unit, sources in attack.get("bonus_dice", {}).items():
-        steps += [f'And "{unit}" gets {n} bonus dice from {source}' for source, n in sources.items()]
-    for unit, sources in attack.get("threshold_modifiers", {}).items():
-        steps += [
-            f'And "{unit}" has a threshold modifier of {n} from {source}' for source, n in sources.items()
-        ]
-    used = answer.get("dice_used", {})
-    for unit, rolls in position["dice"].items():
-        for roll, words in (("to_hit", "to hit"), ("save", "to save")):
-            faces = rolls[roll][: used.get(f"{roll}:{unit}", 0)]
-            if faces:
-                steps.append(f'And "{unit}" rolls {", ".join(map(str, faces))} {words}')
-    for unit, bases in attack.get("removals", {}).items():
-        steps.append(f'And the defending player removes {", ".join(bases)} from "{unit}"')
-    for unit, bases in attack.get("pushes", {}).items():
-        steps.append(f'And the owning player pushes {", ".join(bases)} of "{unit}"')
-    if attack.get("strict") is False:
-        steps.append("And the owning player's push is left open")
-    verb = "fights" if attack.get("close_combat") else "shoots"
-    when = f'"{attack["attacker"]}" {verb} "{attack["target"]}"' + (
-        " in close combat" if attack.get("close_combat") else ""
-    )
-    return steps, when
-
-
-REFUSALS = {
-    "target.no_trace": "no trace",
-    "target.out_of_range": "out of range",
-    "target.not_enemy": "not an enemy",
-}
-
-
-def mb_then(key: str, value: Any, answer: dict[str, Any]) -> list[str]:
-    outcome = answer["outcome"]
-    parts = key.split(".")
-    if key == "target_valid":
-        if value:
-            return ["the attack may proceed"]
-        why = REFUSALS.get(answer["events"][-1]["step"]) if answer["events"] else None
-        return [f"the attack is refused: {why}"] if why else []
-    if parts[0] == "attacks" and len(parts) >= 2:
-        unit = parts[1]
-        strike = outcome["attacks"].get(unit)
-        if strike is None:
-            return []
-        fields = [parts[2]] if len(parts) == 3 else ["pool", "threshold", "hits", "wounds"]
-        out = []
-        for f in fields:
-            if f == "pool":
-                out.append(f'"{unit}" rolls {strike["pool"]} dice')
-            elif f == "threshold":
-                out.append(f'"{unit}" needs {strike["threshold"]}+ to hit')
-            elif f == "hits":
-                out.append(f'"{unit}" scores {strike["hits"]} hits')
-            elif f == "wounds":
-                out.append(f'"{strike["target"]}" suffers {strike["wounds"]} wounds')
-            elif f == "saves":
-                out.append(f'"{strike["target"]}" makes {strike["saves"]} saves')
-        return out
-    if parts[0] == "units" and len(parts) >= 2:
-        unit = parts[1]
-        status = outcome["units"].get(unit)
-        if status is None:
-            return []
-        fields = (
-            [parts[2]] if len(parts) >= 3 else ["shaken", "bases_removed", "residual_wounds", "destroyed"]
-        )
-        out = []
-        for f in fields:
-            v = status.get(f)
-            if f == "shaken":
-                out.append(f'"{unit}" has a Shaken token' if v else f'"{unit}" has no Shaken token')
-            elif f == "bases_removed":
-                out.append(f'"{unit}" lost {", ".join(v) or "no bases"}')
-            elif f == "bases_left":
-                out.append(f'"{unit}" has {v} bases left')
-            elif f == "residual_wounds":
-                out.append(f'"{unit}" carries {v} residual wounds')
-            elif f == "destroyed":
-                out.append(f'"{unit}" is destroyed' if v else f'"{unit}" is not destroyed')
-            elif f == "awaiting_choice" and v:
-                out.append(f'the defending player still has to choose for "{unit}"')
-            elif f == "removal_options" and v:
-                out.append(f'the legal removals for "{unit}" are {"; ".join("+".join(o) for o in v)}')
-            elif f == "coherency_possible" and not v:
-                out.append(f'no removal keeps "{unit}" in coherency')
-            elif f == "pushed":
-                # A distance two bases share would still hold with their names swapped: say it
-                # only of a base that alone moved that far (the legal pushes say the rest).
-                distances = list(v.values())
-                out += [
-                    f'base {b} of "{unit}" was pushed {d:.12g} inches'
-                    for b, d in v.items()
-                    if distances.count(d) == 1
-                ]
-                if not v:
-                    out.append(f'no base of "{unit}" was pushed')
-            elif f == "push_options":
-                if v:
-                    out.append(f'the legal pushes for "{unit}" are {"; ".join("+".join(o) for o in v)}')
-                elif not status.get("pushed"):
-                    # Where the other side leaves an open push unmade, "none pushed" holds there
-                    # too: the empty list of legal pushes is what tells the two apart.
-                    out.append(f'no base of "{unit}" was pushed')
-                    out.append(f'the legal pushes for "{unit}" are none')
-        return out
-    if key == "initiative.pool":
-        return [f"the initiative pool now holds {', '.join(value) or 'nothing'}"]
-    if key == "initiative.discarded":
-        return [f"the discarded initiative tokens are {', '.join(value) or 'none'}"]
-    return []
 
 
 # --- scenarios -----------------------------------------------------------------------------------
@@ -734,7 +312,7 @@ def scenario_text(
     if not thens and not first_thens:
         return None
     steps, given, when, later = explorer.witness_steps(kind, witness, answer)
-    steps += [f"And {s}" for s in _rule_steps(side, ruleset)]
+    steps += [f"And {s}" for s in _rule_steps(side)]
     steps += [f"And {g}" for g in given]
     steps.append(f"When {when}")
     if first_thens:
@@ -774,7 +352,7 @@ def feature_text(exploration: Exploration, assert_side: str = "new") -> tuple[st
     """The feature file and the indexes of the witnesses it holds (some may have no step)."""
     side = exploration.new if assert_side == "new" else exploration.old
     other = exploration.old if assert_side == "new" else exploration.new
-    what = {"los": "Line of Sight", "attack": "attacks", "casualties": "casualties"}[exploration.kind]
+    what = {"los": "Line of Sight", "attack": "attacks"}.get(exploration.kind, exploration.kind)
     head = [
         f"Feature: Explored {what}: where {side['label']} and {other['label']} disagree",
         f"  Minimal positions found by `rulecheck explore` (seed {exploration.seed}, {exploration.positions}",

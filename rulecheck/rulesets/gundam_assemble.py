@@ -435,6 +435,12 @@ class GundamAssemble:
 
         return outcome_lines(outcome)
 
+    @staticmethod
+    def phrases():
+        from rulecheck.rulesets.gundam_assemble_phrases import GundamAssemblePhrases  # imports pytest-bdd
+
+        return GundamAssemblePhrases.phrases()
+
     @property
     def explore(self):
         from rulecheck.rulesets.gundam_assemble_explore import EXPLORER  # imports hypothesis

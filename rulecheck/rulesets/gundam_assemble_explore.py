@@ -1,8 +1,8 @@
 """Gundam Assemble's hooks for ``rulecheck explore`` (a ``rulecheck.ruleset_api.Explorer``).
 
-The generators, the evaluator and the Gherkin phrasing still live in ``rulecheck.explore`` (the
-``ga_*`` functions there); this module is where the toolkit reaches them, by the ruleset and not
-by its name.
+The generators and the evaluator still live in ``rulecheck.explore`` (the ``ga_*`` functions
+there), the Gherkin phrasing in ``gundam_assemble_gherkin``; this module is where the toolkit
+reaches them, by the ruleset and not by its name.
 """
 
 from __future__ import annotations
@@ -10,11 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rulecheck.explore import gherkin_writer as gw
 from rulecheck.explore.ga_attacks import Bias, ga_attack_positions, ga_catalogue
+from rulecheck.explore.gherkin_writer import q
 from rulecheck.explore.strategies import ga_los_positions
 from rulecheck.explore.tighten import Shape, variants
+from rulecheck.rulesets import gundam_assemble_gherkin as gw
 from rulecheck.rulesets.gundam_assemble import card_catalogue
+from rulecheck.rulesets.gundam_assemble_phrases import GundamAssemblePhrases as P
 
 # How a board position simplifies (``tighten``): the map keeps its cells (each may go flat and
 # dry) and a placed area its hexes (the weapon's template: a scenario cannot fire at no hexes);
@@ -93,14 +95,14 @@ class GundamAssembleExplorer:
         first_thens: list[str] = []  # a two-attack position: what is asserted after its first attack
         second = "second" in witness.position
         for key, pair in witness.changes.items():
-            lines = gw.ga_then(key, pair[which], pair[1 - which], answer)
+            lines = gw.then_steps(key, pair[which], pair[1 - which], answer)
             first = second and gw.attack_key(key) and not key.startswith(gw.SECOND)
             (first_thens if first else thens).extend(lines)
         # An attack that is allowed says so before the values asserted about it: without it, "the
         # critical hit effect does not trigger" would also hold where another reading refuses the
         # attack, and the scenario would not depend on the reading its tags name.
         for key in gw.allowed_attacks(witness, answer):
-            (first_thens if second and key == "attack" else thens).insert(0, "the attack is allowed")
+            (first_thens if second and key == "attack" else thens).insert(0, P.attack_allowed.write())
         return thens, first_thens
 
     @staticmethod
@@ -108,17 +110,17 @@ class GundamAssembleExplorer:
         kind: str, witness, answer: dict[str, Any]
     ) -> tuple[list[str], list[str], str, list[str]]:
         later: list[str] = []  # the second attack's steps
-        steps = gw.ga_position_steps(witness.position)
+        steps = gw.position_steps(witness.position)
         if kind == "los":
             los = witness.position["los"]
-            given, when = [], f"{gw.q(los['from'])} checks Line of Sight to {gw.q(los['to'])}"
+            given, when = [], P.check_los.write(actor=q(los["from"]), target=q(los["to"]), how="")
         else:
-            given, when = gw.ga_attack_steps(witness.position, answer)
+            given, when = gw.attack_steps(witness.position, answer)
         if "second" in witness.position:
             after = witness.position["second"].get("after", "nothing")
             if after in ("activation", "turn"):
-                later.append(f"the {after} ends")
-            more, second_when = gw.ga_attack_steps(witness.position, answer, "second")
+                later.append((P.activation_over if after == "activation" else P.turn_over).write())
+            more, second_when = gw.attack_steps(witness.position, answer, "second")
             later += [*more, second_when]
         return steps, given, when, later
 

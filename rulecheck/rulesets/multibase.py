@@ -712,6 +712,12 @@ class Multibase:
 
         return example_project()
 
+    @staticmethod
+    def phrases():
+        from rulecheck.rulesets.multibase_phrases import MultibasePhrases  # imports pytest-bdd
+
+        return MultibasePhrases.phrases()
+
     @property
     def explore(self):
         from rulecheck.rulesets.multibase_explore import EXPLORER  # imports hypothesis

@@ -1,8 +1,8 @@
 """multibase's hooks for ``rulecheck explore`` (a ``rulecheck.ruleset_api.Explorer``).
 
-The generators, the evaluator and the Gherkin phrasing still live in ``rulecheck.explore`` (the
-``mb_*`` functions there); this module is where the toolkit reaches them, by the ruleset and not
-by its name.
+The generators and the evaluator still live in ``rulecheck.explore`` (the ``mb_*`` functions
+there), the Gherkin phrasing in ``multibase_gherkin``; this module is where the toolkit reaches
+them, by the ruleset and not by its name.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rulecheck.explore import gherkin_writer as gw
 from rulecheck.explore.evaluate import mb_concrete
 from rulecheck.explore.strategies import mb_positions
 from rulecheck.explore.tighten import Shape, variants
+from rulecheck.rulesets import multibase_gherkin as gw
 
 # How a multibase position simplifies (``tighten``): units, bases, terrain and dice may go (a unit
 # keeps a base, a polygon its corners); wounds taken may drop to none; coordinates, sizes and
@@ -121,14 +121,14 @@ class MultibaseExplorer:
     def witness_thens(witness, answer: dict[str, Any], which: int) -> tuple[list[str], list[str]]:
         thens: list[str] = []
         for key, pair in witness.changes.items():
-            thens += gw.mb_then(key, pair[which], answer)
+            thens += gw.then_steps(key, pair[which], answer)
         return thens, []
 
     @staticmethod
     def witness_steps(
         kind: str, witness, answer: dict[str, Any]
     ) -> tuple[list[str], list[str], str, list[str]]:
-        steps, when = gw.mb_position_steps(mb_concrete(witness.position, answer), answer)
+        steps, when = gw.position_steps(mb_concrete(witness.position, answer), answer)
         return steps, [], when, []
 
     @staticmethod

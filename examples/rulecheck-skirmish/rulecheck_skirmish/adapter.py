@@ -138,6 +138,13 @@ class Skirmish:
         """What ``rulecheck init`` writes for this ruleset: a feature that passes under the book."""
         return {f"features/{NAME}/example.feature": EXAMPLE_FEATURE}
 
+    @staticmethod
+    def phrases():
+        """The wording of every step (the step definitions, explore's writer and --vacuous read it)."""
+        from rulecheck_skirmish.phrases import SkirmishPhrases  # imports pytest-bdd only when asked
+
+        return SkirmishPhrases.phrases()
+
     @property
     def explore(self):
         from rulecheck_skirmish.explore import EXPLORER  # imports hypothesis only when asked

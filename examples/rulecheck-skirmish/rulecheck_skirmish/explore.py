@@ -1,6 +1,6 @@
 """Skirmish's hooks for ``rulecheck explore`` (a ``rulecheck.ruleset_api.Explorer``): a
 hypothesis strategy of shots, the evaluator that rules on one, and how a witness is written as
-Gherkin in this game's own steps and drawn.
+Gherkin in this game's own steps (with its phrase table, ``phrases.py``) and drawn.
 
 A position is plain JSON: the board (``width``, ``height``, ``walls``, ``cover``), the two
 ``models`` (as ``scenario.position_json`` writes them), the ``shot`` (shooter, target) and
@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck_skirmish import diagram, engine
+from rulecheck_skirmish.phrases import SkirmishPhrases as P
 from rulecheck_skirmish.scenario import board_from_json, board_map
 
 
@@ -102,23 +103,21 @@ def _then(key: str, value: Any, target: str) -> list[str]:
     if value is None:
         return []
     if key == "shot":
-        return [
-            "the shot is allowed"
-            if value == "allowed"
-            else f"the shot is refused: {value.removeprefix('not allowed: ')}"
-        ]
+        if value == "allowed":
+            return [P.allowed.write()]
+        return [P.refused.write(reason=value.removeprefix("not allowed: "))]
     if key == "in cover":
-        return [f'"{target}" counts as in cover' if value else f'"{target}" does not count as in cover']
+        return [(P.in_cover if value else P.not_in_cover).write(target=target)]
     if key == "needed":
-        return [f"each to-hit die needs {value}+"]
+        return [P.needs.write(needed=value)]
     if key == "hits":
-        return [f"the shot lands {value} {'hit' if value == 1 else 'hits'}"]
+        return [(P.lands_one if value == 1 else P.lands).write(hits=value)]
     if key == "saved":
-        return [f'"{target}" saves {value}']
+        return [P.saves.write(target=target, saved=value)]
     if key == "wounds":
-        return [f'"{target}" loses {value} {"wound" if value == 1 else "wounds"}']
+        return [(P.loses_one if value == 1 else P.loses).write(target=target, wounds=value)]
     if key == "removed":
-        return [f'"{target}" is removed' if value else f'"{target}" stays on the battlefield']
+        return [(P.removed if value else P.stays).write(target=target)]
     return []  # distance, line of sight: no step asserts them alone
 
 
@@ -197,16 +196,16 @@ class SkirmishExplorer:
         rows = [keys] + [tuple(str(m[k]) for k in keys) for m in position["models"]]
         widths = [max(len(r[i]) for r in rows) for i in range(len(keys))]
         table = ["  | " + " | ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) + " |" for r in rows]
-        steps = ["Given the skirmish models:", *table, "And the skirmish map:", '  """']
+        steps = [f"Given {P.skirmish_models.write()}", *table, f"And {P.skirmish_map.write()}", '  """']
         steps += [f"  {line}" for line in board_map(board)] + ['  """']
         used = answer.get("dice_used") or {}
         given = []
-        for roll, phrase in (("to_hit", "to-hit"), ("save", "save")):
+        for roll, phrase in (("to_hit", P.to_hit_dice), ("save", P.save_dice)):
             if used.get(roll):
                 faces = position["dice"][roll][: used[roll]]
-                given.append(f"the {phrase} dice show {', '.join(map(str, faces))}")
+                given.append(phrase.write(faces=", ".join(map(str, faces))))
         shooter, target = position["shot"]
-        return steps, given, f'"{shooter}" fires at "{target}"', []
+        return steps, given, P.fires.write(shooter=shooter, target=target), []
 
     @staticmethod
     def diagram(position: dict[str, Any], rules, title: str) -> str:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import given, then, when
 
 from rulecheck_skirmish.adapter import NAME
 from rulecheck_skirmish.engine import resolve_shot
+from rulecheck_skirmish.phrases import SkirmishPhrases as P
 from rulecheck_skirmish.scenario import MapError, board_from_map, load_scenario, position_json
 from rules.dice import DiceScriptError, ScriptedDice
 from steps.common import expect, feature_error, project_file, table_errors, table_rows
@@ -40,12 +41,12 @@ def _faces(text: str) -> list[int]:
     return [int(f) for f in re.split(r"[,\s]+", text.strip()) if f]
 
 
-@given("the skirmish map:")
+@given(P.skirmish_map.parser)
 def skirmish_map(shot: Shot, docstring: str):
     shot.map = docstring
 
 
-@given("the skirmish models:")
+@given(P.skirmish_models.parser)
 @table_errors
 def skirmish_models(shot: Shot, datatable):
     for row in table_rows(datatable):
@@ -56,25 +57,25 @@ def skirmish_models(shot: Shot, datatable):
         shot.models.append(model)
 
 
-@given(parsers.parse('the skirmish scenario "{file}"'))
+@given(P.skirmish_scenario.parser)
 def skirmish_scenario(request, shot: Shot, file: str):
     sc = load_scenario(project_file(request, "scenarios", file, NAME))
     shot.board, shot.dice = sc.board, dict(sc.dice)
 
 
-@given(parsers.parse("the to-hit dice show {faces}"))
+@given(P.to_hit_dice.parser)
 @table_errors
 def to_hit_dice(shot: Shot, faces: str):
     shot.dice["to_hit"] = _faces(faces)
 
 
-@given(parsers.parse("the save dice show {faces}"))
+@given(P.save_dice.parser)
 @table_errors
 def save_dice(shot: Shot, faces: str):
     shot.dice["save"] = _faces(faces)
 
 
-@when(parsers.parse('"{shooter}" fires at "{target}"'))
+@when(P.fires.parser)
 def fires(request, ruling, shot: Shot, shooter: str, target: str):
     if shot.board is None:
         try:
@@ -103,64 +104,66 @@ def _outcome(shot: Shot, key: str):
     return shot.result.outcome.get(key)
 
 
-@then("the shot is allowed")
+@then(P.allowed.parser)
 def allowed(shot: Shot):
     expect(_outcome(shot, "shot") == "allowed", "the shot allowed", _outcome(shot, "shot"))
 
 
-@then(parsers.parse("the shot is refused: {reason}"))
+@then(P.refused.parser)
 def refused(shot: Shot, reason: str):
     want = f"not allowed: {reason}"
     expect(_outcome(shot, "shot") == want, repr(want), repr(_outcome(shot, "shot")))
 
 
-@then(parsers.parse('"{target}" counts as in cover'))
+@then(P.in_cover.parser)
 def in_cover(shot: Shot, target: str):
     expect(_outcome(shot, "in cover") is True, f"{target} in cover", _outcome(shot, "in cover"))
 
 
-@then(parsers.parse('"{target}" does not count as in cover'))
+@then(P.not_in_cover.parser)
 def not_in_cover(shot: Shot, target: str):
     expect(_outcome(shot, "in cover") is False, f"{target} not in cover", _outcome(shot, "in cover"))
 
 
-@then(parsers.parse("each to-hit die needs {needed:d}+"))
+@then(P.needs.parser)
 def needs(shot: Shot, needed: int):
     expect(_outcome(shot, "needed") == needed, f"{needed}+", f"{_outcome(shot, 'needed')}+")
 
 
-@then(parsers.re(r"the shot lands (?P<hits>\d+) hits?"))
-def lands(shot: Shot, hits: str):
-    expect(_outcome(shot, "hits") == int(hits), f"{hits} hits", _outcome(shot, "hits"))
+@then(P.lands.parser)
+@then(P.lands_one.parser)
+def lands(shot: Shot, hits: int):
+    expect(_outcome(shot, "hits") == hits, f"{hits} hits", _outcome(shot, "hits"))
 
 
-@then(parsers.parse('"{target}" saves {saved:d}'))
+@then(P.saves.parser)
 def saves(shot: Shot, target: str, saved: int):
     expect(_outcome(shot, "saved") == saved, f"{saved} saved", _outcome(shot, "saved"))
 
 
-@then(parsers.re(r'"(?P<target>[^"]+)" loses (?P<wounds>\d+) wounds?'))
-def loses(shot: Shot, target: str, wounds: str):
-    expect(_outcome(shot, "wounds") == int(wounds), f"{wounds} wounds", _outcome(shot, "wounds"))
+@then(P.loses.parser)
+@then(P.loses_one.parser)
+def loses(shot: Shot, target: str, wounds: int):
+    expect(_outcome(shot, "wounds") == wounds, f"{wounds} wounds", _outcome(shot, "wounds"))
 
 
-@then(parsers.parse('"{target}" is removed'))
+@then(P.removed.parser)
 def removed(shot: Shot, target: str):
     expect(_outcome(shot, "removed") is True, f"{target} removed", _outcome(shot, "removed"))
 
 
-@then(parsers.parse('"{target}" stays on the battlefield'))
+@then(P.stays.parser)
 def stays(shot: Shot, target: str):
     expect(_outcome(shot, "removed") is False, f"{target} still there", _outcome(shot, "removed"))
 
 
-@then(parsers.parse("the shot's trace cites {clause}"))
+@then(P.trace_cites.parser)
 def trace_cites(shot: Shot, clause: str):
     cited = sorted({c for e in shot.result.events for c in e.clauses})
     expect(clause in cited, f"a trace citing {clause}", ", ".join(cited))
 
 
-@then(parsers.parse("the shot's ruling rests on {reading}"))
+@then(P.rests_on.parser)
 def rests_on(shot: Shot, reading: str):
     used = sorted({e.interpretation for e in shot.result.events if e.interpretation})
     expect(reading in used, f"a ruling resting on {reading}", ", ".join(used) or "no interpretation")
