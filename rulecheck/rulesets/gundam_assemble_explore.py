@@ -136,7 +136,8 @@ class GundamAssembleExplorer:
             "to": position["attack"].get("target"),
         }
         sights = []
-        if pair.get("to"):
+        # a witness may name a piece the board lacks (an attack refused for that very reason)
+        if pair.get("to") and board.has_piece(pair["from"]) and board.has_piece(pair["to"]):
             a, t = board.piece(pair["from"]), board.piece(pair["to"])
             sights = [line_of_sight(board, a.hex, t.hex, a.side, rules)]
         return draw_board(board, title=title, lines_of_sight=sights)
