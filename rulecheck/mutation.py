@@ -288,6 +288,7 @@ def run_mutation(
     progress: Callable[[str], None] | None = None,
     shard: tuple[int, int] | None = None,
     paths: list | None = None,
+    keyword: str | None = None,
 ) -> MutationRun:
     """``shard=(K, N)``: only every N-th mutant from the K-th (round robin over the full list),
     so N runs cover each mutant once; ``merge_results`` joins their JSON."""
@@ -297,11 +298,22 @@ def run_mutation(
     # Pick the mutants first: a bad --only should not cost a corpus run.
     mutants = select_mutants([m for name in names for m in mutants_for(ruleset_named(name).rulebook())], only)
     settings = run_settings(root, names, tags, only, len(mutants))
+    if keyword:  # shards that ran other scenarios scored other things: merge-results compares this
+        settings["keyword"] = keyword
     if shard is not None:
         mutants = [m for i, m in enumerate(mutants) if i % shard[1] == shard[0] - 1]
     equivalents = {name: load_equivalents(root, name) for name in names}
     say("baseline: running the corpus under the book, recording what each scenario reads")
-    baseline = run_corpus(root, names, tags=tags, record_reads=True, paths=paths)
+    baseline = run_corpus(
+        root,
+        names,
+        tags=tags,
+        record_reads=True,
+        paths=paths,
+        pytest_args=[f"-k={keyword}"] if keyword else [],
+    )
+    if keyword and not baseline.results:
+        raise InputError("-k", None, "", f"the expression {keyword!r} selects no scenario")
     left_out = [r for r in baseline.results if r.outcome != "passed"]
     if left_out:
         say(f"{plural(len(left_out), 'scenario')} fail under the book and cannot kill a mutant; left out")

@@ -27,7 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -179,19 +179,30 @@ def diff_overlay(
     full: bool = False,
     baseline: CorpusRun | None = None,
     paths: list | None = None,
+    pytest_args: Sequence[str] = (),
 ) -> RulingDiff:
-    """The book against the book plus ``overlay_path``, on the overlay's ruleset."""
+    """The book against the book plus ``overlay_path``, on the overlay's ruleset. ``paths`` and
+    ``pytest_args`` (``-k``) select the scenarios compared."""
     overlay = load_overlay(overlay_path)
     book = ruleset_named(overlay.ruleset).rulebook()
     changed_book = book.with_changes(overlay.parameters, overlay.interpretations, overlay.name)
     rule_changes = book.differences(changed_book)
     if baseline is None:
-        baseline = run_corpus(root, [overlay.ruleset], record_reads=not full, paths=paths)
+        baseline = run_corpus(
+            root, [overlay.ruleset], record_reads=not full, paths=paths, pytest_args=pytest_args
+        )
     old = baseline.by_ruleset(overlay.ruleset)
     # A scenario that read nothing the overlay changes runs identically under it (pure engine).
     selected = None if full else [r.nodeid for r in baseline.readers(overlay.ruleset, rule_changes)]
     new_run = (
-        run_corpus(root, [overlay.ruleset], overlays=[overlay_path], select=selected, paths=paths)
+        run_corpus(
+            root,
+            [overlay.ruleset],
+            overlays=[overlay_path],
+            select=selected,
+            paths=paths,
+            pytest_args=pytest_args,
+        )
         if selected is None or selected
         else CorpusRun([], 0)
     )
@@ -308,20 +319,37 @@ def collect_revision(root: Path, proc: subprocess.Popen) -> list[ScenarioResult]
 
 
 def diff_revision(
-    rev: str, root: Path = PROJECT_ROOT, rulesets: Iterable[str] | None = None, own_corpus: bool = False
+    rev: str,
+    root: Path = PROJECT_ROOT,
+    rulesets: Iterable[str] | None = None,
+    own_corpus: bool = False,
+    paths: list | None = None,
+    pytest_args: Sequence[str] = (),
 ) -> RulingDiff:
     """The engine at ``rev`` against the working tree, on the current corpus. The two runs go side
-    by side: the revision in its subprocess, the working tree in this process."""
+    by side: the revision in its subprocess, the working tree in this process.
+
+    ``paths`` and ``pytest_args`` (``-k``) select the scenarios compared: the working tree runs
+    only those, and of the revision's results only the scenarios of the same feature file and
+    name are compared (the revision runs its whole corpus: an older revision's runner may not
+    know a selection)."""
     rulesets = list(rulesets or [])
+    selecting = bool(paths) or bool(pytest_args)
     proc = run_at_revision(root, rev, rulesets, own_corpus)
     try:
-        current = run_corpus(root, rulesets or None)
+        current = run_corpus(root, rulesets or None, paths=paths, pytest_args=pytest_args)
+        keyword = next((a.removeprefix("-k=") for a in pytest_args if a.startswith("-k=")), None)
+        if keyword is not None and not current.results:
+            raise InputError("-k", None, "", f"the expression {keyword!r} selects no scenario")
     except BaseException:
         proc.kill()
         proc.communicate()
         _remove_worktree(root, proc.rulecheck_tmp)  # type: ignore[attr-defined]
         raise
     old = collect_revision(root, proc)
+    if selecting:
+        wanted = {r.key for r in current.results}
+        old = [r for r in old if r.key in wanted]
     sha = proc.rulecheck_sha  # type: ignore[attr-defined]
     corpus = "its own corpus" if own_corpus else "the current corpus"
     return RulingDiff(

@@ -28,6 +28,29 @@ def add_path_arguments(p) -> None:
     )
 
 
+def add_keyword_argument(p) -> None:
+    """``-k EXPR``: pytest's expression over scenario names, on every command that runs scenarios."""
+    p.add_argument(
+        "-k",
+        dest="keyword",
+        metavar="EXPR",
+        help="only the scenarios whose names match EXPR (pytest's -k: words, 'and', 'or', 'not'; any case)",
+    )
+
+
+def add_exitfirst_argument(p) -> None:
+    p.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing scenario")
+
+
+def refuse_an_empty_keyword_selection(args, results) -> None:
+    """``-k`` that selects no scenario is bad input, as a tag expression or a path that selects
+    none is: one line, exit 2."""
+    if getattr(args, "keyword", None) and not results:
+        from rulecheck.source_yaml import InputError
+
+        raise InputError("-k", None, "", f"the expression {args.keyword!r} selects no scenario")
+
+
 def add_corpus_arguments(p) -> None:
     """Options shared by every command that runs the corpus and reports on it."""
     add_path_arguments(p)
@@ -49,13 +72,8 @@ def add_corpus_arguments(p) -> None:
         metavar="OVERLAY",
         help="run under a rule overlay (repeatable)",
     )
-    p.add_argument(
-        "-k",
-        dest="keyword",
-        metavar="EXPR",
-        help="only the scenarios whose names match EXPR (pytest's -k: words, 'and', 'or', 'not'; any case)",
-    )
-    p.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing scenario")
+    add_keyword_argument(p)
+    add_exitfirst_argument(p)
     p.add_argument(
         "--with-book",
         action="store_true",
@@ -208,10 +226,7 @@ def corpus_report(args) -> dict:
             corpus = run_in_processes(processes, args.root, paths, **options)
         else:
             corpus = run_corpus(args.root, paths=paths, **options)
-    if getattr(args, "keyword", None) and not corpus.results:
-        from rulecheck.source_yaml import InputError
-
-        raise InputError("-k", None, "", f"the expression {args.keyword!r} selects no scenario")
+    refuse_an_empty_keyword_selection(args, corpus.results)
     on_disk = None
     if (
         args.tags or getattr(args, "keyword", None) or getattr(args, "exitfirst", False) or paths

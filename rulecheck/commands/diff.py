@@ -9,6 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck import json_output, progress
+from rulecheck.commands.check import (
+    add_keyword_argument,
+    refuse_an_empty_keyword_selection,
+    selection_args,
+    wanted,
+)
 from rulecheck.corpus import project_root
 from rulecheck.help_text import parser_text
 from rulecheck.overlays import find_overlay
@@ -44,14 +50,18 @@ def register(sub) -> None:
         ),
     )
     p.add_argument(
-        "overlay", nargs="?", metavar="OVERLAY", help="a rule overlay YAML to compare with the book"
+        "overlay",
+        nargs="?",
+        metavar="OVERLAY",
+        help="a rule overlay YAML (or a bundled or project overlay's name) to compare with the book",
     )
     p.add_argument(
         "paths",
         nargs="*",
         metavar="PATH",
-        help="with OVERLAY: only the scenarios of these feature files, folders or FILE:LINE",
+        help="only the scenarios of these feature files, folders or FILE:LINE (after OVERLAY, or with --rev)",
     )
+    add_keyword_argument(p)
     p.add_argument("--rev", metavar="GIT_REV", help="compare with the engine at this git revision instead")
     p.add_argument(
         "--own-corpus",
@@ -75,27 +85,31 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    if args.rev and args.overlay:  # with --rev every argument is a path
+        args.paths, args.overlay = [args.overlay, *args.paths], None
     if bool(args.overlay) == bool(args.rev):
         raise InputError("diff", None, "", "give either an OVERLAY file or --rev GIT_REV (one of them)")
-    paths = None
-    if args.rev and (args.overlay or args.paths):
-        raise InputError(
-            "diff", None, "", "--rev compares every scenario: feature paths go with an OVERLAY only"
-        )
-    if args.paths:
-        from rulecheck.commands.check import wanted
-
-        paths = wanted(args)
+    paths = wanted(args)
     apply_to_args(args)
     if args.overlay:
         args.overlay = find_overlay(args.overlay, args.ruleset or rulesets(), args.root)
         if not (Path(args.overlay).exists() or Path(args.overlay).is_symlink()):
             raise InputError(args.overlay, None, "", "no such overlay file")
         with progress.shown(args.quiet):
-            diff = diff_overlay(args.overlay, args.root, full=args.full, paths=paths)
+            diff = diff_overlay(
+                args.overlay, args.root, full=args.full, paths=paths, pytest_args=selection_args(args)
+            )
     else:
         with progress.shown(args.quiet):
-            diff = diff_revision(args.rev, args.root, args.ruleset, own_corpus=args.own_corpus)
+            diff = diff_revision(
+                args.rev,
+                args.root,
+                args.ruleset,
+                own_corpus=args.own_corpus,
+                paths=paths,
+                pytest_args=selection_args(args),
+            )
+    refuse_an_empty_keyword_selection(args, range(diff.compared))
     if args.json:
         print(json_output.dumps("diff", diff.to_json()))
     else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 
 from rulecheck import json_output, progress
-from rulecheck.commands.check import add_path_arguments
+from rulecheck.commands.check import add_keyword_argument, add_path_arguments
 from rulecheck.corpus import project_root
 from rulecheck.help_text import parser_text
 from rulecheck.mutation import format_text, run_mutation
@@ -53,6 +53,7 @@ def register(sub) -> None:
     )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios this tag expression selects")
+    add_keyword_argument(p)
     p.add_argument(
         "--only",
         action="append",
@@ -118,4 +119,5 @@ def _run(args):
         progress=_progress if progress.enabled(args.quiet) else None,
         shard=parse_shard(args.shard),
         paths=paths,
+        keyword=args.keyword,
     )

@@ -1,0 +1,71 @@
+"""Paths, -k and -x on every command that runs scenarios (issue #26, item 3): docs, mutate and
+diff choose their scenarios as check does."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_paths_and_dry_run import FEATURE, line_of, proj, run_cli  # noqa: F401 (a fixture)
+
+ROOT = Path(__file__).resolve().parent.parent
+CLAMP = ROOT / "rules" / "multibase" / "overlays" / "clamp_3_to_6.yaml"
+
+
+def test_docs_writes_only_the_scenarios_minus_k_selects(proj, tmp_path):  # noqa: F811
+    docs = run_cli(proj, "docs", "-q", str(tmp_path / "site"), "-k", "hits and not said")
+    assert docs.returncode == 0, docs.stderr
+    assert "for 1 scenario (1 passed)" in docs.stdout
+    page = (tmp_path / "site" / "index.html").read_text()
+    assert "-k hits and not said" in page
+
+
+def test_docs_minus_k_selecting_nothing_is_refused_and_writes_no_site(proj, tmp_path):  # noqa: F811
+    docs = run_cli(proj, "docs", "-q", str(tmp_path / "site"), "-k", "nothing_is_called_this")
+    assert docs.returncode == 2
+    assert docs.stderr.strip() == "rulecheck: -k: the expression 'nothing_is_called_this' selects no scenario"
+    assert not (tmp_path / "site").exists()
+
+
+def test_diff_and_mutate_compare_only_the_scenarios_minus_k_selects(proj):  # noqa: F811
+    diff = run_cli(proj, "diff", "-q", "--full", "--json", str(CLAMP), "-k", "hits")
+    assert diff.returncode in (0, 1), diff.stderr
+    assert json.loads(diff.stdout)["compared"] == 1
+    mutate = run_cli(proj, "mutate", "-q", "--json", "--only", "to_hit_baseline", "-k", "hits")
+    assert mutate.returncode in (0, 1), mutate.stderr
+    result = json.loads(mutate.stdout)
+    killers = {k for m in result["mutants"] for k in m.get("killed_by", ())}
+    assert killers and all("Alpha hits on a 4" in k for k in killers)
+    assert result["run"]["keyword"] == "hits"  # shards of other selections do not merge
+
+
+@pytest.mark.parametrize("command", ["diff", "mutate"])
+def test_minus_k_selecting_nothing_is_one_line_on_diff_and_mutate(proj, command):  # noqa: F811
+    args = [str(CLAMP)] if command == "diff" else ["--only", "to_hit_baseline"]
+    proc = run_cli(proj, command, "-q", *args, "-k", "nothing_is_called_this")
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "rulecheck: -k: the expression 'nothing_is_called_this' selects no scenario"
+
+
+@pytest.mark.slow  # checks out a worktree and runs the multibase corpus in it
+def test_diff_at_a_revision_compares_only_the_scenarios_the_paths_select(tmp_path):
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "rulecheck.cli", "diff", "--rev", "HEAD", "--json", "-q"]
+        + ["features/multibase/attack_roll.feature:17", "features/multibase/attack_roll.feature:17"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        env=env,
+    )
+    assert proc.returncode in (0, 1), proc.stderr
+    diff = json.loads(proc.stdout)
+    assert diff["compared"] == 1
+    assert all(c["feature"].endswith("attack_roll.feature") for c in diff["scenarios"])
+    assert not any(tmp_path.iterdir())
