@@ -8,6 +8,7 @@ would have to agree, and nothing says which wins. Options on the command line be
 
 from __future__ import annotations
 
+import copy
 import difflib
 import tomllib
 from dataclasses import dataclass
@@ -73,12 +74,28 @@ def _present(path: Path) -> bool:
     return path.exists() or path.is_symlink()
 
 
+# Every corpus lookup (``corpora``, the project's files, overlays) asks which project governs a
+# folder: a run reads each config file once, and again only when the file changes.
+_READ: dict[Path, tuple[tuple[int, int, int], dict]] = {}
+
+
 def _read(path: Path) -> dict:
     try:
-        return tomllib.loads(read_input_text(path, MAX_CONFIG_BYTES, "a TOML file"))
+        st = path.stat()
+        stamp = (st.st_ino, st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None  # the one reader says what is wrong with it
+    cached = _READ.get(path)
+    if stamp is not None and cached is not None and cached[0] == stamp:
+        return copy.deepcopy(cached[1])
+    try:
+        data = tomllib.loads(read_input_text(path, MAX_CONFIG_BYTES, "a TOML file"))
     except tomllib.TOMLDecodeError as exc:
         line = getattr(exc, "lineno", None)
         raise InputError(path, line, "", f"not valid TOML: {str(exc).split(' (at ')[0]}") from None
+    if stamp is not None:
+        _READ[path] = (stamp, copy.deepcopy(data))
+    return data
 
 
 def _tool_table(pyproject: Path) -> dict | None:

@@ -69,3 +69,64 @@ def test_diff_at_a_revision_compares_only_the_scenarios_the_paths_select(tmp_pat
     assert diff["compared"] == 1
     assert all(c["feature"].endswith("attack_roll.feature") for c in diff["scenarios"])
     assert not any(tmp_path.iterdir())
+
+
+def test_steps_with_a_path_names_the_definition_each_step_matches_and_the_closest_for_none(proj):  # noqa: F811
+    from tests.test_paths_and_dry_run import MISTYPED
+
+    with (proj / FEATURE).open("a") as f:
+        f.write(MISTYPED)
+    line = line_of(proj, "Scenario: A mistyped step")
+    proc = run_cli(proj, "steps", f"{FEATURE}:{line}")
+    assert proc.returncode == 1, proc.stderr
+    out = proc.stdout
+    assert f'{FEATURE}:{line + 1}  Given "Alpha" rolls 4 4 3 3 to hit' in out
+    assert "matches '\"{unit}\" rolls {rolled} to hit' (steps.multibase.given_hit_dice)" in out
+    assert f'{FEATURE}:{line + 2}  When "Alpha" shots "Bravo"' in out
+    assert 'matches no step definition; the closest phrasing is \'"{attacker}" shoots "{target}"\'' in out
+    assert "in 1 scenario match a step definition; 1 match none" in out
+    as_json = json.loads(run_cli(proj, "steps", "--json", "-k", "mistyped").stdout)
+    assert as_json["scenarios"] == 1
+    unmatched = [u for u in as_json["uses"] if u["function"] is None]
+    assert [u["text"] for u in unmatched] == ['When "Alpha" shots "Bravo"']
+
+
+def test_steps_with_paths_that_all_match_exits_0_and_a_bad_path_is_one_line(proj):  # noqa: F811
+    ok = run_cli(proj, "steps", FEATURE)
+    assert ok.returncode == 0, ok.stderr
+    assert "match none" in ok.stdout.splitlines()[-1] and " 0 match none" in ok.stdout
+    bad = run_cli(proj, "steps", f"{FEATURE}:1")
+    assert bad.returncode == 2
+    assert bad.stderr.strip().endswith(
+        "no scenario at this line (a line from a Scenario's keyword to its last step or example row)"
+    )
+
+
+def test_dry_run_honours_minus_k(proj):  # noqa: F811
+    from tests.test_paths_and_dry_run import MISTYPED
+
+    with (proj / FEATURE).open("a") as f:
+        f.write(MISTYPED)
+    clean = run_cli(proj, "check", "--dry-run", "-k", "hits")
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert "in 1 scenarios match a step definition" in clean.stdout
+    typo = run_cli(proj, "check", "--dry-run", "-k", "mistyped")
+    assert typo.returncode == 1
+    nothing = run_cli(proj, "check", "--dry-run", "-k", "nothing_is_called_this")
+    assert nothing.returncode == 2
+    assert (
+        nothing.stderr.strip() == "rulecheck: -k: the expression 'nothing_is_called_this' selects no scenario"
+    )
+
+
+def test_a_project_loads_the_step_modules_its_rulesets_declare_and_no_others():
+    from rulecheck.corpus import corpora
+    from rulecheck.project_plugin import step_modules
+
+    found = corpora(ROOT, ["multibase"])
+    assert found["multibase"].step_modules  # declared by the ruleset, not guessed from module names
+    loaded = step_modules(list(found["multibase"].step_modules))
+    assert set(found["multibase"].step_modules) <= set(loaded)
+    assert "steps.common" in loaded
+    ga = corpora(ROOT, ["gundam_assemble"])["gundam_assemble"].step_modules
+    assert not set(ga) & set(loaded)

@@ -259,6 +259,16 @@ def render(report: dict, fmt: str, verbose: bool, kind: str = "check") -> str:
 def dry_run(args) -> int:
     """``--dry-run``: every selected step matched against the step definitions, nothing run."""
     from rulecheck import dry_run as dry
+
+    result = matched_steps(args)
+    print(dry.format_text(result))
+    return 1 if result.unmatched else 0
+
+
+def matched_steps(args, flag: str = "--dry-run"):
+    """Every step of the scenarios the paths, ``--tags`` and ``-k`` select, matched against the
+    step definitions without running anything (``--dry-run``, ``rulecheck steps PATH``)."""
+    from rulecheck import dry_run as dry
     from rulecheck.corpus import check_feature_syntax, corpora, parse_tag_expression
 
     paths = wanted(args)
@@ -273,13 +283,15 @@ def dry_run(args) -> int:
             p for c in found.values() if c.features.is_dir() for p in sorted(c.features.rglob("*.feature"))
         ]
     tag_filter = parse_tag_expression(args.tags) if args.tags else None
-    result = dry.dry_run(args.root, found, features, paths, tag_filter)
+    keyword = getattr(args, "keyword", None)
+    result = dry.dry_run(args.root, found, features, paths, tag_filter, keyword)
     if result.scenarios == 0:
         from rulecheck.source_yaml import InputError
 
-        raise InputError("--dry-run", None, "", "the selection holds no scenario")
-    print(dry.format_text(result))
-    return 1 if result.unmatched else 0
+        if keyword:
+            raise InputError("-k", None, "", f"the expression {keyword!r} selects no scenario")
+        raise InputError(flag, None, "", "the selection holds no scenario")
+    return result
 
 
 def run(args) -> int:
