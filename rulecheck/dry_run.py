@@ -161,7 +161,8 @@ def dry_run(
                         close = difflib.get_close_matches(step.name, phrasings[step.type], n=1, cutoff=0.0)
                         close = close[0] if close else None
                         unmatched.setdefault(
-                            (where, step.line_number, step.name), Unmatched(where, step.type, step.name, close)
+                            (where, step.line_number, step.name),
+                            Unmatched(where, step.type, step.name, close),
                         )
                     uses.setdefault(
                         (where, step.name),
@@ -221,7 +222,9 @@ def format_uses(result: DryRun) -> str:
     for u in result.uses:
         said = f"{u.keyword} {u.text}"
         if u.phrasing is not None:
-            lines.append(f"{u.where:<{width}}  {said}\n{'':<{width}}    matches {u.phrasing!r} ({u.function})")
+            lines.append(
+                f"{u.where:<{width}}  {said}\n{'':<{width}}    matches {u.phrasing!r} ({u.function})"
+            )
         else:
             closest = f"; the closest phrasing is {u.closest!r}" if u.closest else ""
             lines.append(f"{u.where:<{width}}  {said}\n{'':<{width}}    matches no step definition{closest}")

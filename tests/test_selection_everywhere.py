@@ -130,3 +130,44 @@ def test_a_project_loads_the_step_modules_its_rulesets_declare_and_no_others():
     assert "steps.common" in loaded
     ga = corpora(ROOT, ["gundam_assemble"])["gundam_assemble"].step_modules
     assert not set(ga) & set(loaded)
+
+
+EASIER = "ruleset: multibase\nname: easier hits\nsource: house rule\nparameters: {to_hit_baseline: 3}\n"
+
+
+def test_explore_finds_a_project_overlay_by_name_and_says_it_is_the_projects(proj):  # noqa: F811
+    (proj / "overlays").mkdir()
+    (proj / "overlays" / "easier.yaml").write_text(EASIER)
+    proc = run_cli(
+        proj, "explore", "book", "easier", "--budget", "5", "--max-positions", "40", "--json", "-q"
+    )
+    assert proc.returncode in (0, 1), proc.stderr
+    (exploration,) = json.loads(proc.stdout)["explorations"]
+    assert exploration["ruleset"] == "multibase"  # not the default ruleset: the overlay says which
+    assert exploration["corpus"] == "project"
+
+
+def test_explore_all_interpretations_in_a_project_compares_its_overlays_and_the_book_s_with_book(proj):  # noqa: F811
+    (proj / "overlays").mkdir()
+    (proj / "overlays" / "easier.yaml").write_text(EASIER)
+    common = ["explore", "--all-interpretations", "--ruleset", "multibase", "--json", "-q"]
+    common += ["--budget", "0.2", "--max-positions", "2", "--shrink", "0.2"]
+    alone = json.loads(run_cli(proj, *common).stdout)
+    labels = {e["new"]["label"]: e["corpus"] for e in alone["explorations"]}
+    assert labels['overlay "easier hits"'] == "project"
+    assert not any("clamp" in label for label in labels)  # the bundled overlay is the book's
+    assert set(labels.values()) == {"project", "book"}  # the interpretations are the book's
+    both = json.loads(run_cli(proj, *common, "--with-book").stdout)
+    labels = {e["new"]["label"]: e["corpus"] for e in both["explorations"]}
+    assert labels['overlay "clamp 3+ to 6+"'] == "book"
+    assert labels['overlay "easier hits"'] == "project"
+    assert both["run"]["with_book"] is True
+
+
+def test_explore_with_book_outside_a_project_or_without_all_interpretations_is_one_line(proj, tmp_path):  # noqa: F811
+    outside = run_cli(tmp_path, "explore", "--all-interpretations", "--with-book")
+    assert outside.returncode == 2
+    assert outside.stderr.startswith("rulecheck: --with-book: needs a project")
+    two_sides = run_cli(proj, "explore", "book", "book", "--with-book")
+    assert two_sides.returncode == 2
+    assert len(two_sides.stderr.strip().splitlines()) == 1

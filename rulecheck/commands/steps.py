@@ -28,7 +28,10 @@ def register(sub) -> None:
             """,
             [
                 ("rulecheck steps", "every phrasing with an example"),
-                ("rulecheck steps features/multibase/mine.feature", "what each step of a feature file matches"),
+                (
+                    "rulecheck steps features/multibase/mine.feature",
+                    "what each step of a feature file matches",
+                ),
                 ("rulecheck steps --json", "the same as JSON (format rulecheck.steps/1)"),
             ],
         ),
