@@ -183,6 +183,7 @@ class MutantResult:
     moved: list[str] = field(default_factory=list)  # passed, but with other recorded outcomes
     seconds: float = 0.0
     equivalent: str = ""  # the reason, for a listed equivalent mutant that survives
+    corpus: str | None = None  # --with-book: the corpus whose scenario killed it (project, book)
 
     @property
     def killed(self) -> bool:
@@ -202,6 +203,7 @@ class MutantResult:
             "outcomes_moved_in": self.moved,
             "equivalent": self.equivalent or None,
             "seconds": round(self.seconds, 3),
+            **({"corpus": self.corpus} if self.corpus is not None else {}),
         }
 
 
@@ -289,6 +291,7 @@ def run_mutation(
     shard: tuple[int, int] | None = None,
     paths: list | None = None,
     keyword: str | None = None,
+    part_of_a_run: bool = False,
 ) -> MutationRun:
     """``shard=(K, N)``: only every N-th mutant from the K-th (round robin over the full list),
     so N runs cover each mutant once; ``merge_results`` joins their JSON."""
@@ -312,7 +315,7 @@ def run_mutation(
         paths=paths,
         pytest_args=[f"-k={keyword}"] if keyword else [],
     )
-    if keyword and not baseline.results:
+    if keyword and not baseline.results and not part_of_a_run:  # --with-book: the whole run says
         raise InputError("-k", None, "", f"the expression {keyword!r} selects no scenario")
     left_out = [r for r in baseline.results if r.outcome != "passed"]
     if left_out:

@@ -171,3 +171,24 @@ def test_explore_with_book_outside_a_project_or_without_all_interpretations_is_o
     two_sides = run_cli(proj, "explore", "book", "book", "--with-book")
     assert two_sides.returncode == 2
     assert len(two_sides.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.slow  # runs the bundled multibase corpus as the mutation baseline
+def test_mutate_with_book_runs_the_survivors_against_the_book_and_says_who_killed_each(proj):  # noqa: F811
+    args = ["mutate", "-q", "--json", "-j", "1", "--with-book", "--ruleset", "multibase"]
+    proc = run_cli(proj, *args, "--only", "to_hit_baseline", "--only", "coherency_distance")
+    assert proc.returncode in (0, 1), proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["run"]["with_book"] is True
+    killed = {m["mutant"]: (m["corpus"], m["killed_by"][0]) for m in result["mutants"] if m["killed"]}
+    # the project's scenarios read the to-hit number, not the coherency distance
+    assert {c for m, (c, _) in killed.items() if "to_hit_baseline" in m} == {"project"}
+    assert {c for m, (c, _) in killed.items() if "coherency_distance" in m} == {"book"}
+    assert all(k.startswith(FEATURE) for m, (c, k) in killed.items() if c == "project")
+
+
+def test_mutate_with_book_without_a_project_is_one_line(tmp_path):
+    proc = run_cli(tmp_path, "mutate", "--with-book", "--only", "to_hit_baseline")
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("rulecheck: --with-book: needs a project")
+    assert len(proc.stderr.strip().splitlines()) == 1
