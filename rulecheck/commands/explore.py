@@ -79,7 +79,11 @@ def register(sub) -> None:
     p.add_argument("--rev", metavar="GIT_REV", help="the old side is the engine at this git revision")
     explorable = [name for name in ruleset_names() if kinds(name)]
     p.add_argument("--ruleset", choices=explorable, help=f"default: the overlay's, else {default_ruleset()}")
-    p.add_argument("--kind", help="; ".join(f"{' or '.join(kinds(name))} ({name})" for name in explorable))
+    p.add_argument(
+        "--kind",
+        help="; ".join(f"{' or '.join(kinds(name))} ({name})" for name in explorable)
+        + " (default: the kind that reads what the sides change, else the first)",
+    )
     p.add_argument("--budget", type=float, default=20.0, metavar="SECONDS", help="search time per comparison")
     p.add_argument(
         "--seed", type=int, default=0, help="hypothesis seed (the same seed finds the same witnesses)"
@@ -147,6 +151,19 @@ def _ruleset_of(args) -> str:
             if found.is_file():
                 return load_overlay(found).ruleset
     return default_ruleset()
+
+
+def _kind_reading(ruleset: str, old, new) -> str:
+    """No --kind: the kind of position that reads what the sides change (an overlay of critical
+    faces explores attacks, one of Line of Sight sightlines), as --all-interpretations picks it;
+    the ruleset's first kind when the sides change no rulebook entry (--rev, book against book)."""
+    from rulecheck.explore.coverage import kind_for
+
+    interpretations = {**old.interpretations, **new.interpretations}
+    parameters = {**old.parameters, **new.parameters}
+    if not interpretations and not parameters:
+        return kinds(ruleset)[0]
+    return kind_for(ruleset, interpretations, parameters)
 
 
 def _project():
@@ -274,8 +291,8 @@ def run(args) -> int:
     ruleset = _ruleset_of(args)
     if not kinds(ruleset):
         raise InputError("explore", None, "", f"{ruleset} has no positions to explore")
-    kind = args.kind or kinds(ruleset)[0]
-    _check_kind(ruleset, kind)
+    if args.kind is not None:
+        _check_kind(ruleset, args.kind)
     if args.rev:
         if len(args.sides) > 2:
             raise InputError("explore", None, "", "with --rev give at most OLD NEW")
@@ -286,8 +303,9 @@ def run(args) -> int:
                 "explore", None, "", "give two sides, OLD and NEW (or --rev, or --all-interpretations)"
             )
         specs = list(args.sides)
-    c = Comparison(ruleset, specs[0], specs[1], kind)
+    c = Comparison(ruleset, specs[0], specs[1], args.kind or kinds(ruleset)[0])
     old, new = sides_for(c, args.root)
+    kind = args.kind or _kind_reading(ruleset, old, new)
     if args.rev:
         old = at_revision(old, args.rev, args.root)
     try:
