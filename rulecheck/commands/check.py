@@ -168,6 +168,33 @@ def rulesets_of_paths(root, names: list[str], paths: list | None) -> list[str]:
     return held or names
 
 
+def refuse_a_project_without_features(root, names) -> None:
+    """A project whose features folder holds no feature file for the rulesets run: one line
+    naming the folder the config makes it look in (the runner's own refusal names the bundled
+    layout, features/<ruleset>/, whatever the config says)."""
+    from rulecheck.corpus import corpora
+    from rulecheck.project_config import project_at
+    from rulecheck.source_yaml import InputError
+
+    config = project_at(root)
+    if config is None:
+        return
+    found = corpora(root, names)
+    if any(c.features.is_dir() and next(c.features.rglob("*.feature"), None) for c in found.values()):
+        return
+    if any(t.is_file() for c in found.values() for t in c.tests):
+        return  # bound by the project's own test files, as the bundled corpus is
+    folder = config.features_folder
+    shown = folder.relative_to(config.root) if folder.is_relative_to(config.root) else folder
+    where = " or ".join(f"{shown}/{name}/" for name in found) or f"{shown}/<ruleset>/"
+    raise InputError(
+        config.file,
+        None,
+        "features" if config.features is not None else "",
+        f"no feature file (*.feature) in {where} (a project keeps its scenarios in <features>/<ruleset>/)",
+    )
+
+
 def process_count(args) -> int:
     """``-n N``: a whole number of processes from 1 to MAX_JOBS; -x stops one process's share,
     not the run, so the two are not combined."""
@@ -191,6 +218,7 @@ def corpus_report(args) -> dict:
     paths = wanted(args)
     apply_to_args(args)
     names = rulesets_of_paths(args.root, args.ruleset or rulesets(), paths)
+    refuse_a_project_without_features(args.root, names)
     args.rules = [find_overlay(o, names, args.root) for o in args.rules]
     books = rulebooks_for(names, args.rules)  # validates overlays before any scenario runs
     processes = process_count(args)
@@ -274,6 +302,7 @@ def matched_steps(args, flag: str = "--dry-run"):
     paths = wanted(args)
     apply_to_args(args)
     names = rulesets_of_paths(args.root, args.ruleset or rulesets(), paths)
+    refuse_a_project_without_features(args.root, names)
     found = corpora(args.root, names)
     check_feature_syntax(args.root, names)
     if paths:

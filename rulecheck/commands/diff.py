@@ -11,6 +11,7 @@ from pathlib import Path
 from rulecheck import json_output, progress
 from rulecheck.commands.check import (
     add_keyword_argument,
+    refuse_a_project_without_features,
     refuse_an_empty_keyword_selection,
     selection_args,
     wanted,
@@ -91,6 +92,7 @@ def run(args) -> int:
         raise InputError("diff", None, "", "give either an OVERLAY file or --rev GIT_REV (one of them)")
     paths = wanted(args)
     apply_to_args(args)
+    refuse_a_project_without_features(args.root, args.ruleset or rulesets())
     if args.overlay:
         args.overlay = find_overlay(args.overlay, args.ruleset or rulesets(), args.root)
         if not (Path(args.overlay).exists() or Path(args.overlay).is_symlink()):

@@ -9,6 +9,7 @@ from rulecheck.commands.check import (
     add_exitfirst_argument,
     add_keyword_argument,
     add_path_arguments,
+    refuse_a_project_without_features,
     selection_args,
 )
 from rulecheck.corpus import project_root
@@ -69,6 +70,7 @@ def run(args) -> int:
 
     paths = wanted(args)
     apply_to_args(args)
+    refuse_a_project_without_features(args.root, args.ruleset or rulesets())
     with progress.shown(args.quiet):
         summary = build_site(
             args.out_dir,

@@ -13,6 +13,7 @@ from rulecheck import json_output, progress
 from rulecheck.commands.check import (
     add_keyword_argument,
     add_path_arguments,
+    refuse_a_project_without_features,
     refuse_an_empty_keyword_selection,
 )
 from rulecheck.corpus import PROJECT_ROOT, project_root
@@ -125,6 +126,7 @@ def _run(args):
 
     paths = wanted(args)
     apply_to_args(args)
+    refuse_a_project_without_features(args.root, args.ruleset or rulesets())
     with_book = args.with_book
     if with_book and args.root.resolve() == PROJECT_ROOT.resolve():
         from rulecheck.source_yaml import InputError
