@@ -70,7 +70,7 @@ def add_corpus_arguments(p) -> None:
         action="append",
         default=[],
         metavar="OVERLAY",
-        help="run under a rule overlay (repeatable)",
+        help="run under a rule overlay: a file, or an overlay's name (the project's, else a bundled one); repeatable",
     )
     add_keyword_argument(p)
     add_exitfirst_argument(p)
