@@ -58,9 +58,11 @@ class ScenarioChange:
     # The events that left the trace ("- ...") and came into it ("+ ..."), in their own words
     # with their clause ids, in trace order; empty when the two traces read the same.
     trace_changes: list[str] = field(default_factory=list)
+    corpus: str | None = None  # diff --with-book: project or book
 
     def to_json(self) -> dict[str, Any]:
         return {
+            **({"corpus": self.corpus} if self.corpus is not None else {}),
             "key": self.key,
             "ruleset": self.ruleset,
             "feature": self.feature,
@@ -180,16 +182,23 @@ def diff_overlay(
     baseline: CorpusRun | None = None,
     paths: list | None = None,
     pytest_args: Sequence[str] = (),
+    part_of_a_run: bool = False,
 ) -> RulingDiff:
     """The book against the book plus ``overlay_path``, on the overlay's ruleset. ``paths`` and
-    ``pytest_args`` (``-k``) select the scenarios compared."""
+    ``pytest_args`` (``-k``) select the scenarios compared. ``part_of_a_run``: one corpus of
+    ``--with-book``, which may select nothing (the command says so of the whole)."""
     overlay = load_overlay(overlay_path)
     book = ruleset_named(overlay.ruleset).rulebook()
     changed_book = book.with_changes(overlay.parameters, overlay.interpretations, overlay.name)
     rule_changes = book.differences(changed_book)
     if baseline is None:
         baseline = run_corpus(
-            root, [overlay.ruleset], record_reads=not full, paths=paths, pytest_args=pytest_args
+            root,
+            [overlay.ruleset],
+            record_reads=not full,
+            paths=paths,
+            pytest_args=pytest_args,
+            part_of_a_run=part_of_a_run,
         )
     old = baseline.by_ruleset(overlay.ruleset)
     # A scenario that read nothing the overlay changes runs identically under it (pure engine).
@@ -202,6 +211,7 @@ def diff_overlay(
             select=selected,
             paths=paths,
             pytest_args=pytest_args,
+            part_of_a_run=part_of_a_run,
         )
         if selected is None or selected
         else CorpusRun([], 0)
@@ -215,6 +225,22 @@ def diff_overlay(
         compared=len(old),
         rerun=len(new_run.results),
         rule_changes=rule_changes,
+    )
+
+
+def with_the_book(project: RulingDiff, book: RulingDiff) -> RulingDiff:
+    """``diff --with-book``: the project's diff and the bundled corpus's under the same change,
+    as one; each changed scenario says which corpus it came from."""
+    for label, diff in (("project", project), ("book", book)):
+        for change in diff.changes:
+            change.corpus = label
+    return RulingDiff(
+        old_label=project.old_label,
+        new_label=project.new_label,
+        changes=project.changes + book.changes,
+        compared=project.compared + book.compared,
+        rerun=project.rerun + book.rerun,
+        rule_changes=project.rule_changes,
     )
 
 
@@ -394,7 +420,8 @@ def format_text(diff: RulingDiff) -> str:
     for cid, changes in diff.by_clause().items():
         out.append(f"{cid}")
         for c in changes:
-            out.append(f"  {c.feature}:{c.line}  {c.scenario}")
+            book = "  [book]" if c.corpus == "book" else ""  # diff --with-book: the book's ruling
+            out.append(f"  {c.feature}:{c.line}  {c.scenario}{book}")
             if c.key in shown:
                 out.append(f"      (changes listed under {shown[c.key]})")
                 continue

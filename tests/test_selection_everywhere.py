@@ -192,3 +192,20 @@ def test_mutate_with_book_without_a_project_is_one_line(tmp_path):
     assert proc.returncode == 2
     assert proc.stderr.startswith("rulecheck: --with-book: needs a project")
     assert len(proc.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.slow  # runs the bundled multibase corpus under the book and the overlay
+def test_diff_with_book_diffs_both_corpora_and_labels_each_change(proj):  # noqa: F811
+    (proj / "overlays").mkdir()
+    (proj / "overlays" / "easier.yaml").write_text(EASIER)
+    proc = run_cli(proj, "diff", "easier", "--with-book", "--json", "-q")
+    assert proc.returncode == 1, proc.stderr
+    diff = json.loads(proc.stdout)
+    corpora = {c["feature"]: c["corpus"] for c in diff["scenarios"]}
+    assert corpora[FEATURE] == "project"
+    assert "book" in corpora.values()
+    assert all(c == "book" for f, c in corpora.items() if f != FEATURE)
+    text = run_cli(proj, "diff", "easier", "--with-book", "-q", "-k", "hits")
+    marked = [line for line in text.stdout.splitlines() if line.startswith("  features/")]
+    assert any(line.endswith("[book]") for line in marked)
+    assert any(line.startswith(f"  {FEATURE}:") and not line.endswith("[book]") for line in marked)

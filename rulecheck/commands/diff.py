@@ -16,12 +16,12 @@ from rulecheck.commands.check import (
     selection_args,
     wanted,
 )
-from rulecheck.corpus import project_root
+from rulecheck.corpus import PROJECT_ROOT, project_root
 from rulecheck.help_text import parser_text
 from rulecheck.overlays import find_overlay
 from rulecheck.project_config import apply_to_args
 from rulecheck.ruleset_api import ruleset_names as rulesets
-from rulecheck.ruling_diff import diff_overlay, diff_revision, format_text
+from rulecheck.ruling_diff import diff_overlay, diff_revision, format_text, with_the_book
 from rulecheck.source_yaml import InputError
 
 
@@ -63,6 +63,12 @@ def register(sub) -> None:
         help="only the scenarios of these feature files, folders or FILE:LINE (after OVERLAY, or with --rev)",
     )
     add_keyword_argument(p)
+    p.add_argument(
+        "--with-book",
+        action="store_true",
+        help="with OVERLAY, in a project: also diff the bundled corpus (the book's own rulings) "
+        "under it; each changed scenario says which corpus it came from",
+    )
     p.add_argument("--rev", metavar="GIT_REV", help="compare with the engine at this git revision instead")
     p.add_argument(
         "--own-corpus",
@@ -92,6 +98,14 @@ def run(args) -> int:
         raise InputError("diff", None, "", "give either an OVERLAY file or --rev GIT_REV (one of them)")
     paths = wanted(args)
     apply_to_args(args)
+    if args.with_book and (args.rev or args.root.resolve() == PROJECT_ROOT.resolve()):
+        raise InputError(
+            "--with-book",
+            None,
+            "",
+            "goes with OVERLAY in a project (a rulecheck.toml or [tool.rulecheck] table here or "
+            "above, or --root): without one the bundled corpus runs alone",
+        )
     refuse_a_project_without_features(args.root, args.ruleset or rulesets())
     if args.overlay:
         args.overlay = find_overlay(args.overlay, args.ruleset or rulesets(), args.root)
@@ -99,8 +113,25 @@ def run(args) -> int:
             raise InputError(args.overlay, None, "", "no such overlay file")
         with progress.shown(args.quiet):
             diff = diff_overlay(
-                args.overlay, args.root, full=args.full, paths=paths, pytest_args=selection_args(args)
+                args.overlay,
+                args.root,
+                full=args.full,
+                paths=paths,
+                pytest_args=selection_args(args),
+                part_of_a_run=args.with_book,
             )
+            if args.with_book:
+                if paths and not diff.compared:
+                    shown = " ".join(dict.fromkeys(w.text for w in paths))
+                    raise InputError(shown, None, "", "selects no scenario of the rulesets run")
+                book = diff_overlay(
+                    args.overlay,
+                    PROJECT_ROOT,
+                    full=args.full,
+                    pytest_args=selection_args(args),
+                    part_of_a_run=True,
+                )
+                diff = with_the_book(diff, book)
     else:
         with progress.shown(args.quiet):
             diff = diff_revision(
