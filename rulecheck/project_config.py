@@ -164,10 +164,35 @@ def apply_to_args(args) -> None:
     them out; with no configuration, the bundled corpus as before."""
     if getattr(args, "root", None) is not None:
         return
-    config = find_config(Path.cwd())
+    config = _config_of_paths(getattr(args, "paths", None) or []) or find_config(Path.cwd())
     if config is None:
         args.root = corpus_root()
         return
     args.root = config.root
     if not getattr(args, "ruleset", None) and config.rulesets:
         args.ruleset = list(config.rulesets)
+
+
+def _config_of_paths(texts: list[str]) -> ProjectConfig | None:
+    """As pytest finds its rootdir from the paths it is given: the project the path arguments
+    lie in (``rulecheck check ../ours/features/x.feature:12`` from outside it), or None when they
+    lie in none (the bundled corpus's, or the current folder's project decides). Paths in two
+    projects are refused: each runs with its own configuration."""
+    import re
+
+    from rulecheck.project_files import project_of  # it reads configs through this module
+
+    found: dict[Path, ProjectConfig] = {}
+    for text in texts:
+        path = Path(text)
+        if not (path.exists() or path.is_symlink()):
+            path = Path(re.sub(r":[^:/\\]*$", "", text))  # FILE:LINE
+        config = project_of(path.resolve())
+        if config is not None:
+            found[config.file] = config
+    if len(found) > 1:
+        first, second = list(found)[:2]
+        raise InputError(
+            texts[0], None, "", f"the paths lie in two projects ({first} and {second}): run each on its own"
+        )
+    return next(iter(found.values()), None)

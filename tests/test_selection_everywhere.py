@@ -209,3 +209,23 @@ def test_diff_with_book_diffs_both_corpora_and_labels_each_change(proj):  # noqa
     marked = [line for line in text.stdout.splitlines() if line.startswith("  features/")]
     assert any(line.endswith("[book]") for line in marked)
     assert any(line.startswith(f"  {FEATURE}:") and not line.endswith("[book]") for line in marked)
+
+
+def test_paths_into_a_project_run_it_from_outside_as_pytest_finds_its_rootdir(proj):  # noqa: F811
+    outside = proj.parent
+    one = f"proj/{FEATURE}:{line_of(proj, 'Scenario: Alpha hits')}"
+    proc = run_cli(outside, "check", "-q", "--no-dependencies", one)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("multibase (Multi-base Attack resolution): 1 scenario, 1 passed")
+    steps = run_cli(outside, "steps", one)
+    assert steps.returncode == 0, steps.stderr
+
+
+def test_paths_in_two_projects_are_one_line(proj):  # noqa: F811
+    import shutil
+
+    shutil.copytree(proj, proj.parent / "other")
+    proc = run_cli(proj.parent, "check", f"proj/{FEATURE}", f"other/{FEATURE}")
+    assert proc.returncode == 2
+    assert "the paths lie in two projects" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
