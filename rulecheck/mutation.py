@@ -314,6 +314,7 @@ def run_mutation(
         record_reads=True,
         paths=paths,
         pytest_args=[f"-k={keyword}"] if keyword else [],
+        part_of_a_run=part_of_a_run,  # --with-book: one corpus may select nothing; the whole says
     )
     if keyword and not baseline.results and not part_of_a_run:  # --with-book: the whole run says
         raise InputError("-k", None, "", f"the expression {keyword!r} selects no scenario")

@@ -167,6 +167,10 @@ def _run(args):
         )
         _add_the_book(project, book)
     refuse_an_empty_keyword_selection(args, project.baseline.results)
+    if args.tags is not None and not project.baseline.results:
+        from rulecheck.source_yaml import InputError
+
+        raise InputError("--tags", None, "", f"the tag expression {args.tags!r} selects no scenario")
     return project
 
 
