@@ -229,3 +229,17 @@ def test_paths_in_two_projects_are_one_line(proj):  # noqa: F811
     assert proc.returncode == 2
     assert "the paths lie in two projects" in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_steps_ruleset_lists_only_the_phrasings_a_project_of_that_ruleset_can_use():
+    proc = subprocess.run(
+        [sys.executable, "-m", "rulecheck.cli", "steps", "--ruleset", "multibase", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    functions = {p["function"].rsplit(".", 1)[0] for p in json.loads(proc.stdout)["steps"]}
+    assert "steps.multibase" in functions and "steps.common" in functions
+    assert not any(f.startswith("steps.gundam_assemble") for f in functions)

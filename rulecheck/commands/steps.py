@@ -44,7 +44,12 @@ def register(sub) -> None:
         help="project holding features/ (default: the folder of the nearest rulecheck.toml or "
         "[tool.rulecheck] table, from the current folder upwards; else the bundled corpus)",
     )
-    p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
+    p.add_argument(
+        "--ruleset",
+        action="append",
+        choices=rulesets(),
+        help="only this ruleset's phrasings, or scenarios (repeatable)",
+    )
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios matching this tag expression")
     add_keyword_argument(p)
     p.add_argument("--json", action="store_true", help="print JSON (format rulecheck.steps/1)")
@@ -52,9 +57,16 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    if args.paths or args.keyword or args.tags or args.root is not None or args.ruleset:
+    if args.paths or args.keyword or args.tags or args.root is not None:
         return _steps_used(args)
     found = catalogue(corpus_root())
+    if args.ruleset:  # the phrasings a project of these rulesets can use
+        from rulecheck.project_plugin import step_modules
+        from rulecheck.ruleset_api import ruleset
+
+        own = [m for name in args.ruleset for m in ruleset(name).corpus(corpus_root()).step_modules]
+        usable = set(step_modules(own))
+        found = [p for p in found if p.function.rsplit(".", 1)[0] in usable]
     if args.json:
         print(json_output.dumps("steps", {"steps": [p.to_json() for p in found]}))
     else:
