@@ -143,25 +143,19 @@ class ProjectFeatures:
 
 
 def step_modules(own: list[str] | tuple[str, ...]) -> list[str]:
-    """The step modules a run loads: every module of the shared ``steps`` package that no
-    installed ruleset declares as its own (``Corpus.step_modules``; ``steps.common``), then
-    ``own``, the declared modules of the rulesets run. The bundled step library holds every
-    bundled ruleset's steps; a project's run loads only those of its own rulesets (a Gundam
-    Assemble project never imports the multibase steps, and with them shapely and numpy: about a
-    third of the start of a one-scenario run)."""
-    import importlib.util
+    """The step modules a run loads: the shared ones (``steps.SHARED``: steps.common), then
+    ``own``, the modules the rulesets run declare (``Corpus.step_modules``). The bundled step
+    library holds every bundled ruleset's steps; a project's run loads only those of its own
+    rulesets (a Gundam Assemble project never imports the multibase steps, and with them shapely
+    and numpy: about a third of the start of a one-scenario run). Nothing here loads another
+    ruleset's adapter, which would import its engine."""
+    import importlib
 
-    from rulecheck.locations import corpus_root
-    from rulecheck.ruleset_api import ruleset, ruleset_names
-
-    spec = importlib.util.find_spec("steps")
-    shared = (
-        sorted(f"steps.{p.stem}" for p in Path(spec.origin).parent.glob("*.py") if p.stem != "__init__")
-        if spec is not None and spec.origin
-        else []
-    )
-    claimed = {m for name in ruleset_names() for m in ruleset(name).corpus(corpus_root()).step_modules}
-    return list(dict.fromkeys([*(m for m in shared if m not in claimed), *own]))
+    try:
+        shared = tuple(getattr(importlib.import_module("steps"), "SHARED", ()))
+    except ImportError:
+        shared = ()
+    return list(dict.fromkeys([*shared, *own]))
 
 
 def _feature_module(path: Path):

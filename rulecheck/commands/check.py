@@ -218,9 +218,9 @@ def corpus_report(args) -> dict:
     paths = wanted(args)
     apply_to_args(args)
     names = rulesets_of_paths(args.root, args.ruleset or rulesets(), paths)
-    refuse_a_project_without_features(args.root, names)
     args.rules = [find_overlay(o, names, args.root) for o in args.rules]
     books = rulebooks_for(names, args.rules)  # validates overlays before any scenario runs
+    refuse_a_project_without_features(args.root, names)
     processes = process_count(args)
     options = {
         "rulesets": names,

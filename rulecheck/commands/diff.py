@@ -106,11 +106,12 @@ def run(args) -> int:
             "goes with OVERLAY in a project (a rulecheck.toml or [tool.rulecheck] table here or "
             "above, or --root): without one the bundled corpus runs alone",
         )
-    refuse_a_project_without_features(args.root, args.ruleset or rulesets())
     if args.overlay:
         args.overlay = find_overlay(args.overlay, args.ruleset or rulesets(), args.root)
         if not (Path(args.overlay).exists() or Path(args.overlay).is_symlink()):
             raise InputError(args.overlay, None, "", "no such overlay file")
+    refuse_a_project_without_features(args.root, args.ruleset or rulesets())
+    if args.overlay:
         with progress.shown(args.quiet):
             diff = diff_overlay(
                 args.overlay,
