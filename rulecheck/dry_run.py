@@ -86,8 +86,9 @@ def keyword_filter(expression: str | None):
 
 
 def _step_contexts(found: Mapping[str, Corpus]) -> list:
-    """The step definitions a run of these corpora loads: the shared ``steps`` modules no ruleset
-    claims, and each ruleset's own (``Corpus.step_modules``), as ``rulecheck check`` loads them."""
+    """The step definitions a run of these corpora loads: the shared ``steps`` modules
+    (``steps.SHARED``) and each ruleset's own (``Corpus.step_modules``), as ``rulecheck check``
+    loads them."""
     from rulecheck.project_plugin import step_modules
     from rulecheck.pytest_bdd_compat import step_contexts
 

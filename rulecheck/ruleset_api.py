@@ -82,8 +82,8 @@ class Corpus:
     """The YAML file of rulebook mutants no scenario can tell from the book (``rulecheck mutate``)."""
     step_modules: tuple[str, ...] = ()
     """The modules of its own step definitions: a user's project of this ruleset, ``--dry-run``
-    and ``rulecheck steps`` load these (and the modules of the shared ``steps`` package that no
-    ruleset declares, such as ``steps.common``), never another ruleset's. The bundled rulesets
+    and ``rulecheck steps`` load these (and the shared ones, ``steps.SHARED``), never another
+    ruleset's. The bundled rulesets
     declare theirs in the shared ``steps`` package; the bundled corpus loads every module there
     through its conftest.py."""
 

@@ -24,7 +24,7 @@ from rules.hexgrid import Hex, from_offset
 from rules.rulebook import load as load_rulebook
 
 # Its step definitions in the shared ``steps`` package: a project of this ruleset loads these (and
-# the modules no ruleset claims, such as steps.common), never another ruleset's.
+# the shared ones, steps.SHARED), never another ruleset's.
 STEP_MODULES = ("steps.gundam_assemble_attack", "steps.gundam_assemble_board")
 
 DEFAULT_SIDES = ("A", "B")

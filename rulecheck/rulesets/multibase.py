@@ -36,7 +36,7 @@ from rules.rulebook import Rulebook, RulebookError
 RULESET = "multibase"
 
 # Its step definitions in the shared ``steps`` package: a project of this ruleset loads these (and
-# the modules no ruleset claims, such as steps.common), never another ruleset's.
+# the shared ones, steps.SHARED), never another ruleset's.
 STEP_MODULES = ("steps.multibase", "steps.multibase_mutants")
 
 
