@@ -27,6 +27,7 @@ import re
 import textwrap
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -364,6 +365,8 @@ def build_site(
     tags: str | None = None,
     force: bool = False,
     paths: list | None = None,
+    pytest_args: Sequence[str] = (),
+    keyword: str | None = None,
 ) -> dict[str, Any]:
     """Run the corpus and write the site into ``out_dir`` (built beside it and swapped in at the
     end, so a failed build never leaves half a site; see ``output_files.build_dir`` for what an
@@ -374,12 +377,17 @@ def build_site(
         _SHOWN.clear()
         _STEPS.clear()
         started, began = time.perf_counter(), datetime.now(UTC)
-        corpus = run_corpus(root, rulesets, tags=tags, pytest_args=["-p", "rulecheck.docs_site"], paths=paths)
+        corpus = run_corpus(
+            root, rulesets, tags=tags, pytest_args=["-p", "rulecheck.docs_site", *pytest_args], paths=paths
+        )
+        if keyword and not corpus.results:  # before a page is written: the old site stays
+            raise InputError("-k", None, "", f"the expression {keyword!r} selects no scenario")
         results.extend(corpus.results)
         names = sorted({r.ruleset for r in results}) or list(rulesets or [])
         stamp = (
             f"Run {began:%Y-%m-%d %H:%M} UTC in {time.perf_counter() - started:.1f} s by rulecheck {__version__}"
             + (f", scenarios selected by <code>{escape(tags)}</code>" if tags else "")
+            + (f", scenario names matching <code>-k {escape(keyword)}</code>" if keyword else "")
             + "."
         )
         return _write(

@@ -183,6 +183,7 @@ class MutantResult:
     moved: list[str] = field(default_factory=list)  # passed, but with other recorded outcomes
     seconds: float = 0.0
     equivalent: str = ""  # the reason, for a listed equivalent mutant that survives
+    corpus: str | None = None  # --with-book: the corpus whose scenario killed it (project, book)
 
     @property
     def killed(self) -> bool:
@@ -202,6 +203,7 @@ class MutantResult:
             "outcomes_moved_in": self.moved,
             "equivalent": self.equivalent or None,
             "seconds": round(self.seconds, 3),
+            **({"corpus": self.corpus} if self.corpus is not None else {}),
         }
 
 
@@ -288,6 +290,8 @@ def run_mutation(
     progress: Callable[[str], None] | None = None,
     shard: tuple[int, int] | None = None,
     paths: list | None = None,
+    keyword: str | None = None,
+    part_of_a_run: bool = False,
 ) -> MutationRun:
     """``shard=(K, N)``: only every N-th mutant from the K-th (round robin over the full list),
     so N runs cover each mutant once; ``merge_results`` joins their JSON."""
@@ -297,11 +301,23 @@ def run_mutation(
     # Pick the mutants first: a bad --only should not cost a corpus run.
     mutants = select_mutants([m for name in names for m in mutants_for(ruleset_named(name).rulebook())], only)
     settings = run_settings(root, names, tags, only, len(mutants))
+    if keyword:  # shards that ran other scenarios scored other things: merge-results compares this
+        settings["keyword"] = keyword
     if shard is not None:
         mutants = [m for i, m in enumerate(mutants) if i % shard[1] == shard[0] - 1]
     equivalents = {name: load_equivalents(root, name) for name in names}
     say("baseline: running the corpus under the book, recording what each scenario reads")
-    baseline = run_corpus(root, names, tags=tags, record_reads=True, paths=paths)
+    baseline = run_corpus(
+        root,
+        names,
+        tags=tags,
+        record_reads=True,
+        paths=paths,
+        pytest_args=[f"-k={keyword}"] if keyword else [],
+        part_of_a_run=part_of_a_run,  # --with-book: one corpus may select nothing; the whole says
+    )
+    if keyword and not baseline.results and not part_of_a_run:  # --with-book: the whole run says
+        raise InputError("-k", None, "", f"the expression {keyword!r} selects no scenario")
     left_out = [r for r in baseline.results if r.outcome != "passed"]
     if left_out:
         say(f"{plural(len(left_out), 'scenario')} fail under the book and cannot kill a mutant; left out")

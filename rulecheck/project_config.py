@@ -8,6 +8,7 @@ would have to agree, and nothing says which wins. Options on the command line be
 
 from __future__ import annotations
 
+import copy
 import difflib
 import tomllib
 from dataclasses import dataclass
@@ -73,12 +74,28 @@ def _present(path: Path) -> bool:
     return path.exists() or path.is_symlink()
 
 
+# Every corpus lookup (``corpora``, the project's files, overlays) asks which project governs a
+# folder: a run reads each config file once, and again only when the file changes.
+_READ: dict[Path, tuple[tuple[int, int, int], dict]] = {}
+
+
 def _read(path: Path) -> dict:
     try:
-        return tomllib.loads(read_input_text(path, MAX_CONFIG_BYTES, "a TOML file"))
+        st = path.stat()
+        stamp = (st.st_ino, st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None  # the one reader says what is wrong with it
+    cached = _READ.get(path)
+    if stamp is not None and cached is not None and cached[0] == stamp:
+        return copy.deepcopy(cached[1])
+    try:
+        data = tomllib.loads(read_input_text(path, MAX_CONFIG_BYTES, "a TOML file"))
     except tomllib.TOMLDecodeError as exc:
         line = getattr(exc, "lineno", None)
         raise InputError(path, line, "", f"not valid TOML: {str(exc).split(' (at ')[0]}") from None
+    if stamp is not None:
+        _READ[path] = (stamp, copy.deepcopy(data))
+    return data
 
 
 def _tool_table(pyproject: Path) -> dict | None:
@@ -147,10 +164,35 @@ def apply_to_args(args) -> None:
     them out; with no configuration, the bundled corpus as before."""
     if getattr(args, "root", None) is not None:
         return
-    config = find_config(Path.cwd())
+    config = _config_of_paths(getattr(args, "paths", None) or []) or find_config(Path.cwd())
     if config is None:
         args.root = corpus_root()
         return
     args.root = config.root
     if not getattr(args, "ruleset", None) and config.rulesets:
         args.ruleset = list(config.rulesets)
+
+
+def _config_of_paths(texts: list[str]) -> ProjectConfig | None:
+    """As pytest finds its rootdir from the paths it is given: the project the path arguments
+    lie in (``rulecheck check ../ours/features/x.feature:12`` from outside it), or None when they
+    lie in none (the bundled corpus's, or the current folder's project decides). Paths in two
+    projects are refused: each runs with its own configuration."""
+    import re
+
+    from rulecheck.project_files import project_of  # it reads configs through this module
+
+    found: dict[Path, ProjectConfig] = {}
+    for text in texts:
+        path = Path(text)
+        if not (path.exists() or path.is_symlink()):
+            path = Path(re.sub(r":[^:/\\]*$", "", text))  # FILE:LINE
+        config = project_of(path.resolve())
+        if config is not None:
+            found[config.file] = config
+    if len(found) > 1:
+        first, second = list(found)[:2]
+        raise InputError(
+            texts[0], None, "", f"the paths lie in two projects ({first} and {second}): run each on its own"
+        )
+    return next(iter(found.values()), None)

@@ -105,24 +105,9 @@ class ProjectFeatures:
         return cls(corpora(config.root, config.rulesets or None))
 
     def step_plugins(self) -> list[str]:
-        """``rulecheck.pytest_plugin``, every module of the shared ``steps`` package and each
-        ruleset's own step modules, as the bundled corpus's conftest.py names them."""
-        import importlib.util
-
-        from rulecheck.ruleset_api import ruleset_names
-
-        spec = importlib.util.find_spec("steps")
-        shared = (
-            sorted(f"steps.{p.stem}" for p in Path(spec.origin).parent.glob("*.py") if p.stem != "__init__")
-            if spec is not None and spec.origin
-            else []
-        )
-        # The bundled step library holds every bundled ruleset's steps; a project's run loads only
-        # those of its own rulesets (a Gundam Assemble project never imports the multibase steps,
-        # and with them shapely and numpy: about a third of the start of a one-scenario run).
-        others = [n for n in ruleset_names() if n not in self.rulesets]
-        shared = [m for m in shared if not any(m.removeprefix("steps.").startswith(n) for n in others)]
-        return ["rulecheck.pytest_plugin", *shared, *self.own_step_modules]
+        """``rulecheck.pytest_plugin`` and the step modules of the project's rulesets
+        (``step_modules``)."""
+        return ["rulecheck.pytest_plugin", *step_modules(self.own_step_modules)]
 
     def load_steps(self, manager) -> None:
         """Register the step modules as plugins (once), before pytest parses its options: they
@@ -155,6 +140,22 @@ class ProjectFeatures:
         if file_path.suffix != ".feature" or self.ruleset_of(file_path) is None:
             return None
         return FeatureFile.from_parent(parent, path=file_path)
+
+
+def step_modules(own: list[str] | tuple[str, ...]) -> list[str]:
+    """The step modules a run loads: the shared ones (``steps.SHARED``: steps.common), then
+    ``own``, the modules the rulesets run declare (``Corpus.step_modules``). The bundled step
+    library holds every bundled ruleset's steps; a project's run loads only those of its own
+    rulesets (a Gundam Assemble project never imports the multibase steps, and with them shapely
+    and numpy: about a third of the start of a one-scenario run). Nothing here loads another
+    ruleset's adapter, which would import its engine."""
+    import importlib
+
+    try:
+        shared = tuple(getattr(importlib.import_module("steps"), "SHARED", ()))
+    except ImportError:
+        shared = ()
+    return list(dict.fromkeys([*shared, *own]))
 
 
 def _feature_module(path: Path):

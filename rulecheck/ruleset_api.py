@@ -82,8 +82,11 @@ class Corpus:
     equivalent_mutants: Path | None = None
     """The YAML file of rulebook mutants no scenario can tell from the book (``rulecheck mutate``)."""
     step_modules: tuple[str, ...] = ()
-    """The modules of its own step definitions, for ``rulecheck steps`` (the corpus runs them
-    through its conftest.py); the bundled rulesets' steps are the project's ``steps/`` modules."""
+    """The modules of its own step definitions: a user's project of this ruleset, ``--dry-run``
+    and ``rulecheck steps`` load these (and the shared ones, ``steps.SHARED``), never another
+    ruleset's. The bundled rulesets
+    declare theirs in the shared ``steps`` package; the bundled corpus loads every module there
+    through its conftest.py."""
 
 
 @runtime_checkable

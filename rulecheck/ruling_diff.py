@@ -27,7 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,9 +58,11 @@ class ScenarioChange:
     # The events that left the trace ("- ...") and came into it ("+ ..."), in their own words
     # with their clause ids, in trace order; empty when the two traces read the same.
     trace_changes: list[str] = field(default_factory=list)
+    corpus: str | None = None  # diff --with-book: project or book
 
     def to_json(self) -> dict[str, Any]:
         return {
+            **({"corpus": self.corpus} if self.corpus is not None else {}),
             "key": self.key,
             "ruleset": self.ruleset,
             "feature": self.feature,
@@ -179,19 +181,38 @@ def diff_overlay(
     full: bool = False,
     baseline: CorpusRun | None = None,
     paths: list | None = None,
+    pytest_args: Sequence[str] = (),
+    part_of_a_run: bool = False,
 ) -> RulingDiff:
-    """The book against the book plus ``overlay_path``, on the overlay's ruleset."""
+    """The book against the book plus ``overlay_path``, on the overlay's ruleset. ``paths`` and
+    ``pytest_args`` (``-k``) select the scenarios compared. ``part_of_a_run``: one corpus of
+    ``--with-book``, which may select nothing (the command says so of the whole)."""
     overlay = load_overlay(overlay_path)
     book = ruleset_named(overlay.ruleset).rulebook()
     changed_book = book.with_changes(overlay.parameters, overlay.interpretations, overlay.name)
     rule_changes = book.differences(changed_book)
     if baseline is None:
-        baseline = run_corpus(root, [overlay.ruleset], record_reads=not full, paths=paths)
+        baseline = run_corpus(
+            root,
+            [overlay.ruleset],
+            record_reads=not full,
+            paths=paths,
+            pytest_args=pytest_args,
+            part_of_a_run=part_of_a_run,
+        )
     old = baseline.by_ruleset(overlay.ruleset)
     # A scenario that read nothing the overlay changes runs identically under it (pure engine).
     selected = None if full else [r.nodeid for r in baseline.readers(overlay.ruleset, rule_changes)]
     new_run = (
-        run_corpus(root, [overlay.ruleset], overlays=[overlay_path], select=selected, paths=paths)
+        run_corpus(
+            root,
+            [overlay.ruleset],
+            overlays=[overlay_path],
+            select=selected,
+            paths=paths,
+            pytest_args=pytest_args,
+            part_of_a_run=part_of_a_run,
+        )
         if selected is None or selected
         else CorpusRun([], 0)
     )
@@ -204,6 +225,22 @@ def diff_overlay(
         compared=len(old),
         rerun=len(new_run.results),
         rule_changes=rule_changes,
+    )
+
+
+def with_the_book(project: RulingDiff, book: RulingDiff) -> RulingDiff:
+    """``diff --with-book``: the project's diff and the bundled corpus's under the same change,
+    as one; each changed scenario says which corpus it came from."""
+    for label, diff in (("project", project), ("book", book)):
+        for change in diff.changes:
+            change.corpus = label
+    return RulingDiff(
+        old_label=project.old_label,
+        new_label=project.new_label,
+        changes=project.changes + book.changes,
+        compared=project.compared + book.compared,
+        rerun=project.rerun + book.rerun,
+        rule_changes=project.rule_changes,
     )
 
 
@@ -308,20 +345,37 @@ def collect_revision(root: Path, proc: subprocess.Popen) -> list[ScenarioResult]
 
 
 def diff_revision(
-    rev: str, root: Path = PROJECT_ROOT, rulesets: Iterable[str] | None = None, own_corpus: bool = False
+    rev: str,
+    root: Path = PROJECT_ROOT,
+    rulesets: Iterable[str] | None = None,
+    own_corpus: bool = False,
+    paths: list | None = None,
+    pytest_args: Sequence[str] = (),
 ) -> RulingDiff:
     """The engine at ``rev`` against the working tree, on the current corpus. The two runs go side
-    by side: the revision in its subprocess, the working tree in this process."""
+    by side: the revision in its subprocess, the working tree in this process.
+
+    ``paths`` and ``pytest_args`` (``-k``) select the scenarios compared: the working tree runs
+    only those, and of the revision's results only the scenarios of the same feature file and
+    name are compared (the revision runs its whole corpus: an older revision's runner may not
+    know a selection)."""
     rulesets = list(rulesets or [])
+    selecting = bool(paths) or bool(pytest_args)
     proc = run_at_revision(root, rev, rulesets, own_corpus)
     try:
-        current = run_corpus(root, rulesets or None)
+        current = run_corpus(root, rulesets or None, paths=paths, pytest_args=pytest_args)
+        keyword = next((a.removeprefix("-k=") for a in pytest_args if a.startswith("-k=")), None)
+        if keyword is not None and not current.results:
+            raise InputError("-k", None, "", f"the expression {keyword!r} selects no scenario")
     except BaseException:
         proc.kill()
         proc.communicate()
         _remove_worktree(root, proc.rulecheck_tmp)  # type: ignore[attr-defined]
         raise
     old = collect_revision(root, proc)
+    if selecting:
+        wanted = {r.key for r in current.results}
+        old = [r for r in old if r.key in wanted]
     sha = proc.rulecheck_sha  # type: ignore[attr-defined]
     corpus = "its own corpus" if own_corpus else "the current corpus"
     return RulingDiff(
@@ -366,7 +420,8 @@ def format_text(diff: RulingDiff) -> str:
     for cid, changes in diff.by_clause().items():
         out.append(f"{cid}")
         for c in changes:
-            out.append(f"  {c.feature}:{c.line}  {c.scenario}")
+            book = "  [book]" if c.corpus == "book" else ""  # diff --with-book: the book's ruling
+            out.append(f"  {c.feature}:{c.line}  {c.scenario}{book}")
             if c.key in shown:
                 out.append(f"      (changes listed under {shown[c.key]})")
                 continue

@@ -28,6 +28,29 @@ def add_path_arguments(p) -> None:
     )
 
 
+def add_keyword_argument(p) -> None:
+    """``-k EXPR``: pytest's expression over scenario names, on every command that runs scenarios."""
+    p.add_argument(
+        "-k",
+        dest="keyword",
+        metavar="EXPR",
+        help="only the scenarios whose names match EXPR (pytest's -k: words, 'and', 'or', 'not'; any case)",
+    )
+
+
+def add_exitfirst_argument(p) -> None:
+    p.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing scenario")
+
+
+def refuse_an_empty_keyword_selection(args, results) -> None:
+    """``-k`` that selects no scenario is bad input, as a tag expression or a path that selects
+    none is: one line, exit 2."""
+    if getattr(args, "keyword", None) and not results:
+        from rulecheck.source_yaml import InputError
+
+        raise InputError("-k", None, "", f"the expression {args.keyword!r} selects no scenario")
+
+
 def add_corpus_arguments(p) -> None:
     """Options shared by every command that runs the corpus and reports on it."""
     add_path_arguments(p)
@@ -47,15 +70,10 @@ def add_corpus_arguments(p) -> None:
         action="append",
         default=[],
         metavar="OVERLAY",
-        help="run under a rule overlay (repeatable)",
+        help="run under a rule overlay: a file, or an overlay's name (the project's, else a bundled one); repeatable",
     )
-    p.add_argument(
-        "-k",
-        dest="keyword",
-        metavar="EXPR",
-        help="only the scenarios whose names match EXPR (pytest's -k: words, 'and', 'or', 'not'; any case)",
-    )
-    p.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing scenario")
+    add_keyword_argument(p)
+    add_exitfirst_argument(p)
     p.add_argument(
         "--with-book",
         action="store_true",
@@ -150,6 +168,33 @@ def rulesets_of_paths(root, names: list[str], paths: list | None) -> list[str]:
     return held or names
 
 
+def refuse_a_project_without_features(root, names) -> None:
+    """A project whose features folder holds no feature file for the rulesets run: one line
+    naming the folder the config makes it look in (the runner's own refusal names the bundled
+    layout, features/<ruleset>/, whatever the config says)."""
+    from rulecheck.corpus import corpora
+    from rulecheck.project_config import project_at
+    from rulecheck.source_yaml import InputError
+
+    config = project_at(root)
+    if config is None:
+        return
+    found = corpora(root, names)
+    if any(c.features.is_dir() and next(c.features.rglob("*.feature"), None) for c in found.values()):
+        return
+    if any(t.is_file() for c in found.values() for t in c.tests):
+        return  # bound by the project's own test files, as the bundled corpus is
+    folder = config.features_folder
+    shown = folder.relative_to(config.root) if folder.is_relative_to(config.root) else folder
+    where = " or ".join(f"{shown}/{name}/" for name in found) or f"{shown}/<ruleset>/"
+    raise InputError(
+        config.file,
+        None,
+        "features" if config.features is not None else "",
+        f"no feature file (*.feature) in {where} (a project keeps its scenarios in <features>/<ruleset>/)",
+    )
+
+
 def process_count(args) -> int:
     """``-n N``: a whole number of processes from 1 to MAX_JOBS; -x stops one process's share,
     not the run, so the two are not combined."""
@@ -175,6 +220,7 @@ def corpus_report(args) -> dict:
     names = rulesets_of_paths(args.root, args.ruleset or rulesets(), paths)
     args.rules = [find_overlay(o, names, args.root) for o in args.rules]
     books = rulebooks_for(names, args.rules)  # validates overlays before any scenario runs
+    refuse_a_project_without_features(args.root, names)
     processes = process_count(args)
     options = {
         "rulesets": names,
@@ -208,10 +254,7 @@ def corpus_report(args) -> dict:
             corpus = run_in_processes(processes, args.root, paths, **options)
         else:
             corpus = run_corpus(args.root, paths=paths, **options)
-    if getattr(args, "keyword", None) and not corpus.results:
-        from rulecheck.source_yaml import InputError
-
-        raise InputError("-k", None, "", f"the expression {args.keyword!r} selects no scenario")
+    refuse_an_empty_keyword_selection(args, corpus.results)
     on_disk = None
     if (
         args.tags or getattr(args, "keyword", None) or getattr(args, "exitfirst", False) or paths
@@ -244,11 +287,22 @@ def render(report: dict, fmt: str, verbose: bool, kind: str = "check") -> str:
 def dry_run(args) -> int:
     """``--dry-run``: every selected step matched against the step definitions, nothing run."""
     from rulecheck import dry_run as dry
+
+    result = matched_steps(args)
+    print(dry.format_text(result))
+    return 1 if result.unmatched else 0
+
+
+def matched_steps(args, flag: str = "--dry-run"):
+    """Every step of the scenarios the paths, ``--tags`` and ``-k`` select, matched against the
+    step definitions without running anything (``--dry-run``, ``rulecheck steps PATH``)."""
+    from rulecheck import dry_run as dry
     from rulecheck.corpus import check_feature_syntax, corpora, parse_tag_expression
 
     paths = wanted(args)
     apply_to_args(args)
     names = rulesets_of_paths(args.root, args.ruleset or rulesets(), paths)
+    refuse_a_project_without_features(args.root, names)
     found = corpora(args.root, names)
     check_feature_syntax(args.root, names)
     if paths:
@@ -258,13 +312,15 @@ def dry_run(args) -> int:
             p for c in found.values() if c.features.is_dir() for p in sorted(c.features.rglob("*.feature"))
         ]
     tag_filter = parse_tag_expression(args.tags) if args.tags else None
-    result = dry.dry_run(args.root, found, features, paths, tag_filter)
+    keyword = getattr(args, "keyword", None)
+    result = dry.dry_run(args.root, found, features, paths, tag_filter, keyword)
     if result.scenarios == 0:
         from rulecheck.source_yaml import InputError
 
-        raise InputError("--dry-run", None, "", "the selection holds no scenario")
-    print(dry.format_text(result))
-    return 1 if result.unmatched else 0
+        if keyword:
+            raise InputError("-k", None, "", f"the expression {keyword!r} selects no scenario")
+        raise InputError(flag, None, "", "the selection holds no scenario")
+    return result
 
 
 def run(args) -> int:

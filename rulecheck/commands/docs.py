@@ -5,7 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck import json_output, progress
-from rulecheck.commands.check import add_path_arguments
+from rulecheck.commands.check import (
+    add_exitfirst_argument,
+    add_keyword_argument,
+    add_path_arguments,
+    refuse_a_project_without_features,
+    selection_args,
+)
 from rulecheck.corpus import project_root
 from rulecheck.docs_site import build_site
 from rulecheck.help_text import parser_text
@@ -47,6 +53,8 @@ def register(sub) -> None:
     )
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios matching this tag expression")
+    add_keyword_argument(p)
+    add_exitfirst_argument(p)
     p.add_argument("--json", action="store_true", help="print what was written as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     p.add_argument(
@@ -62,8 +70,18 @@ def run(args) -> int:
 
     paths = wanted(args)
     apply_to_args(args)
+    refuse_a_project_without_features(args.root, args.ruleset or rulesets())
     with progress.shown(args.quiet):
-        summary = build_site(args.out_dir, args.root, args.ruleset, args.tags, force=args.force, paths=paths)
+        summary = build_site(
+            args.out_dir,
+            args.root,
+            args.ruleset,
+            args.tags,
+            force=args.force,
+            paths=paths,
+            pytest_args=selection_args(args),
+            keyword=args.keyword,
+        )
     index = (args.out_dir / "index.html").resolve()
     # The site is written either way (its pages show the failures); the exit status says, as
     # check's does, whether every scenario passed.

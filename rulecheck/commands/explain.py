@@ -40,7 +40,13 @@ def register(sub) -> None:
         ),
     )
     p.add_argument("scenario", type=Path)
-    p.add_argument("--rules", action="append", default=[], metavar="OVERLAY", help="apply a rule overlay")
+    p.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="OVERLAY",
+        help="apply a rule overlay: a file, or an overlay's name (the project's, else a bundled one)",
+    )
     p.add_argument(
         "--json", action="store_true", help="print one JSON object (events, outcome, interpretations)"
     )

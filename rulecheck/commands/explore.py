@@ -79,7 +79,11 @@ def register(sub) -> None:
     p.add_argument("--rev", metavar="GIT_REV", help="the old side is the engine at this git revision")
     explorable = [name for name in ruleset_names() if kinds(name)]
     p.add_argument("--ruleset", choices=explorable, help=f"default: the overlay's, else {default_ruleset()}")
-    p.add_argument("--kind", help="; ".join(f"{' or '.join(kinds(name))} ({name})" for name in explorable))
+    p.add_argument(
+        "--kind",
+        help="; ".join(f"{' or '.join(kinds(name))} ({name})" for name in explorable)
+        + " (default: the kind that reads what the sides change, else the first)",
+    )
     p.add_argument("--budget", type=float, default=20.0, metavar="SECONDS", help="search time per comparison")
     p.add_argument(
         "--seed", type=int, default=0, help="hypothesis seed (the same seed finds the same witnesses)"
@@ -109,6 +113,12 @@ def register(sub) -> None:
         default="new",
         help="whose ruling the scenarios assert",
     )
+    p.add_argument(
+        "--with-book",
+        action="store_true",
+        help="in a project, with --all-interpretations: also compare the bundled overlays with the book "
+        "(the project's own overlays are compared either way); the JSON says each comparison's corpus",
+    )
     p.add_argument("--shard", metavar="K/N", help="run only the K-th of N deterministic parts of the work")
     p.add_argument(
         "-o", "--output", type=Path, metavar="DIR", help="write features, diagrams and explore.json here"
@@ -122,14 +132,84 @@ def register(sub) -> None:
 
 
 def _ruleset_of(args) -> str:
+    """The ruleset the sides name: ``--ruleset``, else the first overlay's (a file, or a name the
+    project's or a bundled overlays folder holds), else the default."""
     if args.ruleset:
         return args.ruleset
-    from rulecheck.overlays import load_overlay
+    from rulecheck.overlays import find_overlay, load_overlay
 
     for text in args.sides:
+        if text == "book" or ("=" in text and not Path(text).exists()):
+            continue
         if Path(text).is_file():
             return load_overlay(text).ruleset
+        for name in (n for n in ruleset_names() if kinds(n)):
+            try:
+                found = Path(find_overlay(text, [name], args.root))
+            except InputError:
+                continue
+            if found.is_file():
+                return load_overlay(found).ruleset
     return default_ruleset()
+
+
+def _kind_reading(ruleset: str, old, new) -> str:
+    """No --kind: the kind of position that reads what the sides change (an overlay of critical
+    faces explores attacks, one of Line of Sight sightlines), as --all-interpretations picks it;
+    the ruleset's first kind when the sides change no rulebook entry (--rev, book against book)."""
+    from rulecheck.explore.coverage import kind_for
+
+    interpretations = {**old.interpretations, **new.interpretations}
+    parameters = {**old.parameters, **new.parameters}
+    if not interpretations and not parameters:
+        return kinds(ruleset)[0]
+    return kind_for(ruleset, interpretations, parameters)
+
+
+def _project():
+    """The project governing the current folder (its overlays are compared), or None."""
+    from rulecheck.project_files import project_of
+
+    return project_of(None)
+
+
+def _corpus_of(side, project) -> str | None:
+    """Where a side came from, in a project: its own overlay file, or the book (an
+    interpretation's option, a bundled overlay); None outside a project."""
+    if project is None:
+        return None
+    file = getattr(side, "overlay_file", None)
+    return "project" if file and Path(file).resolve().is_relative_to(project.root) else "book"
+
+
+def _comparisons(names: list[str], root: Path, project, with_book: bool) -> list[Comparison]:
+    """--all-interpretations: every interpretation's other options and the overlays. Outside a
+    project, the bundled overlays; in one, the project's own (``overlays/<ruleset>/``,
+    ``overlays/``), and the bundled ones too with --with-book."""
+    from rulecheck.explore.coverage import kind_for
+    from rulecheck.explore.versions import bundled_overlays, parse_side
+    from rulecheck.overlays import load_overlay
+    from rulecheck.project_files import project_folders
+
+    every = all_comparisons(names, root)
+    if project is None:
+        return every
+    bundled = {(name, p.stem) for name in names for p in bundled_overlays(name, root)}
+    out = [c for c in every if with_book or (c.ruleset, c.new) not in bundled]
+    for name in names:
+        files = [
+            f
+            for folder in project_folders("overlays", [name], project)
+            if folder.is_dir()
+            for f in sorted(folder.glob("*.yaml"))
+        ]
+        for path in dict.fromkeys(f.resolve() for f in files):
+            if load_overlay(path).ruleset != name:
+                continue  # another ruleset's overlay, in the shared folder
+            side = parse_side(str(path), name, root)
+            kind = kind_for(name, side.interpretations, side.parameters)
+            out.append(Comparison(name, "book", str(path), kind))
+    return out
 
 
 def _check_kind(ruleset: str, kind: str) -> None:
@@ -178,27 +258,41 @@ def run(args) -> int:
         check_output_dir(args.output)
     say = (lambda _m: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
 
+    project = _project()
+    if args.with_book and project is None:
+        raise InputError(
+            "--with-book",
+            None,
+            "",
+            "needs a project (a rulecheck.toml or [tool.rulecheck] table here or above): "
+            "without one the bundled overlays are compared alone",
+        )
+    if args.with_book and not args.all_interpretations:
+        raise InputError(
+            "--with-book", None, "", "goes with --all-interpretations: two sides compare only themselves"
+        )
     if args.all_interpretations:
         if args.sides or args.rev:
             raise InputError("explore", None, "", "--all-interpretations takes no sides and no --rev")
         names = [args.ruleset] if args.ruleset else [n for n in ruleset_names() if kinds(n)]
-        comparisons = [c for i, c in enumerate(all_comparisons(names, args.root)) if in_shard(i, shard)]
+        every = _comparisons(names, args.root, project, args.with_book)
+        comparisons = [c for i, c in enumerate(every) if in_shard(i, shard)]
         explorations = []
         for i, c in enumerate(comparisons, 1):
             old, new = sides_for(c, args.root)
             say(f"[{i}/{len(comparisons)}] {c.ruleset} {c.kind}: {new.label}")
-            explorations.append(
-                explore(
-                    old, new, c.kind, args.budget, args.seed, args.max_groups, args.max_positions, args.shrink
-                )
+            found = explore(
+                old, new, c.kind, args.budget, args.seed, args.max_groups, args.max_positions, args.shrink
             )
+            found.corpus = _corpus_of(new, project)
+            explorations.append(found)
         return _finish(args, explorations, shard)
 
     ruleset = _ruleset_of(args)
     if not kinds(ruleset):
         raise InputError("explore", None, "", f"{ruleset} has no positions to explore")
-    kind = args.kind or kinds(ruleset)[0]
-    _check_kind(ruleset, kind)
+    if args.kind is not None:
+        _check_kind(ruleset, args.kind)
     if args.rev:
         if len(args.sides) > 2:
             raise InputError("explore", None, "", "with --rev give at most OLD NEW")
@@ -209,8 +303,9 @@ def run(args) -> int:
                 "explore", None, "", "give two sides, OLD and NEW (or --rev, or --all-interpretations)"
             )
         specs = list(args.sides)
-    c = Comparison(ruleset, specs[0], specs[1], kind)
+    c = Comparison(ruleset, specs[0], specs[1], args.kind or kinds(ruleset)[0])
     old, new = sides_for(c, args.root)
+    kind = args.kind or _kind_reading(ruleset, old, new)
     if args.rev:
         old = at_revision(old, args.rev, args.root)
     try:
@@ -228,6 +323,7 @@ def run(args) -> int:
     finally:
         old.close()
         new.close()
+    result.corpus = _corpus_of(new, project)
     return _finish(args, [result], shard)
 
 

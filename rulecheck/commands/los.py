@@ -48,7 +48,13 @@ def register(sub) -> None:
         "--ignore-los", action="store_true", help="a weapon or ability that ignores Line of Sight"
     )
     mode.add_argument("--within-hexes", action="store_true", help='an effect "within x hexes": no LOS needed')
-    p.add_argument("--rules", action="append", default=[], metavar="OVERLAY", help="apply a rule overlay")
+    p.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="OVERLAY",
+        help="apply a rule overlay: a file, or an overlay's name (the project's, else a bundled one)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 

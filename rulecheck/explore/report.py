@@ -54,6 +54,8 @@ def run_settings(args) -> dict[str, Any]:
         "max_positions": args.max_positions,
         "shrink": args.shrink,
         "max_groups": args.max_groups,
+        # only when given: shards of runs without it record what they always did
+        **({"with_book": True} if getattr(args, "with_book", False) else {}),
     }
 
 
@@ -121,7 +123,8 @@ def format_text(explorations: list[Exploration], scenarios: bool = True, assert_
 
     out = []
     for e in explorations:
-        out.append(f"{e.ruleset} {e.kind}: {e.old['label']}  vs  {e.new['label']}")
+        corpus = f"  [{e.corpus}]" if e.corpus else ""  # in a project: whose overlay or reading
+        out.append(f"{e.ruleset} {e.kind}: {e.old['label']}  vs  {e.new['label']}{corpus}")
         for name, (count, message) in e.unusable.items():
             out.append(f"  the {name} side's engine failed on {count} positions, first: {message[:200]}")
         if not e.witnesses and not e.positions:

@@ -120,6 +120,9 @@ class Exploration:
     # Of the positions compared, how many asked the rulebook for an entry the sides change (None
     # when the sides differ in engine, not in rulebook entries).
     asked: int | None = None
+    # In a project: where the new side came from, "project" (its own overlay) or "book" (the
+    # rulebook's interpretations, a bundled overlay); None outside a project.
+    corpus: str | None = None
 
     @property
     def differs(self) -> bool:
@@ -161,6 +164,7 @@ class Exploration:
             "verdict": self.verdict,
             "witnesses": [w.to_json() for w in self.witnesses],
             "unusable": self.unusable,
+            **({"corpus": self.corpus} if self.corpus is not None else {}),
         }
 
     @classmethod
@@ -178,6 +182,7 @@ class Exploration:
             data.get("exhausted", False),
             data.get("unusable", {}),
             data.get("asked"),
+            data.get("corpus"),
         )
 
 

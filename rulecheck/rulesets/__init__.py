@@ -35,11 +35,13 @@ __all__ = [
 ]
 
 
-def project_corpus(name: str, root: Path) -> Corpus:
+def project_corpus(name: str, root: Path, step_modules: tuple[str, ...] = ()) -> Corpus:
     """A bundled ruleset's corpus: in the project folder, laid out by ruleset name (features/NAME,
     tests/test_features_NAME.py bound through the project's conftest.py, scenarios/NAME, and
-    rules/NAME for its overlays and listed equivalent mutants)."""
+    rules/NAME for its overlays and listed equivalent mutants); ``step_modules``: its own modules
+    of the shared ``steps`` package (a project of this ruleset loads those and no other ruleset's)."""
     return Corpus(
+        step_modules=step_modules,
         features=root / "features" / name,
         tests=(root / "tests" / f"test_features_{name}.py",),
         scenarios=root / "scenarios" / name,

@@ -23,6 +23,10 @@ from rules.gundam_assemble.terrain import TerrainError, TerrainKind, parse_kind,
 from rules.hexgrid import Hex, from_offset
 from rules.rulebook import load as load_rulebook
 
+# Its step definitions in the shared ``steps`` package: a project of this ruleset loads these (and
+# the shared ones, steps.SHARED), never another ruleset's.
+STEP_MODULES = ("steps.gundam_assemble_attack", "steps.gundam_assemble_board")
+
 DEFAULT_SIDES = ("A", "B")
 PIECE_SECTIONS = (("units", "unit"), ("structures", "structure"), ("garrisons", "garrison"))
 
@@ -417,7 +421,7 @@ class GundamAssemble:
     def corpus(root: Path):
         from rulecheck.rulesets import project_corpus
 
-        return project_corpus(RULESET, root)
+        return project_corpus(RULESET, root, STEP_MODULES)
 
     @staticmethod
     def example_project() -> dict[str, str]:

@@ -37,6 +37,10 @@ from rules.rulebook import Rulebook, RulebookError
 
 RULESET = "multibase"
 
+# Its step definitions in the shared ``steps`` package: a project of this ruleset loads these (and
+# the shared ones, steps.SHARED), never another ruleset's.
+STEP_MODULES = ("steps.multibase", "steps.multibase_mutants")
+
 
 @dataclass(frozen=True)
 class MultibaseScenario:
@@ -704,7 +708,7 @@ class Multibase:
     def corpus(root: Path):
         from rulecheck.rulesets import project_corpus
 
-        return project_corpus(RULESET, root)
+        return project_corpus(RULESET, root, STEP_MODULES)
 
     @staticmethod
     def example_project() -> dict[str, str]:

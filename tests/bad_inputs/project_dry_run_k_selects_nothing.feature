@@ -1,0 +1,22 @@
+# args: check --dry-run -k no_scenario_is_called_this
+# expect: -k: the expression 'no_scenario_is_called_this' selects no scenario
+# setup: text rulecheck.toml rulesets = ["multibase"]
+# setup: mkdir features
+# setup: mkdir features/multibase
+# setup: body features/multibase/ours.feature
+Feature: A project scenario
+
+  @clause:MB-3.1 @ruling:derived
+  Scenario: Unmodified, a 4 hits
+    Given the multibase units:
+      | unit  | faction | ranged | melee | range | courage | save | wounds |
+      | Alpha | Red     | 2      | 3     | 24    | 9       | 7    | 9      |
+      | Bravo | Blue    | 1      | 1     | 24    | 9       | 7    | 9      |
+    And the multibase bases:
+      | unit  | base | shape    | x | y   | facing |
+      | Alpha | a1   | rect 2x1 | 0 | 0   | 90     |
+      | Bravo | b1   | rect 2x1 | 0 | 4.5 | 270    |
+    Given "Alpha" rolls 4, 4 to hit
+    And "Bravo" rolls 1, 1 to save
+    When "Alpha" shoots "Bravo"
+    Then "Alpha" needs 4+ to hit
