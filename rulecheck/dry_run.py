@@ -64,12 +64,10 @@ def keyword_filter(expression: str | None):
     it), its feature file's name and its tags, any case; None when no expression is given."""
     if not expression:
         return None
-    from _pytest.mark import expression as pytest_expression
-
+    from rulecheck.pytest_bdd_compat import keyword_expression
     from rulecheck.source_yaml import InputError
 
-    # pytest 8 raises its own ParseError, pytest 9 a SyntaxError
-    unreadable = getattr(pytest_expression, "ParseError", SyntaxError)
+    pytest_expression, unreadable = keyword_expression()
     try:
         compiled = pytest_expression.Expression.compile(expression)
     except (unreadable, SyntaxError) as exc:
@@ -182,9 +180,9 @@ def dry_run(
 
 def _test_name(scenario: str) -> str:
     """The test function pytest-bdd makes of a scenario (``-k`` matches its name too)."""
-    from pytest_bdd.scenario import make_python_name
+    from rulecheck.pytest_bdd_compat import scenario_test_name
 
-    return f"test_{make_python_name(scenario)}"
+    return scenario_test_name(scenario)
 
 
 def _literal(phrasing: str) -> int:

@@ -43,6 +43,8 @@ INTERNALS: dict[str, dict[str, tuple[str, ...] | None]] = {
         "getfixturedefs": None,
         "get_required_args": None,
         "step_function_context_registry": None,
+        # the test function's name pytest-bdd gives a scenario (``-k`` matches it)
+        "make_python_name": ("string",),
     },
     "pytest_bdd.steps": {"step_function_context_registry": None},
     "pytest_bdd.feature": {"get_features": ("paths", "encoding")},
@@ -69,10 +71,27 @@ INTERNALS: dict[str, dict[str, tuple[str, ...] | None]] = {
     "pytest_bdd.exceptions": {"GherkinParseError": None},
     # a re-run of a test (rulecheck.corpus._rerun) makes its fixture request afresh
     "_pytest.python": {"Function": None},
+    # pytest's own ``-k`` grammar, for commands that select scenarios without a pytest session
+    "_pytest.mark.expression": {"Expression": None},
 }
 
 # The name of the parameter pytest-bdd gives each test of a Scenario Outline: its example's values.
 EXAMPLE_PARAMETER = "_pytest_bdd_example"
+
+
+def keyword_expression():
+    """pytest's ``-k`` expression module: ``Expression.compile(text)`` and the error it raises
+    for an unreadable one (``ParseError`` in pytest 8, ``SyntaxError`` in pytest 9), as
+    ``(module, error type)``."""
+    module = importlib.import_module("_pytest.mark.expression")
+    return module, getattr(module, "ParseError", SyntaxError)
+
+
+def scenario_test_name(scenario: str) -> str:
+    """The test function pytest-bdd makes of a scenario of this name."""
+    from pytest_bdd.scenario import make_python_name
+
+    return f"test_{make_python_name(scenario)}"
 
 
 def installed_version() -> str | None:
