@@ -23,6 +23,7 @@ import io
 import json
 import os
 import re
+import sys
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -309,6 +310,19 @@ def _with_configured_features(root: Path, found: dict[str, Corpus]) -> dict[str,
             )
         placed[name] = c
     return placed
+
+
+def rulesets_named_by_folder(root: Path, names: Iterable[str], paths: Iterable) -> list[str]:
+    """In a project, the rulesets whose ``<features>/<ruleset>`` folder holds a path argument
+    (``rulecheck.selection.Wanted``), found without loading any ruleset; empty elsewhere. Only a
+    first guess: ``corpora`` says where each ruleset's features really are."""
+    from rulecheck.project_config import project_at
+
+    config = project_at(root)
+    if config is None:
+        return []
+    folder = config.features_folder.resolve()
+    return [n for n in names if any(w.feature.is_relative_to(folder / n) for w in paths)]
 
 
 def feature_folders(found: Mapping[str, Corpus]) -> dict[Path, str]:
@@ -960,6 +974,52 @@ def project_feature_corpora(found: Mapping[str, Corpus]) -> dict[str, Corpus]:
     }
 
 
+# pytest's own plugins a corpus run never uses: each costs its import and its hooks on every
+# run (a tenth of the start of a one-scenario check). The corpus has no hypothesis tests, no
+# doctests, no unittest classes, and nobody reads pytest's cache or asks for --pdb from a check.
+UNUSED_BUILTIN_PLUGINS = (
+    "cacheprovider",
+    "doctest",
+    "pastebin",
+    "debugging",
+    "unittest",
+    "setuponly",
+    "setupplan",
+    "stepwise",
+    "legacypath",
+    "faulthandler",
+    "subtests",
+)
+
+
+def corpus_plugin_args(junit_xml: bool = False) -> list[str]:
+    """The plugins of a corpus run, named instead of discovered: pytest-bdd, and rulecheck's own
+    (passed to ``pytest.main`` or named by the corpus's conftest). Plugins other packages of the
+    environment register (xdist, hypothesis's, a user's) are not loaded: they do not take part in
+    a ruling and cost their imports on every run; pytest's JUnit XML plugin only when a report is
+    asked for."""
+    args = ["--disable-plugin-autoload", "-p", "pytest_bdd.plugin"]
+    for name in (*UNUSED_BUILTIN_PLUGINS, *(() if junit_xml else ("junitxml",))):
+        args += ["-p", f"no:{name}"]
+    return args
+
+
+def _import_pytest_bdd_plugin() -> None:
+    """pytest-bdd's plugin imports mako (for ``--generate-missing``, which a check never runs),
+    and mako imports pygments' lexers to colour its HTML error pages when pygments is installed:
+    a tenth of a one-scenario check's start. mako falls back to plain escaping when that import
+    fails, so the plugin is imported once with the highlighting module made unimportable."""
+    blocked = "mako.ext.pygmentplugin"
+    if "pytest_bdd.plugin" in sys.modules or "mako.exceptions" in sys.modules:
+        return
+    sys.modules[blocked] = None  # type: ignore[assignment]  # None: "cannot be imported"
+    try:
+        import pytest_bdd.plugin  # noqa: F401
+    finally:
+        if blocked in sys.modules and sys.modules[blocked] is None:
+            del sys.modules[blocked]
+
+
 def run_corpus(
     root: Path = PROJECT_ROOT,
     rulesets: Iterable[str] | None = None,
@@ -1006,9 +1066,7 @@ def run_corpus(
         )
     check_feature_syntax(root, rulesets)
     overlays = tuple(str(Path(o).resolve()) for o in overlays)
-    # The corpus has no hypothesis tests; hypothesis's pytest plugin would import hypothesis at
-    # the end of every run all the same (about 0.15 s).
-    args = [str(f) for f in files] + ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-q"]
+    args = [str(f) for f in files] + corpus_plugin_args(junit_xml=bool(junit_xml)) + ["-q"]
     args += ["--rootdir", str(root)]
     if (root / "pyproject.toml").is_file() and not all(f.is_relative_to(root) for f in files):
         # A corpus a ruleset's own package ships is outside the project: pytest would look for
@@ -1039,6 +1097,7 @@ def run_corpus(
         plugins.append(recorder)
     if (ticker := progress.corpus_plugin()) is not None:
         plugins.append(ticker)
+    _import_pytest_bdd_plugin()
     sink = io.StringIO()
     with (
         _report_files(
