@@ -382,7 +382,8 @@ def scenarios_on_disk(root: Path, ruleset: str) -> list[ScenarioResult]:
     from pytest_bdd.feature import get_features
 
     found = corpora(root, [ruleset])
-    features = get_features([str(c.features) for c in found.values()])
+    with _parsed_features_reused():
+        features = get_features([str(c.features) for c in found.values()])
     folders = feature_folders(found)
     return [scenario_result(tmpl, root, folders=folders) for f in features for tmpl in f.scenarios.values()]
 
@@ -428,6 +429,9 @@ def gherkin_document(path: Path, where: str, keep: bool = False):
         text = read_input_text(path, MAX_FEATURE_BYTES, "a feature file")
     except InputError as exc:
         raise InputError(where, exc.line, exc.field, exc.message) from None
+    kept = _PARSED.get(os.path.abspath(path))
+    if kept is not None and kept[0] == text:
+        return kept[1]
     try:
         data = Parser().parse(text)
     except CompositeParserException as exc:
@@ -437,15 +441,17 @@ def gherkin_document(path: Path, where: str, keep: bool = False):
         handle_gherkin_parser_error(exc.args[0], line, content, str(path), exc)
         raise GherkinParseError(f"Unknown parsing error: {exc.args[0]}", line, content, str(path)) from exc
     doc = GherkinDocument.from_dict(data)
-    if keep:  # for the run about to collect it (_parsed_features_reused)
+    if keep or len(_PARSED) < _PARSED_KEPT:  # for the runs about to collect it (_parsed_features_reused)
         _PARSED[os.path.abspath(path)] = (text, doc)
     return doc
 
 
-# Each feature file parsed by check_feature_syntax, by absolute path: (its text, its document).
-# pytest-bdd parses every file again as it collects (a twentieth of a run's CPU); during a run
+# Each feature file parsed (by check_feature_syntax, the path arguments' selection), by absolute
+# path: (its text, its document). pytest-bdd parses every file again as it collects (a twentieth
+# of a run's CPU), and once more for the scenarios a selection left out (scenarios_on_disk);
 # it is handed the same document instead, when the file still holds the same text.
 _PARSED: dict[str, tuple[str, Any]] = {}
+_PARSED_KEPT = 20_000  # feature files: far more than a project holds, a bound on memory
 
 
 @contextlib.contextmanager
@@ -472,7 +478,6 @@ def _parsed_features_reused() -> Iterator[None]:
         yield
     finally:
         bdd_parser.get_gherkin_document = original
-        _PARSED.clear()
 
 
 def feature_tags(path: Path) -> set[str]:
