@@ -1022,13 +1022,15 @@ def _fewer_garbage_collections() -> Iterator[None]:
     import gc
 
     before = gc.get_threshold()
+    frozen_by_caller = gc.get_freeze_count() > 0  # a mutation run's child freezes its own
     gc.freeze()
     gc.set_threshold(max(before[0], GC_THRESHOLD), *before[1:])
     try:
         yield
     finally:
         gc.set_threshold(*before)
-        gc.unfreeze()
+        if not frozen_by_caller:
+            gc.unfreeze()
 
 
 GC_THRESHOLD = 10_000  # allocations less deallocations between two youngest-generation collections
