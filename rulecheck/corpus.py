@@ -19,6 +19,7 @@ when the run finished, so an interrupted run never leaves half a file over a goo
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import os
@@ -311,6 +312,19 @@ def _with_configured_features(root: Path, found: dict[str, Corpus]) -> dict[str,
     return placed
 
 
+def rulesets_named_by_folder(root: Path, names: Iterable[str], paths: Iterable) -> list[str]:
+    """In a project, the rulesets whose ``<features>/<ruleset>`` folder holds a path argument
+    (``rulecheck.selection.Wanted``), found without loading any ruleset; empty elsewhere. Only a
+    first guess: ``corpora`` says where each ruleset's features really are."""
+    from rulecheck.project_config import project_at
+
+    config = project_at(root)
+    if config is None:
+        return []
+    folder = config.features_folder.resolve()
+    return [n for n in names if any(w.feature.is_relative_to(folder / n) for w in paths)]
+
+
 def feature_folders(found: Mapping[str, Corpus]) -> dict[Path, str]:
     """Each corpus's folder of feature files (resolved) -> its ruleset."""
     return {c.features.resolve(): name for name, c in found.items()}
@@ -319,8 +333,16 @@ def feature_folders(found: Mapping[str, Corpus]) -> dict[Path, str]:
 def _feature_place(feature: Path, root: Path, folders: Mapping[Path, str]) -> tuple[str, str]:
     """A feature file's ruleset and its path as results show it: ``features/<ruleset>/...``, as
     in a project, wherever the ruleset keeps its corpus (a package of its own ships it)."""
+    # once per file, not per scenario: resolving a path asks the file system about every folder
+    # in it, a tenth of one scenario's check out of a 2,000-scenario project
+    return _place_of(str(feature), root, tuple(folders.items()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _place_of(feature_name: str, root: Path, folders: tuple[tuple[Path, str], ...]) -> tuple[str, str]:
+    feature = Path(feature_name)
     resolved = feature.resolve()
-    for folder, name in folders.items():
+    for folder, name in folders:
         if resolved.is_relative_to(folder):
             return name, str(Path("features", name, resolved.relative_to(folder)))
     try:
@@ -368,7 +390,8 @@ def scenarios_on_disk(root: Path, ruleset: str) -> list[ScenarioResult]:
     from rulecheck.pytest_bdd_compat import features as parsed_features
 
     found = corpora(root, [ruleset])
-    features = parsed_features([c.features for c in found.values()])
+    with _parsed_features_reused():
+        features = parsed_features([c.features for c in found.values()])
     folders = feature_folders(found)
     return [scenario_result(tmpl, root, folders=folders) for f in features for tmpl in f.scenarios.values()]
 
@@ -412,16 +435,21 @@ def gherkin_document(path: Path, where: str, keep: bool = False):
         text = read_input_text(path, MAX_FEATURE_BYTES, "a feature file")
     except InputError as exc:
         raise InputError(where, exc.line, exc.field, exc.message) from None
+    kept = _PARSED.get(os.path.abspath(path))
+    if kept is not None and kept[0] == text:
+        return kept[1]
     doc = parsed(text, str(path))
-    if keep:  # for the run about to collect it (_parsed_features_reused)
+    if keep or len(_PARSED) < _PARSED_KEPT:  # for the runs about to collect it (_parsed_features_reused)
         _PARSED[os.path.abspath(path)] = (text, doc)
     return doc
 
 
-# Each feature file parsed by check_feature_syntax, by absolute path: (its text, its document).
-# pytest-bdd parses every file again as it collects (a twentieth of a run's CPU); during a run
+# Each feature file parsed (by check_feature_syntax, the path arguments' selection), by absolute
+# path: (its text, its document). pytest-bdd parses every file again as it collects (a twentieth
+# of a run's CPU), and once more for the scenarios a selection left out (scenarios_on_disk);
 # it is handed the same document instead, when the file still holds the same text.
 _PARSED: dict[str, tuple[str, Any]] = {}
+_PARSED_KEPT = 20_000  # feature files: far more than a project holds, a bound on memory
 
 
 def _parsed_features_reused():
@@ -949,6 +977,69 @@ def project_feature_corpora(found: Mapping[str, Corpus]) -> dict[str, Corpus]:
     }
 
 
+# pytest's own plugins a corpus run never uses: each costs its import and its hooks on every
+# run (a tenth of the start of a one-scenario check). The corpus has no hypothesis tests, no
+# doctests, no unittest classes, and nobody reads pytest's cache or asks for --pdb from a check.
+UNUSED_BUILTIN_PLUGINS = (
+    "cacheprovider",
+    "doctest",
+    "pastebin",
+    "debugging",
+    "unittest",
+    "setuponly",
+    "setupplan",
+    "stepwise",
+    "legacypath",
+    "faulthandler",
+    "subtests",
+    # reports an exception raised in a finaliser as a warning, after a full garbage collection
+    # at the end of the run: a tenth of a one-scenario check
+    "unraisableexception",
+)
+
+
+def corpus_plugin_args(junit_xml: bool = False) -> list[str]:
+    """The plugins of a corpus run, named instead of discovered: pytest-bdd, and rulecheck's own
+    (passed to ``pytest.main`` or named by the corpus's conftest). Plugins other packages of the
+    environment register (xdist, hypothesis's, a user's) are not loaded: they do not take part in
+    a ruling and cost their imports on every run; pytest's JUnit XML plugin only when a report is
+    asked for."""
+    args = ["--disable-plugin-autoload", "-p", "pytest_bdd.plugin"]
+    for name in (*UNUSED_BUILTIN_PLUGINS, *(() if junit_xml else ("junitxml",))):
+        args += ["-p", f"no:{name}"]
+    return args
+
+
+@contextlib.contextmanager
+def _fewer_garbage_collections() -> Iterator[None]:
+    """A corpus run allocates many short-lived objects (pytest's reports and fixture requests, the
+    engines' values): at Python's default threshold the cyclic garbage collector ran hundreds of
+    times per 200 scenarios, each pass also walking every object the imports had made, a tenth of
+    the run's CPU. For the run, what exists before it is frozen out of the collector's sight
+    (``gc.freeze``) and a collection waits for more allocations; the settings are restored after."""
+    import gc
+
+    before = gc.get_threshold()
+    frozen_by_caller = gc.get_freeze_count() > 0  # a mutation run's child freezes its own
+    gc.freeze()
+    gc.set_threshold(max(before[0], GC_THRESHOLD), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        if not frozen_by_caller:
+            gc.unfreeze()
+
+
+GC_THRESHOLD = 10_000  # allocations less deallocations between two youngest-generation collections
+
+
+def _import_pytest_bdd_plugin() -> None:
+    from rulecheck.pytest_bdd_compat import import_plugin_without_highlighting
+
+    import_plugin_without_highlighting()
+
+
 def run_corpus(
     root: Path = PROJECT_ROOT,
     rulesets: Iterable[str] | None = None,
@@ -995,9 +1086,7 @@ def run_corpus(
         )
     check_feature_syntax(root, rulesets)
     overlays = tuple(str(Path(o).resolve()) for o in overlays)
-    # The corpus has no hypothesis tests; hypothesis's pytest plugin would import hypothesis at
-    # the end of every run all the same (about 0.15 s).
-    args = [str(f) for f in files] + ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-q"]
+    args = [str(f) for f in files] + corpus_plugin_args(junit_xml=bool(junit_xml)) + ["-q"]
     args += ["--rootdir", str(root)]
     if (root / "pyproject.toml").is_file() and not all(f.is_relative_to(root) for f in files):
         # A corpus a ruleset's own package ships is outside the project: pytest would look for
@@ -1034,6 +1123,7 @@ def run_corpus(
         plugins.append(recorder)
     if (ticker := progress.corpus_plugin()) is not None:
         plugins.append(ticker)
+    _import_pytest_bdd_plugin()
     sink = io.StringIO()
     with (
         _report_files(
@@ -1043,6 +1133,7 @@ def run_corpus(
         contextlib.chdir(root),
         recorder.installed() if recorder is not None else contextlib.nullcontext(),
         _parsed_features_reused(),
+        _fewer_garbage_collections(),
     ):
         report_args = [f"{option}={tmp}" for option, tmp in reports.items()]
         if show_output:

@@ -27,6 +27,7 @@ import functools
 import importlib
 import inspect
 import os
+import sys
 import weakref
 from collections.abc import Callable, Iterator
 from importlib.metadata import PackageNotFoundError, version
@@ -45,6 +46,9 @@ INTERNALS: dict[str, dict[str, tuple[str, ...] | None]] = {
         "step_function_context_registry": None,
         # the test function's name pytest-bdd gives a scenario (``-k`` matches it)
         "make_python_name": ("string",),
+        # get_step_function is replaced by one that reads pytest's ranking directly
+        "get_step_function": ("request", "step"),
+        "iterparentnodeids": None,
     },
     "pytest_bdd.steps": {"step_function_context_registry": None},
     "pytest_bdd.feature": {"get_features": ("paths", "encoding")},
@@ -92,6 +96,22 @@ def scenario_test_name(scenario: str) -> str:
     from pytest_bdd.scenario import make_python_name
 
     return f"test_{make_python_name(scenario)}"
+
+
+def import_plugin_without_highlighting() -> None:
+    """pytest-bdd's plugin imports mako (for ``--generate-missing``, which a check never runs),
+    and mako imports pygments' lexers to colour its HTML error pages when pygments is installed:
+    a tenth of a one-scenario check's start. mako falls back to plain escaping when that import
+    fails, so the plugin is imported once with the highlighting module made unimportable."""
+    blocked = "mako.ext.pygmentplugin"
+    if "pytest_bdd.plugin" in sys.modules or "mako.exceptions" in sys.modules:
+        return
+    sys.modules[blocked] = None  # type: ignore[assignment]  # None: "cannot be imported"
+    try:
+        import pytest_bdd.plugin  # noqa: F401
+    finally:
+        if blocked in sys.modules and sys.modules[blocked] is None:
+            del sys.modules[blocked]
 
 
 def installed_version() -> str | None:
@@ -295,6 +315,21 @@ def find_fixturedefs_for_step(step, fixturemanager, node):
     yield from found
 
 
+def get_step_function(request, step):
+    """The step definition a step runs, as pytest-bdd's ``get_step_function`` finds it, without
+    its detour through pytest: it registers the matching definitions as a temporary fixture and
+    asks the request for that fixture's value, which is the context of the definition pytest
+    ranks highest (the last, once sorted by how deep each is defined). That fixture has no
+    dependencies and no side effect, so the context is read off the same definition directly:
+    an eighth of a project's run was this detour, paid again on every dependency re-run."""
+    bdd_scenario = importlib.import_module("pytest_bdd.scenario")
+    found = list(find_fixturedefs_for_step(step, request._fixturemanager, request.node))
+    if not found:
+        return None
+    found.sort(key=lambda fixturedef: list(bdd_scenario.iterparentnodeids(fixturedef.baseid)))
+    return bdd_scenario.step_function_context_registry.get(found[-1].func)
+
+
 # pytest-bdd reads each step function's signature (``inspect.signature``, twice) every time the
 # step runs: about a tenth of a corpus run. A function's signature never changes, so it is read
 # once per function.
@@ -371,6 +406,11 @@ def install() -> list[str]:
         _ORIGINAL.setdefault("find_fixturedefs_for_step", lookup)
         bdd_scenario.find_fixturedefs_for_step = find_fixturedefs_for_step
         replaced.append("find_fixturedefs_for_step")
+        original = getattr(bdd_scenario, "get_step_function", None)
+        if original is not None and hasattr(bdd_scenario, "iterparentnodeids"):
+            _ORIGINAL.setdefault("get_step_function", original)
+            bdd_scenario.get_step_function = get_step_function
+            replaced.append("get_step_function")
     if getattr(bdd_scenario, "signature", None) in (inspect.signature, _signature):
         bdd_scenario.signature = _signature
         replaced.append("signature")

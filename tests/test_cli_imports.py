@@ -71,3 +71,43 @@ def test_the_corpus_commands_are_still_found():
     )
     for name in ("check", "los", "explain", "report", "diff", "mutate", "draw", "docs", "odds"):
         assert name in out.stdout
+
+
+FULL_PROBE = PROBE.replace('m.split(".")[0] for m in sys.modules', "sys.modules")
+
+
+def test_one_scenario_of_a_two_ruleset_project_loads_only_what_its_run_uses(tmp_path):
+    """``check FILE:LINE`` on a Gundam Assemble scenario of a project of both rulesets: the
+    multibase engine (numpy, shapely) is not loaded to find which ruleset holds the file, and
+    the corpus run loads pytest-bdd and rulecheck's plugins but not the other installed pytest
+    plugins (xdist) nor mako's pygments highlighting (pytest-bdd's plugin imports mako)."""
+    (tmp_path / "rulecheck.toml").write_text('rulesets = ["gundam_assemble", "multibase"]\n')
+    for feature in ("gundam_assemble/attack_damage.feature", "multibase/attack_roll.feature"):
+        (tmp_path / "features" / feature).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "features" / feature).write_text((ROOT / "features" / feature).read_text())
+    line = next(
+        n
+        for n, text in enumerate(
+            (ROOT / "features/gundam_assemble/attack_damage.feature").read_text().splitlines(), 1
+        )
+        if text.strip().startswith("Scenario:")
+    )
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            FULL_PROBE,
+            "check",
+            "-q",
+            f"features/gundam_assemble/attack_damage.feature:{line}",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    result = json.loads(out.stdout.splitlines()[-1])
+    assert result["code"] == 0, out.stderr
+    modules = set(result["modules"])
+    assert {"pytest_bdd.plugin", "rulecheck.pytest_plugin"} <= modules  # the scenario did run
+    assert not modules & {"numpy", "shapely", "xdist", "execnet", "mako.ext.pygmentplugin"}

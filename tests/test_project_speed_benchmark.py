@@ -63,16 +63,21 @@ def test_the_quick_run_prints_a_row_per_project_and_reading_and_writes_no_docs()
     rows = [line for line in proc.stdout.splitlines() if line.startswith("| ")]
     assert rows[0].startswith("| run | scenarios | dependencies |")
     assert re.fullmatch(
-        r"\| one scenario by name \(`check -k`\), one-file project \| 1 \| computed \| [\d.]+ \| [\d.]+ \|"
+        r"\| one scenario by `FILE:LINE`, one-file project \| 1 \| computed \| [\d.]+ \| [\d.]+ \|"
         r" \| [\d.]+ \| (within|over) 0.5 s wall \|",
         rows[2],
     )
     assert re.fullmatch(
-        r"\| project \| 12 \| computed \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \| (within|over) 5 ms \|",
+        r"\| one scenario by `FILE:LINE`, project of 12 \| 1 \| computed \| [\d.]+ \| [\d.]+ \|"
+        r" \| [\d.]+ \| (within|over) 0.5 s wall \|",
         rows[3],
     )
     assert re.fullmatch(
-        r"\| project \| 12 \| not computed \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \|  \|", rows[4]
+        r"\| project \| 12 \| computed \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \| (within|over) 5 ms \|",
+        rows[4],
     )
-    assert len(rows) == 5
+    assert re.fullmatch(
+        r"\| project \| 12 \| not computed \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \|  \|", rows[5]
+    )
+    assert len(rows) == 6
     assert (SCRIPT.parent.parent / "docs" / "performance.md").read_text() == docs_before

@@ -255,6 +255,41 @@ def test_the_fast_step_lookup_agrees_with_pytest_bdd_on_every_step_of_the_corpus
     assert summary and int(summary[0].split()[1]) > 1000  # every step of the corpus was compared
 
 
+RUN_PROBE = """
+import sys
+import pytest
+from rulecheck import pytest_bdd_compat as compat
+
+checked, differ = [], []
+
+class Compare:
+    def pytest_bdd_before_step(self, request, feature, scenario, step, step_func):
+        ran = compat.get_step_function(request, step)
+        asked = compat._ORIGINAL["get_step_function"](request=request, step=step)
+        checked.append(step.name)
+        if ran is None or ran is not asked or ran.step_func is not step_func:
+            differ.append((request.node.nodeid, step.name, ran, asked))
+
+code = pytest.main(sys.argv[1:] + ["-q", "-p", "no:cacheprovider"], plugins=[Compare()])
+print("CHECKED", len(checked), "DIFFER", len(differ))
+for d in differ[:5]:
+    print(d)
+sys.exit(int(code) or (1 if differ or not checked else 0))
+"""
+
+
+@pytest.mark.slow  # runs the whole corpus in a subprocess, about 10 s of CPU
+def test_every_step_of_the_corpus_runs_the_definition_pytest_bdd_would_run():
+    """rulecheck reads the step's definition off pytest's ranking (``get_step_function``) instead
+    of asking pytest's fixture request for it; while the corpus runs, each step is asked both ways
+    and must get the definition that runs it."""
+    files = sorted(str(p) for p in (ROOT / "tests").glob("test_features_*.py"))
+    proc = subprocess.run([sys.executable, "-c", RUN_PROBE, *files], capture_output=True, text=True, cwd=ROOT)
+    summary = [line for line in proc.stdout.splitlines() if line.startswith("CHECKED")]
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    assert summary and int(summary[0].split()[1]) > 1000
+
+
 def test_the_compat_module_is_the_only_reader_of_pytest_bdd_internals():
     """Outside rulecheck/pytest_bdd_compat.py the toolkit imports only pytest-bdd's public names
     (and its exceptions), and nothing of pytest's private ``_pytest``."""

@@ -161,11 +161,21 @@ def rulesets_of_paths(root, names: list[str], paths: list | None) -> list[str]:
     when no path is given, or none of them holds one: the run then says the paths select nothing)."""
     if not paths:
         return names
-    from rulecheck.corpus import corpora
+    from rulecheck.corpus import corpora, rulesets_named_by_folder
 
-    folders = {name: c.features.resolve() for name, c in corpora(root, names).items()}
-    held = [name for name in names if any(w.feature.is_relative_to(folders.get(name, root)) for w in paths)]
-    return held or names
+    # Loading a ruleset to ask where its features are imports its engine (numpy and shapely for
+    # multibase): the rulesets a project's folders name are asked first, the others only if
+    # those do not hold every path.
+    candidates = rulesets_named_by_folder(root, names, paths)
+    for asked in ([candidates] if candidates else []) + [names]:
+        folders = {name: c.features.resolve() for name, c in corpora(root, asked).items()}
+        held = [
+            name for name in asked if any(w.feature.is_relative_to(folders.get(name, root)) for w in paths)
+        ]
+        every_path_held = all(any(w.feature.is_relative_to(folders[n]) for n in held) for w in paths)
+        if held and (every_path_held or asked is names):
+            return held
+    return names
 
 
 def refuse_a_project_without_features(root, names) -> None:
