@@ -125,12 +125,19 @@ def path_rules(bare_folders: bool) -> list[tuple[re.Pattern[str], str]]:
         rules.append((re.compile(NOT_AFTER + re.escape(old) + end), new))
     for g in GAMES:
         pkg = f"rulecheck_{g}"
-        # A path to something inside a game's folder: always the bundled corpus's.
-        inside = r"(/[\w.*{}-])"
+        # A path to something inside a game's folder, when the bundled corpus has that thing (or
+        # a wildcard stands there): a user's project has folders of the same names.
+        inside = r"/([\w.*{}-]+)"
         rules += [
-            (re.compile(rf"{NOT_AFTER}rules/{g}{inside}"), rf"{pkg}/engine\1"),
-            (re.compile(rf"{NOT_AFTER}features/{g}{inside}"), rf"{pkg}/features/{g}\1"),
-            (re.compile(rf"{NOT_AFTER}scenarios/{g}{inside}"), rf"{pkg}/scenarios/{g}\1"),
+            (re.compile(rf"{NOT_AFTER}rules/{g}{inside}"), bundled(f"rules/{g}", f"{pkg}/engine")),
+            (
+                re.compile(rf"{NOT_AFTER}features/{g}{inside}"),
+                bundled(f"features/{g}", f"{pkg}/features/{g}"),
+            ),
+            (
+                re.compile(rf"{NOT_AFTER}scenarios/{g}{inside}"),
+                bundled(f"scenarios/{g}", f"{pkg}/scenarios/{g}"),
+            ),
             (re.compile(rf"{NOT_AFTER}rulecheck/rulesets/{g}\.py{end}"), f"{pkg}/ruleset.py"),
             (re.compile(rf"{NOT_AFTER}rulecheck/rulesets/{g}_(\w+)\.py{end}"), rf"{pkg}/\1.py"),
             (re.compile(rf"{NOT_AFTER}steps/{g}\.py{end}"), f"{pkg}/steps/{MAIN_STEPS[g]}.py"),
@@ -143,13 +150,27 @@ def path_rules(bare_folders: bool) -> list[tuple[re.Pattern[str], str]]:
             (re.compile(rf'{base}"rules" / "{g}"(?!\w)'), rf'\1"{pkg}" / "engine"'),
             (re.compile(rf'{base}"(features|scenarios)" / "{g}"'), rf'\1"{pkg}" / "\2" / "{g}"'),
         ]
-        if bare_folders:
+        if bare_folders:  # the folder alone, with nothing inside it named after it
+            alone = r"(?![\w-])(?!/[\w.*{}<-])"
             rules += [
-                (re.compile(rf"{NOT_AFTER}rules/{g}{end}"), f"{pkg}/engine"),
-                (re.compile(rf"{NOT_AFTER}features/{g}{end}"), f"{pkg}/features/{g}"),
-                (re.compile(rf"{NOT_AFTER}scenarios/{g}{end}"), f"{pkg}/scenarios/{g}"),
+                (re.compile(rf"{NOT_AFTER}rules/{g}{alone}"), f"{pkg}/engine"),
+                (re.compile(rf"{NOT_AFTER}features/{g}{alone}"), f"{pkg}/features/{g}"),
+                (re.compile(rf"{NOT_AFTER}scenarios/{g}{alone}"), f"{pkg}/scenarios/{g}"),
             ]
     return rules
+
+
+def bundled(old: str, new: str):
+    """A replacement of ``old/NAME`` by ``new/NAME`` where the bundled corpus has NAME (at either
+    place: a dry run has not moved it) or NAME is a wildcard; otherwise the text stays."""
+
+    def replace(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if "*" in name or "{" in name or Path(new, name).exists() or Path(old, name).exists():
+            return f"{new}/{name}"
+        return m.group(0)
+
+    return replace
 
 
 def dotted(path: str) -> str:
