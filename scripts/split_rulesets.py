@@ -165,9 +165,9 @@ def bundled(old: str, new: str):
     place: a dry run has not moved it) or NAME is a wildcard; otherwise the text stays."""
 
     def replace(m: re.Match[str]) -> str:
-        name = m.group(1)
+        name = m.group(1).rstrip(".")  # a sentence's full stop is not part of the name
         if "*" in name or "{" in name or Path(new, name).exists() or Path(old, name).exists():
-            return f"{new}/{name}"
+            return f"{new}/{m.group(1)}"
         return m.group(0)
 
     return replace
