@@ -1,7 +1,7 @@
 """The engine's code-mutation score from a mutmut run (docs/mutation.md; the per-module table with --recorded).
 
     pip install -e '.[mutation]'
-    mutmut run                 # or: mutmut run "rules.multibase.coherency*" ... for some modules
+    mutmut run                 # or: mutmut run "rulecheck_multibase.engine.coherency*" ... for some modules
     python benchmarks/code_mutation_score.py [--survivors]
 
 Reads mutmut's results (``mutants/**/*.py.meta``) and the listed equivalent mutants

@@ -1,7 +1,7 @@
 """CPU seconds to test one code mutant, with and without benchmarks/mutmut_plugin.py.
 
-    mutmut run "rules.multibase.saves*"      # once: makes mutants/ and the test mapping
-    python benchmarks/mutant_speed.py [--sample 30] ["rules.multibase.*"]
+    mutmut run "rulecheck_multibase.engine.saves*"      # once: makes mutants/ and the test mapping
+    python benchmarks/mutant_speed.py [--sample 30] ["rulecheck_multibase.engine.*"]
 
 Does what mutmut's fork server does: collect the fast selection once, then fork one child per
 mutant that runs the scenarios mutmut maps to the mutated function. Each sampled mutant is run
@@ -26,7 +26,7 @@ PLUGIN = ["-p", "benchmarks.mutmut_plugin"]
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("pattern", nargs="?", default="rules.multibase.*")
+    parser.add_argument("pattern", nargs="?", default="rulecheck_multibase.engine.*")
     parser.add_argument("--sample", type=int, default=30)
     args = parser.parse_args()
     stats_file = ROOT / "mutants" / "mutmut-stats.json"

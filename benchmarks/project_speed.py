@@ -48,7 +48,7 @@ PER_FILE = 25
 CPU_TARGET_MS = 5.0
 WALL_TARGET_S = 0.5
 # The one feature file of the single-scenario project, and the scenario run from it.
-SINGLE_FEATURE = Path("features/gundam_assemble/attack_damage.feature")
+SINGLE_FEATURE = Path("rulecheck_gundam_assemble/features/gundam_assemble/attack_damage.feature")
 SINGLE_TITLE = "Each hit deals one damage, which comes off the target's hit points"
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 SCENARIO_START = re.compile(r"\s*(Scenario|Scenario Outline|Example):")

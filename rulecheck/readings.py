@@ -30,7 +30,7 @@ MARKER = re.compile(r"""(?:\binterpretation|\bcite)\(\s*["'](\w+)["']\s*\)|#\s*r
 @dataclass(frozen=True)
 class Marker:
     name: str
-    path: str  # relative to the repository, e.g. rules/multibase/coherency.py
+    path: str  # relative to the repository, e.g. rulecheck_multibase/engine/coherency.py
     function: str  # the enclosing function's qualified name, or "(module)"
     line: int
 

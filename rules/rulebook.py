@@ -159,7 +159,7 @@ class Rulebook:
     interpretations: Mapping[str, Interpretation]
     faq: Mapping[str, FaqEntry]
     chosen: Mapping[str, str] = field(default_factory=dict)  # interpretation -> option in force
-    # Terrain kinds the ruleset declares (name -> fields; rules/gundam_assemble/terrain.py reads them).
+    # Terrain kinds the ruleset declares (name -> fields; rulecheck_gundam_assemble/engine/terrain.py reads them).
     terrain: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     overlays: tuple[str, ...] = ()  # names of the overlays applied, in order
 

@@ -15,7 +15,7 @@ Each case file starts with comment lines that say how to run it and what must co
     #        | big NAME BYTES       (NAME: that many spaces)
     #        | hardlink NAME TARGET (made after the case is copied; TARGET may be {case})
     #        | explore-result NAME  (an empty result of `explore --json`, for merge-results)
-    #        | bundled-cards NAME   (a copy of scenarios/gundam_assemble/cards/NAME, for the case's `cards:`)
+    #        | bundled-cards NAME   (a copy of rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/NAME, for the case's `cards:`)
     #        | copy NAME PATH       (a bundled file, PATH from the project root, as NAME)
 
 Each case must end with exit status 2, exactly one line on stderr containing the fragment, no
@@ -98,9 +98,18 @@ def set_up(case: Path, folder: Path, setup: list[str]) -> str:
             empty = {"format": json_output.document("explore", {})["format"], "explorations": []}
             (folder / rest[0]).write_text(json.dumps(empty))
         elif what == "bundled-cards":  # a scenario case that uses one of the bundled card files
-            shutil.copy(ROOT / "scenarios" / "gundam_assemble" / "cards" / rest[0], folder / rest[0])
+            shutil.copy(
+                ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble" / "cards" / rest[0],
+                folder / rest[0],
+            )
         elif what == "card-file-of":  # the case is a card file; a scenario next to it reads it
-            scenario = ROOT / "scenarios" / "gundam_assemble" / "attack_guntank_uphill_barrage.yaml"
+            scenario = (
+                ROOT
+                / "rulecheck_gundam_assemble"
+                / "scenarios"
+                / "gundam_assemble"
+                / "attack_guntank_uphill_barrage.yaml"
+            )
             (folder / rest[0]).write_text(f"cards: [{name}]\n" + scenario.read_text())
         elif what == "feature-root":  # a project of its own holding this one feature
             ruleset = rest[0]

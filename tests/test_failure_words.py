@@ -20,8 +20,8 @@ from rulecheck.corpus import ScenarioResult
 from rulecheck.ruling_diff import RulingDiff, compare_results, format_text
 
 ROOT = Path(__file__).resolve().parent.parent
-CLAMP = "rules/multibase/overlays/clamp_3_to_6.yaml"
-CRITS = "rules/gundam_assemble/overlays/crits_on_ten_only.yaml"
+CLAMP = "rulecheck_multibase/engine/overlays/clamp_3_to_6.yaml"
+CRITS = "rulecheck_gundam_assemble/engine/overlays/crits_on_ten_only.yaml"
 
 
 def check_json(capsys, *args: str) -> dict:
@@ -114,7 +114,7 @@ def test_the_faq_ledger_explains_its_marks_and_tags_do_not_make_entries_look_unw
 def _result(steps: list[tuple[str, list[str], str]], outcome: str = "passed") -> ScenarioResult:
     return ScenarioResult(
         ruleset="gundam_assemble",
-        feature="features/gundam_assemble/attack_dice.feature",
+        feature="rulecheck_gundam_assemble/features/gundam_assemble/attack_dice.feature",
         feature_name="Attack dice",
         name="A natural 9",
         line=47,

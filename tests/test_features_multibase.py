@@ -1,4 +1,4 @@
-"""Bind every multibase feature (features/multibase/*.feature) as pytest tests."""
+"""Bind every multibase feature (rulecheck_multibase/features/multibase/*.feature) as pytest tests."""
 
 from pytest_bdd import scenarios
 

@@ -25,7 +25,7 @@ from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = Path(__file__).with_name("odds_outputs.json")
-# The readings rules/gundam_assemble/odds.py itself asks about, each option as an overlay.
+# The readings rulecheck_gundam_assemble/engine/odds.py itself asks about, each option as an overlay.
 ODDS_READINGS = {"gundam_assemble": ("disarm_effect", "aoe_crit_effect_scope")}
 
 

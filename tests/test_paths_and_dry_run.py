@@ -111,7 +111,10 @@ def test_a_feature_file_outside_the_project_features_is_refused(proj, capsys):
     stray.parent.mkdir()
     stray.write_text(BACKGROUND + PASSING)
     assert main(["check", "-q", str(stray.relative_to(proj))]) == 2
-    assert "not a feature file of this project (expected under features/multibase)" in capsys.readouterr().err
+    assert (
+        "not a feature file of this project (expected under rulecheck_multibase/features/multibase)"
+        in capsys.readouterr().err
+    )
 
 
 def test_dry_run_names_each_unmatched_step_with_the_closest_phrasing(proj, capsys):
@@ -150,7 +153,11 @@ def test_docs_diff_and_mutate_take_the_same_paths(proj, tmp_path):
     assert docs.returncode == 0, docs.stderr
     assert "for 1 scenario (1 passed)" in docs.stdout
     overlay = (
-        Path(__file__).resolve().parent.parent / "rules" / "multibase" / "overlays" / "clamp_3_to_6.yaml"
+        Path(__file__).resolve().parent.parent
+        / "rulecheck_multibase"
+        / "engine"
+        / "overlays"
+        / "clamp_3_to_6.yaml"
     )
     diff = run_cli(proj, "diff", "-q", "--full", str(overlay), one)
     assert diff.returncode in (0, 1), diff.stderr

@@ -82,7 +82,9 @@ def test_each_bundled_ruleset_implements_the_protocol(name):
 def test_a_scenario_goes_to_the_ruleset_its_file_names():
     from rulecheck.rulesets import load_scenario
 
-    name, scenario = load_scenario(ROOT / "scenarios" / "multibase" / "ranged_volley.yaml")
+    name, scenario = load_scenario(
+        ROOT / "rulecheck_multibase" / "scenarios" / "multibase" / "ranged_volley.yaml"
+    )
     assert name == "multibase"
     explanation = ruleset(name).explain(scenario, load(name))
     assert explanation.outcome and explanation.events

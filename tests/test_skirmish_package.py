@@ -172,7 +172,9 @@ def test_the_step_catalogue_lists_the_packages_steps_with_examples_from_its_feat
     fires = found["rulecheck_skirmish.steps.fires"]
     assert fires.kind == "when" and fires.example == 'When "Ash" fires at "Bo"'
     assert fires.where.endswith("features/skirmish/range_and_sight.feature:21")
-    assert any(f.startswith("steps.multibase.") for f in found)  # the bundled steps are still there
+    assert any(
+        f.startswith("rulecheck_multibase.steps.attack.") for f in found
+    )  # the bundled steps are still there
 
 
 def test_scripted_dice_that_do_not_fit_the_shot_are_one_line_at_the_dice(skirmish, tmp_path):

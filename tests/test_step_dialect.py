@@ -18,7 +18,7 @@ QUOTED = re.compile(r'"[^"]*"')
 def piece_names() -> set[str]:
     """Every name in a `name` column of a Gundam Assemble feature table."""
     names = set()
-    for path in (ROOT / "features" / "gundam_assemble").glob("*.feature"):
+    for path in (ROOT / "rulecheck_gundam_assemble" / "features" / "gundam_assemble").glob("*.feature"):
         header = None
         for line in path.read_text(encoding="utf-8").splitlines():
             if not line.strip().startswith("|"):

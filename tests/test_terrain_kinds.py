@@ -10,17 +10,19 @@ from pathlib import Path
 import pytest
 
 from rulecheck.cli import main
-from rulecheck.diagram_hex import board_from_json, board_to_json
 from rulecheck.drawing import draw_svg
-from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.rulesets.draw_ruling import hex_ruling, multibase_ruling
-from rules.gundam_assemble.line_of_sight import line_of_sight
-from rules.gundam_assemble.terrain import rulebook_kinds
-from rules.gundam_assemble.visibility import visibility_table
+from rulecheck_gundam_assemble import ruleset as ga
+from rulecheck_gundam_assemble.diagram import board_from_json, board_to_json
+from rulecheck_gundam_assemble.engine.line_of_sight import line_of_sight
+from rulecheck_gundam_assemble.engine.terrain import rulebook_kinds
+from rulecheck_gundam_assemble.engine.visibility import visibility_table
 from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIO = ROOT / "scenarios" / "gundam_assemble" / "attack_desert_and_fire.yaml"
+SCENARIO = (
+    ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble" / "attack_desert_and_fire.yaml"
+)
 RULES = load("gundam_assemble")
 
 

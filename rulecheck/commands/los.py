@@ -7,10 +7,10 @@ from pathlib import Path
 from rulecheck import json_output
 from rulecheck.help_text import parser_text
 from rulecheck.overlays import rulebooks_for
-from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.source_yaml import InputError
+from rulecheck_gundam_assemble import ruleset as ga
+from rulecheck_gundam_assemble.engine.line_of_sight import LosMode, piece_line_of_sight
 from rules.events import format_trace
-from rules.gundam_assemble.line_of_sight import LosMode, piece_line_of_sight
 
 
 def register(sub) -> None:
@@ -26,11 +26,11 @@ def register(sub) -> None:
             """,
             [
                 (
-                    'rulecheck los scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "ML-07C Crab" --to "QZ-82 Sentinel"',
+                    'rulecheck los rulecheck_gundam_assemble/scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "ML-07C Crab" --to "QZ-82 Sentinel"',
                     "does the Crab see the Sentinel?",
                 ),
                 (
-                    'rulecheck los scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "ML-07C Crab" --to "Cara\'s Strider" --json',
+                    'rulecheck los rulecheck_gundam_assemble/scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "ML-07C Crab" --to "Cara\'s Strider" --json',
                     "the same question for its ally, as JSON (format rulecheck.los/1)",
                 ),
             ],

@@ -16,10 +16,10 @@ from rulecheck.source_yaml import InputError
 
 
 def hex_ruling(scenario, rules, origin: str | None, target: str | None):
-    from rulecheck.diagram_hex import AreaDrawing, DiceRow, HexRuling
-    from rulecheck.rulesets.gundam_assemble_explain import catalogue
-    from rules.gundam_assemble.area_effect import placements
-    from rules.gundam_assemble.line_of_sight import LosMode, line_of_sight, piece_line_of_sight
+    from rulecheck_gundam_assemble.diagram import AreaDrawing, DiceRow, HexRuling
+    from rulecheck_gundam_assemble.engine.area_effect import placements
+    from rulecheck_gundam_assemble.engine.line_of_sight import LosMode, line_of_sight, piece_line_of_sight
+    from rulecheck_gundam_assemble.explain import catalogue
 
     board = scenario.board
     pair = None
@@ -91,7 +91,7 @@ def hex_ruling(scenario, rules, origin: str | None, target: str | None):
 def _hex_resolved(scenario, rules) -> tuple[dict[str, Any] | None, list[dict[str, Any]], list[str]]:
     """The attack's outcome with the scenario's dice and each target's reading of them, or a note
     saying why there is none."""
-    from rulecheck.rulesets.gundam_assemble_explain import explain
+    from rulecheck_gundam_assemble.explain import explain
 
     try:
         explained = explain(scenario, rules)
@@ -120,7 +120,7 @@ def _hex_resolved(scenario, rules) -> tuple[dict[str, Any] | None, list[dict[str
 
 
 def multibase_ruling(scenario, rules, origin: str | None, target: str | None):
-    from rulecheck.diagram_multibase import MultibaseRuling
+    from rulecheck_multibase.diagram import MultibaseRuling
 
     rules = scenario.rules_under(rules)
     spec = scenario.attack
@@ -129,13 +129,13 @@ def multibase_ruling(scenario, rules, origin: str | None, target: str | None):
             raise KeyError(name)
     if origin is not None and target is not None and scenario.doc is not None:
         # the pair asked for may cost more Trace work than the scenario's own attack (a limit)
-        from rulecheck.rulesets.multibase import check_trace_work
+        from rulecheck_multibase.ruleset import check_trace_work
 
         where = ("units", [u.name for u in scenario.field.units].index(origin))
         check_trace_work(scenario.doc, scenario.field, origin, target, where)
     outcome, events = None, ()
     try:
-        from rulecheck.rulesets.multibase import explain
+        from rulecheck_multibase.ruleset import explain
 
         explained = explain(scenario, rules)
         outcome, events = explained.outcome, tuple(explained.events)
@@ -166,8 +166,8 @@ def multibase_ruling(scenario, rules, origin: str | None, target: str | None):
 def multibase_sight(field, attacker: str | None, target: str | None, rules, ranged: bool = True):
     """The engine's Trace and range measure between two units, with where long range starts
     (MB-3.2's threshold, when the rulebook reads range that way); ``None`` without a pair."""
-    from rulecheck.diagram_multibase import MultibaseSight
-    from rules.multibase.geometry import trace, unit_distance
+    from rulecheck_multibase.diagram import MultibaseSight
+    from rulecheck_multibase.engine.geometry import trace, unit_distance
 
     if not (attacker and target and field.has_unit(attacker) and field.has_unit(target)):
         return None

@@ -1,0 +1,1 @@
+"""Gundam Assemble: the game's whole package for rulecheck (its engine, scenario format, steps and corpus)."""

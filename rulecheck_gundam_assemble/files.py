@@ -1,0 +1,18 @@
+"""Gundam Assemble's name and where its bundled unit cards are: what its adapter
+(``gundam_assemble``), its explain and odds (through ``rulecheck_gundam_assemble.card_plugins``) all need.
+
+It sits below them and imports none of them, so the adapter can import its explain and odds at the
+top like any module, and they never import the adapter back (an import contract in
+``pyproject.toml`` holds them to that).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+RULESET = "gundam_assemble"
+
+
+def card_catalogue(root: Path) -> Path:
+    """The bundled unit cards under a project root."""
+    return root / "scenarios" / RULESET / "units.yaml"
