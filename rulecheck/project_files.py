@@ -33,10 +33,22 @@ def project_of(origin: str | Path | None) -> ProjectConfig | None:
 
 
 def _bundled(place: Path) -> bool:
+    """Whether ``place`` is the bundled corpus's: its root, or a folder a bundled ruleset's
+    corpus names (features, scenarios, overlays), wherever its package keeps them."""
+    from rulecheck.ruleset_api import ruleset_names
+
     root = corpus_root()
-    return place == root or any(
-        place.is_relative_to(root / part) for part in ("features", "scenarios", "rules")
-    )
+    if place == root or any(place.is_relative_to(root / part) for part in ("features", "scenarios", "rules")):
+        return True
+    for name in ruleset_names():
+        game = find_ruleset(name)
+        corpus = game.corpus(root) if game is not None else None
+        if corpus is None or corpus.features.resolve().is_relative_to(root.resolve() / "features"):
+            continue
+        folders = (corpus.features, corpus.scenarios, corpus.overlays)
+        if any(f is not None and place.is_relative_to(f.resolve()) for f in folders):
+            return True
+    return False
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulecheck_gundam_assemble import SCENARIOS
+
 RULESET = "gundam_assemble"
 
 
 def card_catalogue(root: Path) -> Path:
-    """The bundled unit cards under a project root."""
-    return root / "scenarios" / RULESET / "units.yaml"
+    """The bundled unit cards (shipped in this package; ``root`` does not change them)."""
+    return SCENARIOS / "units.yaml"

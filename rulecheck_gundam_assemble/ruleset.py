@@ -13,8 +13,18 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.input_files import problem_with
+from rulecheck.ruleset_api import Corpus
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, PathKey, load_yaml
+from rulecheck_gundam_assemble import (
+    CORPUS_TESTS,
+    EQUIVALENT_MUTANTS,
+    FEATURES,
+    OVERLAYS,
+    SCENARIOS,
+    SCHEMAS,
+    STEP_MODULES,
+)
 from rulecheck_gundam_assemble import explain as gundam_assemble_explain
 from rulecheck_gundam_assemble import odds as gundam_assemble_odds
 from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece, hexagon, rectangle
@@ -317,7 +327,7 @@ def _board_size(spec: dict[str, Any]) -> int:
 
 
 def parse_scenario(doc: LocatedYaml) -> GAScenario:
-    validate(doc, "gundam_assemble.scenario")
+    validate(doc, SCHEMAS / "gundam_assemble.scenario.schema.json")
     data = doc.data
     board, units = build_board(doc, data)
     return GAScenario(
@@ -386,6 +396,17 @@ def scenario_inputs(scenario: GAScenario) -> list[tuple[str, str]]:
     return [(path, "a card file of the scenario") for path in scenario.cards]
 
 
+# The corpus this package ships (features, their pytest binding, scenario files, overlays).
+BUNDLED_CORPUS = Corpus(
+    features=FEATURES,
+    tests=CORPUS_TESTS,
+    scenarios=SCENARIOS,
+    overlays=OVERLAYS,
+    equivalent_mutants=EQUIVALENT_MUTANTS,
+    step_modules=STEP_MODULES,
+)
+
+
 class GundamAssemble:
     """Gundam Assemble as a ``rulecheck.ruleset_api.Ruleset``."""
 
@@ -401,9 +422,8 @@ class GundamAssemble:
 
     @staticmethod
     def corpus(root: Path):
-        from rulecheck.rulesets import project_corpus
-
-        return project_corpus(RULESET, root)
+        """The corpus ships in this package; ``root`` (another project) does not change it."""
+        return BUNDLED_CORPUS
 
     @staticmethod
     def example_project() -> dict[str, str]:

@@ -16,10 +16,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulecheck.ruleset_api import Corpus
 from rulecheck.rulesets import Explanation, distribution_json
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, RefusedChoice, field_name, load_yaml
 from rulecheck.wording import percent, plural
+from rulecheck_multibase import (
+    CORPUS_TESTS,
+    EQUIVALENT_MUTANTS,
+    FEATURES,
+    OVERLAYS,
+    SCENARIOS,
+    SCHEMAS,
+    STEP_MODULES,
+)
 from rulecheck_multibase.engine.attack import (
     AttackResult,
     AttackSpec,
@@ -107,7 +117,7 @@ def scenario_from_data(data: dict[str, Any], file: str = "feature table") -> Mul
 
 
 def scenario_from_doc(doc: LocatedYaml) -> MultibaseScenario:
-    validate(doc, "multibase.scenario")
+    validate(doc, SCHEMAS / "multibase.scenario.schema.json")
     data = doc.data
     field_ = battlefield_from_doc(doc)
     units = {u.name: u for u in field_.units}
@@ -660,6 +670,17 @@ def diagram_from_json(shown: dict[str, Any]) -> str:
     )
 
 
+# The corpus this package ships (features, their pytest binding, scenario files, overlays).
+BUNDLED_CORPUS = Corpus(
+    features=FEATURES,
+    tests=CORPUS_TESTS,
+    scenarios=SCENARIOS,
+    overlays=OVERLAYS,
+    equivalent_mutants=EQUIVALENT_MUTANTS,
+    step_modules=STEP_MODULES,
+)
+
+
 class Multibase:
     """multibase as a ``rulecheck.ruleset_api.Ruleset``."""
 
@@ -687,9 +708,8 @@ class Multibase:
 
     @staticmethod
     def corpus(root: Path):
-        from rulecheck.rulesets import project_corpus
-
-        return project_corpus(RULESET, root)
+        """The corpus ships in this package; ``root`` (another project) does not change it."""
+        return BUNDLED_CORPUS
 
     @staticmethod
     def example_project() -> dict[str, str]:

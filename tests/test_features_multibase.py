@@ -2,4 +2,6 @@
 
 from pytest_bdd import scenarios
 
-scenarios("multibase")
+from rulecheck_multibase import FEATURES
+
+scenarios(str(FEATURES))
