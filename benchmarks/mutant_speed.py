@@ -53,7 +53,8 @@ def main() -> int:
 
     tests_of = json.loads(stats_file.read_text())["tests_by_mangled_function_name"]
     names = []
-    for meta in sorted((ROOT / "mutants" / "rules").rglob("*.py.meta")):
+    mutated = ("rules", "rulecheck_gundam_assemble/engine", "rulecheck_multibase/engine")
+    for meta in sorted(p for folder in mutated for p in (ROOT / "mutants" / folder).rglob("*.py.meta")):
         names += sorted(json.loads(meta.read_text())["exit_code_by_key"])
     names = [
         n for n in names if fnmatch.fnmatchcase(n, args.pattern) and n.rsplit("__mutmut_", 1)[0] in tests_of

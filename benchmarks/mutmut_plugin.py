@@ -72,7 +72,13 @@ def _clear_engine_caches() -> None:
     import sys
 
     for name, module in list(sys.modules.items()):
-        if module is None or name.split(".")[0] not in ("rules", "rulecheck", "steps"):
+        if module is None or name.split(".")[0] not in (
+            "rules",
+            "rulecheck",
+            "steps",
+            "rulecheck_gundam_assemble",
+            "rulecheck_multibase",
+        ):
             continue
         for value in list(vars(module).values()):
             if callable(getattr(value, "cache_clear", None)):

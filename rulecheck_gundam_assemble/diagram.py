@@ -31,6 +31,7 @@ from typing import Any
 
 from rulecheck import svg
 from rulecheck.drawing import CELL_PAIR, DrawOptionError
+from rulecheck.drawing import arrow as _arrow
 from rulecheck.label_layout import Box, Boxes, place, text_box
 from rulecheck.palette import c, using
 from rulecheck.svg import sub
@@ -425,26 +426,6 @@ def _defs(root: ET.Element) -> None:
         patternTransform="rotate(45)",
     )
     sub(pattern, "line", x1=0, y1=0, x2=0, y2=8, stroke=c("area"), stroke_width=2.5, stroke_opacity=0.8)
-
-
-def _arrow(
-    layer: ET.Element, a: tuple[float, float], b: tuple[float, float], cls: str = "caller-arrow"
-) -> None:
-    """An arrow from ``a`` to ``b`` with its head drawn as a triangle (no SVG marker: every
-    renderer draws a polygon the same)."""
-    (x1, y1), (x2, y2) = a, b
-    length = math.hypot(x2 - x1, y2 - y1) or 1.0
-    ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    head = 12.0
-    bx, by = x2 - ux * head, y2 - uy * head
-    g = sub(layer, "g", class_=cls)
-    sub(g, "line", x1=x1, y1=y1, x2=bx, y2=by, stroke=c("arrow"), stroke_width=4, stroke_opacity=0.85)
-    tri = [
-        (x2, y2),
-        (bx - uy * head * 0.55, by + ux * head * 0.55),
-        (bx + uy * head * 0.55, by - ux * head * 0.55),
-    ]
-    sub(g, "polygon", points=svg.points(tri), fill=c("arrow"), fill_opacity=0.85)
 
 
 def _draw_hex(layer: ET.Element, board: Board, h: Hex) -> None:

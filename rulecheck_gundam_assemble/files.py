@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulecheck.locations import corpus_root
 from rulecheck_gundam_assemble import SCENARIOS
 
 RULESET = "gundam_assemble"
 
 
 def card_catalogue(root: Path) -> Path:
-    """The bundled unit cards (shipped in this package; ``root`` does not change them)."""
-    return SCENARIOS / "units.yaml"
+    """The unit cards under a project ``root``: for the bundled corpus's folder, the cards this
+    package ships; for another folder, its ``scenarios/gundam_assemble/units.yaml``."""
+    if Path(root).resolve() == corpus_root().resolve():
+        return SCENARIOS / "units.yaml"
+    return Path(root) / "scenarios" / RULESET / "units.yaml"

@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.input_files import problem_with
+from rulecheck.locations import corpus_root
 from rulecheck.ruleset_api import Corpus
+from rulecheck.rulesets import project_corpus
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, PathKey, load_yaml
 from rulecheck_gundam_assemble import (
@@ -422,8 +424,11 @@ class GundamAssemble:
 
     @staticmethod
     def corpus(root: Path):
-        """The corpus ships in this package; ``root`` (another project) does not change it."""
-        return BUNDLED_CORPUS
+        """The bundled corpus (shipped in this package) when ``root`` is the bundled corpus's
+        folder; another folder given as ``--root`` keeps the layout by ruleset name it always had."""
+        if Path(root).resolve() == corpus_root().resolve():
+            return BUNDLED_CORPUS
+        return project_corpus(RULESET, root)
 
     @staticmethod
     def example_project() -> dict[str, str]:

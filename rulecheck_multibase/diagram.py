@@ -22,7 +22,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from rulecheck import svg
-from rulecheck.drawing import CELL_PAIR, DrawOptionError
+from rulecheck.drawing import CELL_PAIR, DrawOptionError, arrow
 from rulecheck.label_layout import Boxes, Placed, place, text_box
 from rulecheck.palette import c, using
 from rulecheck.svg import sub
@@ -543,9 +543,7 @@ def _range_line(body, view, table, body_shape, inches: float, colour: str, cls: 
 
 
 def _arrow(layer: ET.Element, a: tuple[float, float], b: tuple[float, float]) -> None:
-    from rulecheck_gundam_assemble.diagram import _arrow as hex_arrow
-
-    hex_arrow(layer, a, b)
+    arrow(layer, a, b)
 
 
 def _fixed_text(labels, obstacles, text, x, y, font_size, **attrs) -> None:

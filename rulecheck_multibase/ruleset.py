@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulecheck.locations import corpus_root
 from rulecheck.ruleset_api import Corpus
-from rulecheck.rulesets import Explanation, distribution_json
+from rulecheck.rulesets import Explanation, distribution_json, project_corpus
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, RefusedChoice, field_name, load_yaml
 from rulecheck.wording import percent, plural
@@ -708,8 +709,11 @@ class Multibase:
 
     @staticmethod
     def corpus(root: Path):
-        """The corpus ships in this package; ``root`` (another project) does not change it."""
-        return BUNDLED_CORPUS
+        """The bundled corpus (shipped in this package) when ``root`` is the bundled corpus's
+        folder; another folder given as ``--root`` keeps the layout by ruleset name it always had."""
+        if Path(root).resolve() == corpus_root().resolve():
+            return BUNDLED_CORPUS
+        return project_corpus(RULESET, root)
 
     @staticmethod
     def example_project() -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""Bind every Gundam Assemble feature (the package's features/gundam_assemble/*.feature) as pytest tests."""
+"""Bind every Gundam Assemble feature (rulecheck_gundam_assemble/features/gundam_assemble/*.feature) as pytest tests."""
 
 from pytest_bdd import scenarios
 

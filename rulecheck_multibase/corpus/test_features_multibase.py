@@ -1,4 +1,4 @@
-"""Bind every Multibase feature (the package's features/multibase/*.feature) as pytest tests."""
+"""Bind every Multibase feature (rulecheck_multibase/features/multibase/*.feature) as pytest tests."""
 
 from pytest_bdd import scenarios
 

@@ -2,7 +2,7 @@
 # expect: rulecheck.toml: --cucumber-json: is the project's configuration
 # setup: text rulecheck.toml rulesets = ["multibase"]
 # setup: mkdir features
-# setup: mkdir rulecheck_multibase/features/multibase
+# setup: mkdir features/multibase
 # setup: body features/multibase/ours.feature
 Feature: A project whose report would land on its own configuration
 
