@@ -18,7 +18,8 @@ RULESET = "gundam_assemble"
 
 def card_catalogue(root: Path) -> Path:
     """The unit cards under a project ``root``: for the bundled corpus's folder, the cards this
-    package ships; for another folder, its ``scenarios/gundam_assemble/units.yaml``."""
+    package ships; for another folder (a project laid out by ruleset name), the units.yaml of its
+    scenarios folder for this game."""
     if Path(root).resolve() == corpus_root().resolve():
         return SCENARIOS / "units.yaml"
     return Path(root) / "scenarios" / RULESET / "units.yaml"

@@ -47,9 +47,9 @@ SINGLE_FILES = {
     "rulecheck/diagram_multibase.py": "rulecheck_multibase/diagram.py",
 }
 
-# Text files never rewritten: the history (CHANGELOG.md), the lead's README, and this script.
+# Text files never rewritten: the history (CHANGELOG.md), the lead's README, this script and its test.
 # Their old references are listed at the end instead.
-NOT_REWRITTEN = {"CHANGELOG.md", "README.md", "scripts/split_rulesets.py"}
+NOT_REWRITTEN = {"CHANGELOG.md", "README.md", "scripts/split_rulesets.py", "tests/test_split_rulesets.py"}
 
 # Files that describe a user's own project, where features/<game>/ and scenarios/<game>/ are the
 # project's folders (rulecheck init writes them), not the bundled corpus: a bare folder name there
@@ -321,11 +321,38 @@ def ensure_list_entries(text: str, key: str, wanted: list[str]) -> str:
     return text[: m.start()] + f"{key} = [" + ", ".join(f'"{i}"' for i in added) + "]" + text[m.end() :]
 
 
+def drop_list_entries(text: str, key: str, unwanted: list[str]) -> str:
+    """``key = [...]`` (one line) in pyproject.toml without ``unwanted``."""
+    m = re.search(rf"^{re.escape(key)} = \[(.*)\]$", text, re.M)
+    if m is None:
+        return text
+    items = re.findall(r'"([^"]*)"', m.group(1))
+    kept = [i for i in items if i not in unwanted]
+    if kept == items:
+        return text
+    return text[: m.start()] + f"{key} = [" + ", ".join(f'"{i}"' for i in kept) + "]" + text[m.end() :]
+
+
+def beside_engine(package: str) -> list[str]:
+    """Every file and folder of a game's package but its engine (and caches), as also_copy names them."""
+    folder = Path(package)
+    if not folder.is_dir():
+        return []
+    return [
+        f"{package}/{p.name}" + ("/" if p.is_dir() else "")
+        for p in sorted(folder.iterdir())
+        if p.name not in ("engine", "__pycache__")
+    ]
+
+
 def update_pyproject(text: str) -> str:
     """Package data and the code-mutation configuration of the new packages."""
     pkgs = [f"rulecheck_{g}" for g in GAMES]
     text = ensure_list_entries(text, "source_paths", ["rules/", *(f"{p}/engine/" for p in pkgs)])
-    text = ensure_list_entries(text, "also_copy", [f"{p}/" for p in pkgs])
+    # mutmut copies also_copy over mutants/ on every run: a game's engine (mutated there) must not
+    # be among them, so each package's other parts are listed one by one.
+    text = drop_list_entries(text, "also_copy", ["features/", "scenarios/", *(f"{p}/" for p in pkgs)])
+    text = ensure_list_entries(text, "also_copy", [part for p in pkgs for part in beside_engine(p)])
     text = ensure_list_entries(text, '"*"', ["*.yaml", "*.json", "*.feature"])
     text = ensure_list_entries(text, "root_packages", pkgs)
     return text
@@ -440,7 +467,7 @@ def main(argv: list[str] | None = None) -> int:
         tidy_imports([p for p in report.rewritten if p.endswith(".py")])
         rehash_own_mutants(sources_before)
     for path in [renamed.get(p, p) for p in files]:
-        if not is_text(path) or path == "scripts/split_rulesets.py":
+        if not is_text(path) or path in ("scripts/split_rulesets.py", "tests/test_split_rulesets.py"):
             continue
         try:
             text = Path(path if not args.dry_run else source_of.get(path, path)).read_text(encoding="utf-8")

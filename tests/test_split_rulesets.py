@@ -139,3 +139,21 @@ def test_a_move_onto_an_existing_file_changes_nothing_and_says_so(repo):
     assert done.returncode == 1
     assert "rulecheck/rulesets/multibase.py: would overwrite rulecheck_multibase/ruleset.py" in done.stderr
     assert (repo / "rules/multibase/attack.py").is_file()  # nothing moved
+
+
+@pytest.mark.parametrize("package", ["rulecheck_gundam_assemble", "rulecheck_multibase"])
+def test_mutmut_mutates_a_game_engine_and_copies_every_other_part_of_its_package(package):
+    """mutmut copies also_copy over mutants/ on every run, after its first run mutated the
+    engine there: the whole package listed would put the unmutated engine back. So each part
+    beside the engine is listed, and a module added to a game must be added there too."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
+    assert f"{package}/engine/" in config["source_paths"]
+    beside = {
+        f"{package}/{p.name}" + ("/" if p.is_dir() else "")
+        for p in (ROOT / package).iterdir()
+        if p.name not in ("engine", "__pycache__")
+    }
+    assert beside - set(config["also_copy"]) == set()
+    assert not [c for c in config["also_copy"] if c.rstrip("/") in (package, f"{package}/engine")]
