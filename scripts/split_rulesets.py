@@ -234,6 +234,7 @@ LEFTOVER = re.compile(
         NOT_AFTER + r"(?:rules[./](?:GAME)\b|rulecheck[./]rulesets[./](?:GAME)\w*|steps[./](?:GAME)\w*"
         r"|(?:features|scenarios)/(?:GAME)\b|rulecheck[./](?:card_plugins|diagram_hex|diagram_multibase)\b"
         r"|rulecheck[./]explore[./]ga_attacks\b|rulecheck/schemas/(?:GAME)\."
+        r"|\bROOT / \"(?:features|scenarios)\"(?! / \"rulecheck_)|\"rules\" / \w+ / \"overlays\""
         r"|\"rulesets\"\s*/\s*\"(?:GAME)|(?<!\" / )\"(?:rules|features|scenarios)\"\s*/\s*\"(?:GAME)\""
         r"|from\s+(?:rulecheck\.rulesets|steps|rulecheck\.explore|rulecheck)\s+import\s+[^\n]*\b(?:GAME|card_plugins|diagram_hex|diagram_multibase|ga_attacks)\w*)"
     ).replace("GAME", "|".join(GAMES))

@@ -14,7 +14,7 @@ pytest_bdd_render = bdd_datatable._ORIGINAL.__func__
 
 
 def corpus_tables() -> list[DataTable]:
-    features = get_features([str(ROOT / "features")])
+    features = get_features([str(p) for p in sorted(ROOT.glob("rulecheck_*/features"))])
     return [
         step.datatable
         for feature in features

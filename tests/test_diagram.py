@@ -14,7 +14,7 @@ from rulecheck_gundam_assemble.diagram import board_from_json, board_to_json, dr
 ROOT = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
 SCENARIOS = sorted(
-    p for p in (ROOT / "scenarios").glob("*/*.yaml") if p.name != "units.yaml"
+    p for p in ROOT.glob("rulecheck_*/scenarios/*/*.yaml") if p.name != "units.yaml"
 )  # units.yaml is the unit catalogue, not a position
 OGGO = ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble/los_oggo_artillery_support.yaml"
 

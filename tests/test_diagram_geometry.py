@@ -18,7 +18,7 @@ from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
-SCENARIOS = sorted(p for p in (ROOT / "scenarios").glob("*/*.yaml") if p.name != "units.yaml")
+SCENARIOS = sorted(p for p in ROOT.glob("rulecheck_*/scenarios/*/*.yaml") if p.name != "units.yaml")
 GA_SCENARIOS = [p for p in SCENARIOS if p.parent.name == "gundam_assemble"]
 HIGHLIGHTS = ("los-through", "los-choice", "aoe-hex", "aoe-origin")
 

@@ -495,7 +495,7 @@ def test_all_interpretations_covers_every_other_option_and_every_bundled_overlay
             for name, i in book.interpretations.items()
             for option in i.options
             if option != i.default
-        } | {p.stem for p in (ROOT / "rules" / ruleset / "overlays").glob("*.yaml")}
+        } | {p.stem for p in (ROOT / f"rulecheck_{ruleset}" / "engine" / "overlays").glob("*.yaml")}
         got = [c.new for c in comparisons if c.ruleset == ruleset]
         assert sorted(got) == sorted(expected)
         assert all(c.old == "book" for c in comparisons)

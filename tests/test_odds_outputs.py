@@ -30,13 +30,13 @@ ODDS_READINGS = {"gundam_assemble": ("disarm_effect", "aoe_crit_effect_scope")}
 
 
 def scenarios() -> list[Path]:
-    return sorted(p for p in (ROOT / "scenarios").glob("*/*.yaml") if p.name != "units.yaml")
+    return sorted(p for p in ROOT.glob("rulecheck_*/scenarios/*/*.yaml") if p.name != "units.yaml")
 
 
 def rule_sets(ruleset: str, folder: Path) -> dict[str, Path | None]:
     """The book (None), each bundled overlay, and an overlay per option of each reading above."""
     found: dict[str, Path | None] = {"book": None}
-    for overlay in sorted((ROOT / "rules" / ruleset / "overlays").glob("*.yaml")):
+    for overlay in sorted((ROOT / f"rulecheck_{ruleset}" / "engine" / "overlays").glob("*.yaml")):
         found[overlay.stem] = overlay
     book = load(ruleset)
     for name in ODDS_READINGS.get(ruleset, ()):
