@@ -4,6 +4,7 @@ Usage (from the repository root, on a clean tree)::
 
     python scripts/split_rulesets.py            # move and rewrite, then print what it did
     python scripts/split_rulesets.py --dry-run  # print what it would do, change nothing
+    python scripts/split_rulesets.py --readme   # README.md too (left alone by default)
 
 Every file that is wholly one game's moves with ``git mv`` into ``rulecheck_<game>/`` (the rules
 below say where), and every reference to an old module name or file path in the repository's text
@@ -153,6 +154,8 @@ def path_rules(bare_folders: bool) -> list[tuple[re.Pattern[str], str]]:
             (re.compile(rf"{NOT_AFTER}steps/{g}_(\w+)\.py{end}"), rf"{pkg}/steps/\1.py"),
             (re.compile(rf"{NOT_AFTER}rulecheck/schemas/({g}\.[\w.]+\.json)"), rf"{pkg}/schemas/\1"),
         ]
+        # an installed wheel's copy of the corpus (ci/run-wheel): now in the game's package
+        rules.append((re.compile(rf"rulecheck/bundled/(features|scenarios)/{g}(?=/)"), rf"{pkg}/\1/{g}"))
         # tests/bad_inputs headers name a bundled scenario as {scenarios}/<game>/NAME.yaml
         rules.append((re.compile(rf"\{{scenarios\}}/{g}(?=/)"), f"{{{g}_scenarios}}"))
         # The repository's root in Python (ROOT, or the parent of tests/), the path in pieces.
@@ -411,6 +414,9 @@ def only_imports_differ(old: str, new: str) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dry-run", action="store_true", help="print what would change; change nothing")
+    parser.add_argument(
+        "--readme", action="store_true", help="rewrite README.md too (its commands name bundled files)"
+    )
     args = parser.parse_args(argv)
     os.chdir(git("rev-parse", "--show-toplevel").strip())
     report = Report()
@@ -448,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
     source_of = {new: old for old, new in moves}  # a dry run reads a file at its old place
     sources_before: dict[str, str] = {}
     for path in [renamed.get(p, p) for p in files] + report.created:
-        if path in NOT_REWRITTEN or not is_text(path):
+        if (path in NOT_REWRITTEN and not (args.readme and path == "README.md")) or not is_text(path):
             continue
         try:
             before = Path(path if not args.dry_run else source_of.get(path, path)).read_text(encoding="utf-8")
@@ -474,7 +480,7 @@ def main(argv: list[str] | None = None) -> int:
             text = Path(path if not args.dry_run else source_of.get(path, path)).read_text(encoding="utf-8")
         except (UnicodeDecodeError, FileNotFoundError):
             continue
-        if args.dry_run and path not in NOT_REWRITTEN:
+        if args.dry_run and (path not in NOT_REWRITTEN or (args.readme and path == "README.md")):
             text = rewrite(text, path)
         for n, line in enumerate(text.splitlines(), 1):
             if LEFTOVER.search(line):
