@@ -8,7 +8,7 @@ side, duplicate names, map marks) is checked here, each as a one-line error at t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -428,7 +428,7 @@ class GundamAssemble:
         folder; another folder given as ``--root`` keeps the layout by ruleset name it always had."""
         if Path(root).resolve() == corpus_root().resolve():
             return BUNDLED_CORPUS
-        return project_corpus(RULESET, root)
+        return replace(project_corpus(RULESET, root), step_modules=STEP_MODULES)
 
     @staticmethod
     def example_project() -> dict[str, str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -713,7 +713,7 @@ class Multibase:
         folder; another folder given as ``--root`` keeps the layout by ruleset name it always had."""
         if Path(root).resolve() == corpus_root().resolve():
             return BUNDLED_CORPUS
-        return project_corpus(RULESET, root)
+        return replace(project_corpus(RULESET, root), step_modules=STEP_MODULES)
 
     @staticmethod
     def example_project() -> dict[str, str]:
