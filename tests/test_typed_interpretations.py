@@ -25,9 +25,16 @@ from rules.rulebook import Option, RulebookError, UnknownOption, load, parse_rul
 
 ROOT = Path(__file__).resolve().parent.parent
 SKIRMISH = ROOT / "examples" / "rulecheck-skirmish" / "rulecheck_skirmish"
-# Where the engine's decisions are read and compared: the engines, the toolkit's per-ruleset glue,
+# Where the engine's decisions are read and compared: the shared library, each game's package, the toolkit's per-ruleset glue,
 # the step definitions and the example ruleset's own engine.
-SOURCES = (ROOT / "rules", ROOT / "rulecheck" / "rulesets", ROOT / "steps", SKIRMISH)
+SOURCES = (
+    ROOT / "rules",
+    ROOT / "rulecheck_gundam_assemble",
+    ROOT / "rulecheck_multibase",
+    ROOT / "rulecheck" / "rulesets",
+    ROOT / "steps",
+    SKIRMISH,
+)
 
 
 def declared_options() -> dict[str, set[str]]:
