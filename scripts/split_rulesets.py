@@ -60,6 +60,8 @@ PROJECT_LAYOUT_FILES = {
     "rulecheck/rulesets/__init__.py",
     "rulecheck/project_files.py",
     "rulecheck/project_config.py",
+    "docs/projects.md",
+    "docs/tutorial.md",
 }
 
 
@@ -153,6 +155,11 @@ def path_rules(bare_folders: bool) -> list[tuple[re.Pattern[str], str]]:
             (re.compile(rf"{NOT_AFTER}steps/{g}\.py{end}"), f"{pkg}/steps/{MAIN_STEPS[g]}.py"),
             (re.compile(rf"{NOT_AFTER}steps/{g}_(\w+)\.py{end}"), rf"{pkg}/steps/\1.py"),
             (re.compile(rf"{NOT_AFTER}rulecheck/schemas/({g}\.[\w.]+\.json)"), rf"{pkg}/schemas/\1"),
+        ]
+        # a relative link from docs/ (../scenarios/<game>/X.yaml)
+        rules += [
+            (re.compile(rf"(?<![\w.])\.\./(features|scenarios)/{g}/"), rf"../{pkg}/\1/{g}/"),
+            (re.compile(rf"(?<![\w.])\.\./rules/{g}/"), f"../{pkg}/engine/"),
         ]
         # an installed wheel's copy of the corpus (ci/run-wheel): now in the game's package
         rules.append((re.compile(rf"rulecheck/bundled/(features|scenarios)/{g}(?=/)"), rf"{pkg}/\1/{g}"))

@@ -40,7 +40,7 @@ def corpus(tmp_path: Path, scenarios: str) -> Path:
     (root / "features" / "multibase").mkdir(parents=True)
     shutil.copy(ROOT / "conftest.py", root / "conftest.py")
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
-    # a project laid out by ruleset name binds features/multibase/ under its bdd_features_base_dir
+    # a project laid out by ruleset name binds its features folder of multibase by name
     (root / "tests" / "test_features_multibase.py").write_text(
         'from pytest_bdd import scenarios\n\nscenarios("multibase")\n'
     )

@@ -43,7 +43,7 @@ def broken(tmp_path_factory) -> Path:
     (root / "features" / "gundam_assemble").mkdir(parents=True)
     for name in ("conftest.py", "pyproject.toml"):
         shutil.copy(ROOT / name, root / name)
-    # a project laid out by ruleset name binds features/gundam_assemble/ under its bdd_features_base_dir
+    # a project laid out by ruleset name binds its features folder of gundam_assemble by name
     (root / "tests" / "test_features_gundam_assemble.py").write_text(
         'from pytest_bdd import scenarios\n\nscenarios("gundam_assemble")\n'
     )

@@ -56,7 +56,7 @@ def test_steps_that_cannot_fail_are_listed_and_fail_check(tmp_path):
     (root / "features" / "multibase").mkdir(parents=True)
     for name in ("conftest.py", "pyproject.toml"):
         shutil.copy(ROOT / name, root / name)
-    # a project laid out by ruleset name binds features/multibase/ under its bdd_features_base_dir
+    # a project laid out by ruleset name binds its features folder of multibase by name
     (root / "tests" / "test_features_multibase.py").write_text(
         'from pytest_bdd import scenarios\n\nscenarios("multibase")\n'
     )
