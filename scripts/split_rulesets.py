@@ -66,9 +66,11 @@ PROJECT_LAYOUT_FILES = {
 
 
 def user_layout(path: str) -> bool:
-    """Whether ``path`` describes a user's project (bad-input cases build one in a temporary
-    folder: their ``# setup: mkdir features/multibase`` is that project's folder)."""
-    return path in PROJECT_LAYOUT_FILES or path.startswith("tests/bad_inputs/")
+    """Whether ``path`` describes a user's project: the tests build projects in temporary folders
+    (``# setup: mkdir features/multibase``, "expected under features/multibase" in a message)."""
+    return path in PROJECT_LAYOUT_FILES or (
+        path.startswith("tests/") and not path.startswith("tests/test_features_")
+    )
 
 
 TEXT_SUFFIXES = {

@@ -112,7 +112,7 @@ def test_a_feature_file_outside_the_project_features_is_refused(proj, capsys):
     stray.write_text(BACKGROUND + PASSING)
     assert main(["check", "-q", str(stray.relative_to(proj))]) == 2
     assert (
-        "not a feature file of this project (expected under rulecheck_multibase/features/multibase)"
+        "not a feature file of this project (expected under features/multibase)"
         in capsys.readouterr().err
     )
 
