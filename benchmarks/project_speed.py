@@ -82,7 +82,7 @@ def start_project(dest: Path, rulesets: tuple[str, ...]) -> None:
     names = ", ".join(f'"{r}"' for r in rulesets)
     (dest / "rulecheck.toml").write_text(f"rulesets = [{names}]\n", encoding="utf-8")
     for ruleset in rulesets:
-        shutil.copytree(ROOT / "scenarios" / ruleset, dest / "scenarios" / ruleset)
+        shutil.copytree(ROOT / f"rulecheck_{ruleset}" / "scenarios" / ruleset, dest / "scenarios" / ruleset)
 
 
 def build_project(dest: Path, size: int) -> int:
@@ -92,7 +92,7 @@ def build_project(dest: Path, size: int) -> int:
     pools: list[list[tuple[Path, str, str]]] = []  # per ruleset: (feature, header, block)
     for ruleset in RULESETS:
         features = []
-        for path in sorted((ROOT / "features" / ruleset).glob("*.feature")):
+        for path in sorted((ROOT / f"rulecheck_{ruleset}" / "features" / ruleset).glob("*.feature")):
             header, blocks = split_feature(path.read_text(encoding="utf-8"))
             features.append([(path, header, b) for b in blocks])
         # interleave the files: the first block of each, then the second of each, ...

@@ -253,7 +253,17 @@ LEFTOVER = re.compile(
 )
 
 
+KEEP = "split_rulesets: keep"  # a line holding this is left as it is (a path as results show it)
+
+
 def rewrite(text: str, path: str) -> str:
+    if KEEP in text:
+        lines = text.splitlines(keepends=True)
+        return "".join(line if KEEP in line else rewrite_text(line, path) for line in lines)
+    return rewrite_text(text, path)
+
+
+def rewrite_text(text: str, path: str) -> str:
     text = rewrite_from_imports(text)
     for pattern, replacement in MODULE_RULES:
         text = pattern.sub(replacement, text)

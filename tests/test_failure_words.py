@@ -114,7 +114,7 @@ def test_the_faq_ledger_explains_its_marks_and_tags_do_not_make_entries_look_unw
 def _result(steps: list[tuple[str, list[str], str]], outcome: str = "passed") -> ScenarioResult:
     return ScenarioResult(
         ruleset="gundam_assemble",
-        feature="rulecheck_gundam_assemble/features/gundam_assemble/attack_dice.feature",
+        feature="features/gundam_assemble/attack_dice.feature",  # as results show it (split_rulesets: keep)
         feature_name="Attack dice",
         name="A natural 9",
         line=47,

@@ -111,10 +111,7 @@ def test_a_feature_file_outside_the_project_features_is_refused(proj, capsys):
     stray.parent.mkdir()
     stray.write_text(BACKGROUND + PASSING)
     assert main(["check", "-q", str(stray.relative_to(proj))]) == 2
-    assert (
-        "not a feature file of this project (expected under features/multibase)"
-        in capsys.readouterr().err
-    )
+    assert "not a feature file of this project (expected under features/multibase)" in capsys.readouterr().err
 
 
 def test_dry_run_names_each_unmatched_step_with_the_closest_phrasing(proj, capsys):

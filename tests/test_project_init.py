@@ -141,8 +141,7 @@ def test_a_ruleset_without_the_hook_gets_an_empty_features_folder_and_a_note(tmp
     code, out, _ = init(tmp_path, "proj", "--ruleset", "multibase")
     assert code == 0
     assert (
-        "  note: multibase: the ruleset has no example; features/multibase/ is left empty"
-        in out.splitlines()
+        "  note: multibase: the ruleset has no example; features/multibase/ is left empty" in out.splitlines()
     )
     assert list((tmp_path / "proj" / "features" / "multibase").iterdir()) == []
 
@@ -155,9 +154,7 @@ def test_a_hook_giving_a_path_outside_the_project_folders_is_refused(tmp_path, m
         def example_project():
             return {"../outside.txt": "x"}
 
-    with pytest.raises(
-        InputError, match="expected a text file under features/multibase/"
-    ):
+    with pytest.raises(InputError, match="expected a text file under features/multibase/"):
         example_project(Escaping())
 
 
