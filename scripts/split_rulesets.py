@@ -162,6 +162,7 @@ def path_rules(bare_folders: bool) -> list[tuple[re.Pattern[str], str]]:
         rules += [
             (re.compile(rf"(?<![\w.])\.\./(features|scenarios)/{g}/"), rf"../{pkg}/\1/{g}/"),
             (re.compile(rf"(?<![\w.])\.\./rules/{g}/"), f"../{pkg}/engine/"),
+            (re.compile(rf"(?<![\w.])\.\./rulecheck/schemas/({g}\.[\w.]+\.json)"), rf"../{pkg}/schemas/\1"),
         ]
         # an installed wheel's copy of the corpus (ci/run-wheel): now in the game's package
         rules.append((re.compile(rf"rulecheck/bundled/(features|scenarios)/{g}(?=/)"), rf"{pkg}/\1/{g}"))
