@@ -48,7 +48,9 @@ PER_FILE = 25
 CPU_TARGET_MS = 5.0
 WALL_TARGET_S = 0.5
 # The one feature file of the single-scenario project, and the scenario run from it.
-SINGLE_FEATURE = Path("rulecheck_gundam_assemble/features/gundam_assemble/attack_damage.feature")
+# the project's copy of a bundled feature, at the place a project keeps it
+SINGLE_FEATURE = Path("features/gundam_assemble/attack_damage.feature")  # split_rulesets: keep
+SINGLE_SOURCE = Path("rulecheck_gundam_assemble") / SINGLE_FEATURE  # where the bundled corpus has it
 SINGLE_TITLE = "Each hit deals one damage, which comes off the target's hit points"
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 SCENARIO_START = re.compile(r"\s*(Scenario|Scenario Outline|Example):")
@@ -122,7 +124,7 @@ def build_single(dest: Path) -> None:
     """A project of one feature file: the one a user runs a single scenario from."""
     start_project(dest, ("gundam_assemble",))
     (dest / SINGLE_FEATURE).parent.mkdir(parents=True)
-    shutil.copy(ROOT / SINGLE_FEATURE, dest / SINGLE_FEATURE)
+    shutil.copy(ROOT / SINGLE_SOURCE, dest / SINGLE_FEATURE)
 
 
 def single_scenario_args(feature: Path, title: str) -> list[str]:
