@@ -7,14 +7,17 @@ from pathlib import Path
 import pytest
 
 # Step modules import each other; have their asserts rewritten whichever is imported first.
-pytest.register_assert_rewrite("steps")
+pytest.register_assert_rewrite("steps", "rulecheck_gundam_assemble.steps", "rulecheck_multibase.steps")
 
-# Every module in steps/ is a step library; adding a file there is all it takes to register it.
-# The folder is found through the import system, so an installed wheel (which carries a copy of
-# this file under rulecheck/bundled/) finds the installed steps package.
+# Every module in steps/ (the shared steps) and in each bundled game's steps package is a step
+# library; adding a file there is all it takes to register it. The folders are found through the
+# import system, so an installed wheel (which carries a copy of this file under rulecheck/bundled/)
+# finds the installed packages.
+STEP_PACKAGES = ("steps", "rulecheck_gundam_assemble.steps", "rulecheck_multibase.steps")
 pytest_plugins = ["rulecheck.pytest_plugin"] + sorted(
-    f"steps.{p.stem}"
-    for p in Path(importlib.util.find_spec("steps").origin).parent.glob("*.py")
+    f"{package}.{p.stem}"
+    for package in STEP_PACKAGES
+    for p in Path(importlib.util.find_spec(package).origin).parent.glob("*.py")
     if p.stem != "__init__"
 )
 

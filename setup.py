@@ -1,9 +1,10 @@
-"""Build hook: ship the scenario corpus inside the wheel.
+"""Build hook: ship the repository's ``conftest.py`` inside the wheel.
 
-The corpus (``features/``, ``scenarios/``, the feature bindings ``tests/test_features_*.py`` and
-the ``conftest.py`` that registers the step libraries) stays at the repository root, where
-authors edit it; ``build_py`` copies it to ``rulecheck/bundled/`` so an installed
-``rulecheck check`` has it (see ``rulecheck/locations.py``). Everything else is in pyproject.toml.
+Each bundled game's corpus (features, scenarios, overlays, its pytest binding) is package data of
+its own package (``rulecheck_gundam_assemble/``, ``rulecheck_multibase/``). What ``build_py``
+still copies, to ``rulecheck/bundled/``, is the ``conftest.py`` that registers every step library:
+the folder an installed ``rulecheck check`` starts from (see ``rulecheck/locations.py``).
+Everything else is in pyproject.toml.
 """
 
 import shutil
@@ -13,7 +14,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
-CORPUS_GLOBS = ("conftest.py", "features/**/*.feature", "scenarios/**/*.yaml", "tests/test_features_*.py")
+CORPUS_GLOBS = ("conftest.py",)
 
 
 class BuildPyWithCorpus(build_py):

@@ -1,7 +1,7 @@
 """The engine's code-mutation score from a mutmut run (docs/mutation.md; the per-module table with --recorded).
 
     pip install -e '.[mutation]'
-    mutmut run                 # or: mutmut run "rules.multibase.coherency*" ... for some modules
+    mutmut run                 # or: mutmut run "rulecheck_multibase.engine.coherency*" ... for some modules
     python benchmarks/code_mutation_score.py [--survivors]
 
 Reads mutmut's results (``mutants/**/*.py.meta``) and the listed equivalent mutants
@@ -34,6 +34,15 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENTS = ROOT / "rules" / "equivalent_code_mutants.yaml"
+# The mutated code (tool.mutmut's source_paths): the shared engine library and each game's engine.
+MUTATED = ("rules", "rulecheck_gundam_assemble/engine", "rulecheck_multibase/engine")
+
+
+def mutant_metas(root: Path) -> list[Path]:
+    """mutmut's result files of every mutated module under ``root/mutants``."""
+    return sorted(p for folder in MUTATED for p in (root / "mutants" / folder).rglob("*.py.meta"))
+
+
 KILLED = {1, 3, 36, 24, -24, 152, 255}  # a failing test, or a mutant that made the tests hang
 TIMED_OUT = {36, 24, -24, 152, 255}  # of those, the tests stopped at mutmut's time limit
 
@@ -63,7 +72,7 @@ def tolerance_policies(path: Path = EQUIVALENTS) -> list[str]:
 
 def results(root: Path) -> dict[str, int | None]:
     out: dict[str, int | None] = {}
-    for meta in sorted((root / "mutants" / "rules").rglob("*.py.meta")):
+    for meta in mutant_metas(root):
         for _ in range(5):  # a running mutmut rewrites these files; read again if caught mid-write
             try:
                 out.update(json.loads(meta.read_text())["exit_code_by_key"])
@@ -396,7 +405,7 @@ SNAPSHOT_FORMAT = "rulecheck.code-mutation-results/1"
 
 
 def _metas(root: Path):
-    for meta in sorted((root / "mutants" / "rules").rglob("*.py.meta")):
+    for meta in mutant_metas(root):
         module = str(meta.relative_to(root / "mutants")).removesuffix(".py.meta").replace("/", ".")
         yield meta, module.removesuffix(".__init__")
 

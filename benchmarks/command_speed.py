@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-GA = "scenarios/gundam_assemble"
-MB = "scenarios/multibase"
+GA = "rulecheck_gundam_assemble/scenarios/gundam_assemble"
+MB = "rulecheck_multibase/scenarios/multibase"
 CLI = [sys.executable, "-m", "rulecheck.cli"]
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 

@@ -60,7 +60,7 @@ def main() -> int:
         f" {cpu / base_cpu:.1f}x the baseline's CPU)"
     )
 
-    overlay = "rules/gundam_assemble/overlays/crits_on_ten_only.yaml"
+    overlay = "rulecheck_gundam_assemble/engine/overlays/crits_on_ten_only.yaml"
     seconds, cpu, proc = timed("diff", overlay)
     print(f"ruling diff:       {seconds:6.1f} s wall {cpu:6.2f} s CPU  (rulecheck diff {overlay})")
 

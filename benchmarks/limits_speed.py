@@ -50,7 +50,10 @@ KILL_AFTER = 60.0  # seconds: a hang is reported, not waited out
 ADDRESS_SPACE_CAP = 4 << 30  # bytes: a blow-up fails fast instead of taking the shared machine
 DOCS = ROOT / "docs" / "performance.md"
 START, END = "<!-- limits:start -->", "<!-- limits:end -->"
-BASELINE = ("baseline: explain ranged_volley", ["explain", "scenarios/multibase/ranged_volley.yaml"])
+BASELINE = (
+    "baseline: explain ranged_volley",
+    ["explain", "rulecheck_multibase/scenarios/multibase/ranged_volley.yaml"],
+)
 
 
 @dataclass
@@ -130,8 +133,8 @@ def mb_commands(from_unit: str, to_unit: str, odds: bool = True) -> list[tuple[s
 
 def accepted(doc: dict) -> bool:
     """Does the loader take this multibase document (every limit, the Trace work among them)?"""
-    from rulecheck.rulesets.multibase import scenario_from_doc
     from rulecheck.source_yaml import InputError, LocatedYaml
+    from rulecheck_multibase.ruleset import scenario_from_doc
 
     try:
         scenario_from_doc(LocatedYaml("built", doc, {}))

@@ -31,9 +31,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.gundam_assemble.board import Board, HexTerrain, Piece, rectangle  # noqa: E402
-from rules.gundam_assemble.line_of_sight import line_of_sight  # noqa: E402
-from rules.gundam_assemble.visibility import visibility_table  # noqa: E402
+from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece, rectangle  # noqa: E402
+from rulecheck_gundam_assemble.engine.line_of_sight import line_of_sight  # noqa: E402
+from rulecheck_gundam_assemble.engine.visibility import visibility_table  # noqa: E402
 from rules.hex_sightline import naive_sightline, reset_cache  # noqa: E402
 from rules.hexgrid import distance, lerp_line  # noqa: E402
 from rules.rulebook import load  # noqa: E402

@@ -50,7 +50,9 @@ def main(argv: list[str]) -> int:
         for entry in LINKED:
             if (ROOT / entry).exists():
                 os.symlink(ROOT / entry, Path(tmp) / entry)
-        os.symlink(mutants / "rules", Path(tmp) / "rules")
+        # The mutated code: the shared engine library and each game's package (its engine mutated)
+        for mutated in ("rules", "rulecheck_gundam_assemble", "rulecheck_multibase"):
+            os.symlink(mutants / mutated, Path(tmp) / mutated)
         env = dict(
             os.environ, MUTANT_UNDER_TEST="" if name == "original" else name, PYTHONDONTWRITEBYTECODE="1"
         )

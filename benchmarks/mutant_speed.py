@@ -1,7 +1,7 @@
 """CPU seconds to test one code mutant, with and without benchmarks/mutmut_plugin.py.
 
-    mutmut run "rules.multibase.saves*"      # once: makes mutants/ and the test mapping
-    python benchmarks/mutant_speed.py [--sample 30] ["rules.multibase.*"]
+    mutmut run "rulecheck_multibase.engine.saves*"      # once: makes mutants/ and the test mapping
+    python benchmarks/mutant_speed.py [--sample 30] ["rulecheck_multibase.engine.*"]
 
 Does what mutmut's fork server does: collect the fast selection once, then fork one child per
 mutant that runs the scenarios mutmut maps to the mutated function. Each sampled mutant is run
@@ -26,7 +26,7 @@ PLUGIN = ["-p", "benchmarks.mutmut_plugin"]
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("pattern", nargs="?", default="rules.multibase.*")
+    parser.add_argument("pattern", nargs="?", default="rulecheck_multibase.engine.*")
     parser.add_argument("--sample", type=int, default=30)
     args = parser.parse_args()
     stats_file = ROOT / "mutants" / "mutmut-stats.json"
@@ -53,7 +53,8 @@ def main() -> int:
 
     tests_of = json.loads(stats_file.read_text())["tests_by_mangled_function_name"]
     names = []
-    for meta in sorted((ROOT / "mutants" / "rules").rglob("*.py.meta")):
+    mutated = ("rules", "rulecheck_gundam_assemble/engine", "rulecheck_multibase/engine")
+    for meta in sorted(p for folder in mutated for p in (ROOT / "mutants" / folder).rglob("*.py.meta")):
         names += sorted(json.loads(meta.read_text())["exit_code_by_key"])
     names = [
         n for n in names if fnmatch.fnmatchcase(n, args.pattern) and n.rsplit("__mutmut_", 1)[0] in tests_of

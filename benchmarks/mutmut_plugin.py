@@ -31,11 +31,11 @@ _saved = None
 # test file -> the modules whose mutants it judges (prefixes of mutant names); test files not
 # listed judge every mutant that reaches them.
 JUDGES = {
-    "tests/test_odds.py": ("rules.gundam_assemble.odds.", "rules.dice."),
-    "tests/test_multibase_odds.py": ("rules.multibase.odds.", "rules.dice."),
+    "tests/test_odds.py": ("rulecheck_gundam_assemble.engine.odds.", "rules.dice."),
+    "tests/test_multibase_odds.py": ("rulecheck_multibase.engine.odds.", "rules.dice."),
     "tests/test_los_properties.py": (
-        "rules.gundam_assemble.visibility.",
-        "rules.gundam_assemble.line_of_sight.",
+        "rulecheck_gundam_assemble.engine.visibility.",
+        "rulecheck_gundam_assemble.engine.line_of_sight.",
         "rules.hex_sightline.",
         "rules.hexgrid.",
     ),
@@ -72,7 +72,13 @@ def _clear_engine_caches() -> None:
     import sys
 
     for name, module in list(sys.modules.items()):
-        if module is None or name.split(".")[0] not in ("rules", "rulecheck", "steps"):
+        if module is None or name.split(".")[0] not in (
+            "rules",
+            "rulecheck",
+            "steps",
+            "rulecheck_gundam_assemble",
+            "rulecheck_multibase",
+        ):
             continue
         for value in list(vars(module).values()):
             if callable(getattr(value, "cache_clear", None)):

@@ -2,7 +2,7 @@
 
 The attack: 30 d10 against two area targets at Accuracy -1 and +0 (one roll counts for both,
 GA-ROLL-3/4), a Damage+1 critical effect, 2 Shields and 12 hit points each. The exact side is
-``rules.gundam_assemble.odds.attack_odds`` (fractions); the simulation rolls the dice with a seeded
+``rulecheck_gundam_assemble.engine.odds.attack_odds`` (fractions); the simulation rolls the dice with a seeded
 RNG and scores each roll with the same ``score_die`` and ``combat_damage`` the engine uses. Prints
 both times, the ratio, and the largest gap between the exact and the simulated defeat chance.
 
@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.gundam_assemble.attack_dice import CRIT, HIT, score_die  # noqa: E402
-from rules.gundam_assemble.damage import combat_damage  # noqa: E402
-from rules.gundam_assemble.odds import AttackProfile, CritProfile, TargetProfile, attack_odds  # noqa: E402
+from rulecheck_gundam_assemble.engine.attack_dice import CRIT, HIT, score_die  # noqa: E402
+from rulecheck_gundam_assemble.engine.damage import combat_damage  # noqa: E402
+from rulecheck_gundam_assemble.engine.odds import AttackProfile, CritProfile, TargetProfile, attack_odds  # noqa: E402
 from rules.rulebook import load  # noqa: E402
 
 

@@ -156,10 +156,17 @@ def mutants_of(module: str, source: str) -> list[Mutant]:
     return sorted(out, key=lambda m: (m.line, m.col, m.name))
 
 
+# The mutated code: the shared engine library and each game's engine (tool.mutmut's source_paths).
+MUTATED = ("rules", "rulecheck_gundam_assemble/engine", "rulecheck_multibase/engine")
+# Copied, not linked, into a mutant's folder: a mutant is written into its copy of one of these.
+COPIED = ("rules", "rulecheck_gundam_assemble", "rulecheck_multibase")
+
+
 def modules() -> dict[str, Path]:
     return {
         ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
-        for p in sorted((ROOT / "rules").rglob("*.py"))
+        for folder in MUTATED
+        for p in sorted((ROOT / folder).rglob("*.py"))
     }
 
 
@@ -180,7 +187,7 @@ def selection(module: str) -> list[str]:
         for f in config["pytest_add_cli_args_test_selection"]
         if f not in JUDGES or (module + ".").startswith(JUDGES[f])
     ]
-    first = "multibase" if ".multibase" in module else "gundam_assemble"
+    first = "multibase" if module.startswith("rulecheck_multibase") else "gundam_assemble"
     return sorted(files, key=lambda f: first not in f)
 
 
@@ -191,7 +198,8 @@ def judge(mutant: Mutant, tests: list[str]) -> str:
         for entry in LINKED:
             if (ROOT / entry).exists():
                 os.symlink(ROOT / entry, Path(tmp) / entry)
-        shutil.copytree(ROOT / "rules", Path(tmp) / "rules", ignore=shutil.ignore_patterns("__pycache__"))
+        for folder in COPIED:
+            shutil.copytree(ROOT / folder, Path(tmp) / folder, ignore=shutil.ignore_patterns("__pycache__"))
         target = Path(tmp) / path.relative_to(ROOT)
         target.write_text(mutant.apply(path.read_text(encoding="utf-8")), encoding="utf-8")
         env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", HYPOTHESIS_PROFILE="mutation")

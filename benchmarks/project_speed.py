@@ -49,7 +49,9 @@ PER_FILE = 25
 CPU_TARGET_MS = 5.0
 WALL_TARGET_S = 0.5
 # The one feature file of the single-scenario project, and the scenario run from it.
-SINGLE_FEATURE = Path("features/gundam_assemble/attack_damage.feature")
+# the project's copy of a bundled feature, at the place a project keeps it
+SINGLE_FEATURE = Path("features/gundam_assemble/attack_damage.feature")  # split_rulesets: keep
+SINGLE_SOURCE = Path("rulecheck_gundam_assemble") / SINGLE_FEATURE  # where the bundled corpus has it
 SINGLE_TITLE = "Each hit deals one damage, which comes off the target's hit points"
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 SCENARIO_START = re.compile(r"\s*(Scenario|Scenario Outline|Example):")
@@ -83,7 +85,7 @@ def start_project(dest: Path, rulesets: tuple[str, ...]) -> None:
     names = ", ".join(f'"{r}"' for r in rulesets)
     (dest / "rulecheck.toml").write_text(f"rulesets = [{names}]\n", encoding="utf-8")
     for ruleset in rulesets:
-        shutil.copytree(ROOT / "scenarios" / ruleset, dest / "scenarios" / ruleset)
+        shutil.copytree(ROOT / f"rulecheck_{ruleset}" / "scenarios" / ruleset, dest / "scenarios" / ruleset)
 
 
 def build_project(dest: Path, size: int) -> int:
@@ -93,7 +95,7 @@ def build_project(dest: Path, size: int) -> int:
     pools: list[list[tuple[Path, str, str]]] = []  # per ruleset: (feature, header, block)
     for ruleset in RULESETS:
         features = []
-        for path in sorted((ROOT / "features" / ruleset).glob("*.feature")):
+        for path in sorted((ROOT / f"rulecheck_{ruleset}" / "features" / ruleset).glob("*.feature")):
             header, blocks = split_feature(path.read_text(encoding="utf-8"))
             features.append([(path, header, b) for b in blocks])
         # interleave the files: the first block of each, then the second of each, ...
@@ -123,7 +125,7 @@ def build_single(dest: Path) -> None:
     """A project of one feature file: the one a user runs a single scenario from."""
     start_project(dest, ("gundam_assemble",))
     (dest / SINGLE_FEATURE).parent.mkdir(parents=True)
-    shutil.copy(ROOT / SINGLE_FEATURE, dest / SINGLE_FEATURE)
+    shutil.copy(ROOT / SINGLE_SOURCE, dest / SINGLE_FEATURE)
 
 
 def single_scenario_args(feature: Path, title: str, project: Path = ROOT) -> list[str]:

@@ -1,9 +1,9 @@
-"""Search for Trace positions that tell code mutants of rules/multibase/geometry.py from the original.
+"""Search for Trace positions that tell code mutants of rulecheck_multibase/engine/geometry.py from the original.
 
     python benchmarks/trace_mutant_search.py [--mutants DIR] [--seconds N] [--seed S] [--narrow]
         [--out FILE] NAME ...
 
-(``NAME ...`` are mutant names such as ``rules.multibase.geometry.x__key_points__mutmut_22``; ``-``
+(``NAME ...`` are mutant names such as ``rulecheck_multibase.engine.geometry.x__key_points__mutmut_22``; ``-``
 reads them from stdin, one a line, e.g. piped from ``code_mutation_score.py --survivors``.)
 
 The Trace search is meant to be complete, so a mutant that drops or moves one candidate line
@@ -94,8 +94,8 @@ class Search:
     def __init__(self, names: list[str], rng: random.Random):
         import shapely  # noqa: F401  (imported here: after sys.path points at the mutants)
 
-        from rules.multibase import geometry
-        from rules.multibase.battlefield import Base
+        from rulecheck_multibase.engine import geometry
+        from rulecheck_multibase.engine.battlefield import Base
         from rules.rulebook import load
 
         self.g, self.Base, self.book = geometry, Base, load("multibase")

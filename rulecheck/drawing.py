@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import math
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rulecheck.palette import COLORS, PaletteError, checked
+from rulecheck import svg
+from rulecheck.palette import COLORS, PaletteError, c, checked
+from rulecheck.svg import sub
 
 __all__ = ["COLORS", "DrawOptionError", "draw_svg", "svg_to_png"]
 
@@ -87,3 +90,24 @@ def svg_to_png(svg: str, option: str = "--format") -> bytes:
             option, "PNG output needs cairosvg and the cairo library: pip install 'rulecheck[png]'"
         ) from None
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+
+
+# Shared by the games' drawings (the hex board's and the multibase table's caller arrows).
+def arrow(
+    layer: ET.Element, a: tuple[float, float], b: tuple[float, float], cls: str = "caller-arrow"
+) -> None:
+    """An arrow from ``a`` to ``b`` with its head drawn as a triangle (no SVG marker: every
+    renderer draws a polygon the same)."""
+    (x1, y1), (x2, y2) = a, b
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    head = 12.0
+    bx, by = x2 - ux * head, y2 - uy * head
+    g = sub(layer, "g", class_=cls)
+    sub(g, "line", x1=x1, y1=y1, x2=bx, y2=by, stroke=c("arrow"), stroke_width=4, stroke_opacity=0.85)
+    tri = [
+        (x2, y2),
+        (bx - uy * head * 0.55, by + ux * head * 0.55),
+        (bx + uy * head * 0.55, by - ux * head * 0.55),
+    ]
+    sub(g, "polygon", points=svg.points(tri), fill=c("arrow"), fill_opacity=0.85)

@@ -1,10 +1,11 @@
 """Where the bundled corpus lives.
 
-In a source checkout the corpus is the repository's own ``features/``, ``scenarios/``,
-``tests/test_features_*.py`` and ``conftest.py``. An installed wheel carries copies of the same
-files under ``rulecheck/bundled/`` (``setup.py`` puts them there), so ``rulecheck check`` runs
-from any folder. Every module that reads a corpus file asks ``corpus_root()`` rather than
-guessing from its own location.
+Each bundled game ships its corpus (features, scenario files, overlays, the pytest binding) in its
+own package, as any installed ruleset does (``Ruleset.corpus``). What stays here is the folder a
+corpus run starts from when no project is given: in a source checkout the repository itself
+(its ``conftest.py`` and ``tests/``), in an installed wheel ``rulecheck/bundled/`` (``setup.py``
+puts the repository's ``conftest.py`` there). Every module that needs that folder asks
+``corpus_root()`` rather than guessing from its own location.
 """
 
 from __future__ import annotations
@@ -16,16 +17,16 @@ BUNDLED_ROOT = Path(__file__).resolve().parent / "bundled"
 
 
 def is_source_checkout() -> bool:
-    return (SOURCE_ROOT / "pyproject.toml").is_file() and (SOURCE_ROOT / "features").is_dir()
+    return (SOURCE_ROOT / "pyproject.toml").is_file() and (SOURCE_ROOT / "conftest.py").is_file()
 
 
 def corpus_root() -> Path:
-    """The folder holding ``features/``, ``scenarios/`` and the feature bindings."""
+    """The folder a corpus run starts from when no project is given."""
     return SOURCE_ROOT if is_source_checkout() else BUNDLED_ROOT
 
 
-def rules_dir() -> Path:
-    """The engine package's folder: the rulebooks and their overlay files."""
-    import rules
+def rules_dirs() -> list[Path]:
+    """The folders of the bundled rulebooks and their overlay files: each game's engine."""
+    from rules.rulebook import engine_dir, rulesets
 
-    return Path(rules.__file__).resolve().parent
+    return [engine_dir(name) for name in rulesets()]

@@ -136,7 +136,7 @@ def corpus_inputs(
 ) -> list[Input]:
     """What a corpus run (check, report, docs) reads: the feature files and scenario files (with
     the card files beside them), the step definitions and bindings, the rulebooks and overlays."""
-    from rulecheck.locations import rules_dir
+    from rulecheck.locations import rules_dirs
 
     root = Path(root)
     found = [
@@ -144,8 +144,8 @@ def corpus_inputs(
         Input(root / "scenarios", "the corpus's scenarios folder"),
         Input(root / "steps", "the corpus's step definitions"),
         Input(root / "conftest.py", "the corpus's conftest.py"),
-        Input(rules_dir(), "the rulebooks' folder"),
     ]
+    found += [Input(folder, "the rulebooks' folder") for folder in rules_dirs()]
     found += [Input(p, "a feature binding") for p in sorted((root / "tests").glob("test_features_*.py"))]
     if (root / "rules").is_dir():
         found.append(Input(root / "rules", "the project's rules folder"))

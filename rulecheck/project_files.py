@@ -11,12 +11,16 @@ corpus's own files belong to no project, so the book's rulings never read a proj
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import entry_points
 from pathlib import Path
 
 from rulecheck.locations import corpus_root
 from rulecheck.project_config import ProjectConfig, find_config
+from rulecheck.ruleset_api import GROUP
 from rulecheck.ruleset_api import find as find_ruleset
 from rulecheck.source_yaml import InputError
 
@@ -33,10 +37,23 @@ def project_of(origin: str | Path | None) -> ProjectConfig | None:
 
 
 def _bundled(place: Path) -> bool:
+    """Whether ``place`` is the bundled corpus's: its root, or inside the package of an installed
+    ruleset (a game ships its features, scenarios and overlays there)."""
     root = corpus_root()
-    return place == root or any(
-        place.is_relative_to(root / part) for part in ("features", "scenarios", "rules")
-    )
+    if place == root or any(place.is_relative_to(root / part) for part in ("features", "scenarios", "rules")):
+        return True
+    return any(place.is_relative_to(folder) for folder in _ruleset_packages())
+
+
+@cache
+def _ruleset_packages() -> tuple[Path, ...]:
+    """The folders of the installed rulesets' packages, found without importing them (a
+    one-ruleset project must not load another game's engine and its geometry libraries)."""
+    folders: list[Path] = []
+    for entry in entry_points(group=GROUP):
+        spec = importlib.util.find_spec(entry.value.split(":")[0].split(".")[0])
+        folders += [Path(f).resolve() for f in (spec.submodule_search_locations or [])] if spec else []
+    return tuple(folders)
 
 
 @dataclass(frozen=True)

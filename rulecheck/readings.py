@@ -20,7 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from rulecheck.input_files import read_input_text
-from rules.rulebook import RULES_DIR, Rulebook, load, rulesets
+from rules.rulebook import GAME_PACKAGES, Rulebook, engine_dir, load, rulesets
 
 SOURCE_LIMIT = 1 << 22  # an engine module, read to find its markers: far above any real one
 
@@ -30,7 +30,7 @@ MARKER = re.compile(r"""(?:\binterpretation|\bcite)\(\s*["'](\w+)["']\s*\)|#\s*r
 @dataclass(frozen=True)
 class Marker:
     name: str
-    path: str  # relative to the repository, e.g. rules/multibase/coherency.py
+    path: str  # relative to the repository, e.g. rulecheck_multibase/engine/coherency.py
     function: str  # the enclosing function's qualified name, or "(module)"
     line: int
 
@@ -54,10 +54,10 @@ def _functions(tree: ast.AST) -> list[tuple[int, int, str]]:
 
 
 def code_markers(ruleset: str) -> list[Marker]:
-    """Every reading marker in the engine of ``ruleset`` (rules/<ruleset>/), in file order."""
+    """Every reading marker in the engine of ``ruleset`` (rulecheck_<ruleset>/engine/), in file order."""
     found: list[Marker] = []
-    root = RULES_DIR.parent
-    for path in sorted((RULES_DIR / ruleset).rglob("*.py")):
+    root = GAME_PACKAGES
+    for path in sorted(engine_dir(ruleset).rglob("*.py")):
         text = read_input_text(path, SOURCE_LIMIT, "a Python source file")
         functions = _functions(ast.parse(text))
         for number, line in enumerate(text.splitlines(), start=1):

@@ -8,10 +8,12 @@ Shards run on different machines, so nothing here names a path; the digests are 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 from collections.abc import Iterable
 from pathlib import Path
 
 from rulecheck import __version__
+from rulecheck.corpus import corpora
 from rulecheck.input_files import MAX_FEATURE_BYTES, read_input
 from rules.limits import MAX_YAML_BYTES
 from rules.rulebook import rulebook_path, rulesets
@@ -37,11 +39,21 @@ def corpus_digest(root: Path, names: Iterable[str]) -> str:
     files: list[tuple[str, Path]] = []
     for pattern in ("steps/**/*.py", "tests/test_features_*.py"):
         files += [(str(p.relative_to(root)), p) for p in root.glob(pattern) if p.is_file()]
-    for name in names:
-        files += [(str(p.relative_to(root)), p) for p in (root / "features" / name).rglob("*.feature")]
-        equivalents = root / "rules" / name / "equivalent_mutants.yaml"
-        if equivalents.exists():
-            files.append((str(equivalents.relative_to(root)), equivalents))
+    # Each ruleset's corpus wherever it is kept (a game's package ships its own), named as a
+    # project lays it out, so the digest does not depend on where the package is installed.
+    for name, corpus in corpora(root, names).items():
+        for module in corpus.step_modules:
+            spec = importlib.util.find_spec(module)
+            if spec is not None and spec.origin:
+                files.append((f"steps/{module}.py", Path(spec.origin)))
+        files += [(f"tests/{p.name}", p) for p in corpus.tests if p.is_file() and not p.is_relative_to(root)]
+        files += [
+            (f"features/{name}/{p.relative_to(corpus.features)}", p)
+            for p in corpus.features.rglob("*.feature")
+        ]
+        equivalents = corpus.equivalent_mutants
+        if equivalents is not None and equivalents.exists():
+            files.append((f"rules/{name}/equivalent_mutants.yaml", equivalents))
     return _digest(files, max(MAX_FEATURE_BYTES, MAX_YAML_BYTES))
 
 

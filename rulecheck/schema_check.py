@@ -21,8 +21,11 @@ SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
 
 
 @cache
-def schema(name: str) -> dict:
-    return json.loads(read_input_text(SCHEMA_DIR / f"{name}.schema.json", 1_000_000, "a JSON Schema"))
+def schema(name: str | Path) -> dict:
+    """A schema shipped here, by name (``explore.result``), or a ruleset's own schema file (a path:
+    each game ships its scenario format in its package)."""
+    path = name if isinstance(name, Path) else SCHEMA_DIR / f"{name}.schema.json"
+    return json.loads(read_input_text(path, 1_000_000, "a JSON Schema"))
 
 
 # A whole number is an int and nothing else, in every schema: JSON Schema's "integer" takes 4.0
@@ -35,7 +38,7 @@ def _is_whole_number(_checker, value) -> bool:
 
 
 @cache
-def _validator(name: str) -> jsonschema.protocols.Validator:
+def _validator(name: str | Path) -> jsonschema.protocols.Validator:
     # The shipped schemas are checked against their metaschema by tests/test_schemas.py, not on
     # every start: that check costs a quick command more than validating its scenario does.
     s = schema(name)
@@ -45,7 +48,7 @@ def _validator(name: str) -> jsonschema.protocols.Validator:
     return cls(s)
 
 
-def accepts(schema_name: str, data) -> bool:
+def accepts(schema_name: str | Path, data) -> bool:
     """Whether the document is valid under the schema (no error to report: for tests and tools)."""
     return _validator(schema_name).is_valid(data)
 
@@ -153,7 +156,7 @@ def _describe_choice(error: jsonschema.ValidationError) -> tuple[tuple, str]:
 _KNOWN_VALID: dict[tuple[str, str], None] = {}
 
 
-def validate(doc: LocatedYaml, schema_name: str) -> None:
+def validate(doc: LocatedYaml, schema_name: str | Path) -> None:
     """Raise the first violation (in document order) as an ``InputError``."""
     key = (schema_name, repr(doc.data))
     if key in _KNOWN_VALID:

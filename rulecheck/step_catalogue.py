@@ -118,11 +118,14 @@ def catalogue(root: Path) -> list[Phrasing]:
                 best = max(matching, key=lambda p: _literal(p.pattern))
                 if best.example is None:
                     best.example = f"{step.keyword.strip()} {step.name}"
-                    rel = Path(feature.filename)
-                    rel = rel.relative_to(root) if rel.is_relative_to(root) else _shown(rel, own_folders)
+                    rel = _shown(Path(feature.filename), own_folders)  # a package's: features/<ruleset>/...
+                    rel = rel.relative_to(root) if rel.is_absolute() and rel.is_relative_to(root) else rel
                     best.where = f"{rel}:{step.line_number}"
     order = {k: i for i, k in enumerate(KINDS)}
-    return sorted(phrasings.values(), key=lambda p: (order[p.kind], p.function))
+    # the shared steps first, then each ruleset's, in module order
+    return sorted(
+        phrasings.values(), key=lambda p: (order[p.kind], not p.function.startswith("steps."), p.function)
+    )
 
 
 def _shown(feature: Path, folders: dict[Path, str]) -> Path:

@@ -27,6 +27,10 @@ from rules import limits
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 RULES_DIR = Path(__file__).resolve().parent
+# Each bundled game is a package of its own beside this one (rulecheck_<name>/), its engine and
+# rulebook in its engine/ folder; they are found by that layout, not imported (the shared library
+# imports no game).
+GAME_PACKAGES = RULES_DIR.parent
 RULING_STATUSES = ("official", "derived", "interpretation")
 FAQ_STATUSES = ("derived", "interpretation", "needs-card-text", "official")
 # Where a number comes from: the book states it (at its clause), or the project assumes it where
@@ -159,7 +163,7 @@ class Rulebook:
     interpretations: Mapping[str, Interpretation]
     faq: Mapping[str, FaqEntry]
     chosen: Mapping[str, str] = field(default_factory=dict)  # interpretation -> option in force
-    # Terrain kinds the ruleset declares (name -> fields; rules/gundam_assemble/terrain.py reads them).
+    # Terrain kinds the ruleset declares (name -> fields; rulecheck_gundam_assemble/engine/terrain.py reads them).
     terrain: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     overlays: tuple[str, ...] = ()  # names of the overlays applied, in order
 
@@ -404,8 +408,13 @@ def _terrain(data: Mapping[str, Any], clauses: Mapping[str, Any], parameters: Ma
     return out
 
 
+def engine_dir(ruleset: str) -> Path:
+    """The folder of a bundled ruleset's engine: its modules, rulebook.yaml and overlays/."""
+    return GAME_PACKAGES / f"rulecheck_{ruleset}" / "engine"
+
+
 def rulebook_path(ruleset: str) -> Path:
-    return RULES_DIR / ruleset / "rulebook.yaml"
+    return engine_dir(ruleset) / "rulebook.yaml"
 
 
 @cache
@@ -419,7 +428,10 @@ def load(ruleset: str) -> Rulebook:
 
 
 def rulesets() -> list[str]:
-    return sorted(p.parent.name for p in RULES_DIR.glob("*/rulebook.yaml"))
+    return sorted(
+        p.parent.parent.name.removeprefix("rulecheck_")
+        for p in GAME_PACKAGES.glob("rulecheck_*/engine/rulebook.yaml")
+    )
 
 
 @contextlib.contextmanager

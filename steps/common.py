@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given
 
-from rulecheck.locations import corpus_root, rules_dir
+from rulecheck.locations import corpus_root, rules_dirs
 from rulecheck.overlays import load_overlay
 from rulecheck.phrases import CommonPhrases as P
 from rulecheck.project_files import find_file, project_of
@@ -130,12 +130,12 @@ def table_rows(datatable: list[list[str]]) -> list[dict[str, str]]:
 @given(P.house_rule.parser)
 def house_rule(request, ruling, overlay: str):
     """Apply an overlay to this scenario only: the project's ``overlays/NAME.yaml`` first, then the
-    feature's ruleset's bundled overlay (rules/<ruleset>/overlays/, or the overlays folder a
-    ruleset's own package ships: its ``Corpus.overlays``), then any bundled ruleset's."""
+    feature's ruleset's bundled overlay (the overlays folder its package ships: its
+    ``Corpus.overlays``), then any bundled ruleset's."""
     try:
         found = project_file(request, "overlays", overlay, feature_ruleset(request), ".yaml")
     except InputError:
-        others = sorted(rules_dir().glob(f"*/overlays/{overlay}.yaml"))
+        others = sorted(p for folder in rules_dirs() for p in folder.glob(f"overlays/{overlay}.yaml"))
         if not others:
             raise
         found = others[0]

@@ -4,7 +4,7 @@ Each case file starts with comment lines that say how to run it and what must co
 
     # args: explain {case}                    the command line ({case}: this file, copied into a
                                               temporary folder that is the working directory;
-                                              {scenarios}: the bundled scenarios folder)
+                                              {multibase_scenarios}: that game's bundled scenarios)
     # expect: attack.dice[0]: expected a whole number     a fragment of the one error line
     # setup: mkdir out | file NAME | text NAME LINE | fifo NAME | symlink NAME TARGET | feature-root RULESET
     #        | card-file-of NAME    (NAME: a bundled attack scenario whose card file is this case)
@@ -15,7 +15,7 @@ Each case file starts with comment lines that say how to run it and what must co
     #        | big NAME BYTES       (NAME: that many spaces)
     #        | hardlink NAME TARGET (made after the case is copied; TARGET may be {case})
     #        | explore-result NAME  (an empty result of `explore --json`, for merge-results)
-    #        | bundled-cards NAME   (a copy of scenarios/gundam_assemble/cards/NAME, for the case's `cards:`)
+    #        | bundled-cards NAME   (a copy of rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/NAME, for the case's `cards:`)
     #        | copy NAME PATH       (a bundled file, PATH from the project root, as NAME)
 
 Each case must end with exit status 2, exactly one line on stderr containing the fragment, no
@@ -49,6 +49,11 @@ from rulecheck.corpus import check_feature_syntax
 from rulecheck.source_yaml import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
+# The bundled scenario folders a header names ({gundam_assemble_scenarios}/NAME.yaml)
+BUNDLED_SCENARIOS = {
+    "gundam_assemble_scenarios": ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble",
+    "multibase_scenarios": ROOT / "rulecheck_multibase" / "scenarios" / "multibase",
+}
 CASES = sorted(p for p in (ROOT / "tests" / "bad_inputs").iterdir() if p.is_file())
 TIME_LIMIT = 10.0  # seconds per in-process case; a hang or a memory blow-up shows up as a timeout
 PROCESS_TIME_LIMIT = 60.0  # a case in its own process also pays for starting Python and pytest
@@ -98,9 +103,18 @@ def set_up(case: Path, folder: Path, setup: list[str]) -> str:
             empty = {"format": json_output.document("explore", {})["format"], "explorations": []}
             (folder / rest[0]).write_text(json.dumps(empty))
         elif what == "bundled-cards":  # a scenario case that uses one of the bundled card files
-            shutil.copy(ROOT / "scenarios" / "gundam_assemble" / "cards" / rest[0], folder / rest[0])
+            shutil.copy(
+                ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble" / "cards" / rest[0],
+                folder / rest[0],
+            )
         elif what == "card-file-of":  # the case is a card file; a scenario next to it reads it
-            scenario = ROOT / "scenarios" / "gundam_assemble" / "attack_guntank_uphill_barrage.yaml"
+            scenario = (
+                ROOT
+                / "rulecheck_gundam_assemble"
+                / "scenarios"
+                / "gundam_assemble"
+                / "attack_guntank_uphill_barrage.yaml"
+            )
             (folder / rest[0]).write_text(f"cards: [{name}]\n" + scenario.read_text())
         elif what == "feature-root":  # a project of its own holding this one feature
             ruleset = rest[0]
@@ -110,7 +124,10 @@ def set_up(case: Path, folder: Path, setup: list[str]) -> str:
             for f in ("conftest.py", "pyproject.toml"):
                 shutil.copy(ROOT / f, proj / f)
             shutil.copytree(ROOT / "steps", proj / "steps", ignore=shutil.ignore_patterns("__pycache__"))
-            shutil.copy(ROOT / "tests" / f"test_features_{ruleset}.py", proj / "tests")
+            # the binding of a project laid out by ruleset name (features/<ruleset>/ under the
+            # project's bdd_features_base_dir), as the bundled corpus was before each game's package
+            binding = f'from pytest_bdd import scenarios\n\nscenarios("{ruleset}")\n'
+            (proj / "tests" / f"test_features_{ruleset}.py").write_text(binding)
             name = f"proj/features/{ruleset}/{case.name}"
         elif what == "body":
             (folder / rest[0]).write_bytes(body(case))
@@ -205,7 +222,7 @@ def test_bad_input_is_one_line_and_exit_2(case, tmp_path, monkeypatch):
     name = set_up(case, tmp_path, spec["setup"])
     monkeypatch.chdir(tmp_path)
     before = snapshot(tmp_path)
-    argv = shlex.split(spec["args"][0].format(case=name, scenarios=ROOT / "scenarios"))
+    argv = shlex.split(spec["args"][0].format(case=name, **BUNDLED_SCENARIOS))
     start = time.perf_counter()
     own_process = needs_its_own_process(tmp_path, spec["setup"])
     if own_process:
@@ -249,7 +266,7 @@ def test_the_real_entry_point(name, tmp_path, monkeypatch):
     spec = header(case)
     file = set_up(case, tmp_path, spec["setup"])
     assert not needs_its_own_process(tmp_path, spec["setup"])
-    argv = shlex.split(spec["args"][0].format(case=file, scenarios=ROOT / "scenarios"))
+    argv = shlex.split(spec["args"][0].format(case=file, **BUNDLED_SCENARIOS))
     before = snapshot(tmp_path)
     code, out, err = run_command(argv, tmp_path)
     assert code == 2, err

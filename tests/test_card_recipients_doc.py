@@ -9,8 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from rules.gundam_assemble.abilities import EFFECTS, LASTING_KINDS, RECIPIENTS, AbilityError, recipients_for
-from rules.gundam_assemble.units import parse_weapon
+from rulecheck_gundam_assemble.engine.abilities import (
+    EFFECTS,
+    LASTING_KINDS,
+    RECIPIENTS,
+    AbilityError,
+    recipients_for,
+)
+from rulecheck_gundam_assemble.engine.units import parse_weapon
 
 CARD_GUIDE = Path(__file__).resolve().parent.parent / "docs" / "cards.md"
 

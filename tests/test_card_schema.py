@@ -1,4 +1,4 @@
-"""The card file schema (rulecheck/schemas/gundam_assemble.cards.schema.json) and the card loader
+"""The card file schema (rulecheck_gundam_assemble/schemas/gundam_assemble.cards.schema.json) and the card loader
 agree: the schema names every key and value of the engine's vocabulary and no other, its limits
 are those of rules/limits.py, and a card document the schema accepts loads into exactly the cards
 it describes (no value cut, rounded or defaulted), while one it refuses never loads.
@@ -13,12 +13,12 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecheck.card_plugins import CARD_SCHEMA, cards_from_doc
 from rulecheck.schema_check import accepts, schema
 from rulecheck.source_yaml import InputError, parse_yaml
+from rulecheck_gundam_assemble.card_plugins import CARD_SCHEMA, cards_from_doc
+from rulecheck_gundam_assemble.engine import abilities as vocabulary
+from rulecheck_gundam_assemble.engine.units import UNIT_KEYS, WEAPON_KEYS
 from rules import limits
-from rules.gundam_assemble import abilities as vocabulary
-from rules.gundam_assemble.units import UNIT_KEYS, WEAPON_KEYS
 
 SCHEMA = schema(CARD_SCHEMA)
 DEFS = SCHEMA["$defs"]

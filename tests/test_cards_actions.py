@@ -1,7 +1,7 @@
 """Cards that move units during an attack (issue 27, part B): a Dash or a Push of N hexes, the
 hex scripted in the scenario and checked before the attack resolves; the odds model a Response's
 move and refuse a critical one; words of other chapters are refused naming the mechanic. The
-scenarios themselves are in features/gundam_assemble/cards_actions_moves.feature."""
+scenarios themselves are in rulecheck_gundam_assemble/features/gundam_assemble/cards_actions_moves.feature."""
 
 from __future__ import annotations
 
@@ -13,17 +13,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulecheck.card_plugins import catalogue_with
 from rulecheck.cli import main
-from rules.gundam_assemble.abilities import OTHER_CHAPTERS, AbilityError, parse_ability
-from rules.gundam_assemble.board import Board, Piece, hexagon
-from rules.gundam_assemble.card_moves import move_problem
-from rules.gundam_assemble.units import battle_from_entries
+from rulecheck_gundam_assemble.card_plugins import catalogue_with
+from rulecheck_gundam_assemble.engine.abilities import OTHER_CHAPTERS, AbilityError, parse_ability
+from rulecheck_gundam_assemble.engine.board import Board, Piece, hexagon
+from rulecheck_gundam_assemble.engine.card_moves import move_problem
+from rulecheck_gundam_assemble.engine.units import battle_from_entries
 from rules.hexgrid import distance, neighbours
 from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ROOT / "scenarios" / "gundam_assemble"
+SCENARIOS = ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble"
 CARDS = SCENARIOS / "cards" / "vocabulary_actions.yaml"
 RULES = load("gundam_assemble")
 

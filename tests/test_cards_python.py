@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from rulecheck.card_plugins import bundled_catalogue, catalogue_with
 from rulecheck.cli import main
+from rulecheck_gundam_assemble.card_plugins import bundled_catalogue, catalogue_with
+from rulecheck_gundam_assemble.engine.abilities import AbilityError
+from rulecheck_gundam_assemble.engine.attack import resolve_attack
+from rulecheck_gundam_assemble.engine.board import Board, Piece
+from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration, AttackError, Response
+from rulecheck_gundam_assemble.engine.units import battle_from_entries, parse_catalogue
 from rules.dice import ScriptedDice
-from rules.gundam_assemble.abilities import AbilityError
-from rules.gundam_assemble.attack import resolve_attack
-from rules.gundam_assemble.board import Board, Piece
-from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
-from rules.gundam_assemble.units import battle_from_entries, parse_catalogue
 from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,7 +174,13 @@ def test_a_bad_card_is_one_line_with_file_line_and_field(capsys, tmp_path, old, 
     )
     assert old in card
     (tmp_path / "cards.yaml").write_text(card.replace(old, new))
-    scenario = (ROOT / "scenarios" / "gundam_assemble" / "attack_guntank_uphill_barrage.yaml").read_text()
+    scenario = (
+        ROOT
+        / "rulecheck_gundam_assemble"
+        / "scenarios"
+        / "gundam_assemble"
+        / "attack_guntank_uphill_barrage.yaml"
+    ).read_text()
     (tmp_path / "s.yaml").write_text("cards: [cards.yaml]\n" + scenario)
     assert main(["explain", str(tmp_path / "s.yaml")]) == 2
     err = capsys.readouterr().err.strip()
@@ -235,28 +241,51 @@ def test_a_card_that_keeps_its_unit_from_defeat_steps_in_only_where_its_trigger_
 
 
 def test_exact_odds_refuse_a_target_whose_card_keeps_it_from_defeat():
-    from rules.gundam_assemble.odds import OddsUnsupported, profile_from_attack
+    from rulecheck_gundam_assemble.engine.odds import OddsUnsupported, profile_from_attack
 
     holdout = "Hypothetical (Q.40) Holdout"
     board = Board(pieces=(Piece("Cara's Strider", "A", (0, 0)), Piece(holdout, "B", (2, 0))))
-    cards = catalogue_with((str(ROOT / "scenarios" / "gundam_assemble" / "cards" / "faq_q40.yaml"),))
+    cards = catalogue_with(
+        (
+            str(
+                ROOT
+                / "rulecheck_gundam_assemble"
+                / "scenarios"
+                / "gundam_assemble"
+                / "cards"
+                / "faq_q40.yaml"
+            ),
+        )
+    )
     battle = battle_from_entries(board, {"Cara's Strider": {"side": "A"}, holdout: {"side": "B"}}, cards)
     with pytest.raises(OddsUnsupported, match="keeps it on the board"):
         profile_from_attack(battle, AttackDeclaration("Cara's Strider", "Zaku Machine Gun", holdout), RULES)
 
 
 def test_a_missing_card_file_is_one_line_at_the_cards_key(capsys, tmp_path):
-    scenario = (ROOT / "scenarios" / "gundam_assemble" / "attack_guntank_uphill_barrage.yaml").read_text()
+    scenario = (
+        ROOT
+        / "rulecheck_gundam_assemble"
+        / "scenarios"
+        / "gundam_assemble"
+        / "attack_guntank_uphill_barrage.yaml"
+    ).read_text()
     (tmp_path / "s.yaml").write_text("cards: [nowhere.yaml]\n" + scenario)
     assert main(["explain", str(tmp_path / "s.yaml")]) == 2
     err = capsys.readouterr().err.strip()
     assert err.endswith(
-        "s.yaml:1: cards[0]: no card file 'nowhere.yaml' next to the scenario or in scenarios/gundam_assemble/cards/ (bundled)"
+        "s.yaml:1: cards[0]: no card file 'nowhere.yaml' next to the scenario or in rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/ (bundled)"
     ), err
 
 
 def test_a_sequence_of_attacks_explains_and_a_bad_later_attack_points_at_its_line(capsys, tmp_path):
-    seq = ROOT / "scenarios" / "gundam_assemble" / "attacks_rapid_deployment_turn.yaml"
+    seq = (
+        ROOT
+        / "rulecheck_gundam_assemble"
+        / "scenarios"
+        / "gundam_assemble"
+        / "attacks_rapid_deployment_turn.yaml"
+    )
     assert main(["explain", str(seq), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     paid = [a["tl_cost_paid"] for a in out["outcome"]["attacks"]]
@@ -275,7 +304,7 @@ def test_a_sequence_of_attacks_explains_and_a_bad_later_attack_points_at_its_lin
 
 
 def test_exact_odds_refuse_what_they_do_not_model_rather_than_answer_wrongly():
-    from rules.gundam_assemble.odds import OddsUnsupported, profile_from_attack
+    from rulecheck_gundam_assemble.engine.odds import OddsUnsupported, profile_from_attack
 
     cat = bundled_catalogue()
     board = Board(pieces=(Piece("MT-05B Lash", "A", (0, 0)), Piece("Cara's Strider", "B", (1, 0))))
@@ -286,7 +315,9 @@ def test_exact_odds_refuse_what_they_do_not_model_rather_than_answer_wrongly():
             profile_from_attack(battle, AttackDeclaration("MT-05B Lash", weapon, "Cara's Strider"), RULES)
 
 
-RETURN_FIRE = ROOT / "scenarios" / "gundam_assemble" / "attack_gm_return_fire.yaml"
+RETURN_FIRE = (
+    ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble" / "attack_gm_return_fire.yaml"
+)
 
 
 @pytest.mark.parametrize(
@@ -331,7 +362,7 @@ def test_a_scenario_card_file_may_not_redefine_a_bundled_card(capsys, tmp_path):
 from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from rules.gundam_assemble.attack_dice import count_crits, score_dice  # noqa: E402
+from rulecheck_gundam_assemble.engine.attack_dice import count_crits, score_dice  # noqa: E402
 
 SIDES = RULES.param("attack_die_sides")
 
@@ -388,10 +419,10 @@ import threading  # noqa: E402
 import time  # noqa: E402
 from importlib.metadata import EntryPoint  # noqa: E402
 
-from rulecheck import card_plugins  # noqa: E402
+from rulecheck_gundam_assemble import card_plugins  # noqa: E402
 
 FLASH = """
-from rules.gundam_assemble.python_abilities import CardAbility
+from rulecheck_gundam_assemble.engine.python_abilities import CardAbility
 
 
 class Card(CardAbility):

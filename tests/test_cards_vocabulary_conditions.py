@@ -1,5 +1,5 @@
 """Issue 27, part A: conditions on one effect, counting, the target's state and recipients, as the
-odds and the loader see them (the scenarios are in features/gundam_assemble/cards_vocabulary_*.feature).
+odds and the loader see them (the scenarios are in rulecheck_gundam_assemble/features/gundam_assemble/cards_vocabulary_*.feature).
 
 `rulecheck odds` runs the engine's own attack sequence up to the damage, so a conditional weapon
 effect is modelled exactly: checked here against the engine run with seeded dice. What comes after
@@ -13,19 +13,26 @@ from pathlib import Path
 
 import pytest
 
-from rulecheck.card_plugins import bundled_catalogue, catalogue_with
 from rulecheck.cli import main
-from rulecheck.rulesets import gundam_assemble as ga
-from rulecheck.rulesets.gundam_assemble_explain import attack_inputs
-from rulecheck.rulesets.gundam_assemble_odds import odds
+from rulecheck_gundam_assemble import ruleset as ga
+from rulecheck_gundam_assemble.card_plugins import bundled_catalogue, catalogue_with
+from rulecheck_gundam_assemble.engine.abilities import AbilityError, parse_ability
+from rulecheck_gundam_assemble.engine.odds import simulate
+from rulecheck_gundam_assemble.engine.units import parse_weapon
+from rulecheck_gundam_assemble.explain import attack_inputs
+from rulecheck_gundam_assemble.odds import odds
 from rules.dice import SeededDice
-from rules.gundam_assemble.abilities import AbilityError, parse_ability
-from rules.gundam_assemble.odds import simulate
-from rules.gundam_assemble.units import parse_weapon
 from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parents[1]
-CARDS = ROOT / "scenarios" / "gundam_assemble" / "cards" / "vocabulary_conditions.yaml"
+CARDS = (
+    ROOT
+    / "rulecheck_gundam_assemble"
+    / "scenarios"
+    / "gundam_assemble"
+    / "cards"
+    / "vocabulary_conditions.yaml"
+)
 RULES = load("gundam_assemble")
 
 SCENARIO = """\

@@ -59,7 +59,7 @@ def test_the_good_attack_explains(capsys, tmp_path):
 
 
 def test_multibase_dice_that_do_not_match_point_at_the_units_roll(capsys, tmp_path):
-    text = (ROOT / "scenarios" / "multibase" / "ranged_volley.yaml").read_text()
+    text = (ROOT / "rulecheck_multibase" / "scenarios" / "multibase" / "ranged_volley.yaml").read_text()
     path = tmp_path / "volley.yaml"
     path.write_text(text.replace("Bravo: {save: [1, 2, 3, 6]}", "Bravo: {save: [1, 2, 3, 6, 6]}"))
     code = main(["explain", str(path)])
@@ -77,7 +77,9 @@ def test_explain_says_a_ruling_rests_only_on_the_readings_whose_other_options_ch
 
     from rulecheck.cli import main
 
-    scenario = str(ROOT / "scenarios" / "gundam_assemble" / "attack_guntank_quad_bop.yaml")
+    scenario = str(
+        ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble" / "attack_guntank_quad_bop.yaml"
+    )
     assert main(["explain", scenario, "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document["rests_on"] == {"aoe_crit_effect_scope": ["chosen_target"]}
@@ -95,8 +97,10 @@ def test_every_command_takes_a_bundled_overlay_by_name_as_by_path(command, capsy
     explore; the output is the same as with its path."""
     from rulecheck.cli import main
 
-    scenario = str(ROOT / "scenarios" / "gundam_assemble" / "attack_guntank_quad_bop.yaml")
-    by_path = str(ROOT / "rules" / "gundam_assemble" / "overlays" / "crits_on_ten_only.yaml")
+    scenario = str(
+        ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble" / "attack_guntank_quad_bop.yaml"
+    )
+    by_path = str(ROOT / "rulecheck_gundam_assemble" / "engine" / "overlays" / "crits_on_ten_only.yaml")
     assert main([command, scenario, "--rules", by_path]) == 0
     expected = capsys.readouterr().out
     assert main([command, scenario, "--rules", "crits_on_ten_only"]) == 0

@@ -18,9 +18,9 @@ from rulecheck.corpus import run_corpus
 from rulecheck.wording import percent, plural
 
 ROOT = Path(__file__).resolve().parent.parent
-QUAD_BOP = "scenarios/gundam_assemble/attack_guntank_quad_bop.yaml"
-VOLLEY = "scenarios/multibase/ranged_volley.yaml"
-OGGO = "scenarios/gundam_assemble/los_oggo_artillery_support.yaml"
+QUAD_BOP = "rulecheck_gundam_assemble/scenarios/gundam_assemble/attack_guntank_quad_bop.yaml"
+VOLLEY = "rulecheck_multibase/scenarios/multibase/ranged_volley.yaml"
+OGGO = "rulecheck_gundam_assemble/scenarios/gundam_assemble/los_oggo_artillery_support.yaml"
 
 
 def help_text(command: str, capsys) -> str:
@@ -134,7 +134,7 @@ def test_multibase_explain_marks_removed_bases_and_shaken(capsys):
 
 
 def test_odds_names_hp_lost_shows_the_overlay_and_never_rounds_a_chance_to_zero(capsys):
-    overlay = ROOT / "rules/gundam_assemble/overlays/crits_on_ten_only.yaml"
+    overlay = ROOT / "rulecheck_gundam_assemble/engine/overlays/crits_on_ten_only.yaml"
     assert main(["odds", str(ROOT / QUAD_BOP), "--rules", str(overlay)]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "Rules: Gundam Assemble - Attacking, with crits on ten only"

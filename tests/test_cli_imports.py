@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-GA = ROOT / "scenarios" / "gundam_assemble"
+GA = ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble"
 
 PROBE = """
 import contextlib, io, json, sys

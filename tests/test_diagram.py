@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 
 from rulecheck.cli import main
-from rulecheck.diagram_hex import board_from_json, board_to_json, draw_board
-from rulecheck.rulesets import gundam_assemble as ga
+from rulecheck_gundam_assemble import ruleset as ga
+from rulecheck_gundam_assemble.diagram import board_from_json, board_to_json, draw_board
 
 ROOT = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
 SCENARIOS = sorted(
-    p for p in (ROOT / "scenarios").glob("*/*.yaml") if p.name != "units.yaml"
+    p for p in ROOT.glob("rulecheck_*/scenarios/*/*.yaml") if p.name != "units.yaml"
 )  # units.yaml is the unit catalogue, not a position
-OGGO = ROOT / "scenarios/gundam_assemble/los_oggo_artillery_support.yaml"
+OGGO = ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble/los_oggo_artillery_support.yaml"
 
 
 def draw(tmp_path: Path, scenario: Path, *extra: str) -> ET.Element:
@@ -63,7 +63,9 @@ def test_the_oggo_sees_the_gundam_and_nothing_is_marked(tmp_path):
 
 
 def test_an_area_attack_shows_the_placed_hexes_and_every_legal_placement(tmp_path):
-    root = draw(tmp_path, ROOT / "scenarios/gundam_assemble/attack_guntank_quad_bop.yaml")
+    root = draw(
+        tmp_path, ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble/attack_guntank_quad_bop.yaml"
+    )
     assert sorted(e.get("data-hex") for e in groups(root, "aoe-hex")) == ["2,-1", "2,0", "3,-1"]
     thumbs = groups(root, "aoe-thumb")
     assert len(thumbs) == 6  # the Quad Bop pattern may not be mirrored: six rotations
@@ -74,7 +76,7 @@ def test_an_area_attack_shows_the_placed_hexes_and_every_legal_placement(tmp_pat
 
 def test_choice_points_are_marked_left_and_right():
     board = ga.load_scenario(OGGO).board
-    from rules.gundam_assemble.line_of_sight import line_of_sight
+    from rulecheck_gundam_assemble.engine.line_of_sight import line_of_sight
     from rules.rulebook import load
 
     # The Oggo's line to the Gundam runs exactly between two hexes at two places.
@@ -91,7 +93,7 @@ def test_a_board_round_trips_through_json_for_the_docs():
 
 
 def test_multibase_draws_bases_arcs_range_and_trace(tmp_path):
-    root = draw(tmp_path, ROOT / "scenarios/multibase/ranged_volley.yaml")
+    root = draw(tmp_path, ROOT / "rulecheck_multibase/scenarios/multibase/ranged_volley.yaml")
     bases = groups(root, "base")
     assert sorted(b.get("data-name") for b in bases) == ["a1", "a2", "a3", "b1", "b2", "b3", "b4"]
     assert len(groups(root, "front-arc")) == 1  # the attacking bases' arcs as one shape

@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 
 from rulecheck.commands.draw import render
-from rulecheck.diagram_hex import board_from_json, board_to_json, draw_board
-from rulecheck.rulesets import gundam_assemble as ga
-from rules.gundam_assemble.line_of_sight import piece_line_of_sight
+from rulecheck_gundam_assemble import ruleset as ga
+from rulecheck_gundam_assemble.diagram import board_from_json, board_to_json, draw_board
+from rulecheck_gundam_assemble.engine.line_of_sight import piece_line_of_sight
 from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parents[1]
-GA = ROOT / "scenarios/gundam_assemble"
+GA = ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble"
 BROWSER = next(
     (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None
 )

@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 
 from rulecheck.commands.draw import render
-from rulecheck.diagram_hex import board_from_json, board_to_json, draw_board
 from rulecheck.label_layout import overlap, text_box
-from rulecheck.rulesets import gundam_assemble as ga
-from rules.gundam_assemble.line_of_sight import piece_line_of_sight
+from rulecheck_gundam_assemble import ruleset as ga
+from rulecheck_gundam_assemble.diagram import board_from_json, board_to_json, draw_board
+from rulecheck_gundam_assemble.engine.line_of_sight import piece_line_of_sight
 from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
-SCENARIOS = sorted(p for p in (ROOT / "scenarios").glob("*/*.yaml") if p.name != "units.yaml")
+SCENARIOS = sorted(p for p in ROOT.glob("rulecheck_*/scenarios/*/*.yaml") if p.name != "units.yaml")
 GA_SCENARIOS = [p for p in SCENARIOS if p.parent.name == "gundam_assemble"]
 HIGHLIGHTS = ("los-through", "los-choice", "aoe-hex", "aoe-origin")
 
@@ -68,7 +68,9 @@ def test_every_highlight_is_centred_on_its_hex(path):
 
 @pytest.mark.parametrize("shift", [(40, -25), (-60, 90)])
 def test_highlights_stay_centred_far_from_the_origin(shift):
-    board = ga.load_scenario(ROOT / "scenarios/gundam_assemble/los_oggo_artillery_support.yaml").board
+    board = ga.load_scenario(
+        ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble/los_oggo_artillery_support.yaml"
+    ).board
     data = board_to_json(board)
     dq, dr = shift
     for entry in data["hexes"] + data["pieces"]:
@@ -129,7 +131,7 @@ def test_piece_labels_cover_no_piece_and_no_other_label(path):
 
 
 def multibase_svg(name: str) -> ET.Element:
-    return ET.fromstring(render(ROOT / "scenarios/multibase" / f"{name}.yaml"))
+    return ET.fromstring(render(ROOT / "rulecheck_multibase/scenarios/multibase" / f"{name}.yaml"))
 
 
 def legend_entries(root: ET.Element) -> dict[str, str]:
@@ -174,7 +176,9 @@ def test_the_volley_shows_its_result_and_keeps_the_range_line_off_the_edge():
 
 
 def test_every_ga_symbol_drawn_has_a_legend_entry():
-    root = ET.fromstring(render(ROOT / "scenarios/gundam_assemble/attack_char_elevation_water.yaml"))
+    root = ET.fromstring(
+        render(ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble/attack_char_elevation_water.yaml")
+    )
     swatches = set(legend_entries(root).values())
     fills = {p.get("fill") for g in root.iter() if "hex" in classes(g) for p in g.iter(f"{SVG}polygon")}
     assert fills - {"#ffffff"} <= swatches, "every hex shade is explained"
@@ -201,7 +205,9 @@ def test_multibase_labels_cover_no_base_and_no_other_label(name):
 
 
 def test_a_large_board_is_cropped_to_the_fight_and_a_small_one_drawn_whole():
-    small = ga.load_scenario(ROOT / "scenarios/gundam_assemble/los_oggo_artillery_support.yaml").board
+    small = ga.load_scenario(
+        ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble/los_oggo_artillery_support.yaml"
+    ).board
     data = board_to_json(small)
     drawn = [g for g in ET.fromstring(draw_board(small)).iter() if "hex" in classes(g)]
     assert len(drawn) == len(small.extent)

@@ -25,7 +25,7 @@ from rulecheck.rulesets import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
-SCENARIOS = sorted(p for p in (ROOT / "scenarios").glob("*/*.yaml") if p.name != "units.yaml")
+SCENARIOS = sorted(p for p in ROOT.glob("rulecheck_*/scenarios/*/*.yaml") if p.name != "units.yaml")
 TRANSLATE = re.compile(r"translate\(\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*\)")
 
 

@@ -29,7 +29,7 @@ def rulecheck(*args: str, env: dict | None = None) -> subprocess.CompletedProces
 
 @pytest.mark.slow  # runs the corpus twice (book, overlay) in a subprocess
 def test_a_house_rule_overlay_lists_the_rulings_it_overturns_grouped_by_clause():
-    proc = rulecheck("diff", "rules/multibase/overlays/clamp_3_to_6.yaml")
+    proc = rulecheck("diff", "rulecheck_multibase/engine/overlays/clamp_3_to_6.yaml")
     assert proc.returncode == 1, proc.stderr
     out = proc.stdout
     assert "changes parameters.threshold_min: 2 -> 3" in out

@@ -60,7 +60,9 @@ def test_every_step_has_a_mark_and_a_duration_and_every_feature_its_counts(site)
 
 def test_a_scenario_on_a_named_scenario_file_shows_the_files_title_and_description(site):
     page = read(site, "features/multibase/scenario_files.html")
-    assert "Scenario file <code>scenarios/multibase/close_combat_charge.yaml</code>" in page
+    assert (
+        "Scenario file <code>rulecheck_multibase/scenarios/multibase/close_combat_charge.yaml</code>" in page
+    )
     assert "charges into Blue&#x27;s Anvil" in page
 
 

@@ -19,8 +19,8 @@ from rulecheck.rulesets.gundam_assemble_draw import hex_ruling
 from rulecheck.rulesets.multibase_draw import multibase_ruling
 
 ROOT = Path(__file__).resolve().parents[1]
-GA = ROOT / "scenarios/gundam_assemble"
-MB = ROOT / "scenarios/multibase"
+GA = ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble"
+MB = ROOT / "rulecheck_multibase/scenarios/multibase"
 QUAD = GA / "attack_guntank_quad_bop.yaml"
 VOLLEY = MB / "ranged_volley.yaml"
 CHARGE = MB / "close_combat_charge.yaml"
@@ -152,10 +152,10 @@ def test_drawing_uses_the_ruling_it_is_handed_and_calls_no_engine(monkeypatch):
     def engine(*args, **kwargs):
         raise AssertionError("the drawing called the engine")
 
-    import rulecheck.rulesets.gundam_assemble_explain as ga_explain
-    import rulecheck.rulesets.multibase as mb
-    import rules.gundam_assemble.line_of_sight as los
-    import rules.multibase.geometry as geometry
+    import rulecheck_gundam_assemble.engine.line_of_sight as los
+    import rulecheck_gundam_assemble.explain as ga_explain
+    import rulecheck_multibase.engine.geometry as geometry
+    import rulecheck_multibase.ruleset as mb
 
     for module, name in [
         (ga_explain, "explain"),

@@ -106,7 +106,7 @@ def test_a_line_of_sight_reading_yields_a_minimal_witness_that_passes_check(tmp_
     )
     tagged = sum(
         line.strip().startswith("@") and "@interpretation:los_corner_touch" in line
-        for f in (ROOT / "features" / "gundam_assemble").glob("*.feature")
+        for f in (ROOT / "rulecheck_gundam_assemble" / "features" / "gundam_assemble").glob("*.feature")
         for line in f.read_text().splitlines()
     )
     assert result["scenarios"] == {"total": tagged + 1, "passed": tagged + 1}  # the corpus's and the witness
@@ -336,12 +336,12 @@ def test_bad_sides_and_options_are_one_line_errors(args, message, capsys):
 # caught the change when it applied at every distance).
 ALTERED = (
     (
-        "rules/gundam_assemble/line_of_sight.py",
+        "rulecheck_gundam_assemble/engine/line_of_sight.py",
         "structure.side != side and board.piece_elevation(structure) == hi:",
         "structure.side != side and board.piece_elevation(structure) >= hi:",
     ),
     (
-        "rules/multibase/geometry.py",
+        "rulecheck_multibase/engine/geometry.py",
         "return max(0.0, core(a).distance(core(b)) - radius_of(a) - radius_of(b))",
         "return max(0.0, core(a).distance(core(b)) - radius_of(a) - radius_of(b) * (a.shape == b.shape or core(a).distance(core(b)) < 3))",
     ),
@@ -349,7 +349,7 @@ ALTERED = (
 # An attack-code change no scenario sees: spending Shields a unit does not have (the count
 # goes below zero instead of stopping at the Shields it has).
 ALTERED_ATTACK = (
-    "rules/gundam_assemble/responses.py",
+    "rulecheck_gundam_assemble/engine/responses.py",
     "n = min(eff.amount, unit.shields)",
     "n = eff.amount",
 )
@@ -495,7 +495,7 @@ def test_all_interpretations_covers_every_other_option_and_every_bundled_overlay
             for name, i in book.interpretations.items()
             for option in i.options
             if option != i.default
-        } | {p.stem for p in (ROOT / "rules" / ruleset / "overlays").glob("*.yaml")}
+        } | {p.stem for p in (ROOT / f"rulecheck_{ruleset}" / "engine" / "overlays").glob("*.yaml")}
         got = [c.new for c in comparisons if c.ruleset == ruleset]
         assert sorted(got) == sorted(expected)
         assert all(c.old == "book" for c in comparisons)

@@ -55,7 +55,7 @@ def test_generated_positions_reach_every_clause_the_engine_cites_and_ask_every_r
     engine_cites = {
         c
         for c in book.clauses
-        if any(c in p.read_text() for p in (ROOT / "rules" / "multibase").glob("*.py"))
+        if any(c in p.read_text() for p in (ROOT / "rulecheck_multibase" / "engine").glob("*.py"))
     }
     assert engine_cites - cited == set()
     assert set(book.interpretations) - read == set()
@@ -113,12 +113,16 @@ def test_push_choice_partial_arc_and_tracing_base_witnesses_write_as_the_corpus_
     for entry in entries:
         text, written = feature_text(_exploration(entry))
         assert written == [0]
-        corpus = (ROOT / "features" / "multibase" / entry["feature"]).read_text()
+        corpus = (ROOT / "rulecheck_multibase" / "features" / "multibase" / entry["feature"]).read_text()
         # Tags and steps (what `check` runs) word for word; the title and description are prose,
         # which explore now writes in players' words (the corpus copies predate that).
         assert _ruled_lines(text) == _ruled_lines(corpus), entry["feature"]
     push = (
-        ROOT / "features" / "multibase" / "explored_casualties_push_anchor_largest_group.feature"
+        ROOT
+        / "rulecheck_multibase"
+        / "features"
+        / "multibase"
+        / "explored_casualties_push_anchor_largest_group.feature"
     ).read_text()
     assert "And the owning player pushes" in push and 'Then base b6 of "Bravo" was pushed 1.25 inches' in push
     assert 'the legal pushes for "Bravo" are' in push
@@ -127,8 +131,8 @@ def test_push_choice_partial_arc_and_tracing_base_witnesses_write_as_the_corpus_
 def _reach_past_arc_line(attacker: dict, target: dict) -> float:
     """How far ``target`` reaches in front of ``attacker``'s arc line (through its centre):
     0 when it only touches the line, negative when it stays behind."""
-    from rules.multibase.battlefield import Base
-    from rules.multibase.geometry import corners, direction
+    from rulecheck_multibase.engine.battlefield import Base
+    from rulecheck_multibase.engine.geometry import corners, direction
 
     nx, ny = direction(attacker["facing"])
     if target["shape"] == "round":

@@ -20,8 +20,8 @@ from explore_fixpoint import every_witness_at_a_fixpoint  # noqa: F401 (autouse:
 from rulecheck.explore.gherkin_writer import feature_text
 from rulecheck.explore.search import ENGINE_REFUSAL, explore
 from rulecheck.explore.versions import parse_side
-from rulecheck.rulesets.multibase_explore import EXPLORER as MB
-from rules.multibase import attack as mb_attack
+from rulecheck_multibase.engine import attack as mb_attack
+from rulecheck_multibase.explore import EXPLORER as MB
 
 
 class PlantedWorker:

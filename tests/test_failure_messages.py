@@ -43,7 +43,10 @@ def broken(tmp_path_factory) -> Path:
     (root / "features" / "gundam_assemble").mkdir(parents=True)
     for name in ("conftest.py", "pyproject.toml"):
         shutil.copy(ROOT / name, root / name)
-    shutil.copy(ROOT / "tests" / "test_features_gundam_assemble.py", root / "tests")
+    # a project laid out by ruleset name binds its features folder of gundam_assemble by name
+    (root / "tests" / "test_features_gundam_assemble.py").write_text(
+        'from pytest_bdd import scenarios\n\nscenarios("gundam_assemble")\n'
+    )
     shutil.copytree(ROOT / "steps", root / "steps", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "scenarios", root / "scenarios")
     (root / "features" / "gundam_assemble" / "broken.feature").write_text(BROKEN, encoding="utf-8")

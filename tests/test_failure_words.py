@@ -20,8 +20,8 @@ from rulecheck.corpus import ScenarioResult
 from rulecheck.ruling_diff import RulingDiff, compare_results, format_text
 
 ROOT = Path(__file__).resolve().parent.parent
-CLAMP = "rules/multibase/overlays/clamp_3_to_6.yaml"
-CRITS = "rules/gundam_assemble/overlays/crits_on_ten_only.yaml"
+CLAMP = "rulecheck_multibase/engine/overlays/clamp_3_to_6.yaml"
+CRITS = "rulecheck_gundam_assemble/engine/overlays/crits_on_ten_only.yaml"
 
 
 def check_json(capsys, *args: str) -> dict:
@@ -114,7 +114,7 @@ def test_the_faq_ledger_explains_its_marks_and_tags_do_not_make_entries_look_unw
 def _result(steps: list[tuple[str, list[str], str]], outcome: str = "passed") -> ScenarioResult:
     return ScenarioResult(
         ruleset="gundam_assemble",
-        feature="features/gundam_assemble/attack_dice.feature",
+        feature="features/gundam_assemble/attack_dice.feature",  # as results show it (split_rulesets: keep)
         feature_name="Attack dice",
         name="A natural 9",
         line=47,
@@ -186,7 +186,10 @@ def broken(tmp_path_factory) -> Path:
     (root / "features" / "gundam_assemble").mkdir(parents=True)
     for name in ("conftest.py", "pyproject.toml"):
         shutil.copy(ROOT / name, root / name)
-    shutil.copy(ROOT / "tests" / "test_features_gundam_assemble.py", root / "tests")
+    # a project laid out by ruleset name binds its features folder of gundam_assemble by name
+    (root / "tests" / "test_features_gundam_assemble.py").write_text(
+        'from pytest_bdd import scenarios\n\nscenarios("gundam_assemble")\n'
+    )
     shutil.copytree(ROOT / "steps", root / "steps", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "scenarios", root / "scenarios")
     (root / "features" / "gundam_assemble" / "broken.feature").write_text(BROKEN, encoding="utf-8")

@@ -1,5 +1,5 @@
-"""Every scenario of features/gundam_assemble/ as a pytest item; and the Python card-ability API
-(``rules.gundam_assemble.python_abilities``), which a scenario file can name only through an
+"""Every scenario of rulecheck_gundam_assemble/features/gundam_assemble/ as a pytest item; and the Python card-ability API
+(``rulecheck_gundam_assemble.engine.python_abilities``), which a scenario file can name only through an
 installed package's entry point: here its cards are classes of this file, handed to the card
 loader in process, and each test plays a whole attack with one and checks the ruling, the trace
 and the one-line error a badly written card gets. Last, the card loader itself, fed one small
@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from pytest_bdd import scenarios
 
-from rulecheck.card_plugins import bundled_catalogue, catalogue_with
-from rules.dice import ScriptedDice
-from rules.gundam_assemble.abilities import (
+from rulecheck_gundam_assemble import FEATURES
+from rulecheck_gundam_assemble.card_plugins import bundled_catalogue, catalogue_with
+from rulecheck_gundam_assemble.engine.abilities import (
     ABILITY_KEYS,
     CRITICAL_WINDOWS,
     EFFECT_KEYS,
@@ -27,14 +27,14 @@ from rules.gundam_assemble.abilities import (
     AbilityError,
     Effect,
 )
-from rules.gundam_assemble.area_effect import AreaPattern, Placement, find_placement, placements
-from rules.gundam_assemble.attack import resolve_attack
-from rules.gundam_assemble.board import Board, Piece, hexagon
-from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
-from rules.gundam_assemble.python_abilities import CardAbility
-from rules.gundam_assemble.setup import declaration_from_data
-from rules.gundam_assemble.targeting import check_reach
-from rules.gundam_assemble.units import (
+from rulecheck_gundam_assemble.engine.area_effect import AreaPattern, Placement, find_placement, placements
+from rulecheck_gundam_assemble.engine.attack import resolve_attack
+from rulecheck_gundam_assemble.engine.board import Board, Piece, hexagon
+from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration, AttackError, Response
+from rulecheck_gundam_assemble.engine.python_abilities import CardAbility
+from rulecheck_gundam_assemble.engine.setup import declaration_from_data
+from rulecheck_gundam_assemble.engine.targeting import check_reach
+from rulecheck_gundam_assemble.engine.units import (
     UNIT_KEYS,
     WEAPON_KEYS,
     CriticalEffect,
@@ -45,9 +45,10 @@ from rules.gundam_assemble.units import (
     parse_catalogue,
     parse_weapon,
 )
+from rules.dice import ScriptedDice
 from rules.rulebook import load, observing_reads
 
-scenarios("gundam_assemble")
+scenarios(str(FEATURES))
 
 RULES = load("gundam_assemble")
 ZAKU = "Cara's Strider"  # 5 hit points, no Shields (bundled cards)
@@ -503,7 +504,7 @@ def test_critical_attack_effect_without_a_weapon_is_one_line_naming_the_unit_s_w
 
 # The card loader (``units.parse_catalogue`` and the ability and weapon parsers under it), fed one
 # small card at a time. A refusal reaches the user as one line, "file:line: FIELD: MESSAGE", the
-# field being the part of the error before the first ": " (``rulecheck.card_plugins``): each case
+# field being the part of the error before the first ": " (``rulecheck_gundam_assemble.card_plugins``): each case
 # checks the whole text. An accepted card is checked field by field against the parsed value.
 
 
@@ -978,7 +979,7 @@ def test_area_placements_on_a_bounded_board_are_those_with_a_hex_on_it():
 
 
 def test_a_board_refuses_two_pieces_of_one_name_or_two_figures_in_one_hex_and_keeps_its_hexes_read_only():
-    from rules.gundam_assemble.board import HexTerrain
+    from rulecheck_gundam_assemble.engine.board import HexTerrain
 
     for pieces, message in (
         ((Piece("GM", "A", (0, 0)), Piece("GM", "B", (1, 0))), "two pieces are named 'GM'"),
@@ -1000,7 +1001,7 @@ def test_a_scenarios_attack_section_becomes_the_engine_inputs_and_a_bad_one_is_r
     """What rulecheck explain and the scenario steps hand the engine: the dice (a list is the
     attack roll, a mapping names each roll), each Response and the declaration; each refusal is
     one line naming the field at fault."""
-    from rules.gundam_assemble.setup import (
+    from rulecheck_gundam_assemble.engine.setup import (
         DICE_PURPOSES,
         declaration_from_data,
         response_from_data,
@@ -1323,7 +1324,8 @@ def test_a_lasting_effect_from_an_earlier_attack_is_collected_when_the_targets_a
 def test_a_target_a_card_keeps_on_the_board_is_reported_with_the_hit_points_it_keeps():
     # The Holdout's card keeps it on the board with 1 hit point when the hit takes its last one.
     cards = (
-        Path(__file__).resolve().parent.parent / "scenarios/gundam_assemble/cards/hypothetical_card_flow.yaml"
+        Path(__file__).resolve().parent.parent
+        / "rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/hypothetical_card_flow.yaml"
     )
     holdout = "Hypothetical Holdout (attacked)"
     board = Board(pieces=(Piece(ZAKU, "A", (0, 0)), Piece(holdout, "B", (2, 0))))
@@ -1340,7 +1342,7 @@ def test_a_target_a_card_keeps_on_the_board_is_reported_with_the_hit_points_it_k
 def test_the_odds_of_an_attack_with_an_unscripted_choice_are_refused_like_its_resolution():
     # The odds probe replays the attack strictly: a choice the declaration leaves open is an
     # error there too, not silently its first option.
-    from rules.gundam_assemble.odds import profile_from_attack
+    from rulecheck_gundam_assemble.engine.odds import profile_from_attack
 
     cat = _catalogue()
     battle = _tester_and_zaku(cat)

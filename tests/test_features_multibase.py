@@ -1,5 +1,7 @@
-"""Bind every multibase feature (features/multibase/*.feature) as pytest tests."""
+"""Bind every multibase feature (rulecheck_multibase/features/multibase/*.feature) as pytest tests."""
 
 from pytest_bdd import scenarios
 
-scenarios("multibase")
+from rulecheck_multibase import FEATURES
+
+scenarios(str(FEATURES))

@@ -7,20 +7,22 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulecheck_gundam_assemble.engine.attack import STAGES, resolve_attack, stage_of
+from rulecheck_gundam_assemble.engine.attack_dice import count_crits, score_dice
+from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece
+from rulecheck_gundam_assemble.engine.damage import combat_damage
+from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration
+from rulecheck_gundam_assemble.engine.units import battle_from_entries, parse_catalogue
 from rules.dice import ScriptedDice
-from rules.gundam_assemble.attack import STAGES, resolve_attack, stage_of
-from rules.gundam_assemble.attack_dice import count_crits, score_dice
-from rules.gundam_assemble.board import Board, HexTerrain, Piece
-from rules.gundam_assemble.damage import combat_damage
-from rules.gundam_assemble.declaration import AttackDeclaration
-from rules.gundam_assemble.units import battle_from_entries, parse_catalogue
 from rules.rulebook import load
 from steps.common import PROJECT_ROOT
 
 RULES = load("gundam_assemble")
 SIDES = RULES.param("attack_die_sides")
 CATALOGUE = parse_catalogue(
-    yaml.safe_load((PROJECT_ROOT / "scenarios/gundam_assemble/units.yaml").read_text())
+    yaml.safe_load(
+        (PROJECT_ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble/units.yaml").read_text()
+    )
 )
 
 faces = st.lists(st.integers(1, SIDES), min_size=0, max_size=12)

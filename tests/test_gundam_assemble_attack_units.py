@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.gundam_assemble.abilities import AbilityError, parse_ability
-from rules.gundam_assemble.area_effect import AreaPattern, placements
+from rulecheck_gundam_assemble.engine.abilities import AbilityError, parse_ability
+from rulecheck_gundam_assemble.engine.area_effect import AreaPattern, placements
 from rules.hexgrid import distance
 from rules.rulebook import load
 

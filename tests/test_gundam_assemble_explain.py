@@ -6,14 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from rulecheck.rulesets import gundam_assemble as ga
-from rulecheck.rulesets.gundam_assemble_explain import explain
 from rulecheck.source_yaml import InputError
-from rules.gundam_assemble.attack import STAGES, stage_of
+from rulecheck_gundam_assemble import ruleset as ga
+from rulecheck_gundam_assemble.engine.attack import STAGES, stage_of
+from rulecheck_gundam_assemble.explain import explain
 from rules.rulebook import load
 
 SCENARIOS = sorted(
-    (Path(__file__).resolve().parent.parent / "scenarios" / "gundam_assemble").glob("attack_*.yaml")
+    (
+        Path(__file__).resolve().parent.parent / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble"
+    ).glob("attack_*.yaml")
 )
 
 

@@ -18,18 +18,20 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulecheck_gundam_assemble.engine.area_effect import placements
+from rulecheck_gundam_assemble.engine.attack import resolve_attack
+from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece
+from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration
+from rulecheck_gundam_assemble.engine.units import battle_from_entries, parse_catalogue
 from rules.dice import SeededDice
-from rules.gundam_assemble.area_effect import placements
-from rules.gundam_assemble.attack import resolve_attack
-from rules.gundam_assemble.board import Board, HexTerrain, Piece
-from rules.gundam_assemble.declaration import AttackDeclaration
-from rules.gundam_assemble.units import battle_from_entries, parse_catalogue
 from rules.hexgrid import SYMMETRIES, add, distance, is_mirror, reflect, spiral, symmetry
 from rules.rulebook import load
 from steps.common import PROJECT_ROOT
 
 RULES = load("gundam_assemble")
-CARDS = yaml.safe_load((PROJECT_ROOT / "scenarios/gundam_assemble/units.yaml").read_text())
+CARDS = yaml.safe_load(
+    (PROJECT_ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble/units.yaml").read_text()
+)
 
 
 def _mirrored_cards(data):

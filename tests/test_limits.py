@@ -247,7 +247,7 @@ def test_a_yaml_document_at_a_published_limit_is_read_and_one_past_it_is_refused
 def test_a_trace_at_the_work_limit_is_read_and_one_past_it_is_refused(which, monkeypatch):
     """The Trace-work bound of a position with a wall between two units of three bases, set as
     the limit: the position is read; with the limit one lower, it is refused naming the limit."""
-    from rulecheck.rulesets.multibase import scenario_from_data, trace_work
+    from rulecheck_multibase.ruleset import scenario_from_data, trace_work
 
     doc = mb(
         [mb_unit("A", "Red", 3, 0, facing=90), mb_unit("B", "Blue", 3, 20, facing=270)],

@@ -20,22 +20,30 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulecheck.card_plugins import cards_from_doc
 from rulecheck.cli import main
-from rulecheck.rulesets import gundam_assemble as ga
-from rulecheck.rulesets.multibase import scenario_from_data
 from rulecheck.source_yaml import InputError, LocatedYaml, parse_yaml
+from rulecheck_gundam_assemble import ruleset as ga
+from rulecheck_gundam_assemble.card_plugins import cards_from_doc
+from rulecheck_multibase.ruleset import scenario_from_data
 from rules.dice import DiceScriptError
 from rules.rulebook import RulebookError
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
-GA_DOC = yaml.safe_load((ROOT / "scenarios/gundam_assemble/attack_guntank_uphill_barrage.yaml").read_text())
-MB_DOC = yaml.safe_load((ROOT / "scenarios/multibase/ranged_volley.yaml").read_text())
-MAP_DOC = yaml.safe_load((ROOT / "scenarios/gundam_assemble/los_oggo_artillery_support.yaml").read_text())
-GA_CARDS = ROOT / "scenarios/gundam_assemble/cards"
-BUNDLED_CARDS_DOC = yaml.safe_load((ROOT / "scenarios/gundam_assemble/units.yaml").read_text())
+GA_DOC = yaml.safe_load(
+    (
+        ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble/attack_guntank_uphill_barrage.yaml"
+    ).read_text()
+)
+MB_DOC = yaml.safe_load((ROOT / "rulecheck_multibase/scenarios/multibase/ranged_volley.yaml").read_text())
+MAP_DOC = yaml.safe_load(
+    (ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble/los_oggo_artillery_support.yaml").read_text()
+)
+GA_CARDS = ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble/cards"
+BUNDLED_CARDS_DOC = yaml.safe_load(
+    (ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble/units.yaml").read_text()
+)
 OVERLAY_DOC = {
     "ruleset": "multibase",
     "name": "fuzzed",
@@ -143,7 +151,7 @@ def test_multibase_odds_and_drawings_work_or_fail_in_one_line(tmp_path, doc):
 def test_overlays_load_or_fail_in_one_line(tmp_path, doc):
     overlay = tmp_path / "overlay.yaml"
     overlay.write_text(dump(doc), encoding="utf-8")
-    scenario = ROOT / "scenarios/multibase/ranged_volley.yaml"
+    scenario = ROOT / "rulecheck_multibase/scenarios/multibase/ranged_volley.yaml"
     err = io.StringIO()
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
         code = main(["explain", str(scenario), "--rules", str(overlay)])
@@ -177,7 +185,10 @@ def test_a_scenarios_own_card_file_loads_or_fails_in_one_line(tmp_path, case, da
     (tmp_path / "cards").mkdir(exist_ok=True)
     (tmp_path / "cards" / cards).write_text(dump(doc), encoding="utf-8")
     path = tmp_path / "fuzzed.yaml"
-    path.write_text((ROOT / "scenarios/gundam_assemble" / scenario).read_text(), encoding="utf-8")
+    path.write_text(
+        (ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble" / scenario).read_text(),
+        encoding="utf-8",
+    )
     for command in ("explain", "odds"):
         err = io.StringIO()
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
@@ -234,7 +245,7 @@ CELL = st.one_of(st.sampled_from(["1", "0", "-1", "2.5", "x", "", "1e400", "nan"
 )
 def test_multibase_feature_tables_load_or_fail_with_an_input_error(stats, shape, xy):
     """The tables of `the multibase units:` / `the multibase bases:`, through the step code."""
-    from steps.multibase import MultibaseTable, given_bases, given_units
+    from rulecheck_multibase.steps.attack import MultibaseTable, given_bases, given_units
 
     table = MultibaseTable()
     header = ["unit", "faction", *stats]

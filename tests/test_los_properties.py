@@ -13,8 +13,8 @@ from math import ceil, floor
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rules.gundam_assemble.board import Board, HexTerrain, Piece
-from rules.gundam_assemble.line_of_sight import LosMode, line_of_sight
+from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece
+from rulecheck_gundam_assemble.engine.line_of_sight import LosMode, line_of_sight
 from rules.hex_sightline import CORNERS, sightline
 from rules.hexgrid import DIRECTIONS, add, distance, is_mirror, lerp_line, symmetry
 from rules.rulebook import load
@@ -260,7 +260,7 @@ def test_adjacent_units_always_see_each_other(board, a, direction, side, interps
     st.sampled_from([LosMode.STANDARD, LosMode.AREA_EFFECT]),
 )
 def test_the_board_wide_table_agrees_with_line_of_sight_on_every_pair(board, side, interps, mode):
-    from rules.gundam_assemble.visibility import visibility_table
+    from rulecheck_gundam_assemble.engine.visibility import visibility_table
 
     rules = RULES.with_changes(interpretations=interps)
     cells = AREA[::8]  # a spread of hexes keeps each example quick
@@ -278,9 +278,9 @@ def test_the_board_wide_table_agrees_with_line_of_sight_on_every_pair(board, sid
 # hexes and pieces beyond the grid around the cells, declared blocking terrain, corners. These
 # boards are chosen to reach each of them, and every ordered pair of their cells is compared.
 
-from rules.gundam_assemble.board import hexagon, rectangle  # noqa: E402
-from rules.gundam_assemble.terrain import TerrainKind  # noqa: E402
-from rules.gundam_assemble.visibility import visibility_table  # noqa: E402
+from rulecheck_gundam_assemble.engine.board import hexagon, rectangle  # noqa: E402
+from rulecheck_gundam_assemble.engine.terrain import TerrainKind  # noqa: E402
+from rulecheck_gundam_assemble.engine.visibility import visibility_table  # noqa: E402
 from rules.hexgrid import from_offset  # noqa: E402
 
 FIRE = {"fire": TerrainKind("fire", "^", line_of_sight="blocks")}
@@ -519,7 +519,7 @@ def test_the_line_of_sight_trace_names_each_step_and_its_data_as_json_shows_them
     """``explain --json`` shows each Line of Sight event by its step name and data; a reader
     (or a program) follows the trace by them: not required, the line's hexes, each corner
     touched, the two sides of a place between hexes, what blocks and the verdict."""
-    from rules.gundam_assemble.board import Piece
+    from rulecheck_gundam_assemble.engine.board import Piece
 
     hill = Board({(1, 0): HexTerrain(3)})
     flat = Board({})
@@ -559,8 +559,8 @@ def test_a_piece_sees_with_its_own_side_and_the_weapon_s_mode():
     """piece_line_of_sight is what an attack asks: the acting piece's side decides which pieces
     on the line are enemies (a friendly piece does not block, an enemy does), and the weapon's
     mode is passed on (a weapon that ignores Line of Sight needs none)."""
-    from rules.gundam_assemble.board import Piece
-    from rules.gundam_assemble.line_of_sight import piece_line_of_sight
+    from rulecheck_gundam_assemble.engine.board import Piece
+    from rulecheck_gundam_assemble.engine.line_of_sight import piece_line_of_sight
 
     shooter, friend, foe = Piece("GM", "A", (0, 0), "unit"), Piece("Guntank", "A", (1, 0), "unit"), None
     target = Piece("Zaku", "B", (2, 0), "unit")

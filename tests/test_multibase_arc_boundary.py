@@ -7,9 +7,9 @@ import math
 
 import pytest
 
-from rules.multibase.battlefield import Base, Battlefield, Stats, Unit
-from rules.multibase.geometry import base_distance, corners, direction
-from rules.multibase.target import verify_target
+from rulecheck_multibase.engine.battlefield import Base, Battlefield, Stats, Unit
+from rulecheck_multibase.engine.geometry import base_distance, corners, direction
+from rulecheck_multibase.engine.target import verify_target
 from rules.rulebook import load
 
 BOOK = load("multibase")

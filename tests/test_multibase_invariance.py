@@ -21,13 +21,13 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Polygon
 
+from rulecheck_multibase.engine.attack import AttackSpec, resolve_attack
+from rulecheck_multibase.engine.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
+from rulecheck_multibase.engine.casualties import removal_options
+from rulecheck_multibase.engine.coherency import is_coherent, push_options
+from rulecheck_multibase.engine.geometry import base_distance, corners, in_arc, trace
+from rulecheck_multibase.engine.target import measure_range
 from rules.dice import SeededDice
-from rules.multibase.attack import AttackSpec, resolve_attack
-from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
-from rules.multibase.casualties import removal_options
-from rules.multibase.coherency import is_coherent, push_options
-from rules.multibase.geometry import base_distance, corners, in_arc, trace
-from rules.multibase.target import measure_range
 from rules.rulebook import load
 
 BOOK = load("multibase")

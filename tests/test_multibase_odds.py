@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from rulecheck.rulesets.multibase import ADAPTER, load_scenario
+from rulecheck_multibase.engine.odds import AttackProfile, attack_odds, success_chance
+from rulecheck_multibase.ruleset import ADAPTER, load_scenario
 from rules.dice import SeededDice
-from rules.multibase.odds import AttackProfile, attack_odds, success_chance
 from rules.rulebook import load
 
 BOOK = load("multibase")
@@ -58,7 +58,7 @@ def _within(freq: float, p: Fraction, n: int) -> bool:
 
 @pytest.mark.parametrize("name", ["ranged_volley", "close_combat_charge"])
 def test_the_exact_odds_match_a_seeded_simulation_of_the_engine(name):
-    scenario = load_scenario(f"scenarios/multibase/{name}.yaml")
+    scenario = load_scenario(f"rulecheck_multibase/scenarios/multibase/{name}.yaml")
     report = ADAPTER.odds(scenario, BOOK)
     exact = report.odds
     # Let the engine resolve the same attack many times with random dice and no scripted picks.
@@ -86,7 +86,7 @@ def test_the_exact_odds_match_a_seeded_simulation_of_the_engine(name):
 
 
 def test_the_odds_report_prints_and_serialises():
-    report = ADAPTER.odds(load_scenario("scenarios/multibase/ranged_volley.yaml"), BOOK)
+    report = ADAPTER.odds(load_scenario("rulecheck_multibase/scenarios/multibase/ranged_volley.yaml"), BOOK)
     data = report.to_json()
     assert data["profile"]["pool"] == 7 and data["profile"]["threshold"] == 5
     assert Fraction(data["shaken"]["exact"]) == report.odds.shaken

@@ -9,16 +9,16 @@ from pathlib import Path
 import pytest
 
 from rulecheck.rulesets import load_scenario as load_any
-from rulecheck.rulesets.multibase import ADAPTER
 from rulecheck.source_yaml import InputError
+from rulecheck_multibase.engine.battlefield import Stats
+from rulecheck_multibase.ruleset import ADAPTER
 from rules.events import Event, cited
-from rules.multibase.battlefield import Stats
 from rules.rulebook import load
 from rules.wording import plural
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ROOT / "scenarios" / "multibase"
-FEATURES = ROOT / "features" / "multibase"
+SCENARIOS = ROOT / "rulecheck_multibase" / "scenarios" / "multibase"
+FEATURES = ROOT / "rulecheck_multibase" / "features" / "multibase"
 BOOK = load("multibase")
 # A profile where only the position decides: one die each way, a 24-inch range, no Courage test to fail.
 PLAIN_STATS = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
@@ -128,7 +128,7 @@ def test_a_rule_change_overturns_the_outcome():
 
 def _bravo_in_a_row(spacing: float, numbers=(1, 2, 3)):
     """Bravo: round bases b<i> in a row along y = 6, centre i x ``spacing`` inches along."""
-    from rules.multibase.battlefield import Base, Unit
+    from rulecheck_multibase.engine.battlefield import Base, Unit
 
     stats = PLAIN_STATS
     return Unit(
@@ -224,9 +224,9 @@ def _square_attack(strict: bool, pushes=None, positions=SQUARE):
     moves than the push search makes (SEARCH_DEPTH)."""
     from dataclasses import replace
 
+    from rulecheck_multibase.engine.attack import AttackSpec, resolve_attack
+    from rulecheck_multibase.engine.battlefield import Base, Battlefield, Unit
     from rules.dice import ScriptedDice
-    from rules.multibase.attack import AttackSpec, resolve_attack
-    from rules.multibase.battlefield import Base, Battlefield, Unit
 
     stats = PLAIN_STATS
     alpha = Unit("Alpha", "Red", stats, (Base("a1", "rect", 0, 0, 90.0, width=2.0, depth=1.0),))
@@ -241,7 +241,7 @@ def _square_attack(strict: bool, pushes=None, positions=SQUARE):
 
 
 def test_an_unscripted_push_choice_is_an_error_when_strict_and_left_open_otherwise():
-    from rules.multibase.attack import PushChoiceError
+    from rulecheck_multibase.engine.attack import PushChoiceError
 
     with pytest.raises(PushChoiceError, match="must choose how to push Charlie"):
         _square_attack(strict=True)
@@ -292,7 +292,7 @@ def test_a_scenario_file_may_leave_a_push_choice_open_and_the_engine_lists_the_p
 
 
 def test_a_push_the_bounded_search_cannot_find_is_reported_and_not_made():
-    from rules.multibase.attack import PushChoiceError
+    from rulecheck_multibase.engine.attack import PushChoiceError
 
     result = _square_attack(strict=True, positions=SCATTERED)
     charlie = result.casualties["Charlie"]
@@ -309,8 +309,8 @@ def test_the_reported_trace_segment_is_a_clear_one():
     first lines the search tries are blocked: two round bases leave a narrow gap off the centre."""
     from shapely.geometry import LineString, Point
 
-    from rules.multibase.battlefield import Base, Battlefield, Unit
-    from rules.multibase.geometry import trace
+    from rulecheck_multibase.engine.battlefield import Base, Battlefield, Unit
+    from rulecheck_multibase.engine.geometry import trace
 
     stats = PLAIN_STATS
     alpha = Unit("Alpha", "Red", stats, (Base("a1", "round", 0, 0, 90.0, radius=0.5),))
@@ -357,8 +357,8 @@ def test_equally_close_attacker_bases_name_the_first_and_ask_no_range_reading():
     readings of range_from measure the same bases, none is cited; nor with one attacker base."""
     from dataclasses import replace
 
-    from rules.multibase.battlefield import Base, Battlefield, Unit
-    from rules.multibase.target import verify_target
+    from rulecheck_multibase.engine.battlefield import Base, Battlefield, Unit
+    from rulecheck_multibase.engine.target import verify_target
 
     stats = replace(PLAIN_STATS, range=4.0)
     lancer = Unit(
@@ -380,7 +380,7 @@ def test_losing_every_base_raises_no_coherency_question_even_for_a_split_unit():
     """Removing all of a unit's bases destroys it: whatever the order, no survivor is left out of
     coherency (MB-6.4 has nothing to judge), even under each_step for a unit split beforehand,
     whose intermediate states would each be split. The count reported is the bases removed."""
-    from rules.multibase.casualties import options_event, removal_options
+    from rulecheck_multibase.engine.casualties import options_event, removal_options
 
     far = _bravo_in_a_row(5.0)
     each_step = BOOK.with_changes(interpretations={"multi_removal_coherency": "each_step"})
@@ -393,7 +393,7 @@ def test_losing_every_base_raises_no_coherency_question_even_for_a_split_unit():
 
 
 def test_a_pick_naming_a_base_twice_or_a_base_the_unit_lacks_is_refused_as_not_allowed():
-    from rules.multibase.casualties import IllegalRemoval, removal_options, remove_bases
+    from rulecheck_multibase.engine.casualties import IllegalRemoval, removal_options, remove_bases
 
     bravo = _bravo_in_a_row(1.5)
     for count, pick in ((2, ("b1", "b1")), (1, ("b9",)), (2, ("b3", "b9"))):
@@ -417,8 +417,8 @@ def test_a_pick_naming_a_base_twice_or_a_base_the_unit_lacks_is_refused_as_not_a
 def test_the_removal_budget_counts_ways_orders_and_base_pairs(
     monkeypatch, reading, options_limit, work_limit, refused
 ):
+    from rulecheck_multibase.engine.casualties import check_removal_budget
     from rules import limits
-    from rules.multibase.casualties import check_removal_budget
 
     monkeypatch.setattr(limits, "MAX_REMOVAL_OPTIONS", options_limit)
     monkeypatch.setattr(limits, "MAX_REMOVAL_WORK", work_limit)
@@ -456,8 +456,8 @@ def test_each_push_event_reports_the_move_the_base_made():
 def test_under_each_within_five_lone_bases_are_pushed_in_as_many_moves_as_it_takes():
     """Each lone base goes to its nearest base: five lone bases need three moves (two pairs and one
     more), more than the two_neighbours search depth; each_within searches one level per base."""
-    from rules.multibase.battlefield import Base
-    from rules.multibase.coherency import is_coherent, push_options
+    from rulecheck_multibase.engine.battlefield import Base
+    from rulecheck_multibase.engine.coherency import is_coherent, push_options
 
     rules = BOOK.with_changes(interpretations={"coherency": "each_within"})
     lone = tuple(Base(f"c{i + 1}", "round", 4.0 * i, 10, 270.0, radius=0.5) for i in range(5))
@@ -499,8 +499,8 @@ def test_under_two_neighbours_the_two_move_push_is_the_least_one(positions, move
     move (each to any base out of reach, not only the nearest) and offers the least two-move push;
     of two equally short pushes of the same bases, the first found. Pinned: the moves, their order
     and lengths, and where the bases end."""
-    from rules.multibase.battlefield import Base
-    from rules.multibase.coherency import is_coherent, push_options
+    from rulecheck_multibase.engine.battlefield import Base
+    from rulecheck_multibase.engine.coherency import is_coherent, push_options
 
     rules = BOOK.with_changes(interpretations={"coherency": "two_neighbours"})
     bases = tuple(Base(n, "round", x, y, 270.0, radius=0.5) for n, x, y in positions)
@@ -603,7 +603,7 @@ def _apex(base, origin: str):
 def _sample_targets():
     """Round and rectangular bases on a ring of positions around the origin, at several sizes and
     facings: near the apex, across the arc's edges, behind it."""
-    from rules.multibase.battlefield import Base
+    from rulecheck_multibase.engine.battlefield import Base
 
     out = []
     for i, (x, y) in enumerate(
@@ -627,7 +627,7 @@ def _targets_near_the_apex(attacker):
     the arc's nearest point to a base is the apex or the foot on one edge."""
     import math
 
-    from rules.multibase.battlefield import Base
+    from rulecheck_multibase.engine.battlefield import Base
 
     out = []
     for k in range(24):
@@ -676,7 +676,7 @@ OFF = (3.1, -1.7)  # the attacker stands here, not at the origin: no arc line pa
 
 
 def _attacker(shape: str, facing: float):
-    from rules.multibase.battlefield import Base
+    from rulecheck_multibase.engine.battlefield import Base
 
     if shape == "round":
         return Base("a1", "round", *OFF, facing, radius=0.5)
@@ -726,7 +726,7 @@ def test_the_front_arc_verdict_and_class_agree_with_shapely(degrees, shape, faci
     fan polygon; the arc class (which decides whether the arc readings are asked) is "inside"
     when the base lies wholly in the arc (in one of the two half-planes, for an arc wider than
     180 degrees), "outside" when it misses it, "partial" otherwise."""
-    from rules.multibase.geometry import _arc_class, arc_cuts, arc_parts, part_of
+    from rulecheck_multibase.engine.geometry import _arc_class, arc_cuts, arc_parts, part_of
 
     rules = BOOK.with_changes(
         parameters={"front_arc_degrees": degrees}, interpretations={"arc_origin": origin}
@@ -764,7 +764,7 @@ def test_the_front_arc_verdict_and_class_agree_with_shapely(degrees, shape, faci
 def _trace_scenes():
     """Attacker a1 (Alpha), target b1 (Bravo) and what stands between: walls and a third unit's
     bases, with clear gaps and blocked ones of a tenth of an inch or more."""
-    from rules.multibase.battlefield import Base, Terrain
+    from rulecheck_multibase.engine.battlefield import Base, Terrain
 
     def rnd(name, x, y, r, facing=90.0):
         return Base(name, "round", x, y, facing, radius=r)
@@ -935,8 +935,8 @@ def test_the_trace_agrees_with_sampled_segments_drawn_by_shapely(scene, rule_ind
     no obstacle."""
     from shapely.geometry import LineString, Point, Polygon
 
-    from rules.multibase.battlefield import Battlefield, Unit
-    from rules.multibase.geometry import trace
+    from rulecheck_multibase.engine.battlefield import Battlefield, Unit
+    from rulecheck_multibase.engine.geometry import trace
 
     attacker_base, target_base, others, walls = _trace_scenes()[scene]
     rules = BOOK.with_changes(**TRACE_RULES[rule_index])
@@ -985,8 +985,8 @@ ARC_POSITIONS = [
 def test_the_front_arc_verdict_at_chosen_positions_agrees_with_shapely(degrees, facing, at, centre, radius):
     """The same comparison at positions chosen where a wrong crossing point of the two arc
     lines, or a wrong foot on one of them, would put the base in the arc."""
-    from rules.multibase.battlefield import Base
-    from rules.multibase.geometry import arc_parts
+    from rulecheck_multibase.engine.battlefield import Base
+    from rulecheck_multibase.engine.geometry import arc_parts
 
     rules = BOOK.with_changes(parameters={"front_arc_degrees": degrees})
     attacker = Base("a1", "round", *at, facing, radius=0.05)
@@ -1005,8 +1005,8 @@ def test_a_base_whose_centre_or_edge_lies_exactly_on_the_grown_arc_line_is_in_th
     """The attacker stands geometry_tolerance up the table, so its arc line, moved out by the
     tolerance, is exactly y = 0: a round base centred on it has half its area in the arc, and a
     rectangle whose front edge lies on it touches the arc (both inside by default)."""
-    from rules.multibase.battlefield import Base
-    from rules.multibase.geometry import arc_parts
+    from rulecheck_multibase.engine.battlefield import Base
+    from rulecheck_multibase.engine.geometry import arc_parts
 
     attacker = Base("a1", "round", 0.0, float(BOOK.param("geometry_tolerance")), 90.0, radius=0.5)
     shape, x, y, facing, radius, width, depth = target
@@ -1017,8 +1017,8 @@ def test_a_base_whose_centre_or_edge_lies_exactly_on_the_grown_arc_line_is_in_th
 def test_the_range_a_diagram_draws_names_the_closest_pair_of_bases():
     """The diagram measures with unit_distance's default (no tie allowance): of two attacker bases
     3 and 3.5 inches from the target, the second listed, the closer, is named."""
-    from rules.multibase.battlefield import Base, Unit
-    from rules.multibase.geometry import unit_distance
+    from rulecheck_multibase.engine.battlefield import Base, Unit
+    from rulecheck_multibase.engine.geometry import unit_distance
 
     stats = PLAIN_STATS
     alpha = Unit(
@@ -1040,8 +1040,8 @@ def test_the_one_line_between_two_touching_round_bases_is_clear(slant):
     turned so that the line is not vertical)."""
     import math
 
-    from rules.multibase.battlefield import Base, Battlefield, Unit
-    from rules.multibase.geometry import trace
+    from rulecheck_multibase.engine.battlefield import Base, Battlefield, Unit
+    from rulecheck_multibase.engine.geometry import trace
 
     c, s = math.cos(slant), math.sin(slant)
 
@@ -1060,8 +1060,8 @@ def test_the_one_line_between_a_wall_corner_and_a_round_base_touching_it_is_clea
     """A wall's corner touches a third unit's round base: the one line between them passes
     through the corner tangent to the base, grazing both, so the Trace is clear along it (the
     base on the right of the line, then on its left)."""
-    from rules.multibase.battlefield import Base, Battlefield, Terrain, Unit
-    from rules.multibase.geometry import trace
+    from rulecheck_multibase.engine.battlefield import Base, Battlefield, Terrain, Unit
+    from rulecheck_multibase.engine.geometry import trace
 
     stats = PLAIN_STATS
     alpha = Unit("Alpha", "Red", stats, (Base("a1", "round", 0.0, 0.0, 90.0, radius=0.5),))
@@ -1087,8 +1087,8 @@ def test_a_gap_beside_a_wall_corner_gives_the_same_trace_however_the_table_is_tu
     of the very shape they were tested against, so whether such a line touched it, and was
     blocked, depended on rounding: turned by 0.2 or 2 radians, these positions were blocked.)"""
 
-    from rules.multibase.battlefield import Base, Battlefield, Terrain, Unit
-    from rules.multibase.geometry import trace
+    from rulecheck_multibase.engine.battlefield import Base, Battlefield, Terrain, Unit
+    from rulecheck_multibase.engine.geometry import trace
 
     stats = PLAIN_STATS
 
@@ -1120,8 +1120,8 @@ def test_a_slot_a_tenth_of_an_inch_wide_is_clear_at_every_turn_under_any_allowed
 
     from shapely.geometry import Polygon
 
-    from rules.multibase.battlefield import Base
-    from rules.multibase.geometry import Obstacle, trace_between
+    from rulecheck_multibase.engine.battlefield import Base
+    from rulecheck_multibase.engine.geometry import Obstacle, trace_between
     from rules.rulebook import RulebookError
 
     with pytest.raises(RulebookError, match="geometry_tolerance: expected a number from 1e-10 to 0.001"):
@@ -1144,7 +1144,7 @@ def test_a_slot_a_tenth_of_an_inch_wide_is_clear_at_every_turn_under_any_allowed
 def test_a_push_scripted_for_a_unit_with_no_push_to_make_is_refused_naming_that_unit():
     """The CLI points the one-line error at ``attack.pushes.<unit>``: the refusal names the unit
     whose scripted push was never made."""
-    from rules.multibase.attack import PushChoiceError
+    from rulecheck_multibase.engine.attack import PushChoiceError
 
     with pytest.raises(PushChoiceError) as err:
         _square_attack(strict=True, pushes={"Charlie": ("c2",), "Alpha": ("a1",)})
@@ -1157,7 +1157,7 @@ def test_a_push_scripted_for_a_unit_with_no_push_to_make_is_refused_naming_that_
 def test_a_one_inch_range_is_long_beyond_half_an_inch():
     """MB-3.2's long range is a fraction of the weapon's range, whatever that range is: a 1-inch
     range is long beyond half an inch, and exactly half is at the limit; a range of 0 has none."""
-    from rules.multibase.attack import range_fraction
+    from rulecheck_multibase.engine.attack import range_fraction
 
     assert float(BOOK.param("long_range_fraction")) == 0.5
     assert range_fraction(0.75, 1.0, BOOK) == 0.75
@@ -1170,8 +1170,8 @@ def test_a_one_inch_range_is_long_beyond_half_an_inch():
 def test_a_removal_no_choice_of_which_keeps_coherency_is_every_choice_and_says_so():
     """Four bases 5 inches apart are out of coherency whichever one goes: every base is offered,
     the count stays the number due, and the options say that none keeps the unit coherent."""
-    from rules.multibase.battlefield import Base, Unit
-    from rules.multibase.casualties import RemovalOptions, removal_options
+    from rulecheck_multibase.engine.battlefield import Base, Unit
+    from rulecheck_multibase.engine.casualties import RemovalOptions, removal_options
 
     stats = PLAIN_STATS
     bases = tuple(Base(f"c{i + 1}", "round", 5.0 * i, 10, 270.0, radius=0.5) for i in range(4))
@@ -1181,7 +1181,7 @@ def test_a_removal_no_choice_of_which_keeps_coherency_is_every_choice_and_says_s
 
 
 def test_asking_for_a_base_or_unit_that_is_not_there_names_it():
-    from rules.multibase.battlefield import Base, Battlefield, Unit
+    from rulecheck_multibase.engine.battlefield import Base, Battlefield, Unit
 
     stats = PLAIN_STATS
     charlie = Unit("Charlie", "Blue", stats, (Base("c1", "round", 0, 0, 90.0, radius=0.5),))
@@ -1196,8 +1196,8 @@ def test_pushes_equally_short_to_the_table_s_precision_are_all_offered():
     decimals: each corner may stay while the other two come in, and the three pushes (connected
     coherency, least_distance) differ in length by less than a ten-millionth of an inch, so all
     three are offered, not only the one that rounding makes shortest."""
-    from rules.multibase.battlefield import Base
-    from rules.multibase.coherency import push_options
+    from rulecheck_multibase.engine.battlefield import Base
+    from rulecheck_multibase.engine.coherency import push_options
 
     corners = (("c1", 0.0, 0.0), ("c2", 4.0, 0.0), ("c3", 2.0, 3.464102))
     bases = tuple(Base(n, "round", x, y, 270.0, radius=0.5) for n, x, y in corners)
@@ -1217,7 +1217,7 @@ def _slot_position(data):
 
     from hypothesis import strategies as st
 
-    from rules.multibase.battlefield import Base
+    from rulecheck_multibase.engine.battlefield import Base
 
     draw = data.draw
     facing = draw(st.floats(0, 360), label="facing")
@@ -1254,7 +1254,7 @@ def _slot_position(data):
 def _outline(base, count):
     import math
 
-    from rules.multibase.geometry import corners
+    from rulecheck_multibase.engine.geometry import corners
 
     if base.shape == "round":
         return [
@@ -1289,8 +1289,8 @@ def test_the_trace_finds_a_line_through_any_slot_a_sample_finds_and_every_line_i
     from hypothesis import strategies as st
     from shapely import LineString, Point, Polygon, distance, intersects, linestrings
 
-    from rules.multibase.battlefield import Battlefield, Terrain, Unit
-    from rules.multibase.geometry import arc_cuts, core, radius_of, trace
+    from rulecheck_multibase.engine.battlefield import Battlefield, Terrain, Unit
+    from rulecheck_multibase.engine.geometry import arc_cuts, core, radius_of, trace
 
     changes = {} if tolerance is None else {"geometry_tolerance": tolerance}
     rules = BOOK.with_changes(changes, interpretations={"trace_target_part": target_part})
@@ -1362,8 +1362,8 @@ def test_the_trace_shown_runs_between_the_bases_own_corners_when_such_a_line_is_
     so the segment the Trace reports (and the diagram draws) keeps its distance from the wall."""
     from shapely import LineString, Polygon
 
-    from rules.multibase.battlefield import Base, Battlefield, Terrain, Unit
-    from rules.multibase.geometry import trace
+    from rulecheck_multibase.engine.battlefield import Base, Battlefield, Terrain, Unit
+    from rulecheck_multibase.engine.geometry import trace
 
     stats = PLAIN_STATS
     alpha = Unit("Alpha", "Red", stats, (Base("a1", "rect", 0.0, 0.0, 90.0, width=2.0, depth=1.0),))
@@ -1381,8 +1381,8 @@ def test_a_symmetric_push_is_the_same_at_every_turn_of_the_table_and_in_the_mirr
     the raw distances, so rounding after a turn decided it: a hypothesis run found the two pushes
     listed the other way round on a turned table.)"""
 
-    from rules.multibase.battlefield import Base
-    from rules.multibase.coherency import push_options
+    from rulecheck_multibase.engine.battlefield import Base
+    from rulecheck_multibase.engine.coherency import push_options
 
     rules = BOOK.with_changes(interpretations={"coherency": coherency})
 
@@ -1405,9 +1405,9 @@ def test_a_symmetric_push_is_the_same_at_every_turn_of_the_table_and_in_the_mirr
 def _explained(shaken_attacker: bool, courage: int, target_shaken: bool, faces, saves, far_in_cover=False):
     """The events `explain --json` shows of a one-base attack, each as (step, data); the Trace's
     segment (floating point) is left out."""
+    from rulecheck_multibase.engine.attack import AttackSpec, resolve_attack
+    from rulecheck_multibase.engine.battlefield import Base, Battlefield, Initiative, Unit
     from rules.dice import ScriptedDice
-    from rules.multibase.attack import AttackSpec, resolve_attack
-    from rules.multibase.battlefield import Base, Battlefield, Initiative, Unit
 
     two_dice = Stats(ranged_attack=2, melee_attack=1, range=24.0, courage=9, save=6, wounds=1)
     target_stats = Stats(ranged_attack=1, melee_attack=1, range=24.0, courage=courage, save=6, wounds=1)

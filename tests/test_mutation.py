@@ -118,7 +118,7 @@ def _raise_input_error():
     raise InputError("a.yaml", 3, "units[0].at", "off the board")
 
 
-PUSH_ANCHOR = "features/multibase/explored_casualties_push_anchor_largest_group.feature"
+PUSH_ANCHOR = "features/multibase/explored_casualties_push_anchor_largest_group.feature"  # as results show it (split_rulesets: keep)
 
 
 def test_a_scripted_removal_an_overlay_refuses_fails_the_scenario_instead_of_stopping_the_run(tmp_path):

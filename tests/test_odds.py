@@ -14,24 +14,24 @@ from pathlib import Path
 import pytest
 
 from rulecheck.cli import main
-from rulecheck.rulesets import gundam_assemble as ga
-from rulecheck.rulesets.gundam_assemble_explain import attack_inputs
-from rulecheck.rulesets.gundam_assemble_odds import odds
 from rulecheck.source_yaml import InputError
-from rules.dice import DiceScriptError, DiceSource, ScriptedDice, SeededDice, at_least
-from rules.gundam_assemble.attack import AttackSequence, resolve_attack
-from rules.gundam_assemble.odds import (
+from rulecheck_gundam_assemble import ruleset as ga
+from rulecheck_gundam_assemble.engine.attack import AttackSequence, resolve_attack
+from rulecheck_gundam_assemble.engine.odds import (
     AttackProfile,
     CritProfile,
     TargetProfile,
     profile_from_attack,
     simulate,
 )
-from rules.gundam_assemble.setup import scripted_dice
+from rulecheck_gundam_assemble.engine.setup import scripted_dice
+from rulecheck_gundam_assemble.explain import attack_inputs
+from rulecheck_gundam_assemble.odds import odds
+from rules.dice import DiceScriptError, DiceSource, ScriptedDice, SeededDice, at_least
 from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parents[1]
-GA_DIR = ROOT / "scenarios" / "gundam_assemble"
+GA_DIR = ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble"
 RULES = load("gundam_assemble")
 
 ZAKU_VS = """\
@@ -152,7 +152,7 @@ def test_cli_prints_fractions_percentages_and_at_least_tables_for_both_rulesets(
     assert "Strider: Minelayer: HP lost, out of 4 HP" in out
     assert "5017/10000" in out and "50.17%" in out  # the Minelayer's defeat chance
     assert "at least k" in out
-    assert main(["odds", str(ROOT / "scenarios/multibase/ranged_volley.yaml")]) == 0
+    assert main(["odds", str(ROOT / "rulecheck_multibase/scenarios/multibase/ranged_volley.yaml")]) == 0
     out = capsys.readouterr().out
     assert "bases removed" in out and "at least k" in out
 

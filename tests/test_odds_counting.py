@@ -1,7 +1,7 @@
 """The odds' counting against brute force: every face sequence of a few dice, scored one by one.
 
-``rules.gundam_assemble.odds`` counts a roll as a multinomial over face classes, each target on
-its own projection; ``rules.multibase.odds`` counts hits and failed saves as binomials over one
+``rulecheck_gundam_assemble.engine.odds`` counts a roll as a multinomial over face classes, each target on
+its own projection; ``rulecheck_multibase.engine.odds`` counts hits and failed saves as binomials over one
 denominator. Here the same numbers come from enumerating every sequence of faces and scoring each
 die with the engine's ``score_die`` (or the to-hit and save thresholds), with fractions throughout.
 """
@@ -15,17 +15,17 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from rules.gundam_assemble.attack_dice import CRIT, HIT, count_crits, score_die
-from rules.gundam_assemble.damage import combat_damage
-from rules.gundam_assemble.odds import (
+from rulecheck_gundam_assemble.engine.attack_dice import CRIT, HIT, count_crits, score_die
+from rulecheck_gundam_assemble.engine.damage import combat_damage
+from rulecheck_gundam_assemble.engine.odds import (
     AttackProfile,
     CritProfile,
     TargetProfile,
     attack_odds,
     roll_distribution,
 )
-from rules.gundam_assemble.status_effects import fracture_extra
-from rules.multibase import odds as mb
+from rulecheck_gundam_assemble.engine.status_effects import fracture_extra
+from rulecheck_multibase.engine import odds as mb
 from rules.rulebook import load
 
 RULES = load("gundam_assemble")

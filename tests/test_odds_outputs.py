@@ -25,18 +25,18 @@ from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = Path(__file__).with_name("odds_outputs.json")
-# The readings rules/gundam_assemble/odds.py itself asks about, each option as an overlay.
+# The readings rulecheck_gundam_assemble/engine/odds.py itself asks about, each option as an overlay.
 ODDS_READINGS = {"gundam_assemble": ("disarm_effect", "aoe_crit_effect_scope")}
 
 
 def scenarios() -> list[Path]:
-    return sorted(p for p in (ROOT / "scenarios").glob("*/*.yaml") if p.name != "units.yaml")
+    return sorted(p for p in ROOT.glob("rulecheck_*/scenarios/*/*.yaml") if p.name != "units.yaml")
 
 
 def rule_sets(ruleset: str, folder: Path) -> dict[str, Path | None]:
     """The book (None), each bundled overlay, and an overlay per option of each reading above."""
     found: dict[str, Path | None] = {"book": None}
-    for overlay in sorted((ROOT / "rules" / ruleset / "overlays").glob("*.yaml")):
+    for overlay in sorted((ROOT / f"rulecheck_{ruleset}" / "engine" / "overlays").glob("*.yaml")):
         found[overlay.stem] = overlay
     book = load(ruleset)
     for name in ODDS_READINGS.get(ruleset, ()):

@@ -19,7 +19,7 @@ from rulecheck.output_files import MARKER, build_dir, write_text
 from rulecheck.source_yaml import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIO = ROOT / "scenarios" / "multibase" / "ranged_volley.yaml"
+SCENARIO = ROOT / "rulecheck_multibase" / "scenarios" / "multibase" / "ranged_volley.yaml"
 SMALL = ["--tags", "@clause:GA-LOS-3"]  # a few scenarios: enough to build a site quickly
 
 

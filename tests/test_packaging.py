@@ -43,13 +43,24 @@ def test_installed_versions_meet_the_declared_bounds():
 
 
 def test_the_wheel_carries_the_corpus():
-    # setup.py copies these into rulecheck/bundled/; MANIFEST.in keeps them in the sdist.
+    # Each game's corpus is package data of its package (pyproject.toml; MANIFEST.in keeps it in
+    # the sdist); setup.py copies only conftest.py into rulecheck/bundled/. ci/run-wheel proves it
+    # by running the corpus from an installed wheel.
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert {"*.feature", "*.yaml", "*.json"} <= set(config["package-data"]["*"])
     manifest = (ROOT / "MANIFEST.in").read_text()
-    setup = (ROOT / "setup.py").read_text()
-    for folder in ("features", "scenarios"):
-        assert f"graft {folder}" in manifest
-        assert f'"{folder}/**/' in setup
-    assert "tests/test_features_*.py" in manifest and "tests/test_features_*.py" in setup
+    for game in ("rulecheck_gundam_assemble", "rulecheck_multibase"):
+        assert f"recursive-include {game} *.feature *.yaml *.json" in manifest
+        assert any(game.startswith(pattern.rstrip("*")) for pattern in config["packages"]["find"]["include"])
+        assert list((ROOT / game).glob("features/*/*.feature")) and list(
+            (ROOT / game).glob("scenarios/*/*.yaml")
+        )
+    assert (
+        "include conftest.py" in manifest
+        and 'CORPUS_GLOBS = ("conftest.py",)' in (ROOT / "setup.py").read_text()
+    )
 
 
 def test_nothing_in_the_repository_points_outside_it():

@@ -150,7 +150,11 @@ def test_docs_diff_and_mutate_take_the_same_paths(proj, tmp_path):
     assert docs.returncode == 0, docs.stderr
     assert "for 1 scenario (1 passed)" in docs.stdout
     overlay = (
-        Path(__file__).resolve().parent.parent / "rules" / "multibase" / "overlays" / "clamp_3_to_6.yaml"
+        Path(__file__).resolve().parent.parent
+        / "rulecheck_multibase"
+        / "engine"
+        / "overlays"
+        / "clamp_3_to_6.yaml"
     )
     diff = run_cli(proj, "diff", "-q", "--full", str(overlay), one)
     assert diff.returncode in (0, 1), diff.stderr

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rulecheck.card_plugins import bundled_catalogue, catalogue_with
 from rulecheck.project_config import find_config
 from rulecheck.project_files import card_sources, find_file, project_of
 from rulecheck.source_yaml import InputError
+from rulecheck_gundam_assemble.card_plugins import bundled_catalogue, catalogue_with
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED_CARDS = ROOT / "scenarios" / "gundam_assemble" / "units.yaml"
+BUNDLED_CARDS = ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble" / "units.yaml"
 
 HILL_FEATURE = """\
 Feature: A club's Line of Sight rulings
@@ -94,7 +94,9 @@ def project(tmp_path: Path, config: str, files: dict[str, str]) -> Path:
 
 
 def test_a_projects_scenario_file_is_found_before_the_bundled_one_of_the_same_name(tmp_path):
-    bundled = sorted((ROOT / "scenarios" / "gundam_assemble").glob("*.yaml"))[0].name  # whatever it is called
+    bundled = sorted((ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble").glob("*.yaml"))[
+        0
+    ].name  # whatever it is called
     root = project(
         tmp_path,
         'rulesets = ["gundam_assemble"]\n',
@@ -110,7 +112,7 @@ def test_a_projects_scenario_file_is_found_before_the_bundled_one_of_the_same_na
 
 
 def test_a_projects_overlay_is_found_before_the_bundled_one_in_a_feature_and_on_the_command_line(tmp_path):
-    assert (ROOT / "rules" / "multibase" / "overlays" / "clamp_3_to_6.yaml").is_file()
+    assert (ROOT / "rulecheck_multibase" / "engine" / "overlays" / "clamp_3_to_6.yaml").is_file()
     root = project(
         tmp_path,
         'rulesets = ["multibase"]\noverlays = "house rules"\n',
@@ -130,7 +132,7 @@ def test_a_name_in_neither_place_is_one_line_naming_both(tmp_path):
     with pytest.raises(InputError) as caught:
         find_file("scenarios", "nowhere", ["multibase"], find_config(root), ".yaml")
     assert str(caught.value) == (
-        "nowhere: no scenario file of that name in scenarios/ (the project's) or in scenarios/multibase/ (bundled)"
+        "nowhere: no scenario file of that name in scenarios/ (the project's) or in rulecheck_multibase/scenarios/multibase/ (bundled)"
     )
     feature = HOUSE_RULE_FEATURE.replace('"clamp_3_to_6"', '"no_such_rule"')
     (root / "features" / "multibase").mkdir(parents=True)
@@ -139,13 +141,16 @@ def test_a_name_in_neither_place_is_one_line_naming_both(tmp_path):
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
         "rulecheck: features/multibase/mine.feature:16: no overlay of that name in overlays/ (the project's) "
-        "or in rules/multibase/overlays/ (bundled)"
+        "or in rulecheck_multibase/engine/overlays/ (bundled)"
     ]
 
 
 def test_the_bundled_corpus_belongs_to_no_project(tmp_path):
-    assert project_of(ROOT / "features" / "multibase" / "attack_roll.feature") is None
-    assert project_of(ROOT / "scenarios" / "gundam_assemble" / "units.yaml") is None
+    assert project_of(ROOT / "rulecheck_multibase" / "features" / "multibase" / "attack_roll.feature") is None
+    assert (
+        project_of(ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble" / "units.yaml")
+        is None
+    )
 
 
 # --- cards -----------------------------------------------------------------------------------
@@ -183,7 +188,9 @@ def test_a_projects_card_takes_the_place_of_a_bundled_card_of_the_same_name(tmp_
 
 def attack_scenario_without_cards() -> Path:
     """A bundled attack scenario reading only the bundled cards (whatever its name)."""
-    for path in sorted((ROOT / "scenarios" / "gundam_assemble").glob("attack_*.yaml")):
+    for path in sorted(
+        (ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble").glob("attack_*.yaml")
+    ):
         data = yaml.safe_load(path.read_text())
         if data.get("attack") and not data.get("cards"):
             return path
@@ -230,7 +237,7 @@ def test_diff_takes_a_projects_overlay_by_name_and_runs_a_features_only_project_
 
 
 OUR_ABILITY = """\
-from rules.gundam_assemble.python_abilities import CardAbility
+from rulecheck_gundam_assemble.engine.python_abilities import CardAbility
 
 
 class SteadyAim(CardAbility):
@@ -265,6 +272,6 @@ def test_a_projects_python_ability_is_found_in_its_cards_folder(tmp_path):
     # outside the project, the name is unknown: one line naming where abilities come from
     (root / "rulecheck.toml").unlink()
     with pytest.raises(InputError, match="no Python ability 'steady_aim'"):
-        from rulecheck.card_plugins import load_cards
+        from rulecheck_gundam_assemble.card_plugins import load_cards
 
         load_cards(root / "cards" / "ours.yaml")

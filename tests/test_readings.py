@@ -41,7 +41,7 @@ def test_the_page_names_each_reading_its_default_and_the_function_deciding_it():
     section = page[page.index("#### `coherency_measure`") :]
     section = section[: section.index("####", 5)]
     assert "- `nearest_points` **(default)**" in section
-    assert "`rules/multibase/coherency.py` `_centres`" in section
+    assert "`rulecheck_multibase/engine/coherency.py` `_centres`" in section
 
 
 def test_placeholders_for_card_text_are_listed_apart_from_readings_of_the_text():

@@ -159,7 +159,7 @@ def test_check_fails_on_an_unknown_clause_tag_in_a_feature(tmp_path):
         'from pytest_bdd import scenarios\n\nscenarios("multibase")\n'
     )
     (tmp_path / "conftest.py").write_text(
-        'pytest_plugins = ["rulecheck.pytest_plugin", "steps.common", "steps.multibase"]\n'
+        'pytest_plugins = ["rulecheck.pytest_plugin", "steps.common", "rulecheck_multibase.steps.attack"]\n'
     )
     (tmp_path / "pytest.ini").write_text(
         "[pytest]\nbdd_features_base_dir = features\nmarkers =\n    clause\n    faq\n    ruling\n"

@@ -449,7 +449,7 @@ _KEYS = "symbol, accuracy, line_of_sight, clause, colour, note"
     ],
 )
 def test_a_terrain_kind_declared_wrongly_is_refused_naming_its_field(name, data, message):
-    from rules.gundam_assemble.terrain import TerrainError, parse_kind
+    from rulecheck_gundam_assemble.engine.terrain import TerrainError, parse_kind
 
     with pytest.raises(TerrainError) as err:
         parse_kind(name, data, f"terrain.{name}")
@@ -457,7 +457,7 @@ def test_a_terrain_kind_declared_wrongly_is_refused_naming_its_field(name, data,
 
 
 def test_a_terrain_kind_keeps_every_field_declared_and_defaults_the_rest():
-    from rules.gundam_assemble.terrain import TerrainKind, parse_kind, rulebook_kinds
+    from rulecheck_gundam_assemble.engine.terrain import TerrainKind, parse_kind, rulebook_kinds
 
     data = {"symbol": "^", "accuracy": -1, "line_of_sight": "blocks", "clause": "GA-LOS-3"}
     data |= {"colour": "#c33", "note": "a map editor's fire"}

@@ -29,10 +29,10 @@ from rules.rulebook import load, rulesets
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ("gundam_assemble", "multibase")
 
-# The modules of one game today (they may name it): the adapters and their hooks. Every other
-# module of rulecheck/, and steps/common.py, is the toolkit. (The other modules that are a game's
-# code but name none, such as the drawings and explore's generators, are listed in
-# pyproject.toml's import contracts; stage 2 of issue #25 moves them into the rulesets.)
+# Each game's code is its package (rulecheck_gundam_assemble/, rulecheck_multibase/). In rulecheck/
+# what still names a game is being split into rulecheck/rulesets/<game>_*.py (which
+# scripts/split_rulesets.py then moves into the game's package). Every other module of
+# rulecheck/, and steps/common.py, is the toolkit.
 PER_RULESET = ("rulecheck/rulesets/",)
 TOOLKIT = [
     p
@@ -74,7 +74,11 @@ def test_each_bundled_ruleset_implements_the_protocol(name):
     cards = game.card_catalogue(ROOT)
     assert cards is None or cards.is_file()
     corpus = game.corpus(ROOT)  # where the corpus runner finds its features, tests and overlays
-    assert corpus.features == ROOT / "features" / name and list(corpus.features.glob("*.feature"))
+    # shipped in the game's own package, in a folder named after the game, as any installed ruleset
+    package = ROOT / f"rulecheck_{name}"
+    assert corpus.features == package / "features" / name and list(corpus.features.glob("*.feature"))
+    assert corpus.scenarios == package / "scenarios" / name
+    assert all(t.is_relative_to(package) for t in corpus.tests)
     assert all(t.is_file() for t in corpus.tests) and corpus.tests
     assert corpus.overlays is not None and list(corpus.overlays.glob("*.yaml"))
 
@@ -82,7 +86,9 @@ def test_each_bundled_ruleset_implements_the_protocol(name):
 def test_a_scenario_goes_to_the_ruleset_its_file_names():
     from rulecheck.rulesets import load_scenario
 
-    name, scenario = load_scenario(ROOT / "scenarios" / "multibase" / "ranged_volley.yaml")
+    name, scenario = load_scenario(
+        ROOT / "rulecheck_multibase" / "scenarios" / "multibase" / "ranged_volley.yaml"
+    )
     assert name == "multibase"
     explanation = ruleset(name).explain(scenario, load(name))
     assert explanation.outcome and explanation.events
@@ -184,27 +190,52 @@ def test_the_import_contracts_hold():
         timeout=120,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "Contracts: 6 kept, 0 broken." in done.stdout
+    assert "Contracts: 10 kept, 0 broken." in done.stdout
     assert "do not import its adapter, even" in done.stdout
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_each_game_engine_contract_forbids_every_module_of_its_package_outside_engine(name):
+    """The engine contract of each game lists its package's other modules one by one
+    (import-linter cannot say "the package but engine"): a module added beside the engine, such
+    as a new ``rulecheck_<game>/phrases.py``, must be added there too, or the engine could import it."""
+    import tomllib
+
+    package = ROOT / f"rulecheck_{name}"
+    beside = {
+        f"rulecheck_{name}.{p.stem if p.is_file() else p.name}"
+        for p in package.iterdir()
+        if p.name not in ("engine", "__init__.py", "__pycache__")
+        and (p.suffix == ".py" or (p / "__init__.py").is_file())
+    }
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
+    (engine,) = [c for c in contracts["contracts"] if c.get("source_modules") == [f"rulecheck_{name}.engine"]]
+    assert {"rulecheck", "steps"} <= set(engine["forbidden_modules"])
+    assert beside - set(engine["forbidden_modules"]) == set()
 
 
 def test_the_gundam_assemble_adapter_imports_its_explain_and_odds_at_the_top():
     # With the cycle gone, nothing needs hiding in a function: the adapter's own modules are
     # imported where a reader looks for them. (Its explorer stays imported when asked for: it
     # brings in hypothesis, which a command that does not explore should not load.)
-    tree = ast.parse((ROOT / "rulecheck" / "rulesets" / "gundam_assemble.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "rulecheck_gundam_assemble" / "ruleset.py").read_text(encoding="utf-8"))
+    own = ("rulecheck_gundam_assemble.explain", "rulecheck_gundam_assemble.odds")
+
+    def imported(node: ast.ImportFrom) -> set[str]:
+        return (
+            {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)} if node.module else set()
+        )
+
     hidden = [
         node.module
         for fn in ast.walk(tree)
         if isinstance(fn, ast.FunctionDef)
         for node in ast.walk(fn)
-        if isinstance(node, ast.ImportFrom)
-        and node.module
-        and node.module.endswith(("gundam_assemble_explain", "gundam_assemble_odds"))
+        if isinstance(node, ast.ImportFrom) and imported(node) & set(own)
     ]
     assert hidden == []
-    top = {alias.name for node in tree.body if isinstance(node, ast.ImportFrom) for alias in node.names}
-    assert {"gundam_assemble_explain", "gundam_assemble_odds"} <= top
+    top = set().union(*(imported(node) for node in tree.body if isinstance(node, ast.ImportFrom)))
+    assert set(own) <= top
 
 
 # Modules of a game's own code outside rulecheck/rulesets/ (stage 2 moves them into its package),

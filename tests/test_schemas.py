@@ -1,4 +1,4 @@
-"""The scenario schemas shipped in rulecheck/schemas are valid JSON Schemas.
+"""The schemas shipped in rulecheck/schemas and in each game's package are valid JSON Schemas.
 
 ``rulecheck.schema_check`` trusts them at run time (checking a schema against its metaschema on
 every command start would cost more than validating the scenario), so the check lives here.
@@ -10,9 +10,25 @@ import jsonschema
 import pytest
 
 from rulecheck.schema_check import SCHEMA_DIR, schema
+from rulecheck_gundam_assemble import SCHEMAS as GUNDAM_ASSEMBLE_SCHEMAS
+from rulecheck_multibase import SCHEMAS as MULTIBASE_SCHEMAS
+
+SHIPPED = [
+    *sorted(SCHEMA_DIR.glob("*.schema.json")),
+    *sorted(GUNDAM_ASSEMBLE_SCHEMAS.glob("*.schema.json")),
+    *sorted(MULTIBASE_SCHEMAS.glob("*.schema.json")),
+]
 
 
-@pytest.mark.parametrize("path", sorted(SCHEMA_DIR.glob("*.schema.json")), ids=lambda p: p.name)
+def test_each_game_ships_its_schemas():
+    assert {p.name for p in SHIPPED} >= {
+        "gundam_assemble.scenario.schema.json",
+        "gundam_assemble.cards.schema.json",
+        "multibase.scenario.schema.json",
+    }
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
 def test_each_shipped_schema_is_valid_against_its_metaschema(path):
-    s = schema(path.name.removesuffix(".schema.json"))
+    s = schema(path)
     jsonschema.validators.validator_for(s).check_schema(s)  # raises SchemaError if not

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulecheck.card_plugins import catalogue_with
 from rulecheck.source_yaml import InputError
+from rulecheck_gundam_assemble.card_plugins import catalogue_with
 
 CARD = """units:
   - name: "{name}"
@@ -63,7 +63,7 @@ def _multibase_doc(target_y: float) -> dict:
 
 
 def test_a_feature_table_changed_after_it_was_read_gives_the_changed_position():
-    from rulecheck.rulesets.multibase import scenario_from_data
+    from rulecheck_multibase.ruleset import scenario_from_data
 
     doc = _multibase_doc(5)
     first = scenario_from_data(doc)
@@ -74,7 +74,7 @@ def test_a_feature_table_changed_after_it_was_read_gives_the_changed_position():
 
 
 def test_a_bad_feature_table_is_refused_on_every_read():
-    from rulecheck.rulesets.multibase import scenario_from_data
+    from rulecheck_multibase.ruleset import scenario_from_data
 
     doc = _multibase_doc(5)
     doc["attack"]["target"] = "Nobody"
@@ -116,7 +116,7 @@ def test_a_one_ruleset_project_loads_no_other_rulesets_steps_nor_their_geometry(
         "import sys\nfrom rulecheck.cli import main\n"
         "sys.argv = ['rulecheck', 'check', '-q', '--no-dependencies']\n"
         "try:\n    main()\nexcept SystemExit as exc:\n    code = exc.code\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('steps.multibase', 'shapely', 'numpy'))))\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('rulecheck_multibase.steps.attack', 'shapely', 'numpy'))))\n"
     )
     proc = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=_project(tmp_path)

@@ -18,7 +18,7 @@ QUOTED = re.compile(r'"[^"]*"')
 def piece_names() -> set[str]:
     """Every name in a `name` column of a Gundam Assemble feature table."""
     names = set()
-    for path in (ROOT / "features" / "gundam_assemble").glob("*.feature"):
+    for path in (ROOT / "rulecheck_gundam_assemble" / "features" / "gundam_assemble").glob("*.feature"):
         header = None
         for line in path.read_text(encoding="utf-8").splitlines():
             if not line.strip().startswith("|"):
@@ -36,7 +36,7 @@ def test_every_piece_name_in_a_step_is_quoted():
     names = sorted(piece_names(), key=len, reverse=True)
     assert "Cara's Strider" in names
     bare = []
-    for path in sorted((ROOT / "features").rglob("*.feature")):
+    for path in sorted(ROOT.glob("rulecheck_*/features/**/*.feature")):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             m = STEP.match(line)
             if not m:

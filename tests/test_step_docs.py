@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck.step_catalogue import catalogue, readable
-from steps.gundam_assemble_attack import STATE_COLUMNS
+from rulecheck_gundam_assemble.steps.attack import STATE_COLUMNS
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "steps.md").read_text(encoding="utf-8")

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from rulecheck.cli import main
-from rulecheck.diagram_hex import board_from_json, board_to_json
 from rulecheck.drawing import draw_svg
 from rulecheck.rulesets import gundam_assemble as ga
 from rulecheck.rulesets.gundam_assemble_draw import hex_ruling
@@ -21,7 +20,9 @@ from rules.gundam_assemble.visibility import visibility_table
 from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIO = ROOT / "scenarios" / "gundam_assemble" / "attack_desert_and_fire.yaml"
+SCENARIO = (
+    ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble" / "attack_desert_and_fire.yaml"
+)
 RULES = load("gundam_assemble")
 
 

@@ -25,9 +25,16 @@ from rules.rulebook import Option, RulebookError, UnknownOption, load, parse_rul
 
 ROOT = Path(__file__).resolve().parent.parent
 SKIRMISH = ROOT / "examples" / "rulecheck-skirmish" / "rulecheck_skirmish"
-# Where the engine's decisions are read and compared: the engines, the toolkit's per-ruleset glue,
+# Where the engine's decisions are read and compared: the shared library, each game's package, the toolkit's per-ruleset glue,
 # the step definitions and the example ruleset's own engine.
-SOURCES = (ROOT / "rules", ROOT / "rulecheck" / "rulesets", ROOT / "steps", SKIRMISH)
+SOURCES = (
+    ROOT / "rules",
+    ROOT / "rulecheck_gundam_assemble",
+    ROOT / "rulecheck_multibase",
+    ROOT / "rulecheck" / "rulesets",
+    ROOT / "steps",
+    SKIRMISH,
+)
 
 
 def declared_options() -> dict[str, set[str]]:
@@ -153,7 +160,7 @@ def test_every_literal_compared_with_an_option_is_one_of_its_options():
 
 
 def test_a_misspelt_option_in_a_copy_of_an_engine_module_is_found_before_it_runs():
-    source = (ROOT / "rules" / "multibase" / "coherency.py").read_text(encoding="utf-8")
+    source = (ROOT / "rulecheck_multibase" / "engine" / "coherency.py").read_text(encoding="utf-8")
     # coherency.py compares both directly (``== "centres"``) and through a bound name (``how``).
     direct = source.replace('== "centres"', '== "centers"', 1)
     through_a_name = source.replace('how == "each_within"', 'how == "each_whithin"', 1)
@@ -222,7 +229,7 @@ def test_an_option_is_still_its_name_to_everything_that_writes_it_out():
 def test_a_misspelt_option_in_a_monkeypatched_engine_module_fails_when_it_runs(tmp_path):
     # The same engine function, loaded from a copy with one literal misspelt: before, it quietly
     # took the other branch; now the comparison raises and names the interpretation.
-    source = (ROOT / "rules" / "multibase" / "coherency.py").read_text(encoding="utf-8")
+    source = (ROOT / "rulecheck_multibase" / "engine" / "coherency.py").read_text(encoding="utf-8")
     copy = tmp_path / "coherency_misspelt.py"
     copy.write_text(source.replace('== "centres"', '== "centers"', 1), encoding="utf-8")
     spec = importlib.util.spec_from_file_location("coherency_misspelt", copy)

@@ -125,7 +125,7 @@ def register(sub) -> None:
                     "the FAQ rulings that need no interpretation",
                 ),
                 (
-                    "rulecheck check --rules rules/gundam_assemble/overlays/crits_on_ten_only.yaml",
+                    "rulecheck check --rules rulecheck_gundam_assemble/engine/overlays/crits_on_ten_only.yaml",
                     "the corpus under a house rule",
                 ),
                 ("rulecheck check --json > result.json", "the report as JSON (format rulecheck.check/1)"),

@@ -39,12 +39,12 @@ def register(sub) -> None:
             """,
             [
                 (
-                    "rulecheck diff rules/gundam_assemble/overlays/natural_one_can_hit.yaml",
+                    "rulecheck diff rulecheck_gundam_assemble/engine/overlays/natural_one_can_hit.yaml",
                     "what a house rule overturns",
                 ),
                 ("rulecheck diff --rev HEAD~1", "what the last commit changed in the engine's rulings"),
                 (
-                    "rulecheck diff rules/multibase/overlays/clamp_3_to_6.yaml --json",
+                    "rulecheck diff rulecheck_multibase/engine/overlays/clamp_3_to_6.yaml --json",
                     "as JSON (format rulecheck.diff/1)",
                 ),
             ],

@@ -41,20 +41,23 @@ def register(sub) -> None:
             """,
             [
                 (
-                    'rulecheck draw scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "ML-07C Crab" --to "QZ-82 Sentinel" -o oggo.svg',
+                    'rulecheck draw rulecheck_gundam_assemble/scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "ML-07C Crab" --to "QZ-82 Sentinel" -o oggo.svg',
                     "the Crab's sightline to the Sentinel",
                 ),
                 (
-                    "rulecheck draw scenarios/gundam_assemble/attack_guntank_quad_bop.yaml -o quad_bop.svg",
+                    "rulecheck draw rulecheck_gundam_assemble/scenarios/gundam_assemble/attack_guntank_quad_bop.yaml -o quad_bop.svg",
                     "an area attack and its result",
                 ),
-                ("rulecheck draw scenarios/multibase/ranged_volley.yaml > volley.svg", "a multibase volley"),
                 (
-                    'rulecheck draw scenarios/gundam_assemble/attack_guntank_quad_bop.yaml --flip --size 800 --color side-1=#000080 --arrow 0,0 "Cara\'s Strider" --highlight 3,-1 -o quad.png',
+                    "rulecheck draw rulecheck_multibase/scenarios/multibase/ranged_volley.yaml > volley.svg",
+                    "a multibase volley",
+                ),
+                (
+                    'rulecheck draw rulecheck_gundam_assemble/scenarios/gundam_assemble/attack_guntank_quad_bop.yaml --flip --size 800 --color side-1=#000080 --arrow 0,0 "Cara\'s Strider" --highlight 3,-1 -o quad.png',
                     "a PNG 800 px wide, seen from side B's edge, side A in navy, with an arrow and a highlighted hex",
                 ),
                 (
-                    "rulecheck draw scenarios/multibase/ranged_volley.yaml --json",
+                    "rulecheck draw rulecheck_multibase/scenarios/multibase/ranged_volley.yaml --json",
                     "the same picture inside JSON (format rulecheck.draw/1)",
                 ),
             ],

@@ -25,15 +25,15 @@ def register(sub) -> None:
             """,
             [
                 (
-                    "rulecheck explain scenarios/gundam_assemble/attack_guntank_quad_bop.yaml",
+                    "rulecheck explain rulecheck_gundam_assemble/scenarios/gundam_assemble/attack_guntank_quad_bop.yaml",
                     "the Bastion's area attack, step by step",
                 ),
                 (
-                    "rulecheck explain scenarios/multibase/ranged_volley.yaml --rules rules/multibase/overlays/clamp_3_to_6.yaml",
+                    "rulecheck explain rulecheck_multibase/scenarios/multibase/ranged_volley.yaml --rules rulecheck_multibase/engine/overlays/clamp_3_to_6.yaml",
                     "a multibase volley under a house rule",
                 ),
                 (
-                    "rulecheck explain scenarios/multibase/ranged_volley.yaml --json",
+                    "rulecheck explain rulecheck_multibase/scenarios/multibase/ranged_volley.yaml --json",
                     "as JSON (format rulecheck.explain/1)",
                 ),
             ],

@@ -239,14 +239,14 @@ def _check_numbers(args) -> None:
 def explore_inputs(args) -> list[Input]:
     """What an exploration reads: the overlay files named as sides, the project's rules and
     scenarios (the bundled overlays and cards) and the engine's rulebooks."""
-    from rulecheck.locations import rules_dir
+    from rulecheck.locations import rules_dirs
 
     found = [Input(text, "the overlay") for text in args.sides if Path(text).is_file()]
     found += [
         Input(args.root / "rules", "the project's rules folder"),
         Input(args.root / "scenarios", "the project's scenarios folder"),
-        Input(rules_dir(), "the rulebooks' folder"),
     ]
+    found += [Input(folder, "the rulebooks' folder") for folder in rules_dirs()]
     return found
 
 

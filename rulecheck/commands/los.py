@@ -27,11 +27,11 @@ def register(sub) -> None:
             """,
             [
                 (
-                    'rulecheck los scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "ML-07C Crab" --to "QZ-82 Sentinel"',
+                    'rulecheck los rulecheck_gundam_assemble/scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "ML-07C Crab" --to "QZ-82 Sentinel"',
                     "does the Crab see the Sentinel?",
                 ),
                 (
-                    'rulecheck los scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "ML-07C Crab" --to "Cara\'s Strider" --json',
+                    'rulecheck los rulecheck_gundam_assemble/scenarios/gundam_assemble/los_oggo_artillery_support.yaml --from "ML-07C Crab" --to "Cara\'s Strider" --json',
                     "the same question for its ally, as JSON (format rulecheck.los/1)",
                 ),
             ],

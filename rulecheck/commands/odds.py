@@ -28,15 +28,15 @@ def register(sub) -> None:
             """,
             [
                 (
-                    "rulecheck odds scenarios/gundam_assemble/attack_guntank_quad_bop.yaml",
+                    "rulecheck odds rulecheck_gundam_assemble/scenarios/gundam_assemble/attack_guntank_quad_bop.yaml",
                     "the odds of the Bastion's Quad Bop against both Striders",
                 ),
                 (
-                    "rulecheck odds scenarios/gundam_assemble/attack_guntank_quad_bop.yaml --rules rules/gundam_assemble/overlays/crits_on_ten_only.yaml",
+                    "rulecheck odds rulecheck_gundam_assemble/scenarios/gundam_assemble/attack_guntank_quad_bop.yaml --rules rulecheck_gundam_assemble/engine/overlays/crits_on_ten_only.yaml",
                     "the same under a house rule",
                 ),
                 (
-                    "rulecheck odds scenarios/multibase/ranged_volley.yaml --json",
+                    "rulecheck odds rulecheck_multibase/scenarios/multibase/ranged_volley.yaml --json",
                     "as JSON (format rulecheck.odds/1)",
                 ),
             ],

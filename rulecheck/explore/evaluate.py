@@ -80,7 +80,7 @@ def _rulebook(ruleset: str, parameters: dict, interpretations: dict, book=None):
 
 
 def ga_board(position: dict[str, Any]):
-    from rules.gundam_assemble.board import Board, HexTerrain, Piece
+    from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece
     from rules.hexgrid import from_offset
 
     w, h = position["width"], position["height"]
@@ -104,7 +104,7 @@ def ga_board(position: dict[str, Any]):
 
 
 def _ga_los(position: dict[str, Any], rules) -> dict[str, Any]:
-    from rules.gundam_assemble.line_of_sight import line_of_sight
+    from rulecheck_gundam_assemble.engine.line_of_sight import line_of_sight
 
     board = ga_board(position)
     a, t = board.piece(position["los"]["from"]), board.piece(position["los"]["to"])
@@ -121,8 +121,8 @@ UNIT_STATE_KEYS = ("profile", "hp", "shields", "deactivated_shields", "status", 
 
 def _ga_resolve(attack: dict[str, Any], battle, rules, catalogue, tag: str = ""):
     """One attack of a position: (its outcome keys, its events, dice used, the battle after)."""
-    from rules.gundam_assemble.attack import resolve_attack
-    from rules.gundam_assemble.setup import declaration_from_data
+    from rulecheck_gundam_assemble.engine.attack import resolve_attack
+    from rulecheck_gundam_assemble.engine.setup import declaration_from_data
 
     dice = PoolDice({k: list(v) for k, v in attack.get("dice", {}).items()})
     decl = declaration_from_data({k: v for k, v in attack.items() if k != "dice"}, battle, catalogue)
@@ -195,8 +195,8 @@ def _ga_state(battle) -> dict[str, Any]:
 def _ga_attack(position: dict[str, Any], rules, catalogue) -> dict[str, Any]:
     """The position's attack, and its ``second`` attack if it has one (after nothing, the end
     of the activation or the end of the turn, as ``second.after`` says)."""
-    from rules.gundam_assemble.declaration import AttackError
-    from rules.gundam_assemble.units import battle_from_entries
+    from rulecheck_gundam_assemble.engine.declaration import AttackError
+    from rulecheck_gundam_assemble.engine.units import battle_from_entries
 
     board = ga_board(position)
     entries = {}
@@ -216,7 +216,7 @@ def _ga_attack(position: dict[str, Any], rules, catalogue) -> dict[str, Any]:
         answer["first_events"] = len(events)  # the first attack's events; the rest are the second's
         second = position.get("second")
         if second is not None:
-            from rules.gundam_assemble import durations
+            from rulecheck_gundam_assemble.engine import durations
 
             after = second.get("after", "nothing")
             if after in ("activation", "turn"):
@@ -247,7 +247,7 @@ SECOND = "second attack: "  # the outcome keys of a position's second attack sta
 
 def mb_field(position: dict[str, Any]):
     """The battlefield of a multibase position, which uses the scenario document's unit format."""
-    from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
+    from rulecheck_multibase.engine.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
 
     units = []
     for u in position["units"]:
@@ -320,9 +320,9 @@ def _mb_attack(position: dict[str, Any], rules) -> dict[str, Any]:
 def _mb_resolve(position: dict[str, Any], rules, removals: dict, pushes: dict) -> tuple[dict[str, Any], Any]:
     from dataclasses import fields
 
-    from rules.multibase import attack as attack_module
-    from rules.multibase.attack import AttackSpec, resolve_attack
-    from rules.multibase.casualties import IllegalRemoval
+    from rulecheck_multibase.engine import attack as attack_module
+    from rulecheck_multibase.engine.attack import AttackSpec, resolve_attack
+    from rulecheck_multibase.engine.casualties import IllegalRemoval
 
     field = mb_field(position)
     a = position["attack"]
@@ -465,7 +465,7 @@ EVALUATORS = {
 def load_catalogue(path: str):
     import yaml
 
-    from rules.gundam_assemble.units import parse_catalogue
+    from rulecheck_gundam_assemble.engine.units import parse_catalogue
 
     with open(path, encoding="utf-8") as fh:
         return parse_catalogue(yaml.safe_load(fh))

@@ -371,7 +371,7 @@ def explore(
     open question), so the new side is not run there; and the search goes in rounds of
     ``ROUND`` positions, after each of which the generator's weights move toward the choices
     under which those entries were asked (``Bias.learn``). Both are deterministic per seed."""
-    from rulecheck.explore import ga_attacks
+    from rulecheck_gundam_assemble import explore_attacks as ga_attacks
 
     result = Exploration(old.ruleset, kind, old.spec, new.spec, seed, budget)
     watched = watched_entries(old, new)

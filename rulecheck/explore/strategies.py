@@ -13,7 +13,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from rulecheck.explore.ga_attacks import Bias
+from rulecheck_gundam_assemble.explore_attacks import Bias
 
 
 def _free(index: int, taken: set[int], n: int) -> int | None:
@@ -228,7 +228,7 @@ def _lane_pieces(
     return pieces
 
 
-# --- Gundam Assemble attacks: rulecheck/explore/ga_attacks.py ---------------------------------
+# --- Gundam Assemble attacks: rulecheck_gundam_assemble/explore_attacks.py ---------------------------------
 
 
 # --- multibase -------------------------------------------------------------------------------------
@@ -396,7 +396,7 @@ def _separate(units: list[dict[str, Any]]) -> None:
     import math
 
     from rulecheck.explore.evaluate import mb_field
-    from rulecheck.rulesets.multibase import _overlap
+    from rulecheck_multibase.ruleset import _overlap
 
     placed = []
     for u, unit in zip(units, mb_field({"units": units}).units, strict=True):
@@ -419,7 +419,7 @@ def _distances(alpha: dict[str, Any], bravo: dict[str, Any]) -> list[float]:
 
     field = mb_field({"units": [alpha, bravo]})
     a, b = field.units
-    from rules.multibase.geometry import base_distance
+    from rulecheck_multibase.engine.geometry import base_distance
 
     return sorted(min(base_distance(x, y) for y in b.bases) for x in a.bases)
 

@@ -22,10 +22,10 @@ def draw(scenario, rules, origin: str | None = None, target: str | None = None, 
 
 
 def hex_ruling(scenario, rules, origin: str | None, target: str | None):
-    from rulecheck.diagram_hex import AreaDrawing, DiceRow, HexRuling
-    from rulecheck.rulesets.gundam_assemble_explain import catalogue
-    from rules.gundam_assemble.area_effect import placements
-    from rules.gundam_assemble.line_of_sight import LosMode, line_of_sight, piece_line_of_sight
+    from rulecheck_gundam_assemble.diagram import AreaDrawing, DiceRow, HexRuling
+    from rulecheck_gundam_assemble.engine.area_effect import placements
+    from rulecheck_gundam_assemble.engine.line_of_sight import LosMode, line_of_sight, piece_line_of_sight
+    from rulecheck_gundam_assemble.explain import catalogue
 
     board = scenario.board
     pair = None
@@ -97,7 +97,7 @@ def hex_ruling(scenario, rules, origin: str | None, target: str | None):
 def _hex_resolved(scenario, rules) -> tuple[dict[str, Any] | None, list[dict[str, Any]], list[str]]:
     """The attack's outcome with the scenario's dice and each target's reading of them, or a note
     saying why there is none."""
-    from rulecheck.rulesets.gundam_assemble_explain import explain
+    from rulecheck_gundam_assemble.explain import explain
 
     try:
         explained = explain(scenario, rules)

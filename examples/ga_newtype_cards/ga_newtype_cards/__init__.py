@@ -7,7 +7,7 @@ player's choice, so it is a scripted input (``choices: {die: 3}``) like every ot
 
 from __future__ import annotations
 
-from rules.gundam_assemble.python_abilities import CardAbility, Play
+from rulecheck_gundam_assemble.engine.python_abilities import CardAbility, Play
 
 
 class NewtypeFlash(CardAbility):

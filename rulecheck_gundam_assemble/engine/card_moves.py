@@ -1,0 +1,352 @@
+"""Moves made by cards during an attack: a Dash and a Push of a number of hexes.
+
+A ``dash`` effect moves its card's own unit up to ``hexes`` hexes; a ``push`` effect moves a
+target of the attack ``hexes`` hexes away from the card's unit. The chapter names Push and Pull
+only in the titles of two FAQ questions (Q.23, Q.37) and never says how far or which way such a
+move goes, so those are named readings:
+
+* ``push_direction``: ``away_from_pusher`` (each hex of the push takes the unit one hex farther
+  from the pushing unit) or ``any_direction``;
+* ``push_distance``: ``up_to`` (1 to N hexes) or ``exactly`` (N hexes);
+* ``dash_through_units``: ``blocked_by_units`` (a way of at most N steps through hexes no other
+  unit or structure stands on) or ``passes_units`` (only the hex it ends on must be free).
+
+Where the unit ends is the player's choice and is scripted in the scenario: a Response's ``to``,
+the attack's ``critical_moves`` for a weapon's critical effect. ``check_scripted_moves`` checks
+every scripted hex against the board before the attack resolves (off the board, occupied, too
+far, the wrong way), so a bad hex is one line of error at its field and never a failure halfway
+through a trace. The chapter says nothing of terrain for such moves: elevation and water do not
+stop one. What the move changes afterwards (a target beyond range, Line of Sight, engagement,
+the attacker's terrain) is the engine's usual work on the new board (``ResponseWindows.place``).
+
+Also here: a card used before the attack that acts on one enemy acts on the one its player names
+(``check_named_enemies``, ``named_enemy``), since no unit is a target yet; and the Responses that
+wait for a move (windows ``after_dash`` and ``after_enemy_move``, ``after_move``), used right
+after a Dash or Push made in a Response window. A move made by a critical effect sets none off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulecheck_gundam_assemble.engine.abilities import Effect
+from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration, AttackError, Response
+from rulecheck_gundam_assemble.engine.responses import WINDOW_CLAUSE, WINDOW_TITLE
+from rulecheck_gundam_assemble.engine.units import Battle
+from rules.hexgrid import Hex, distance, neighbours
+from rules.rulebook import Rulebook
+from rules.wording import plural
+
+MOVE_KINDS = ("dash", "push")
+# The readings a move of each kind asks for (cited on its event).
+MOVE_READINGS = {"dash": ("dash_through_units",), "push": ("push_direction", "push_distance")}
+
+
+def move_problem(
+    battle: Battle,
+    kind: str,
+    hexes: int,
+    mover: str,
+    start: Hex,
+    to: Hex,
+    pusher: Hex | None,
+    rules: Rulebook,
+) -> str | None:
+    """Why ``mover`` cannot end a ``kind`` of ``hexes`` hexes from ``start`` on ``to``, or None."""
+    board = battle.board
+    where = list(to)
+    if not board.on_board(to):
+        return f"{where} is off the board"
+    occupant = board.figure_at(to) or board.structure_at(to)
+    if occupant is not None and occupant.name != mover:
+        return f"{occupant.name} stands on {where}"
+    moved = distance(start, to)
+    if moved == 0:
+        return f"{where} is the hex {mover} stands on: a {kind} moves it at least one hex"
+    if kind == "dash":
+        if moved > hexes:
+            return f"{where} is {plural(moved, 'hex')} from {list(start)}, beyond the Dash's {hexes}"
+        # reading: dash_through_units
+        if rules.interpretation("dash_through_units") == "blocked_by_units" and not _free_way(
+            battle, mover, start, to, hexes
+        ):
+            return f"every way of at most {plural(hexes, 'hex')} from {list(start)} to {where} passes another unit"
+        return None
+    # reading: push_distance
+    if rules.interpretation("push_distance") == "exactly" and moved != hexes:
+        return f"{where} is {plural(moved, 'hex')} from {list(start)}: the Push moves it exactly {hexes}"
+    if moved > hexes:
+        return f"{where} is {plural(moved, 'hex')} from {list(start)}, beyond the Push's {hexes}"
+    # reading: push_direction
+    if pusher is not None and rules.interpretation("push_direction") == "away_from_pusher":
+        farther = distance(pusher, to) - distance(pusher, start)
+        if farther != moved:
+            return (
+                f"{where} is not straight away from the pushing unit at {list(pusher)} "
+                f"(each hex of the Push takes it one hex farther: {distance(pusher, start)} -> "
+                f"{distance(pusher, start) + moved} hexes, not {distance(pusher, to)})"
+            )
+    return None
+
+
+def _free_way(battle: Battle, mover: str, start: Hex, to: Hex, hexes: int) -> bool:
+    """Whether a way of at most ``hexes`` steps leads from ``start`` to ``to`` through hexes on the
+    board that no other unit or structure stands on (breadth first; ``hexes`` is small)."""
+    board = battle.board
+
+    def free(h: Hex) -> bool:
+        other = board.figure_at(h) or board.structure_at(h)
+        return board.on_board(h) and (other is None or other.name == mover)
+
+    frontier, seen = {start}, {start}
+    for _ in range(hexes):
+        frontier = {n for h in frontier for n in neighbours(h) if n not in seen and free(n)}
+        if to in frontier:
+            return True
+        seen |= frontier
+    return False
+
+
+def _move_effects(effects: Sequence[Effect]) -> list[Effect]:
+    return [e for e in effects if e.kind in MOVE_KINDS]
+
+
+def scripted_hexes(value: Any) -> list[Hex]:
+    """A unit's entry of ``critical_moves``: one hex ``[q, r]``, or a list of hexes (one per move
+    the critical effect makes of it, in order)."""
+    if isinstance(value, Sequence) and value and all(isinstance(v, Sequence) for v in value):
+        return [tuple(v) for v in value]
+    return [tuple(value)]
+
+
+def check_scripted_moves(battle: Battle, decl: AttackDeclaration, rules: Rulebook) -> None:
+    """Every scripted hex of a dash or push, checked against the board before the attack starts
+    (``AttackError`` naming the field). A Response that moves a unit must say where (``to``); a
+    hex in ``critical_moves`` needs a weapon whose critical effect moves that unit."""
+    attacker = battle.unit(decl.attacker)
+    weapon = attacker.profile.weapons.get(decl.weapon)
+    check_named_enemies(battle, decl)
+    for i, r in enumerate(decl.responses):
+        moves = _move_effects(r.ability.effects)
+        if r.ability.card is not None:  # a Python ability reads what it needs through its Play
+            continue
+        if not moves and not any(e.kind == "move" for e in r.ability.effects):
+            if r.to is not None:
+                raise AttackError(f"{r.ability.name} moves no unit: it takes no hex", f"responses[{i}].to")
+            continue
+        if r.to is None:
+            raise AttackError(
+                f"{r.ability.name}: a move effect needs the hex it moves to ('to': [q, r])",
+                f"responses[{i}].to",
+            )
+        for eff in moves:
+            mover = _response_mover(battle, decl, r, eff)
+            if mover is None or not battle.board.has_piece(mover):  # known only as the attack goes
+                continue
+            pusher = _hex_of(battle, _response_user(battle, decl, r))
+            problem = move_problem(
+                battle, eff.kind, eff.hexes, mover, battle.board.piece(mover).hex, r.to, pusher, rules
+            )
+            if problem:
+                raise AttackError(
+                    f"{r.ability.name} cannot {eff.kind} {mover} there: {problem}", f"responses[{i}].to"
+                )
+    crit = weapon.critical if weapon is not None else None
+    crit_moves = _move_effects(crit.effects) if crit is not None else []
+    for name, value in decl.critical_moves.items():
+        field = f"critical_moves.{name}"
+        kinds = {e.kind for e in crit_moves}
+        if not crit_moves:
+            raise AttackError(f"{decl.weapon}'s critical effect moves no unit", field)
+        if name not in battle.units or not battle.board.has_piece(name):
+            raise AttackError(f"no unit {name!r} on the board", field)
+        if name == decl.attacker and "dash" not in kinds:
+            raise AttackError(f"{decl.weapon}'s critical effect pushes a target, not the attacker", field)
+        if name != decl.attacker and "push" not in kinds:
+            raise AttackError(f"{decl.weapon}'s critical effect Dashes the attacker only", field)
+        if name != decl.attacker and name not in (decl.target, *decl.more_targets) and decl.area is None:
+            raise AttackError(f"{name} is not a target of this attack", field)
+        eff = next(e for e in crit_moves if e.kind == ("dash" if name == decl.attacker else "push"))
+        here = battle.board.piece(name).hex
+        pusher = battle.board.piece(decl.attacker).hex
+        for hex_ in value:
+            problem = move_problem(battle, eff.kind, eff.hexes, name, here, hex_, pusher, rules)
+            if problem:
+                raise AttackError(f"the critical effect cannot {eff.kind} {name} there: {problem}", field)
+            here = hex_
+
+
+def check_named_enemies(battle: Battle, decl: AttackDeclaration) -> None:
+    """A card used before the attack that acts on one enemy names it (``target``): no unit is a
+    target yet (GA-DECL-2), so the player's choice is scripted and must be an enemy on the board."""
+    for i, r in enumerate(decl.responses):
+        if r.window != "before_attack" or not any(e.on == "one_target" for e in r.ability.effects):
+            continue
+        field = f"responses[{i}].target"
+        owner = battle.unit(r.unit).side if r.unit is not None else r.side
+        enemies = [
+            n
+            for n, u in battle.units.items()
+            if u.side != owner and not u.in_reserve and battle.board.has_piece(n)
+        ]
+        if r.target is None:
+            raise AttackError(
+                f"{r.ability.name} acts on an enemy the player chooses before the attack: name it "
+                f"('target'; enemies on the board: {', '.join(enemies) or 'none'})",
+                field,
+            )
+        if r.target not in enemies:
+            raise AttackError(
+                f"{r.ability.name}: {r.target} is not an enemy on the board "
+                f"(enemies on the board: {', '.join(enemies) or 'none'})",
+                field,
+            )
+
+
+def _response_user(battle: Battle, decl: AttackDeclaration, r: Response) -> str | None:
+    """The unit a Response speaks of as "this unit": its own, or a Tactics card's side's attacker
+    (a defending Tactics card's unit is known only once the targets are, and is checked then)."""
+    if r.unit is not None:
+        return r.unit
+    return decl.attacker if r.side == battle.unit(decl.attacker).side else None
+
+
+def _response_mover(battle: Battle, decl: AttackDeclaration, r: Response, eff: Effect) -> str | None:
+    if eff.kind == "dash":
+        return _response_user(battle, decl, r)
+    single = (
+        decl.target if not decl.more_targets and decl.area is None and r.window != "before_attack" else None
+    )
+    named = r.target or single
+    return named if named in battle.units and battle.board.has_piece(named) else None
+
+
+def _hex_of(battle: Battle, name: str | None) -> Hex | None:
+    return battle.board.piece(name).hex if name and battle.board.has_piece(name) else None
+
+
+def parse_critical_moves(data: Any) -> Mapping[str, tuple[Hex, ...]]:
+    """The attack's ``critical_moves`` ({unit: [q, r]} or {unit: [[q, r], ...]})."""
+    if data is None:
+        return {}
+    if not isinstance(data, Mapping):
+        raise AttackError(
+            "a mapping of the unit moved to the hex it moves to, e.g. {Zaku: [3, 0]}", "critical_moves"
+        )
+    out = {}
+    for name, value in data.items():
+        ok = isinstance(value, Sequence) and not isinstance(value, str) and value
+        hexes = scripted_hexes(value) if ok else []
+        if not hexes or any(
+            len(h) != 2 or not all(isinstance(c, int) and not isinstance(c, bool) for c in h) for h in hexes
+        ):
+            raise AttackError("a hex [q, r], or a list of hexes", f"critical_moves.{name}")
+        out[str(name)] = tuple(hexes)
+    return out
+
+
+class CardMoves:
+    """The dash and push effects, and the enemy a card names before the attack, as part of the
+    attack resolver (``attack._Resolver``)."""
+
+    def named_enemy(self, r: Response | None, source: str) -> list[str]:
+        """The enemy a card used before the attack acts on: the one its player names (checked to
+        be an enemy on the board before the attack resolves, ``check_named_enemies``)."""
+        name = r.target if r is not None else None
+        if name is None or self.piece(name) is None:
+            raise AttackError(f"{source}: name the enemy it acts on before the attack ('target')", "target")
+        self.emit(
+            "before_attack.named_enemy",
+            ("GA-DECL-2",),
+            f"{source}: the player names {name}, an enemy on the board (no unit is a target yet)",
+            {"unit": name},
+        )
+        return [name]
+
+    def card_move(
+        self, eff: Effect, name: str, user: str | None, r: Response | None, stage: str, source: str
+    ) -> None:
+        if self.not_on_the_board(name, stage, source):
+            return
+        piece = self.piece(name)
+        if r is not None:
+            queue = [r.to] if r.to is not None else []
+        else:
+            queue = self.critical_moves_left.setdefault(name, [])
+        if not queue:
+            raise AttackError(
+                f"{source} would {eff.kind} {name} {plural(eff.hexes, 'hex')}: script the hex it moves to "
+                f"(critical_moves: {{{name}: [q, r]}})",
+                "critical_moves",
+            )
+        to = tuple(queue.pop(0))
+        pusher = self.piece(user).hex if eff.kind == "push" and user and self.piece(user) else None
+        problem = move_problem(self.battle, eff.kind, eff.hexes, name, piece.hex, to, pusher, self.rules)
+        if problem:  # the board changed since the attack began (an earlier move): checked again now
+            raise AttackError(f"{source} cannot {eff.kind} {name} there: {problem}")
+        readings = [k for k in MOVE_READINGS[eff.kind] if k != "push_direction" or pusher is not None]
+        verb = {"dash": "Dashes", "push": "is Pushed"}[eff.kind]
+        by = f" away from {user}" if eff.kind == "push" and user else ""
+        self.emit(
+            f"{stage}.{eff.kind}",
+            ("GA-CRIT-2",) if stage == "critical" else (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
+            f"{source}: {name} {verb} {plural(distance(piece.hex, to), 'hex')}{by} "
+            f"({eff.kind.capitalize()} {eff.hexes}), from {list(piece.hex)} to {list(to)}",
+            {"unit": name, "from": list(piece.hex), "to": list(to), "hexes": eff.hexes},
+            "; ".join(self.rules.cite(k) for k in readings),
+        )
+        self.place(name, to, stage, source)
+        self.after_move(name, eff.kind, stage)
+
+    def after_move(self, moved: str, kind: str, stage: str) -> None:
+        """The Responses waiting for this move (``after_dash``: their own unit Dashed;
+        ``after_enemy_move``: an enemy of their unit moved to a hex within its ``within``), used
+        now, in the window the move was made in (each once)."""
+        if stage not in WINDOW_CLAUSE:  # a critical effect's move (see the module docstring)
+            return
+        side = self.battle.unit(moved).side
+        for i, r in enumerate(self.decl.responses):
+            if i in self.move_responses_used or r.window not in ("after_dash", "after_enemy_move"):
+                continue
+            if r.window == "after_dash":
+                fits = kind == "dash" and r.unit == moved
+            else:
+                here, there = self.piece(r.unit), self.piece(moved)
+                near = r.ability.reach[1] if r.ability.reach else 0
+                fits = (
+                    self.battle.unit(r.unit).side != side
+                    and here is not None
+                    and there is not None
+                    and distance(here.hex, there.hex) <= near
+                )
+            if fits:
+                self.move_responses_used.add(i)
+                self.emit(
+                    f"{stage}.after_move",
+                    (WINDOW_CLAUSE[stage], "GA-SEQ-13"),
+                    f"{moved} {'Dashed' if kind == 'dash' else 'was moved'}: {r.unit}'s {r.ability.name} "
+                    f"({r.window.replace('_', ' ')}) is used now, before the {WINDOW_TITLE[stage]} step goes on",
+                    {"unit": moved, "ability": r.ability.name},
+                )
+                self.respond(r, stage)
+
+    def unused_move_responses(self) -> None:
+        """A Response scripted for a move that never happened is an error, like an unused die."""
+        for i, r in enumerate(self.decl.responses):
+            if r.window in ("after_dash", "after_enemy_move") and i not in self.move_responses_used:
+                what = "its unit Dashes" if r.window == "after_dash" else "an enemy moves near its unit"
+                raise AttackError(
+                    f"{r.ability.name} waits for a move ({what}), but no such move was made in this attack",
+                    f"responses[{i}]",
+                )
+
+    def unused_critical_moves(self) -> None:
+        """A hex scripted in ``critical_moves`` that no move used is an error, like an unused die."""
+        for name, left in self.critical_moves_left.items():
+            if left:
+                raise AttackError(
+                    f"{plural(len(left), 'hex')} scripted for {name} but the critical effect made no "
+                    f"such move (did it trigger?): {', '.join(str(list(h)) for h in left)}",
+                    f"critical_moves.{name}",
+                )

@@ -1,0 +1,7 @@
+"""Bind every Multibase feature (rulecheck_multibase/features/multibase/*.feature) as pytest tests."""
+
+from pytest_bdd import scenarios
+
+from rulecheck_multibase import FEATURES
+
+scenarios(str(FEATURES))

@@ -1,0 +1,1 @@
+"""Multibase's pytest-bdd step definitions: thin translation from Gherkin to engine calls."""
