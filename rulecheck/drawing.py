@@ -2,7 +2,7 @@
 coordinates=True, colors=None, arrows=(), highlights=())``, after python-chess's
 ``chess.svg.board``: keyword-only options, a ``colors`` dict over documented defaults, and marks
 the caller adds. It computes no rule: ``ruling`` is what the ruleset's drawing module
-got from the engine (e.g. ``rulecheck.rulesets.gundam_assemble_draw.hex_ruling``), and draws itself.
+got from the engine (e.g. ``rulecheck_gundam_assemble.draw.hex_ruling``), and draws itself.
 
 * ``size``: the picture's width in px (the height follows); ``None`` keeps the natural size.
 * ``orientation``: 0, or 180 to see the board or table from the other side.

@@ -2,7 +2,7 @@
 words, instead of the outcome dictionary the engine returns (which ``--json`` still prints).
 
 The rows belong to the ruleset (its ``outcome_lines`` hook, e.g.
-``rulecheck.rulesets.multibase_outcome``); this module holds what every such table shares: the
+``rulecheck_multibase.outcome``); this module holds what every such table shares: the
 column layout, how a plain value reads, and the keys a table does not know yet."""
 
 from __future__ import annotations

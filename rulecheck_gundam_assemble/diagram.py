@@ -1047,7 +1047,7 @@ def _legend(
 class HexRuling:
     """What the engine decided about a scenario, ready to draw: the sightlines (and what each
     one is), the placed area, the attack's outcome and each target's reading of the dice, and
-    notes (e.g. why there is no result). ``rulecheck.rulesets.gundam_assemble_draw`` builds it."""
+    notes (e.g. why there is no result). ``rulecheck_gundam_assemble.draw`` builds it."""
 
     sights: tuple[Any, ...] = ()
     captions: tuple[str, ...] = ()

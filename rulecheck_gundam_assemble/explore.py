@@ -10,13 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rulecheck.explore.ga_attacks import Bias, ga_attack_positions, ga_catalogue
 from rulecheck.explore.gherkin_writer import q
 from rulecheck.explore.strategies import ga_los_positions
 from rulecheck.explore.tighten import Shape, variants
-from rulecheck.rulesets import gundam_assemble_gherkin as gw
-from rulecheck.rulesets.gundam_assemble import card_catalogue
-from rulecheck.rulesets.gundam_assemble_phrases import GundamAssemblePhrases as P
+from rulecheck_gundam_assemble import gherkin as gw
+from rulecheck_gundam_assemble.explore_attacks import Bias, ga_attack_positions, ga_catalogue
+from rulecheck_gundam_assemble.phrases import GundamAssemblePhrases as P
+from rulecheck_gundam_assemble.ruleset import card_catalogue
 
 # How a board position simplifies (``tighten``): the map keeps its cells (each may go flat and
 # dry) and a placed area its hexes (the weapon's template: a scenario cannot fire at no hexes);

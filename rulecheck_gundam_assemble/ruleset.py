@@ -8,7 +8,7 @@ side, duplicate names, map marks) is checked here, each as a one-line error at t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,10 +35,6 @@ from rulecheck_gundam_assemble.files import RULESET, card_catalogue
 from rules import limits
 from rules.hexgrid import Hex, from_offset
 from rules.rulebook import load as load_rulebook
-
-# Its step definitions in the shared ``steps`` package: a project of this ruleset loads these (and
-# the shared ones, steps.SHARED), never another ruleset's.
-STEP_MODULES = ("steps.gundam_assemble_attack", "steps.gundam_assemble_board")
 
 DEFAULT_SIDES = ("A", "B")
 PIECE_SECTIONS = (("units", "unit"), ("structures", "structure"), ("garrisons", "garrison"))
@@ -375,19 +371,19 @@ def odds(scenario: GAScenario, rules):
 
 def draw(scenario: GAScenario, rules, origin: str | None = None, target: str | None = None, **options) -> str:
     """The scenario as SVG with its ruling, resolved first (see ``gundam_assemble_draw``)."""
-    from rulecheck.rulesets.gundam_assemble_draw import draw
+    from rulecheck_gundam_assemble.draw import draw
 
     return draw(scenario, rules, origin, target, **options)
 
 
 def line_of_sight(scenario: GAScenario, rules, origin: str, target: str, mode: str = "standard"):
     """The ``LineOfSight`` hook: Line of Sight between two pieces (see ``gundam_assemble_los``)."""
-    from rulecheck.rulesets.gundam_assemble_los import line_of_sight
+    from rulecheck_gundam_assemble.los import line_of_sight
 
     return line_of_sight(scenario, rules, origin, target, mode)
 
 
-# The step of steps/gundam_assemble_board.py that loads a scenario file by name.
+# The step of rulecheck_gundam_assemble/steps/board.py that loads a scenario file by name.
 _SCENARIO_FILE_STEP = re.compile(r'the scenario "(?P<name>[^"]+)"')
 
 
@@ -451,7 +447,7 @@ class GundamAssemble:
 
     @staticmethod
     def example_project() -> dict[str, str]:
-        from rulecheck.rulesets.gundam_assemble_example import example_project
+        from rulecheck_gundam_assemble.example import example_project
 
         return example_project()
 
@@ -461,13 +457,13 @@ class GundamAssemble:
 
     @staticmethod
     def outcome_lines(outcome: dict[str, Any]) -> list[str]:
-        from rulecheck.rulesets.gundam_assemble_outcome import outcome_lines
+        from rulecheck_gundam_assemble.outcome import outcome_lines
 
         return outcome_lines(outcome)
 
     @staticmethod
     def phrases():
-        from rulecheck.rulesets.gundam_assemble_phrases import GundamAssemblePhrases  # imports pytest-bdd
+        from rulecheck_gundam_assemble.phrases import GundamAssemblePhrases  # imports pytest-bdd
 
         return GundamAssemblePhrases.phrases()
 

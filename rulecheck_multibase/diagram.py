@@ -119,7 +119,7 @@ class _View:
 @dataclass(frozen=True)
 class MultibaseSight:
     """The engine's Trace (MB-1.1) and range measure (MB-1.2) between two units, and where long
-    range starts (MB-3.2: inches, threshold modifier), as ``rulecheck.rulesets.multibase_draw`` found them."""
+    range starts (MB-3.2: inches, threshold modifier), as ``rulecheck_multibase.draw`` found them."""
 
     clear: bool
     segment: tuple[tuple[float, float], tuple[float, float]] | None = None
@@ -231,7 +231,7 @@ def draw_battlefield(
     ``highlights`` (unit or base names).
 
     The drawing resolves nothing: the caller hands the ``sight`` the engine found
-    (``rulecheck.rulesets.multibase_draw.multibase_sight``); without one, no Trace is drawn."""
+    (``rulecheck_multibase.draw.multibase_sight``); without one, no Trace is drawn."""
     with using(colors):
         return _draw_battlefield(
             field,

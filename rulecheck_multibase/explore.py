@@ -13,7 +13,7 @@ from typing import Any
 from rulecheck.explore.evaluate import mb_concrete
 from rulecheck.explore.strategies import mb_positions
 from rulecheck.explore.tighten import Shape, variants
-from rulecheck.rulesets import multibase_gherkin as gw
+from rulecheck_multibase import gherkin as gw
 
 # How a multibase position simplifies (``tighten``): units, bases, terrain and dice may go (a unit
 # keeps a base, a polygon its corners); wounds taken may drop to none; coordinates, sizes and
@@ -134,7 +134,8 @@ class MultibaseExplorer:
     @staticmethod
     def diagram(position: dict[str, Any], rules, title: str) -> str:
         from rulecheck.explore.evaluate import mb_field
-        from rulecheck.rulesets.multibase_draw import multibase_sight
+        from rulecheck_multibase.diagram import draw_battlefield
+        from rulecheck_multibase.draw import multibase_sight
 
         attack, field = position["attack"], mb_field(position)
         ranged = not attack.get("close_combat")

@@ -54,10 +54,6 @@ from rules.rulebook import Rulebook, RulebookError
 
 RULESET = "multibase"
 
-# Its step definitions in the shared ``steps`` package: a project of this ruleset loads these (and
-# the shared ones, steps.SHARED), never another ruleset's.
-STEP_MODULES = ("steps.multibase", "steps.multibase_mutants")
-
 
 @dataclass(frozen=True)
 class MultibaseScenario:
@@ -661,7 +657,7 @@ def draw(
     scenario: MultibaseScenario, rules, origin: str | None = None, target: str | None = None, **options
 ) -> str:
     """The scenario as SVG with its ruling, resolved first (see ``multibase_draw``)."""
-    from rulecheck.rulesets.multibase_draw import draw
+    from rulecheck_multibase.draw import draw
 
     return draw(scenario, rules, origin, target, **options)
 
@@ -669,8 +665,8 @@ def draw(
 def diagram_from_json(shown: dict[str, Any]) -> str:
     """A recorded ruling's table, with its attack's pair, the Trace and range between them as the
     engine finds them, and the outcome."""
-    from rulecheck.diagram_multibase import battlefield_from_json, draw_battlefield
-    from rulecheck.rulesets.multibase_draw import multibase_sight
+    from rulecheck_multibase.diagram import battlefield_from_json, draw_battlefield
+    from rulecheck_multibase.draw import multibase_sight
 
     attacker, target, kind = shown.get("attack") or (None, None, "ranged")
     field, rules, ranged = battlefield_from_json(shown["position"]), _rulebook(), kind == "ranged"
@@ -685,7 +681,7 @@ def diagram_from_json(shown: dict[str, Any]) -> str:
     )
 
 
-# The step of steps/multibase.py that loads a scenario file by name.
+# The step of rulecheck_multibase/steps/attack.py that loads a scenario file by name.
 _SCENARIO_FILE_STEP = re.compile(r'the multibase scenario "(?P<name>[^"]+)"')
 
 
@@ -693,6 +689,8 @@ def scenario_file_named(step_text: str) -> str | None:
     """The ``ScenarioFileSteps`` hook: the file ``Given the multibase scenario "NAME"`` loads."""
     found = _SCENARIO_FILE_STEP.fullmatch(step_text)
     return found["name"] if found else None
+
+
 # The corpus this package ships (features, their pytest binding, scenario files, overlays).
 BUNDLED_CORPUS = Corpus(
     features=FEATURES,
@@ -722,7 +720,7 @@ class Multibase:
 
     @staticmethod
     def outcome_lines(outcome: dict[str, Any]) -> list[str]:
-        from rulecheck.rulesets.multibase_outcome import outcome_lines
+        from rulecheck_multibase.outcome import outcome_lines
 
         return outcome_lines(outcome)
 
@@ -740,13 +738,13 @@ class Multibase:
 
     @staticmethod
     def example_project() -> dict[str, str]:
-        from rulecheck.rulesets.multibase_example import example_project
+        from rulecheck_multibase.example import example_project
 
         return example_project()
 
     @staticmethod
     def phrases():
-        from rulecheck.rulesets.multibase_phrases import MultibasePhrases  # imports pytest-bdd
+        from rulecheck_multibase.phrases import MultibasePhrases  # imports pytest-bdd
 
         return MultibasePhrases.phrases()
 

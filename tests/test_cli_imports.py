@@ -88,7 +88,10 @@ def test_one_scenario_of_a_two_ruleset_project_loads_only_what_its_run_uses(tmp_
     line = next(
         n
         for n, text in enumerate(
-            (ROOT / "features/gundam_assemble/attack_damage.feature").read_text().splitlines(), 1
+            (ROOT / "rulecheck_gundam_assemble/features/gundam_assemble/attack_damage.feature")
+            .read_text()
+            .splitlines(),
+            1,
         )
         if text.strip().startswith("Scenario:")
     )
@@ -99,7 +102,7 @@ def test_one_scenario_of_a_two_ruleset_project_loads_only_what_its_run_uses(tmp_
             FULL_PROBE,
             "check",
             "-q",
-            f"features/gundam_assemble/attack_damage.feature:{line}",
+            f"rulecheck_gundam_assemble/features/gundam_assemble/attack_damage.feature:{line}",
         ],
         capture_output=True,
         text=True,

@@ -206,7 +206,11 @@ def test_an_attack_page_draws_the_sightline_its_target_check_turned_on(tmp_path)
     ("ruleset", "step", "shown"),
     [
         ("gundam_assemble", 'the scenario "hypothetical_card_flow.yaml"', "scenarios/gundam_assemble/"),
-        ("multibase", 'the multibase scenario "ranged_volley"', "scenarios/multibase/ranged_volley.yaml"),
+        (
+            "multibase",
+            'the multibase scenario "ranged_volley"',
+            "rulecheck_multibase/scenarios/multibase/ranged_volley.yaml",
+        ),
         ("multibase", 'the scenario "ranged_volley"', None),  # Gundam Assemble's wording, not multibase's
         ("gundam_assemble", '"Alpha" shoots "Bravo"', None),
     ],

@@ -15,8 +15,8 @@ from rulecheck.commands.draw import render
 from rulecheck.drawing import COLORS, DrawOptionError, draw_svg, svg_to_png
 from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import load_scenario
-from rulecheck.rulesets.gundam_assemble_draw import hex_ruling
-from rulecheck.rulesets.multibase_draw import multibase_ruling
+from rulecheck_gundam_assemble.draw import hex_ruling
+from rulecheck_multibase.draw import multibase_ruling
 
 ROOT = Path(__file__).resolve().parents[1]
 GA = ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble"

@@ -23,8 +23,8 @@ from pytest_bdd.steps import step_function_context_registry
 from rulecheck import vacuous
 from rulecheck.phrases import CommonPhrases, Phrase, PhraseTable, literal_length, then
 from rulecheck.ruleset_api import ruleset, step_phrases
-from rulecheck.rulesets.gundam_assemble_phrases import GundamAssemblePhrases
-from rulecheck.rulesets.multibase_phrases import MultibasePhrases
+from rulecheck_gundam_assemble.phrases import GundamAssemblePhrases
+from rulecheck_multibase.phrases import MultibasePhrases
 
 ROOT = Path(__file__).resolve().parent.parent
 SKIRMISH = ROOT / "examples" / "rulecheck-skirmish"
@@ -125,10 +125,10 @@ def test_every_step_definition_reads_with_a_phrase_of_its_rulesets_table():
     phrase's parser (the same object), so a phrase reworded rewords its step definition."""
     by_module = {
         "steps.common": CommonPhrases,
-        "steps.gundam_assemble_attack": GundamAssemblePhrases,
-        "steps.gundam_assemble_board": GundamAssemblePhrases,
-        "steps.multibase": MultibasePhrases,
-        "steps.multibase_mutants": MultibasePhrases,
+        "rulecheck_gundam_assemble.steps.attack": GundamAssemblePhrases,
+        "rulecheck_gundam_assemble.steps.board": GundamAssemblePhrases,
+        "rulecheck_multibase.steps.attack": MultibasePhrases,
+        "rulecheck_multibase.steps.mutants": MultibasePhrases,
         "rulecheck_skirmish.steps": SkirmishPhrases,
     }
     contexts = _step_contexts()
@@ -199,7 +199,7 @@ def test_opposites_are_linked_both_ways_only_where_the_fields_allow():
 
 RENAMED = r"""
 import json, sys
-from rulecheck.rulesets.multibase_phrases import MultibasePhrases as P
+from rulecheck_multibase.phrases import MultibasePhrases as P
 from rulecheck.phrases import Phrase
 
 old = P.then_shaken.pattern
@@ -207,14 +207,14 @@ old = P.then_shaken.pattern
 # --vacuous must all follow.
 P.then_shaken.__init__("then", '"{unit}" bears a Shaken token', opposite=P.then_shaken.opposite)
 from pytest_bdd.steps import step_function_context_registry
-import steps.multibase
-from rulecheck.rulesets.multibase_gherkin import then_steps
+import rulecheck_multibase.steps.attack
+from rulecheck_multibase.gherkin import then_steps
 from rulecheck import vacuous
 from rulecheck.ruleset_api import ruleset
 from types import SimpleNamespace
 
 names = [c.parser.name for c in step_function_context_registry.values()
-         if c.step_func.__module__ == "steps.multibase"]
+         if c.step_func.__module__ == "rulecheck_multibase.steps.attack"]
 written = then_steps("units.Bravo.shaken", True, {"outcome": {"units": {"Bravo": {"shaken": True}}}})
 step = SimpleNamespace(name='"Bravo" has no Shaken token', datatable=None)
 flips = [p.text for p in vacuous.perturbations(step, ruleset("multibase").rulebook(), [], set(),

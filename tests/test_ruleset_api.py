@@ -241,11 +241,11 @@ def test_the_gundam_assemble_adapter_imports_its_explain_and_odds_at_the_top():
 # Modules of a game's own code outside rulecheck/rulesets/ (stage 2 moves them into its package),
 # and the package __init__ files (a forbidden contract on a package would cover every module in it).
 GAME_MODULES = {
-    "rulecheck.card_plugins",
-    "rulecheck.diagram_hex",
-    "rulecheck.diagram_multibase",
+    "rulecheck_gundam_assemble.card_plugins",
+    "rulecheck_gundam_assemble.diagram",
+    "rulecheck_multibase.diagram",
     "rulecheck.explore.evaluate",
-    "rulecheck.explore.ga_attacks",
+    "rulecheck_gundam_assemble.explore_attacks",
     "rulecheck.explore.strategies",
 }
 PACKAGES = {"rulecheck", "rulecheck.commands", "rulecheck.explore"}

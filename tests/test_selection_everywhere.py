@@ -14,7 +14,7 @@ import pytest
 from tests.test_paths_and_dry_run import FEATURE, line_of, proj, run_cli  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
-CLAMP = ROOT / "rules" / "multibase" / "overlays" / "clamp_3_to_6.yaml"
+CLAMP = ROOT / "rulecheck_multibase" / "engine" / "overlays" / "clamp_3_to_6.yaml"
 
 
 def test_docs_writes_only_the_scenarios_minus_k_selects(proj, tmp_path):  # noqa: F811
@@ -57,7 +57,10 @@ def test_diff_at_a_revision_compares_only_the_scenarios_the_paths_select(tmp_pat
     env = {**os.environ, "TMPDIR": str(tmp_path)}
     proc = subprocess.run(
         [sys.executable, "-m", "rulecheck.cli", "diff", "--rev", "HEAD", "--json", "-q"]
-        + ["features/multibase/attack_roll.feature:17", "features/multibase/attack_roll.feature:17"],
+        + [
+            "rulecheck_multibase/features/multibase/attack_roll.feature:17",
+            "rulecheck_multibase/features/multibase/attack_roll.feature:17",
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -81,7 +84,9 @@ def test_steps_with_a_path_names_the_definition_each_step_matches_and_the_closes
     assert proc.returncode == 1, proc.stderr
     out = proc.stdout
     assert f'{FEATURE}:{line + 1}  Given "Alpha" rolls 4 4 3 3 to hit' in out
-    assert "matches '\"{unit}\" rolls {rolled} to hit' (steps.multibase.given_hit_dice)" in out
+    assert (
+        "matches '\"{unit}\" rolls {rolled} to hit' (rulecheck_multibase.steps.attack.given_hit_dice)" in out
+    )
     assert f'{FEATURE}:{line + 2}  When "Alpha" shots "Bravo"' in out
     assert 'matches no step definition; the closest phrasing is \'"{attacker}" shoots "{target}"\'' in out
     assert "in 1 scenario match a step definition; 1 match none" in out
@@ -241,5 +246,5 @@ def test_steps_ruleset_lists_only_the_phrasings_a_project_of_that_ruleset_can_us
     )
     assert proc.returncode == 0, proc.stderr
     functions = {p["function"].rsplit(".", 1)[0] for p in json.loads(proc.stdout)["steps"]}
-    assert "steps.multibase" in functions and "steps.common" in functions
-    assert not any(f.startswith("steps.gundam_assemble") for f in functions)
+    assert "rulecheck_multibase.steps.attack" in functions and "steps.common" in functions
+    assert not any(f.startswith("rulecheck_gundam_assemble.steps.game") for f in functions)

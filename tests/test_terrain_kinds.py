@@ -11,12 +11,13 @@ import pytest
 
 from rulecheck.cli import main
 from rulecheck.drawing import draw_svg
-from rulecheck.rulesets import gundam_assemble as ga
-from rulecheck.rulesets.gundam_assemble_draw import hex_ruling
-from rulecheck.rulesets.multibase_draw import multibase_ruling
-from rules.gundam_assemble.line_of_sight import line_of_sight
-from rules.gundam_assemble.terrain import rulebook_kinds
-from rules.gundam_assemble.visibility import visibility_table
+from rulecheck_gundam_assemble import ruleset as ga
+from rulecheck_gundam_assemble.diagram import board_from_json, board_to_json
+from rulecheck_gundam_assemble.draw import hex_ruling
+from rulecheck_gundam_assemble.engine.line_of_sight import line_of_sight
+from rulecheck_gundam_assemble.engine.terrain import rulebook_kinds
+from rulecheck_gundam_assemble.engine.visibility import visibility_table
+from rulecheck_multibase.draw import multibase_ruling
 from rules.rulebook import load
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,11 +14,6 @@ from typing import Any
 import pytest
 from pytest_bdd import given, then, when
 
-from rulecheck.card_plugins import catalogue_with
-from rulecheck.diagram_hex import board_to_json
-from rulecheck.rulesets import gundam_assemble as ga
-from rulecheck.rulesets.gundam_assemble_explain import state_beyond_card
-from rulecheck.rulesets.gundam_assemble_phrases import GundamAssemblePhrases as P
 from rulecheck.source_yaml import InputError
 from rulecheck.wording import plural
 from rulecheck_gundam_assemble import ruleset as ga
@@ -31,6 +26,7 @@ from rulecheck_gundam_assemble.engine.durations import end_activation, end_turn
 from rulecheck_gundam_assemble.engine.setup import DICE_PURPOSES, declaration_from_data, scripted_dice
 from rulecheck_gundam_assemble.engine.units import Battle, Catalogue, battle_from_entries
 from rulecheck_gundam_assemble.explain import state_beyond_card
+from rulecheck_gundam_assemble.phrases import GundamAssemblePhrases as P
 from rulecheck_gundam_assemble.steps.board import GAContext
 from rules.dice import DiceScriptError
 from rules.events import format_trace, interpretations_cited

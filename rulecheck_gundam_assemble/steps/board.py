@@ -13,9 +13,6 @@ from typing import Any
 import pytest
 from pytest_bdd import given, then, when
 
-from rulecheck.diagram_hex import board_to_json
-from rulecheck.rulesets import gundam_assemble as ga
-from rulecheck.rulesets.gundam_assemble_phrases import GundamAssemblePhrases as P
 from rulecheck.source_yaml import InputError, LocatedYaml
 from rulecheck_gundam_assemble import ruleset as ga
 from rulecheck_gundam_assemble.diagram import board_to_json
@@ -23,6 +20,7 @@ from rulecheck_gundam_assemble.engine.board import Board, HexTerrain
 from rulecheck_gundam_assemble.engine.line_of_sight import LosMode, LosResult, piece_line_of_sight
 from rulecheck_gundam_assemble.engine.targeting import ReachCheck, check_reach
 from rulecheck_gundam_assemble.engine.terrain import rulebook_kinds
+from rulecheck_gundam_assemble.phrases import GundamAssemblePhrases as P
 from rules.events import interpretations_cited
 from rules.rulebook import load as load_rulebook
 from steps.common import (

@@ -15,15 +15,13 @@ from typing import Any
 import pytest
 from pytest_bdd import given, then, when
 
-from rulecheck.diagram_multibase import battlefield_to_json
-from rulecheck.rulesets.multibase import ADAPTER, MultibaseScenario, load_scenario
-from rulecheck.rulesets.multibase_phrases import MultibasePhrases as P
 from rulecheck.source_yaml import InputError
 from rulecheck_multibase.diagram import battlefield_to_json
 from rulecheck_multibase.engine.attack import AttackResult
 from rulecheck_multibase.engine.battlefield import Battlefield
 from rulecheck_multibase.engine.casualties import removal_options
 from rulecheck_multibase.engine.coherency import is_coherent
+from rulecheck_multibase.phrases import MultibasePhrases as P
 from rulecheck_multibase.ruleset import ADAPTER, MultibaseScenario, load_scenario
 from rules.dice import DiceScriptError, ScriptedDice
 from rules.events import Event

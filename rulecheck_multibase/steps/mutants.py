@@ -10,8 +10,8 @@ import re
 import pytest
 from pytest_bdd import then
 
-from rulecheck.rulesets.multibase_phrases import MultibasePhrases as P
-from steps.multibase import MultibaseTable, _resolve
+from rulecheck_multibase.phrases import MultibasePhrases as P
+from rulecheck_multibase.steps.attack import MultibaseTable, _resolve
 
 
 @then(P.then_shot_stops_on_dice.parser)

@@ -11,7 +11,7 @@ from typing import Any
 
 from rulecheck.explore.gherkin_writer import SECOND, gherkin_table, q
 from rulecheck.explore.search import Witness
-from rulecheck.rulesets.gundam_assemble_phrases import GundamAssemblePhrases as P
+from rulecheck_gundam_assemble.phrases import GundamAssemblePhrases as P
 
 
 def allowed_attacks(witness: Witness, answer: dict[str, Any]) -> list[str]:

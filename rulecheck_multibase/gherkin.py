@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulecheck.explore.gherkin_writer import gherkin_table
-from rulecheck.rulesets.multibase_phrases import MultibasePhrases as P
+from rulecheck_multibase.phrases import MultibasePhrases as P
 
 
 def _num(x: float) -> str:

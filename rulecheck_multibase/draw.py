@@ -20,7 +20,7 @@ def draw(scenario, rules, origin: str | None = None, target: str | None = None, 
 
 
 def multibase_ruling(scenario, rules, origin: str | None, target: str | None):
-    from rulecheck.diagram_multibase import MultibaseRuling
+    from rulecheck_multibase.diagram import MultibaseRuling
 
     rules = scenario.rules_under(rules)
     spec = scenario.attack
@@ -29,13 +29,13 @@ def multibase_ruling(scenario, rules, origin: str | None, target: str | None):
             raise KeyError(name)
     if origin is not None and target is not None and scenario.doc is not None:
         # the pair asked for may cost more Trace work than the scenario's own attack (a limit)
-        from rulecheck.rulesets.multibase import check_trace_work
+        from rulecheck_multibase.ruleset import check_trace_work
 
         where = ("units", [u.name for u in scenario.field.units].index(origin))
         check_trace_work(scenario.doc, scenario.field, origin, target, where)
     outcome, events = None, ()
     try:
-        from rulecheck.rulesets.multibase import explain
+        from rulecheck_multibase.ruleset import explain
 
         explained = explain(scenario, rules)
         outcome, events = explained.outcome, tuple(explained.events)
@@ -66,8 +66,8 @@ def multibase_ruling(scenario, rules, origin: str | None, target: str | None):
 def multibase_sight(field, attacker: str | None, target: str | None, rules, ranged: bool = True):
     """The engine's Trace and range measure between two units, with where long range starts
     (MB-3.2's threshold, when the rulebook reads range that way); ``None`` without a pair."""
-    from rulecheck.diagram_multibase import MultibaseSight
-    from rules.multibase.geometry import trace, unit_distance
+    from rulecheck_multibase.diagram import MultibaseSight
+    from rulecheck_multibase.engine.geometry import trace, unit_distance
 
     if not (attacker and target and field.has_unit(attacker) and field.has_unit(target)):
         return None

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulecheck.source_yaml import InputError
+from rulecheck_gundam_assemble.engine.board import Piece
+from rulecheck_gundam_assemble.engine.line_of_sight import LosMode, LosResult, piece_line_of_sight
 from rules.events import format_trace
-from rules.gundam_assemble.board import Piece
-from rules.gundam_assemble.line_of_sight import LosMode, LosResult, piece_line_of_sight
 from rules.rulebook import Rulebook
 
 # rulecheck.ruleset_api.LOS_MODES -> the engine's mode
