@@ -128,7 +128,7 @@ def build_single(dest: Path) -> None:
     shutil.copy(ROOT / SINGLE_SOURCE, dest / SINGLE_FEATURE)
 
 
-def single_scenario_args(feature: Path, title: str, project: Path = ROOT) -> list[str]:
+def single_scenario_args(feature: Path, title: str, project: Path) -> list[str]:
     """How one scenario is chosen: ``FILE:LINE``, the line of its title in the project's copy of
     the feature file."""
     lines = (project / feature).read_text(encoding="utf-8").splitlines()
@@ -192,7 +192,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="rulecheck-project-speed-") as tmp:
         single = Path(tmp) / "single"
         build_single(single)
-        one = one_scenario(single, single_scenario_args(SINGLE_FEATURE, SINGLE_TITLE), runs, baseline)
+        one = one_scenario(single, single_scenario_args(SINGLE_FEATURE, SINGLE_TITLE, single), runs, baseline)
         one_of_many = None
         for size in sizes:
             project = Path(tmp) / f"p{size}"

@@ -369,9 +369,31 @@ def beside_engine(package: str) -> list[str]:
     ]
 
 
+def engine_contract(text: str, package: str) -> str:
+    """The forbidden modules of the contract whose source is ``package``'s engine: the toolkit,
+    the steps, and every module of the package beside its engine (import-linter cannot say "the
+    package but its engine", so a module added beside the engine must be listed)."""
+    m = re.search(
+        rf'^source_modules = \["{package}\.engine"\]\nforbidden_modules = \[\n(.*?)^\]', text, re.M | re.S
+    )
+    folder = Path(package)
+    if m is None or not folder.is_dir():
+        return text
+    beside = sorted(
+        f"{package}.{p.stem if p.is_file() else p.name}"
+        for p in folder.iterdir()
+        if p.name not in ("engine", "__init__.py", "__pycache__")
+        and (p.suffix == ".py" or (p / "__init__.py").is_file())
+    )
+    listed = "".join(f'    "{name}",\n' for name in ["rulecheck", "steps", *beside])
+    return text[: m.start(1)] + listed + text[m.end(1) :]
+
+
 def update_pyproject(text: str) -> str:
     """Package data and the code-mutation configuration of the new packages."""
     pkgs = [f"rulecheck_{g}" for g in GAMES]
+    for package in pkgs:
+        text = engine_contract(text, package)
     text = ensure_list_entries(text, "source_paths", ["rules/", *(f"{p}/engine/" for p in pkgs)])
     # mutmut copies also_copy over mutants/ on every run: a game's engine (mutated there) must not
     # be among them, so each package's other parts are listed one by one.

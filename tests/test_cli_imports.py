@@ -84,7 +84,9 @@ def test_one_scenario_of_a_two_ruleset_project_loads_only_what_its_run_uses(tmp_
     (tmp_path / "rulecheck.toml").write_text('rulesets = ["gundam_assemble", "multibase"]\n')
     for feature in ("gundam_assemble/attack_damage.feature", "multibase/attack_roll.feature"):
         (tmp_path / "features" / feature).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / "features" / feature).write_text((ROOT / "features" / feature).read_text())
+        (tmp_path / "features" / feature).write_text(
+            (ROOT / f"rulecheck_{feature.split('/')[0]}" / "features" / feature).read_text()
+        )
     line = next(
         n
         for n, text in enumerate(
@@ -102,7 +104,7 @@ def test_one_scenario_of_a_two_ruleset_project_loads_only_what_its_run_uses(tmp_
             FULL_PROBE,
             "check",
             "-q",
-            f"rulecheck_gundam_assemble/features/gundam_assemble/attack_damage.feature:{line}",
+            f"features/gundam_assemble/attack_damage.feature:{line}",
         ],
         capture_output=True,
         text=True,

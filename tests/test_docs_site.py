@@ -205,7 +205,11 @@ def test_an_attack_page_draws_the_sightline_its_target_check_turned_on(tmp_path)
 @pytest.mark.parametrize(
     ("ruleset", "step", "shown"),
     [
-        ("gundam_assemble", 'the scenario "hypothetical_card_flow.yaml"', "scenarios/gundam_assemble/"),
+        (
+            "gundam_assemble",
+            'the scenario "hypothetical_card_flow.yaml"',
+            "rulecheck_gundam_assemble/scenarios/gundam_assemble/",
+        ),
         (
             "multibase",
             'the multibase scenario "ranged_volley"',

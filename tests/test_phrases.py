@@ -109,14 +109,16 @@ def test_every_written_sentence_reads_back_to_the_same_values(ruleset_name, phra
 def _step_contexts() -> list:
     import importlib
 
-    for path in sorted((ROOT / "steps").glob("*.py")):
-        if path.stem != "__init__":
-            importlib.import_module(f"steps.{path.stem}")
+    packages = ("steps", "rulecheck_gundam_assemble.steps", "rulecheck_multibase.steps")
+    for package in packages:
+        for path in sorted((ROOT / package.replace(".", "/")).glob("*.py")):
+            if path.stem != "__init__":
+                importlib.import_module(f"{package}.{path.stem}")
     importlib.import_module("rulecheck_skirmish.steps")
     return [
         c
         for c in step_function_context_registry.values()
-        if c.step_func.__module__.startswith(("steps.", "rulecheck_skirmish."))
+        if c.step_func.__module__.startswith(tuple(f"{p}." for p in packages) + ("rulecheck_skirmish.",))
     ]
 
 

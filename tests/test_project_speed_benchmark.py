@@ -43,7 +43,7 @@ def test_the_single_scenario_is_chosen_alone_by_its_arguments(tmp_path):
     bench = benchmark()
     bench.build_single(tmp_path)
     argv = [sys.executable, "-m", "rulecheck.cli", "check", "-q", "--no-dependencies"]
-    argv += bench.single_scenario_args(bench.SINGLE_FEATURE, bench.SINGLE_TITLE)
+    argv += bench.single_scenario_args(bench.SINGLE_FEATURE, bench.SINGLE_TITLE, tmp_path)
     proc = subprocess.run(argv, capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "1 scenario, 1 passed" in proc.stdout

@@ -64,7 +64,9 @@ def test_steps_lists_every_phrasing_with_an_example_from_the_corpus():
     feature, line = attack.where.rsplit(":", 1)
     assert (
         attack.example.split(" ", 1)[1]
-        in (ROOT / feature).read_text(encoding="utf-8").splitlines()[int(line) - 1]
+        in (ROOT / f"rulecheck_{Path(feature).parts[1]}" / feature)
+        .read_text(encoding="utf-8")
+        .splitlines()[int(line) - 1]
     )
     # the step that is run for "is not defeated" is credited with it, not "{name} is defeated"
     assert " is not " not in (by_pattern["{name} is defeated"].example or "")
