@@ -21,8 +21,9 @@ the attacker's terrain) is the engine's usual work on the new board (``ResponseW
 
 Also here: a card used before the attack that acts on one enemy acts on the one its player names
 (``check_named_enemies``, ``named_enemy``), since no unit is a target yet; and the Responses that
-wait for a move (windows ``after_dash`` and ``after_enemy_move``, ``after_move``), used right
-after a Dash or Push made in a Response window. A move made by a critical effect sets none off.
+wait for a move (windows ``after_dash`` and ``after_enemy_move``, ``after_move``), a unit's or a
+Tactics card's, used right after a Dash or Push made in a Response window or by a critical hit
+effect (the reading ``critical_move_responses``).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from typing import Any
 
 from rules.gundam_assemble.abilities import Effect
 from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
-from rules.gundam_assemble.responses import WINDOW_CLAUSE, WINDOW_TITLE
+from rules.gundam_assemble.responses import RESPONSE_CLAUSE, RESPONSE_TITLE, WINDOW_CLAUSE
 from rules.gundam_assemble.units import Battle
 from rules.hexgrid import Hex, distance, neighbours
 from rules.rulebook import Rulebook
@@ -300,36 +301,84 @@ class CardMoves:
         self.after_move(name, eff.kind, stage)
 
     def after_move(self, moved: str, kind: str, stage: str) -> None:
-        """The Responses waiting for this move (``after_dash``: their own unit Dashed;
+        """The Responses waiting for this move (``after_dash``: their unit Dashed;
         ``after_enemy_move``: an enemy of their unit moved to a hex within its ``within``), used
-        now, in the window the move was made in (each once)."""
-        if stage not in WINDOW_CLAUSE:  # a critical effect's move (see the module docstring)
+        now, in the window the move was made in (each once). A Tactics card's unit is the one the
+        reading ``tactics_move_window_unit`` gives (``move_window_unit``). After a move made by a
+        critical hit effect they are used at the critical step, unless the reading
+        ``critical_move_responses`` keeps that step closed to Responses."""
+        if stage not in RESPONSE_CLAUSE:
             return
-        side = self.battle.unit(moved).side
         for i, r in enumerate(self.decl.responses):
             if i in self.move_responses_used or r.window not in ("after_dash", "after_enemy_move"):
                 continue
-            if r.window == "after_dash":
-                fits = kind == "dash" and r.unit == moved
-            else:
-                here, there = self.piece(r.unit), self.piece(moved)
-                near = r.ability.reach[1] if r.ability.reach else 0
-                fits = (
-                    self.battle.unit(r.unit).side != side
-                    and here is not None
-                    and there is not None
-                    and distance(here.hex, there.hex) <= near
-                )
-            if fits:
-                self.move_responses_used.add(i)
-                self.emit(
-                    f"{stage}.after_move",
-                    (WINDOW_CLAUSE[stage], "GA-SEQ-13"),
-                    f"{moved} {'Dashed' if kind == 'dash' else 'was moved'}: {r.unit}'s {r.ability.name} "
-                    f"({r.window.replace('_', ' ')}) is used now, before the {WINDOW_TITLE[stage]} step goes on",
-                    {"unit": moved, "ability": r.ability.name},
-                )
+            unit = self.move_window_unit(r, moved, kind)
+            if unit is None:
+                continue
+            self.move_responses_used.add(i)
+            if stage == "critical" and not self.critical_move_opens(r, moved):
+                continue
+            self.emit(
+                f"{stage}.after_move",
+                (RESPONSE_CLAUSE[stage], "GA-SEQ-13"),
+                f"{moved} {'Dashed' if kind == 'dash' else 'was moved'}: {r.unit or f'player {r.side}'}'s {r.ability.name} "
+                f"({r.window.replace('_', ' ')}) is used now, before the {RESPONSE_TITLE[stage]} step goes on",
+                {"unit": moved, "ability": r.ability.name},
+                self.rules.cite("critical_move_responses") if stage == "critical" else None,
+            )
+            self.tactics_unit = unit if r.unit is None else None
+            try:
                 self.respond(r, stage)
+            finally:
+                self.tactics_unit = None
+
+    def critical_move_opens(self, r: Response, moved: str) -> bool:
+        """Whether a Response waiting for a move is used after a critical hit effect's move: the
+        chapter lists Responses at three points of the sequence and the critical step is not one
+        of them (GA-SEQ-8), so it is the reading critical_move_responses."""
+        # reading: critical_move_responses
+        if self.rules.interpretation("critical_move_responses") == "open":
+            return True
+        self.emit(
+            "critical.after_move_closed",
+            ("GA-SEQ-8", "GA-SEQ-13"),
+            f"{moved} was moved by a critical hit effect: {r.ability.name} waits for a move, but the "
+            "critical step is no Response window, so it is not used",
+            {"unit": moved, "ability": r.ability.name},
+            self.rules.cite("critical_move_responses"),
+        )
+        return False
+
+    def move_window_unit(self, r: Response, moved: str, kind: str) -> str | None:
+        """The unit whose move (``after_dash``) or whose nearness to the moved enemy
+        (``after_enemy_move``) lets this Response be used, or None when it may not be. A unit's
+        ability speaks of its own unit; a Tactics card of the unit ``tactics_move_window_unit``
+        names: its side's unit in the attack (as for its other effects), or any of its units."""
+        side = self.owner_side(r)
+        if r.unit is not None:
+            candidates = [r.unit]
+        # reading: tactics_move_window_unit
+        elif self.rules.interpretation("tactics_move_window_unit") == "attack_unit":
+            own = self.own_unit(r, side)
+            candidates = [own] if own is not None else []
+        else:
+            candidates = [n for n, u in self.battle.units.items() if u.side == side]
+        there = self.piece(moved)
+        for name in candidates:
+            if r.window == "after_dash":
+                if kind == "dash" and name == moved:
+                    return name
+                continue
+            here = self.piece(name)
+            near = r.ability.reach[1] if r.ability.reach else 0
+            if (
+                self.battle.unit(moved).side != side
+                and here is not None
+                and there is not None
+                and distance(here.hex, there.hex) <= near
+            ):
+                return name
+        return None
 
     def unused_move_responses(self) -> None:
         """A Response scripted for a move that never happened is an error, like an unused die."""
