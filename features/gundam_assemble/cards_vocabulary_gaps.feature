@@ -11,8 +11,8 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: A gained Upgrade of any type is of the type its player scripts
-    Given "Gap Striker" will use "Field Refit"
-    And "Field Refit" chooses gained_upgrade "Shield"
+    Given "Gap Striker" will use "Scrap Refit"
+    And "Scrap Refit" chooses gained_upgrade "Shield"
     When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 5, 1, 1
     Then "Gap Striker" has 1 Shield Upgrades
     And "Gap Striker" has 0 Strength Upgrades
@@ -20,14 +20,14 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: An Upgrade of any type whose type is not scripted is refused, like any unscripted choice
-    Given "Gap Striker" will use "Field Refit"
+    Given "Gap Striker" will use "Scrap Refit"
     When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 5, 1, 1
     Then resolving fails because "the choice 'gained_upgrade' is not scripted (options: Strength, Shield, Speed)"
 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: The gained type must be one of the Upgrade types
-    Given "Gap Striker" will use "Field Refit"
-    And "Field Refit" chooses gained_upgrade "Armor"
+    Given "Gap Striker" will use "Scrap Refit"
+    And "Scrap Refit" chooses gained_upgrade "Armor"
     When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 5, 1, 1
     Then resolving fails because "choice 'gained_upgrade' is 'Armor', not one of"
 

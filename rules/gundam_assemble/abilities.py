@@ -164,6 +164,7 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     # moves with a distance (card_moves): the hex is scripted, checked before the attack resolves
     "dash": RESPONSE_WINDOWS,
     "push": RESPONSE_WINDOWS,
+    "pull": RESPONSE_WINDOWS,  # a Push's other way: towards the card's unit
     # a card's own roll (card_dice): its dice come from the scenario's "card" script
     "roll_dice": RESPONSE_WINDOWS,
     # a delayed trigger (card_delayed): its effects wait for the end of the turn
@@ -175,7 +176,7 @@ EFFECTS = {
     kind: (
         (*windows, *MOVE_TRIGGERED_WINDOWS)
         if {"before_attack_roll", "after_attack_roll", "after_combat_damage"} <= set(windows)
-        and kind not in ("dash", "push", "roll_dice", "at_end_of_turn")
+        and kind not in ("dash", "push", "pull", "roll_dice", "at_end_of_turn")
         else windows
     )
     for kind, windows in EFFECTS.items()
@@ -382,6 +383,7 @@ class Effect:
             + ("for each" if self.per_die else "if any")
             + f" {self.at_least} or more: {', '.join(e.describe() for e in self.then)}",
             "push": f"Push {plural(self.hexes, 'hex')}",
+            "pull": f"Pull {plural(self.hexes, 'hex')}",
         }[self.kind]
 
 
@@ -446,6 +448,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         "prevent_defeat": "self",
         "dash": "self",
         "push": "one_target",
+        "pull": "one_target",
         "roll_dice": "self",
         "at_end_of_turn": "self",
     }.get(kind, "attack")
@@ -625,8 +628,8 @@ def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ..
         )
     if kind in ("roll_dice", "at_end_of_turn"):  # its own effects say whom they act on
         return (("self",), f"a {kind} effect holds other effects, which name their own 'to'")
-    if kind == "push" and window == "before_attack":
-        return (("one_target",), "before the attack a push moves the enemy its player names")
+    if kind in ("push", "pull") and window == "before_attack":
+        return (("one_target",), f"before the attack a {kind} moves the enemy its player names")
     if kind in MOVE_RECIPIENTS:
         return MOVE_RECIPIENTS[kind]
     if window == "ongoing":
@@ -822,6 +825,7 @@ def _python_card(entry: Any, python_cards: Mapping[str, Any], where: str) -> Any
 MOVE_RECIPIENTS = {
     "dash": (("self",), "a dash effect moves its own unit"),
     "push": (("one_target", "targets"), "a push effect moves a target of the attack away from its unit"),
+    "pull": (("one_target", "targets"), "a pull effect moves a target of the attack towards its unit"),
 }
 
 

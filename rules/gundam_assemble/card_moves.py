@@ -39,9 +39,14 @@ from rules.hexgrid import Hex, distance, neighbours
 from rules.rulebook import Rulebook
 from rules.wording import plural
 
-MOVE_KINDS = ("dash", "push")
-# The readings a move of each kind asks for (cited on its event).
-MOVE_READINGS = {"dash": ("dash_through_units",), "push": ("push_direction", "push_distance")}
+MOVE_KINDS = ("dash", "push", "pull")
+# The readings a move of each kind asks for (cited on its event). A Pull is a Push the other way
+# (FAQ Q.23 names the two together), so the same two readings say how far and which way it goes.
+MOVE_READINGS = {
+    "dash": ("dash_through_units",),
+    "push": ("push_direction", "push_distance"),
+    "pull": ("push_direction", "push_distance"),
+}
 
 
 def move_problem(
@@ -74,19 +79,22 @@ def move_problem(
         ):
             return f"every way of at most {plural(hexes, 'hex')} from {list(start)} to {where} passes another unit"
         return None
+    word = kind.capitalize()
     # reading: push_distance
     if rules.interpretation("push_distance") == "exactly" and moved != hexes:
-        return f"{where} is {plural(moved, 'hex')} from {list(start)}: the Push moves it exactly {hexes}"
+        return f"{where} is {plural(moved, 'hex')} from {list(start)}: the {word} moves it exactly {hexes}"
     if moved > hexes:
-        return f"{where} is {plural(moved, 'hex')} from {list(start)}, beyond the Push's {hexes}"
+        return f"{where} is {plural(moved, 'hex')} from {list(start)}, beyond the {word}'s {hexes}"
     # reading: push_direction
     if pusher is not None and rules.interpretation("push_direction") == "away_from_pusher":
-        farther = distance(pusher, to) - distance(pusher, start)
-        if farther != moved:
+        step = 1 if kind == "push" else -1  # a Pull comes one hex nearer with each hex
+        if (distance(pusher, to) - distance(pusher, start)) * step != moved:
+            way, unit = ("away from", "pushing") if kind == "push" else ("towards", "pulling")
             return (
-                f"{where} is not straight away from the pushing unit at {list(pusher)} "
-                f"(each hex of the Push takes it one hex farther: {distance(pusher, start)} -> "
-                f"{distance(pusher, start) + moved} hexes, not {distance(pusher, to)})"
+                f"{where} is not straight {way} the {unit} unit at {list(pusher)} "
+                f"(each hex of the {word} takes it one hex {'farther' if step > 0 else 'nearer'}: "
+                f"{distance(pusher, start)} -> {distance(pusher, start) + step * moved} hexes, "
+                f"not {distance(pusher, to)})"
             )
     return None
 
@@ -164,11 +172,11 @@ def check_scripted_moves(battle: Battle, decl: AttackDeclaration, rules: Ruleboo
             raise AttackError(f"no unit {name!r} on the board", field)
         if name == decl.attacker and "dash" not in kinds:
             raise AttackError(f"{decl.weapon}'s critical effect pushes a target, not the attacker", field)
-        if name != decl.attacker and "push" not in kinds:
+        if name != decl.attacker and not kinds & {"push", "pull"}:
             raise AttackError(f"{decl.weapon}'s critical effect Dashes the attacker only", field)
         if name != decl.attacker and name not in (decl.target, *decl.more_targets) and decl.area is None:
             raise AttackError(f"{name} is not a target of this attack", field)
-        eff = next(e for e in crit_moves if e.kind == ("dash" if name == decl.attacker else "push"))
+        eff = next(e for e in crit_moves if (e.kind == "dash") == (name == decl.attacker))
         here = battle.board.piece(name).hex
         pusher = battle.board.piece(decl.attacker).hex
         for hex_ in value:
@@ -282,13 +290,17 @@ class CardMoves:
                 "critical_moves",
             )
         to = tuple(queue.pop(0))
-        pusher = self.piece(user).hex if eff.kind == "push" and user and self.piece(user) else None
+        pusher = self.piece(user).hex if eff.kind != "dash" and user and self.piece(user) else None
         problem = move_problem(self.battle, eff.kind, eff.hexes, name, piece.hex, to, pusher, self.rules)
         if problem:  # the board changed since the attack began (an earlier move): checked again now
             raise AttackError(f"{source} cannot {eff.kind} {name} there: {problem}")
         readings = [k for k in MOVE_READINGS[eff.kind] if k != "push_direction" or pusher is not None]
-        verb = {"dash": "Dashes", "push": "is Pushed"}[eff.kind]
-        by = f" away from {user}" if eff.kind == "push" and user else ""
+        verb = {"dash": "Dashes", "push": "is Pushed", "pull": "is Pulled"}[eff.kind]
+        by = (
+            f" {'away from' if eff.kind == 'push' else 'towards'} {user}"
+            if eff.kind != "dash" and user
+            else ""
+        )
         self.emit(
             f"{stage}.{eff.kind}",
             ("GA-CRIT-2",) if stage == "critical" else (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),

@@ -363,7 +363,7 @@ class ResponseWindows:
                 self.non_combat(replace(eff, amount=amount), name, stage, source, user)
             elif eff.kind == "move":
                 self.move(name, r, stage, source)
-            elif eff.kind in ("dash", "push"):
+            elif eff.kind in ("dash", "push", "pull"):
                 self.card_move(replace(eff, amount=amount), name, user, r, stage, source)
 
     def shields(self, eff: Effect, name: str, stage: str, source: str) -> None:
