@@ -155,6 +155,50 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
     And the turn ends
     Then "Near Sentry" has 1 hit points
+    And "Near Sentry" does not have the status Fracture
+
+  @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_effect
+  Scenario: Under any_damage and a lasting Fracture the unit stays Fractured after the damage at the end of the turn
+    Given the interpretation fracture_trigger is any_damage
+    And the interpretation fracture_effect is one_extra_damage_persistent
+    And the unit states:
+      | name        | status   |
+      | Near Sentry | Fracture |
+    And "Gap Striker" will use "Time Bomb"
+    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    And the turn ends
+    Then "Near Sentry" has 1 hit points
+    And "Near Sentry" has the status Fracture
+
+  @clause:GA-SEQ-12 @clause:GA-CRIT-2 @ruling:derived
+  Scenario: Statuses and Upgrades that wait for the end of the turn change then, and no more Upgrades go than the unit has
+    Given the unit states:
+      | name        | status   | upgrades      |
+      | Gap Striker | Fracture | Speed         |
+      | Near Sentry |          | Speed, Shield |
+    And "Gap Striker" will use "Slow Sabotage"
+    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    Then "Near Sentry" does not have the status Fracture
+    And "Gap Striker" has the status Fracture
+    When the turn ends
+    Then "Near Sentry" has the status Fracture
+    And "Near Sentry" has 0 Speed Upgrades
+    And "Near Sentry" has 1 Shield Upgrades
+    And "Gap Striker" does not have the status Fracture
+    And "Gap Striker" has 1 Shield Upgrades
+    And "Gap Striker" has 1 Speed Upgrades
+
+  @clause:GA-SEQ-12 @ruling:derived
+  Scenario: Energy spent at the end of the turn is taken then, never below none
+    Given the unit states:
+      | name        | energy |
+      | Near Sentry | 1      |
+    And "Gap Striker" will use "Power Sap"
+    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    Then "Near Sentry" has 1 Energy
+    When the turn ends
+    Then "Near Sentry" has 0 Energy
+    And the trace says "Near Sentry Energy 1 -> 0"
 
   @clause:GA-DEF-1 @clause:GA-DEF-2 @ruling:derived
   Scenario: Damage at the end of the turn that leaves no hit points defeats the unit, and its opponent scores it
@@ -226,3 +270,15 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 5, 5, 1
     Then "Near Sentry" takes 1 damage
     And Shields prevent 1 damage to "Near Sentry"
+
+  @clause:GA-DECL-2 @clause:GA-DEF-2 @ruling:derived
+  Scenario: An enemy named before the attack that an earlier card has defeated is left alone
+    Given the unit states:
+      | name        | hp |
+      | Side Sentry | 2  |
+    And player A will use "Gap Opening Salvo" on "Side Sentry"
+    And player A will use "Gap Marking Shot" on "Side Sentry"
+    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    Then "Side Sentry" is defeated
+    And "Side Sentry" does not have the status Fracture
+    And the trace says "Side Sentry is no longer on the board, so the card does nothing to it"

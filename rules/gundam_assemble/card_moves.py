@@ -259,12 +259,19 @@ class CardMoves:
     """The dash and push effects, and the enemy a card names before the attack, as part of the
     attack resolver (``attack._Resolver``)."""
 
-    def named_enemy(self, r: Response | None, source: str) -> list[str]:
+    def named_enemy(self, r: Response, source: str) -> list[str]:
         """The enemy a card used before the attack acts on: the one its player names (checked to
-        be an enemy on the board before the attack resolves, ``check_named_enemies``)."""
-        name = r.target if r is not None else None
-        if name is None or self.piece(name) is None:
-            raise AttackError(f"{source}: name the enemy it acts on before the attack ('target')", "target")
+        be an enemy on the board before the attack resolves, ``check_named_enemies``); none if an
+        earlier card of the same window has defeated it since."""
+        name = r.target  # a Response's, checked before the attack resolves (check_named_enemies)
+        if self.piece(name) is None:  # defeated by an earlier card before the attack
+            self.emit(
+                "before_attack.not_allowed",
+                ("GA-DEF-2",),
+                f"{source}: {name} is no longer on the board, so the card does nothing to it",
+                {"unit": name},
+            )
+            return []
         self.emit(
             "before_attack.named_enemy",
             ("GA-DECL-2",),
