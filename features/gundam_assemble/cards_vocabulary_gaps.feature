@@ -282,3 +282,36 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     Then "Side Sentry" is defeated
     And "Side Sentry" does not have the status Fracture
     And the trace says "Side Sentry is no longer on the board, so the card does nothing to it"
+
+  @clause:GA-SEQ-12 @clause:GA-ROLL-1 @clause:GA-WR-2 @ruling:derived
+  Scenario: A card's own roll that counts "if any" applies its effects once however many dice count, with its card's reach
+    Given the pieces:
+      | name        | side | at     |
+      | Gap Striker | A    | [0, 0] |
+      | Near Sentry | B    | [1, 0] |
+      | Side Sentry | B    | [0, 1] |
+      | Far Sentry  | B    | [3, 0] |
+    And the unit states:
+      | name        | profile    |
+      | Near Sentry | Gap Sentry |
+      | Side Sentry | Gap Sentry |
+      | Far Sentry  | Gap Sentry |
+    And "Gap Striker" will use "Rattle Charges"
+    And the card dice will show 8, 7
+    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    Then "Side Sentry" has 3 hit points
+    And "Near Sentry" has 3 hit points
+    And "Far Sentry" has 4 hit points
+    And the attack resolves in the order:
+      | before_attack       |
+      | declare             |
+      | check               |
+      | pay                 |
+      | before_attack_roll  |
+      | roll                |
+      | after_attack_roll   |
+      | critical            |
+      | damage              |
+      | defeat              |
+      | after_combat_damage |
+      | end                 |
