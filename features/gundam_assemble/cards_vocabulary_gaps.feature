@@ -133,6 +133,8 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
     And the turn ends
     Then "Near Sentry" has 3 hit points
+    And "Near Sentry" has 0 active Shields
+    And "Near Sentry" has 1 deactivated Shields
 
   @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_trigger
   Scenario: By default Fracture does not add to damage dealt at the end of the turn
@@ -315,3 +317,75 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | defeat              |
       | after_combat_damage |
       | end                 |
+
+  @clause:GA-DMG-2 @ruling:interpretation @interpretation:delayed_damage_shields
+  Scenario: Under shields_stop each Shield stops as much of the damage at the end of the turn as the rulebook's damage per Shield
+    Given the interpretation delayed_damage_shields is shields_stop
+    And the parameter damage_per_shield is 2
+    And the unit states:
+      | name        | shields |
+      | Near Sentry | 1       |
+    And "Gap Striker" will use "Time Bomb"
+    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    And the turn ends
+    Then "Near Sentry" has 4 hit points
+    And "Near Sentry" has 0 active Shields
+
+  @clause:GA-SEQ-10 @clause:GA-DMG-2 @ruling:interpretation @interpretation:fracture_trigger
+  Scenario: Damage at the end of the turn that Shields stop entirely sets off no Fracture
+    Given the interpretation delayed_damage_shields is shields_stop
+    And the interpretation fracture_trigger is any_damage
+    And the unit states:
+      | name        | shields | status   |
+      | Near Sentry | 2       | Fracture |
+    And "Gap Striker" will use "Time Bomb"
+    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    And the turn ends
+    Then "Near Sentry" has 4 hit points
+    And "Near Sentry" has the status Fracture
+
+  @clause:GA-DEF-1 @ruling:derived
+  Scenario: A card that steps in only when its unit is attacked does not step in at the end of the turn
+    Given the unit states:
+      | name        | profile    | hp |
+      | Near Sentry | Gap Bracer | 2  |
+    And "Gap Striker" will use "Time Bomb"
+    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    And the turn ends
+    Then "Near Sentry" is defeated
+
+  @clause:GA-DEF-1 @ruling:derived
+  Scenario: Of two cards that keep a unit on the board, the one in play at the end of the turn steps in, once per turn
+    Given the unit states:
+      | name        | profile     | hp |
+      | Near Sentry | Gap Holdout | 2  |
+    And "Gap Striker" will use "Double Fuse"
+    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    And the turn ends
+    Then "Near Sentry" is defeated
+    And the trace says "Near Sentry's Last Stand"
+
+  @clause:GA-DEF-1 @ruling:derived
+  Scenario: The card in play at the end of the turn keeps its unit on the board after the first damage
+    Given the unit states:
+      | name        | profile     | hp |
+      | Near Sentry | Gap Holdout | 2  |
+    And "Gap Striker" will use "Time Bomb"
+    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    And the turn ends
+    Then "Near Sentry" is not defeated
+    And "Near Sentry" has 1 hit points
+
+  @clause:GA-DEF-1 @clause:GA-DEF-7 @ruling:interpretation @interpretation:card_turn_duration
+  Scenario: Under activation_end an enemy defeated by waiting damage counts as defeated this turn by the card's unit
+    Given the interpretation card_turn_duration is activation_end
+    And the unit states:
+      | name        | hp |
+      | Near Sentry | 2  |
+    And "Gap Striker" will use "Time Bomb"
+    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    And the activation ends
+    And "Gap Striker" will use "Killer Instinct"
+    And "Gap Striker" attacks "Far Sentry" with Gap Lance and rolls 1, 1, 1, 1
+    Then "Near Sentry" is defeated
+    And the attack rolls 4 dice
