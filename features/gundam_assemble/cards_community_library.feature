@@ -20,14 +20,14 @@ Feature: A player-made card library, written from the card guide alone and resol
   @clause:GA-CRIT-2 @ruling:interpretation @interpretation:push_direction
   Scenario: Harpoon Cannon - by default a Pull cannot take the target farther off
     Given the critical hit effect will move "Sable Warden" to [4, 0]
-    When "Korvath Lancer" attacks "Sable Warden" with Harpoon Cannon and rolls 10, 5, 1
+    When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 10, 5, 1
     Then resolving fails because "is not straight towards the pulling unit at [0, 0]"
 
   @clause:GA-CRIT-2 @ruling:interpretation @interpretation:push_direction
   Scenario: Harpoon Cannon - under any_direction the Pull may end on any free hex within two
     Given the interpretation push_direction is any_direction
     And the critical hit effect will move "Sable Warden" to [3, -2]
-    When "Korvath Lancer" attacks "Sable Warden" with Harpoon Cannon and rolls 10, 5, 1
+    When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 10, 5, 1
     Then "Sable Warden" now stands at [3, -2]
 
   @clause:GA-WPN-4 @clause:GA-DMG-2 @ruling:derived
@@ -36,7 +36,7 @@ Feature: A player-made card library, written from the card guide alone and resol
       | name           | side | at     |
       | Korvath Lancer | A    | [0, 0] |
       | Sable Warden   | B    | [1, 0] |
-    When "Korvath Lancer" attacks "Sable Warden" with Breach Drill and rolls 5, 5, 1, 1
+    When "Korvath Lancer" attacks "Sable Warden" with "Breach Drill" and rolls 5, 5, 1, 1
     Then "Sable Warden" takes 2 damage
     And "Sable Warden" has 1 active Shields
 
@@ -46,7 +46,7 @@ Feature: A player-made card library, written from the card guide alone and resol
       | name           | side | at     |
       | Korvath Lancer | A    | [0, 0] |
       | Sable Warden   | B    | [2, 0] |
-    When "Korvath Lancer" attacks "Sable Warden" with Siphon Beam and rolls 1, 1
+    When "Korvath Lancer" attacks "Sable Warden" with "Siphon Beam" and rolls 1, 1
     Then "Korvath Lancer" has 1 Energy
 
   @clause:GA-DECL-2 @clause:GA-RNG-3 @ruling:interpretation @interpretation:dash_through_units
@@ -56,7 +56,7 @@ Feature: A player-made card library, written from the card guide alone and resol
       | Korvath Lancer | A    | [0, 0] |
       | Sable Warden   | B    | [5, 0] |
     And "Korvath Lancer" will use "Afterburn Lunge" moving it to [2, 0]
-    When "Korvath Lancer" attacks "Sable Warden" with Harpoon Cannon and rolls 5, 1, 1
+    When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 5, 1, 1
     Then "Korvath Lancer" now stands at [2, 0]
     And "Sable Warden" takes 1 hit
     And Shields prevent 1 damage to "Sable Warden"
@@ -72,7 +72,7 @@ Feature: A player-made card library, written from the card guide alone and resol
       | name         | status   |
       | Sable Warden | Fracture |
     And "Korvath Lancer" will use "Painted Target"
-    When "Korvath Lancer" attacks "Sable Warden" with Harpoon Cannon and rolls 4, 4, 1
+    When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 4, 4, 1
     Then the Accuracy against "Sable Warden" is 0
     And "Sable Warden" takes 2 hits
 
@@ -83,7 +83,7 @@ Feature: A player-made card library, written from the card guide alone and resol
       | Korvath Lancer | A    | [0, 0] |
       | Sable Warden   | B    | [2, 0] |
     And "Korvath Lancer" will use "Painted Target"
-    When "Korvath Lancer" attacks "Sable Warden" with Harpoon Cannon and rolls 4, 4, 1
+    When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 4, 4, 1
     Then the Accuracy against "Sable Warden" is -1
     And "Sable Warden" takes 0 hits
 
@@ -95,7 +95,7 @@ Feature: A player-made card library, written from the card guide alone and resol
       | Sable Warden   | B    | [2, 0] |
     And "Korvath Lancer" will use "Second Volley"
     And the additional dice will show 6
-    When "Korvath Lancer" attacks "Sable Warden" with Harpoon Cannon and rolls 5, 1, 1
+    When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 5, 1, 1
     Then "Sable Warden" takes 2 hits
     And "Sable Warden" takes 1 damage
 
@@ -107,7 +107,7 @@ Feature: A player-made card library, written from the card guide alone and resol
       | Sable Picket   | B    | [1, 0] |
     And "Korvath Lancer" will use "Spoils of War"
     And "Spoils of War" chooses gained_upgrade "Strength"
-    When "Korvath Lancer" attacks "Sable Picket" with Breach Drill and rolls 5, 5, 5, 1
+    When "Korvath Lancer" attacks "Sable Picket" with "Breach Drill" and rolls 5, 5, 5, 1
     Then "Sable Picket" is defeated
     And player A has 1 victory points
     And "Korvath Lancer" has 1 Strength Upgrades
@@ -120,7 +120,7 @@ Feature: A player-made card library, written from the card guide alone and resol
       | Sable Picket   | B    | [2, 0] |
       | Sable Warden   | B    | [3, 0] |
     And "Korvath Lancer" will use "Chain Detonation"
-    When "Korvath Lancer" attacks "Sable Picket" with Harpoon Cannon and rolls 1, 1, 1
+    When "Korvath Lancer" attacks "Sable Picket" with "Harpoon Cannon" and rolls 1, 1, 1
     Then "Sable Warden" has 4 hit points
     And "Sable Warden" has 1 active Shields
     And "Sable Picket" has 3 hit points
@@ -136,7 +136,7 @@ Feature: A player-made card library, written from the card guide alone and resol
       | Korvath Lancer | 4  |
     And "Korvath Lancer" will use "Afterburn Lunge" moving it to [2, 0]
     And "Korvath Lancer" will use "Momentum Vent"
-    When "Korvath Lancer" attacks "Sable Warden" with Harpoon Cannon and rolls 1, 1, 1
+    When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 1, 1, 1
     Then "Korvath Lancer" has 5 hit points
 
   @clause:GA-SEQ-12 @clause:GA-DMG-3 @ruling:interpretation @interpretation:card_turn_duration
@@ -146,7 +146,7 @@ Feature: A player-made card library, written from the card guide alone and resol
       | Korvath Lancer | A    | [0, 0] |
       | Sable Picket   | B    | [2, 0] |
     And "Korvath Lancer" will use "Slow Fuse"
-    When "Korvath Lancer" attacks "Sable Picket" with Harpoon Cannon and rolls 1, 1, 1
+    When "Korvath Lancer" attacks "Sable Picket" with "Harpoon Cannon" and rolls 1, 1, 1
     Then "Sable Picket" has 3 hit points
     When the turn ends
     Then "Sable Picket" has 2 hit points
@@ -157,7 +157,7 @@ Feature: A player-made card library, written from the card guide alone and resol
       | name           | side | at     |
       | Korvath Lancer | A    | [0, 0] |
       | Sable Warden   | B    | [2, 0] |
-    When "Korvath Lancer" attacks "Sable Warden" with Harpoon Cannon and rolls 4, 4, 4
+    When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 4, 4, 4
     Then the Accuracy against "Sable Warden" is -1
     And "Sable Warden" takes 0 hits
 
@@ -170,7 +170,7 @@ Feature: A player-made card library, written from the card guide alone and resol
     And "Sable Warden" will use "Vengeful Return"
     And "Vengeful Return" chooses weapon "Sable Rifle"
     And the nested attack dice will show 5, 5, 1
-    When "Korvath Lancer" attacks "Sable Warden" with Harpoon Cannon and rolls 5, 5, 1
+    When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 5, 5, 1
     Then "Sable Warden" has 4 hit points
     And "Korvath Lancer" has 4 hit points
     And "Sable Warden"'s Timeline token is on space 1
@@ -183,7 +183,7 @@ Feature: A player-made card library, written from the card guide alone and resol
       | Sable Warden   | B    | [3, 0] |
     And "Korvath Lancer" will use "Afterburn Lunge" moving it to [2, 0]
     And "Sable Warden" will use "Tripwire"
-    When "Korvath Lancer" attacks "Sable Warden" with Harpoon Cannon and rolls 5, 5, 5
+    When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 5, 5, 5
     Then "Sable Warden" takes 3 hits
     And Shields prevent 2 damage to "Sable Warden"
     And "Sable Warden" takes 1 damage
@@ -196,7 +196,7 @@ Feature: A player-made card library, written from the card guide alone and resol
       | Sable Warden   | B    | [5, 0] |
     And "Korvath Lancer" will use "Afterburn Lunge" moving it to [2, 0]
     And player A will use "Korvath Slipstream"
-    When "Korvath Lancer" attacks "Sable Warden" with Harpoon Cannon and rolls 1, 1, 1
+    When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 1, 1, 1
     Then "Korvath Lancer" has 1 Energy
 
   @clause:GA-SEQ-4 @clause:GA-DMG-2 @ruling:interpretation @interpretation:tactics_move_window_unit
@@ -207,7 +207,7 @@ Feature: A player-made card library, written from the card guide alone and resol
       | Sable Warden   | B    | [2, 0] |
     And "Korvath Lancer" will use "Close In" moving it to [1, 0]
     And player B will use "Sable Ambush Doctrine"
-    When "Korvath Lancer" attacks "Sable Warden" with Harpoon Cannon and rolls 5, 5, 5
+    When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 5, 5, 5
     Then Shields prevent 2 damage to "Sable Warden"
     And "Sable Warden" takes 1 damage
 
@@ -219,11 +219,11 @@ Feature: A player-made card library, written from the card guide alone and resol
       | Sable Warden   | B    | [3, 0] |
     And "Korvath Lancer" will use "Afterburn Lunge" moving it to [2, 0]
     And player B will use "Sable Ambush Doctrine"
-    When "Korvath Lancer" attacks "Sable Warden" with Harpoon Cannon and rolls 5, 5, 5
+    When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 5, 5, 5
     Then resolving fails because "Sable Ambush Doctrine waits for a move (an enemy moves near its unit)"
 
   @clause:GA-DECL-2 @clause:GA-WPN-1 @ruling:derived
   Scenario: Korvath Quickstrike - the attack costs one Timeline less
     Given player A will use "Korvath Quickstrike"
-    When "Korvath Lancer" attacks "Sable Warden" with Harpoon Cannon and rolls 1, 1, 1
+    When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 1, 1, 1
     Then "Korvath Lancer"'s Timeline token is on space 1

@@ -13,7 +13,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
   Scenario: A gained Upgrade of any type is of the type its player scripts
     Given "Gap Striker" will use "Scrap Refit"
     And "Scrap Refit" chooses gained_upgrade "Shield"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 5, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 1, 1
     Then "Gap Striker" has 1 Shield Upgrades
     And "Gap Striker" has 0 Strength Upgrades
     And the trace says "an Upgrade of any type for Gap Striker; its player chooses Shield"
@@ -21,21 +21,21 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: An Upgrade of any type whose type is not scripted is refused, like any unscripted choice
     Given "Gap Striker" will use "Scrap Refit"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 5, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 1, 1
     Then resolving fails because "the choice 'gained_upgrade' is not scripted (options: Strength, Shield, Speed)"
 
   @clause:GA-SEQ-12 @ruling:derived
   Scenario: The gained type must be one of the Upgrade types
     Given "Gap Striker" will use "Scrap Refit"
     And "Scrap Refit" chooses gained_upgrade "Armor"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 5, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 1, 1
     Then resolving fails because "choice 'gained_upgrade' is 'Armor', not one of"
 
   @clause:GA-SEQ-12 @clause:GA-SEQ-14 @ruling:derived
   Scenario: A Tactics card's Upgrade of any type goes to its side's attacking unit
     Given player A will use "Gap Refit Order"
     And "Gap Refit Order" chooses gained_upgrade "Speed"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 5, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 1, 1
     Then "Gap Striker" has 1 Speed Upgrades
 
   @clause:GA-SEQ-12 @clause:GA-WR-2 @ruling:interpretation @interpretation:area_around_one_target
@@ -56,13 +56,13 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
   @clause:GA-SEQ-12 @clause:GA-WR-2 @ruling:derived
   Scenario: The one target is the player's to name when the attack has two
     Given "Gap Striker" will use "Blast Relay"
-    When "Gap Striker" attacks "Near Sentry"; "Far Sentry" with Gap Carbine and rolls 1, 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry"; "Far Sentry" with "Gap Carbine" and rolls 1, 1, 1, 1
     Then resolving fails because "choose which target it affects ('target')"
 
   @clause:GA-SEQ-12 @clause:GA-WR-2 @ruling:derived
   Scenario: With one target the area reaches out from it without naming it, to enemies the attack did not target
     Given "Gap Striker" will use "Blast Relay"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     Then "Far Sentry" has 3 hit points
     And "Side Sentry" has 3 hit points
     And "Near Sentry" has 4 hit points
@@ -72,7 +72,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
   Scenario: By default a Dash made by a critical hit effect sets off the unit's "after this unit Dashes" card
     Given "Gap Striker" will use "Afterburner Guard"
     And the critical hit effect will move "Gap Striker" to [0, 1]
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 10, 5, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 10, 5, 1
     Then "Gap Striker" has 1 active Shields
     And the trace says "Gap Striker Dashed: Gap Striker's Afterburner Guard (after dash) is used now, before the critical hit effect step goes on"
     And the ruling reads the interpretation critical_move_responses as open
@@ -82,7 +82,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     Given the interpretation critical_move_responses is closed
     And "Gap Striker" will use "Afterburner Guard"
     And the critical hit effect will move "Gap Striker" to [0, 1]
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 10, 5, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 10, 5, 1
     Then "Gap Striker" has 0 active Shields
     And the trace says "the critical step is no Response window, so it is not used"
 
@@ -90,7 +90,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
   Scenario: A critical Dash next to the target sets off its "after an enemy moves near" card before damage
     Given "Near Sentry" will use "Sentry Alarm"
     And the critical hit effect will move "Gap Striker" to [1, 0]
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 10, 5, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 10, 5, 1
     Then "Near Sentry" takes 1 damage
     And Shields prevent 1 damage to "Near Sentry"
 
@@ -99,13 +99,13 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     Given the interpretation critical_move_responses is closed
     And "Near Sentry" will use "Sentry Alarm"
     And the critical hit effect will move "Gap Striker" to [1, 0]
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 10, 5, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 10, 5, 1
     Then "Near Sentry" takes 2 damage
 
   @clause:GA-SEQ-12 @clause:GA-DMG-3 @ruling:derived
   Scenario: Damage that waits for the end of the turn is dealt when the turn ends
     Given "Gap Striker" will use "Time Bomb"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 5, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 1, 1
     Then "Near Sentry" has 3 hit points
     And the trace says "at the end of the turn, 2 non-combat damage (Near Sentry); nothing happens yet"
     When the turn ends
@@ -117,7 +117,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | name        | shields |
       | Near Sentry | 1       |
     And "Gap Striker" will use "Time Bomb"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     And the turn ends
     Then "Near Sentry" has 2 hit points
     And "Near Sentry" has 1 active Shields
@@ -130,7 +130,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | name        | shields |
       | Near Sentry | 1       |
     And "Gap Striker" will use "Time Bomb"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     And the turn ends
     Then "Near Sentry" has 3 hit points
     And "Near Sentry" has 0 active Shields
@@ -142,7 +142,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | name        | status   |
       | Near Sentry | Fracture |
     And "Gap Striker" will use "Time Bomb"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     And the turn ends
     Then "Near Sentry" has 2 hit points
     And the trace says "damage at the end of the turn is not an attack's: Fracture does not trigger"
@@ -154,7 +154,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | name        | status   |
       | Near Sentry | Fracture |
     And "Gap Striker" will use "Time Bomb"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     And the turn ends
     Then "Near Sentry" has 1 hit points
     And "Near Sentry" does not have the status Fracture
@@ -167,7 +167,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | name        | status   |
       | Near Sentry | Fracture |
     And "Gap Striker" will use "Time Bomb"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     And the turn ends
     Then "Near Sentry" has 1 hit points
     And "Near Sentry" has the status Fracture
@@ -179,7 +179,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | Gap Striker | Fracture | Speed         |
       | Near Sentry |          | Speed, Shield |
     And "Gap Striker" will use "Slow Sabotage"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     Then "Near Sentry" does not have the status Fracture
     And "Gap Striker" has the status Fracture
     When the turn ends
@@ -196,7 +196,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | name        | energy |
       | Near Sentry | 1      |
     And "Gap Striker" will use "Power Sap"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     Then "Near Sentry" has 1 Energy
     When the turn ends
     Then "Near Sentry" has 0 Energy
@@ -208,7 +208,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | name        | hp |
       | Near Sentry | 2  |
     And "Gap Striker" will use "Time Bomb"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     Then "Near Sentry" is not defeated
     When the turn ends
     Then "Near Sentry" is defeated
@@ -220,7 +220,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | name        | profile     | hp |
       | Near Sentry | Gap Bulwark | 2  |
     And "Gap Striker" will use "Time Bomb"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     And the turn ends
     Then "Near Sentry" is not defeated
     And "Near Sentry" has 1 hit points
@@ -229,7 +229,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
   Scenario: A Tactics card waiting for its unit's Dash is used when the attacking unit Dashes
     Given "Gap Striker" will use "Hop" moving it to [0, 1]
     And player A will use "Gap Slipstream Order"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 5, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 1, 1
     Then "Gap Striker" has 1 active Shields
     And the trace says "Gap Striker Dashed: player A's Gap Slipstream Order (after dash) is used now"
 
@@ -245,7 +245,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | Near Sentry | Gap Sentry |
     And "Gap Wingman" will use "Wingman Hop" moving it to [-3, 0]
     And player A will use "Gap Slipstream Order"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 5, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 1, 1
     Then resolving fails because "Gap Slipstream Order waits for a move (its unit Dashes), but no such move was made"
 
   @clause:GA-SEQ-4 @clause:GA-SEQ-13 @ruling:interpretation @interpretation:tactics_move_window_unit
@@ -261,7 +261,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | Near Sentry | Gap Sentry |
     And "Gap Wingman" will use "Wingman Hop" moving it to [-3, 0]
     And player A will use "Gap Slipstream Order"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 5, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 1, 1
     Then "Gap Wingman" has 1 active Shields
     And "Gap Striker" has 0 active Shields
 
@@ -269,7 +269,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
   Scenario: A defending Tactics card answers an enemy that Dashes next to its unit, before the roll
     Given "Gap Striker" will use "Hop" moving it to [1, 0]
     And player B will use "Gap Tripwire Order"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 5, 5, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 5, 1
     Then "Near Sentry" takes 1 damage
     And Shields prevent 1 damage to "Near Sentry"
 
@@ -280,7 +280,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | Side Sentry | 2  |
     And player A will use "Gap Opening Salvo" on "Side Sentry"
     And player A will use "Gap Marking Shot" on "Side Sentry"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     Then "Side Sentry" is defeated
     And "Side Sentry" does not have the status Fracture
     And the trace says "Side Sentry is no longer on the board, so the card does nothing to it"
@@ -300,7 +300,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | Far Sentry  | Gap Sentry |
     And "Gap Striker" will use "Rattle Charges"
     And the card dice will show 8, 7
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     Then "Side Sentry" has 3 hit points
     And "Near Sentry" has 3 hit points
     And "Far Sentry" has 4 hit points
@@ -326,7 +326,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | name        | shields |
       | Near Sentry | 1       |
     And "Gap Striker" will use "Time Bomb"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     And the turn ends
     Then "Near Sentry" has 4 hit points
     And "Near Sentry" has 0 active Shields
@@ -339,7 +339,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | name        | shields | status   |
       | Near Sentry | 2       | Fracture |
     And "Gap Striker" will use "Time Bomb"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     And the turn ends
     Then "Near Sentry" has 4 hit points
     And "Near Sentry" has the status Fracture
@@ -350,7 +350,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | name        | profile    | hp |
       | Near Sentry | Gap Bracer | 2  |
     And "Gap Striker" will use "Time Bomb"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     And the turn ends
     Then "Near Sentry" is defeated
 
@@ -360,7 +360,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | name        | profile     | hp |
       | Near Sentry | Gap Holdout | 2  |
     And "Gap Striker" will use "Double Fuse"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     And the turn ends
     Then "Near Sentry" is defeated
     And the trace says "Near Sentry's Last Stand"
@@ -371,7 +371,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | name        | profile     | hp |
       | Near Sentry | Gap Holdout | 2  |
     And "Gap Striker" will use "Time Bomb"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     And the turn ends
     Then "Near Sentry" is not defeated
     And "Near Sentry" has 1 hit points
@@ -383,9 +383,9 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | name        | hp |
       | Near Sentry | 2  |
     And "Gap Striker" will use "Time Bomb"
-    When "Gap Striker" attacks "Near Sentry" with Gap Lance and rolls 1, 1, 1
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 1, 1, 1
     And the activation ends
     And "Gap Striker" will use "Killer Instinct"
-    And "Gap Striker" attacks "Far Sentry" with Gap Lance and rolls 1, 1, 1, 1
+    And "Gap Striker" attacks "Far Sentry" with "Gap Lance" and rolls 1, 1, 1, 1
     Then "Near Sentry" is defeated
     And the attack rolls 4 dice
