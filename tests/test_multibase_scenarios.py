@@ -251,8 +251,9 @@ def test_an_unscripted_push_choice_is_an_error_when_strict_and_left_open_otherwi
     assert sorted(lenient.push_options) == [("c2",), ("c3",)]
     chosen = _square_attack(strict=True, pushes={"Charlie": ("c2",)}).casualties["Charlie"]
     assert list(chosen.pushed) == ["c2"] and not chosen.awaiting_push
-    with pytest.raises(PushChoiceError, match="cannot push c1"):
+    with pytest.raises(PushChoiceError, match="cannot push c1") as err:
         _square_attack(strict=True, pushes={"Charlie": ("c1",)})
+    assert err.value.unit == "Charlie"
 
 
 SQUARE_FILE = """ruleset: multibase
