@@ -6,13 +6,15 @@ A side is one of
 * an overlay file, or the name of a bundled overlay (``rules/<ruleset>/overlays/NAME.yaml``);
 * ``NAME=VALUE``: one interpretation set to one of its options, or one parameter changed (the
   value is read as YAML: ``critical_faces=[10]``, ``threshold_min=3``);
-* the engine at a git revision (``--rev REV``): its ``rules`` package checked out into a
-  temporary worktree and run in a subprocess that answers one position per line. The worktree
-  goes away when the side is closed, whatever happened.
+* the game at a git revision (``--rev REV``): the revision checked out into a temporary worktree,
+  where a subprocess imports the ruleset's evaluator (its scenario format and its engine) and
+  answers one position per line. The worktree goes away when the side is closed, whatever
+  happened.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -148,7 +150,8 @@ def parse_side(text: str, ruleset: str, root: Path = PROJECT_ROOT) -> Side:
 class RevisionWorker:
     """The evaluator running on a revision's engine, in a subprocess, one JSON line each way."""
 
-    def __init__(self, root: Path, rev: str, catalogue: Path | None):
+    def __init__(self, root: Path, rev: str, catalogue: Path | None, needs: tuple[Path, ...] = ()):
+        """``needs``: the files (relative to ``root``) the revision must hold, its evaluators'."""
         from rulecheck.input_files import read_input
         from rulecheck.ruling_diff import _git, _remove_worktree, resolve_revision
 
@@ -164,6 +167,14 @@ class RevisionWorker:
         try:
             tree = self.tmp / "tree"
             _git(root, "worktree", "add", "--detach", "--quiet", str(tree), self.sha)
+            for path in needs:
+                if not (tree / path).is_file():
+                    raise InputError(
+                        "--rev",
+                        None,
+                        "",
+                        f"{rev} ({self.sha[:10]}) has no {path.as_posix()}, the evaluator explore runs",
+                    )
             script = self.tmp / "explore_evaluate.py"
             shutil.copyfile(evaluate_module.__file__, script)
             env = {"PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin:/bin"}
@@ -211,10 +222,27 @@ class RevisionWorker:
         self._remove(self.root, self.tmp)
 
 
+def _source_in(root: Path, module: str) -> Path | None:
+    """Where ``module``'s source lies in the project ``root`` at its import path (so a checkout
+    of ``root`` first on ``sys.path`` imports it), relative to ``root``; None when it is
+    elsewhere (an installed package of its own)."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None:
+        return None
+    origin, base = Path(spec.origin).resolve(), root.resolve()
+    for path in (Path(*module.split(".")).with_suffix(".py"), Path(*module.split("."), "__init__.py")):
+        if origin == base / path:
+            return path
+    return None
+
+
 def at_revision(side: Side, rev: str, root: Path = PROJECT_ROOT) -> Side:
-    """``side``'s rule changes, evaluated by the engine at ``rev``."""
+    """``side``'s rule changes, ruled on by the game at ``rev``: its evaluators (``module:function``,
+    modules of the project) imported from that revision's checkout."""
     explorer = ruleset_named(side.ruleset).explore
-    if any(":" in explorer.evaluator(kind) for kind in explorer.kinds):  # module:function
+    modules = {explorer.evaluator(kind).partition(":")[0] for kind in explorer.kinds}
+    sources = [_source_in(root, module) for module in sorted(modules)]
+    if None in sources:
         raise InputError(
             "--rev",
             None,
@@ -222,7 +250,7 @@ def at_revision(side: Side, rev: str, root: Path = PROJECT_ROOT) -> Side:
             f"{side.ruleset}'s engine is in a package of its own, which no revision of {root} holds: "
             "compare rule versions instead",
         )
-    worker = RevisionWorker(root, rev, ruleset_named(side.ruleset).explore.catalogue_path(root))
+    worker = RevisionWorker(root, rev, explorer.catalogue_path(root), tuple(p for p in sources if p))
     label = f"the engine at {rev} ({worker.sha[:10]})"
     if side.parameters or side.interpretations:
         label += f" under {side.label}"

@@ -305,6 +305,43 @@ def _check_terrain(doc: LocatedYaml, terrain: tuple[Terrain, ...]) -> None:
             )
 
 
+def base_from_entry(b: dict[str, Any]) -> Base:
+    """One base of a scenario document's unit entry (``name``, ``shape``, ``x``, ``y``, ``facing``
+    and its size), unchecked: ``battlefield_from_doc`` checks the document first."""
+    return Base(
+        name=b["name"],
+        shape=b["shape"],
+        x=float(b["x"]),
+        y=float(b["y"]),
+        facing=facing_of(b.get("facing", 0)),
+        radius=float(b.get("radius", 0)),
+        width=float(b.get("width", 0)),
+        depth=float(b.get("depth", 0)),
+    )
+
+
+def unit_from_entry(u: dict[str, Any]) -> Unit:
+    """One unit entry of a scenario document (its stats, state and bases), unchecked."""
+    stats = u["stats"]
+    return Unit(
+        name=u["name"],
+        faction=u["faction"],
+        stats=Stats(
+            stats["ranged_attack"],
+            stats["melee_attack"],
+            float(stats["range"]),
+            stats["courage"],
+            stats["save"],
+            stats["wounds"],
+        ),
+        bases=tuple(base_from_entry(b) for b in u["bases"]),
+        shaken=1 if u.get("shaken") else 0,
+        dash=bool(u.get("dash")),
+        activated=bool(u.get("activated")),
+        wounds=int(u.get("wounds_taken", 0)),
+    )
+
+
 def battlefield_from_doc(doc: LocatedYaml) -> Battlefield:
     """Units, bases, terrain and initiative of a validated document."""
     data = doc.data
@@ -315,44 +352,14 @@ def battlefield_from_doc(doc: LocatedYaml) -> Battlefield:
         if u["name"] in seen:
             raise doc.error(("units", i, "name"), f"duplicate unit name {u['name']!r}")
         seen.add(u["name"])
-        bases: list[Base] = []
+        base_names: set[str] = set()
         for j, b in enumerate(u["bases"]):
-            if any(x.name == b["name"] for x in bases):
+            if b["name"] in base_names:
                 raise doc.error(
                     ("units", i, "bases", j, "name"), f"duplicate base name {b['name']!r} in {u['name']}"
                 )
-            bases.append(
-                Base(
-                    name=b["name"],
-                    shape=b["shape"],
-                    x=float(b["x"]),
-                    y=float(b["y"]),
-                    facing=facing_of(b.get("facing", 0)),
-                    radius=float(b.get("radius", 0)),
-                    width=float(b.get("width", 0)),
-                    depth=float(b.get("depth", 0)),
-                )
-            )
-        stats = u["stats"]
-        units.append(
-            Unit(
-                name=u["name"],
-                faction=u["faction"],
-                stats=Stats(
-                    stats["ranged_attack"],
-                    stats["melee_attack"],
-                    float(stats["range"]),
-                    stats["courage"],
-                    stats["save"],
-                    stats["wounds"],
-                ),
-                bases=tuple(bases),
-                shaken=1 if u.get("shaken") else 0,
-                dash=bool(u.get("dash")),
-                activated=bool(u.get("activated")),
-                wounds=int(u.get("wounds_taken", 0)),
-            )
-        )
+            base_names.add(b["name"])
+        units.append(unit_from_entry(u))
     terrain = tuple(
         Terrain(
             t["name"], tuple((float(x), float(y)) for x, y in t["polygon"]), bool(t.get("blocks_trace", True))
