@@ -340,8 +340,29 @@ def _separate(units: list[dict[str, Any]]) -> None:
                 length = math.hypot(dx, dy)
                 dx, dy = (dx / length, dy / length) if length > 1e-9 else (1.0, 0.0)
                 base = base.moved(_snap(dx * 0.5), _snap(dy * 0.5) or 0.125)
+            if any(_overlap(p, base) for p in placed):
+                base = _out_of_the_crowd(base, placed)
             entry["x"], entry["y"] = base.x, base.y
             placed.append(base)
+
+
+def _out_of_the_crowd(base, placed: list) -> Any:
+    """A base caught between two others (stepping away from one steps onto the other, back and
+    forth) walks on one straight line away from the middle of the bases placed, until it stands
+    clear; the line leaves every base behind, so the walk ends."""
+    cx = sum(p.x for p in placed) / len(placed)
+    cy = sum(p.y for p in placed) / len(placed)
+    dx, dy = base.x - cx, base.y - cy
+    length = math.hypot(dx, dy)
+    dx, dy = (dx / length, dy / length) if length > 1e-9 else (0.0, 1.0)
+    start = base
+    for step in range(1, 400):  # half an inch a step: 200", far beyond any generated table
+        if not any(_overlap(p, base) for p in placed):
+            break
+        base = start.moved(
+            _snap(start.x + dx * 0.5 * step) - start.x, _snap(start.y + dy * 0.5 * step) - start.y
+        )
+    return base
 
 
 def _distances(alpha: dict[str, Any], bravo: dict[str, Any]) -> list[float]:
