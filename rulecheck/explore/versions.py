@@ -14,7 +14,6 @@ A side is one of
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
@@ -224,14 +223,10 @@ class RevisionWorker:
 
 def _source_in(root: Path, module: str) -> Path | None:
     """Where ``module``'s source lies in the project ``root`` at its import path (so a checkout
-    of ``root`` first on ``sys.path`` imports it), relative to ``root``; None when it is
-    elsewhere (an installed package of its own)."""
-    spec = importlib.util.find_spec(module)
-    if spec is None or spec.origin is None:
-        return None
-    origin, base = Path(spec.origin).resolve(), root.resolve()
+    of ``root`` first on ``sys.path`` imports it), relative to ``root``; None when the project
+    has no such file (the module is an installed package's own)."""
     for path in (Path(*module.split(".")).with_suffix(".py"), Path(*module.split("."), "__init__.py")):
-        if origin == base / path:
+        if (root / path).is_file():
             return path
     return None
 
