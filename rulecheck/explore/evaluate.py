@@ -97,8 +97,8 @@ def evaluate(request: dict[str, Any], catalogue=None, book=None) -> dict[str, An
 
 
 def _evaluate(request: dict[str, Any], catalogue=None, book=None) -> dict[str, Any]:
-    """``request``: ``ruleset``, ``evaluator`` (a key of ``EVALUATORS``, or ``module:function``
-    of a ruleset's own package), ``position``, and the version's ``parameters`` and
+    """``request``: ``ruleset``, ``evaluator`` (``module:function`` of the ruleset's own
+    package), ``position``, and the version's ``parameters`` and
     ``interpretations`` (changes to the book). Never raises for a position the engine refuses to
     read: that comes back as ``{"invalid": why}``, and a position the rules refuse (a declaration
     the attack checks reject, a scripted removal or push not among the legal ones) as
