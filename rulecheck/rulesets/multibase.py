@@ -83,15 +83,20 @@ def _limits_in_force() -> tuple:
     return tuple(v for k, v in sorted(vars(limits).items()) if k.isupper())
 
 
-def scenario_from_data(data: dict[str, Any], file: str = "feature table") -> MultibaseScenario:
+def scenario_from_data(
+    data: dict[str, Any], file: str = "feature table", schema: bool = True
+) -> MultibaseScenario:
     """A scenario from an in-memory document (feature tables); errors name ``file`` and the field,
-    with no line: the data has none (a step's error is placed at the step's line)."""
-    key = repr((file, data, _limits_in_force()))
+    with no line: the data has none (a step's error is placed at the step's line). ``schema``
+    False skips the JSON-schema pass for a document whose shape the code that built it
+    guarantees (explore's positions: the pass cost as much as ruling on one); every check of
+    the values still runs."""
+    key = repr((file, data, _limits_in_force(), schema))
     found = _FROM_DATA.get(key)
     if found is not None:
         return found
     try:
-        scenario = scenario_from_doc(LocatedYaml(file, copy.deepcopy(data), {}))
+        scenario = scenario_from_doc(LocatedYaml(file, copy.deepcopy(data), {}), schema)
     except InputError as exc:
         raise InputError(exc.file, None, exc.field, exc.message) from None
     if len(_FROM_DATA) >= _FROM_DATA_KEPT:
@@ -100,8 +105,9 @@ def scenario_from_data(data: dict[str, Any], file: str = "feature table") -> Mul
     return scenario
 
 
-def scenario_from_doc(doc: LocatedYaml) -> MultibaseScenario:
-    validate(doc, "multibase.scenario")
+def scenario_from_doc(doc: LocatedYaml, schema: bool = True) -> MultibaseScenario:
+    if schema:
+        validate(doc, "multibase.scenario")
     data = doc.data
     field_ = battlefield_from_doc(doc)
     units = {u.name: u for u in field_.units}
