@@ -27,6 +27,7 @@ import yaml
 
 from rulecheck.corpus import PROJECT_ROOT
 from rulecheck.explore import evaluate as evaluate_module
+from rulecheck.input_files import read_input
 from rulecheck.overlays import find_overlay, load_overlay
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError
@@ -151,7 +152,6 @@ class RevisionWorker:
 
     def __init__(self, root: Path, rev: str, catalogue: Path | None, needs: tuple[Path, ...] = ()):
         """``needs``: the files (relative to ``root``) the revision must hold, its evaluators'."""
-        from rulecheck.input_files import read_input
         from rulecheck.ruling_diff import _git, _remove_worktree, resolve_revision
 
         # The worker opens the card file with a plain open() (it runs on another revision's
@@ -235,6 +235,9 @@ def at_revision(side: Side, rev: str, root: Path = PROJECT_ROOT) -> Side:
     """``side``'s rule changes, ruled on by the game at ``rev``: its evaluators (``module:function``,
     modules of the project) imported from that revision's checkout."""
     explorer = ruleset_named(side.ruleset).explore
+    catalogue = explorer.catalogue_path(root)
+    if catalogue is not None:  # a card file that cannot be read is the first thing to say
+        read_input(catalogue, MAX_YAML_BYTES, "a card file")
     modules = {explorer.evaluator(kind).partition(":")[0] for kind in explorer.kinds}
     sources = [_source_in(root, module) for module in sorted(modules)]
     if None in sources:
@@ -245,7 +248,7 @@ def at_revision(side: Side, rev: str, root: Path = PROJECT_ROOT) -> Side:
             f"{side.ruleset}'s engine is in a package of its own, which no revision of {root} holds: "
             "compare rule versions instead",
         )
-    worker = RevisionWorker(root, rev, explorer.catalogue_path(root), tuple(p for p in sources if p))
+    worker = RevisionWorker(root, rev, catalogue, tuple(p for p in sources if p))
     label = f"the engine at {rev} ({worker.sha[:10]})"
     if side.parameters or side.interpretations:
         label += f" under {side.label}"
