@@ -296,6 +296,8 @@ def wording_only(original: str, mutated: str) -> str | None:
     if found is None:
         return None
     path, old, new = found
+    if _drops_cited_interpretation(old, new):
+        return "event interpretation"
     # A raised error keeps being raised whatever its message says, but a dropped or None
     # argument can break the error itself (a crash instead of a one-line refusal): only a
     # change to message text counts.
@@ -318,6 +320,29 @@ def wording_only(original: str, mutated: str) -> str | None:
         ):
             return "event text"
     return None
+
+
+def _drops_cited_interpretation(old: ast.AST, new: ast.AST) -> bool:
+    """An event call that loses only the interpretation it cites: its last positional argument at
+    the interpretation's place, or its ``interpretation=`` keyword (the parameter defaults to
+    None). Dropping any other argument shifts the ones after it, or leaves a required one out."""
+    if not (isinstance(old, ast.Call) and isinstance(new, ast.Call) and _call_name(old) in EVENT_CALLS):
+        return False
+    if _dump(old.func) != _dump(new.func):
+        return False
+    last = len(old.args) - 1
+    if (
+        EVENT_WORDING_POSITIONS.get(last) == "interpretation"
+        and _dump(new.args) == _dump(old.args[:-1])
+        and _dump(new.keywords) == _dump(old.keywords)
+    ):
+        return True
+    kept = [k for k in old.keywords if k.arg != "interpretation"]
+    return (
+        len(kept) == len(old.keywords) - 1
+        and _dump(new.args) == _dump(old.args)
+        and _dump(new.keywords) == _dump(kept)
+    )
 
 
 EVENT_DATA_POSITION = 3  # Event(step, clauses, text, data, interpretation)

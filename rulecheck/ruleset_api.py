@@ -92,15 +92,17 @@ class Corpus:
 @runtime_checkable
 class Explorer(Protocol):
     """What ``rulecheck explore`` needs of a ruleset: its kinds of generated position, how to
-    generate, rule on, and write each as a scenario. A position is plain JSON (see
+    generate, rule on, and write each as a scenario. A position is plain JSON in the ruleset's own
+    format (its strategies module makes it, its evaluator loads it; see
     ``rulecheck.explore.evaluate``); a witness is a position two rule versions rule on differently."""
 
     kinds: tuple[str, ...]
     """The kinds of position (``--kind``); the first is the default."""
 
     def positions(self, kind: str, bias: Any) -> SearchStrategy[dict[str, Any]]:
-        """The hypothesis strategy for one kind; ``bias`` (``ga_attacks.Bias``) weights the
-        generator's choices where ``learns(kind)``, and is ignored elsewhere."""
+        """The hypothesis strategy for one kind (from the ruleset's strategies module); ``bias``
+        (``rulecheck.explore.strategies.Bias``) weights the generator's choices where
+        ``learns(kind)``, and is ignored elsewhere."""
         ...
 
     def learns(self, kind: str) -> bool:
@@ -108,10 +110,11 @@ class Explorer(Protocol):
         ...
 
     def evaluator(self, kind: str) -> str:
-        """The key, in ``rulecheck.explore.evaluate.EVALUATORS``, of the function that rules on a
-        position of this kind (the evaluator also runs alone against another revision's engine,
-        where no registry exists, so a request names its evaluator); or ``module:function``, a
-        function ``(position, rules, catalogue) -> answer`` of the ruleset's own package."""
+        """The function that rules on a position of this kind, as ``module:function``: a function
+        ``(position, rules, catalogue) -> answer`` of the ruleset's own package (see
+        ``rulecheck.explore.evaluate`` for the answer). A request names it, so ``explore --rev``
+        imports it from the other revision's checkout; a module outside the project tree (an
+        installed package) cannot be compared with a revision."""
         ...
 
     def catalogue(self) -> Any:

@@ -65,11 +65,16 @@ def hex_ruling(scenario, rules, origin: str | None, target: str | None):
             if los.clear:
                 targets.append(figure.name)
         area = AreaDrawing(attacker.hex, placed, legal, tuple(targets))
-    elif attack.get("target") and board.has_piece(attack["target"]):
-        sights.append(piece_line_of_sight(board, attacker, board.piece(attack["target"]), rules))
-        captions.append("the attack")
+    named = attack.get("target")
+    # a weapon with more targets names them as a list (target: [A, B]): a sightline to each
+    named = [named] if isinstance(named, str) else list(named or ())
+    if area is None:
+        for name in named:
+            if board.has_piece(name):
+                sights.append(piece_line_of_sight(board, attacker, board.piece(name), rules))
+                captions.append("the attack" if len(named) == 1 else f"the attack, to {name}")
     # A response whose ability has a range needs its own unit's sight of the unit it affects.
-    affected = [attack["target"]] if attack.get("target") else list(area.targets if area else ())
+    affected = named or list(area.targets if area else ())
     for response in attack.get("responses") or ():
         unit = response.get("unit")
         card = cards.get(scenario.units.get(unit, {}).get("profile", unit)) if unit else None

@@ -1,8 +1,8 @@
 """Gundam Assemble's hooks for ``rulecheck explore`` (a ``rulecheck.ruleset_api.Explorer``).
 
-The generators and the evaluator still live in ``rulecheck.explore`` (the ``ga_*`` functions
-there), the Gherkin phrasing in ``gundam_assemble_gherkin``; this module is where the toolkit
-reaches them, by the ruleset and not by its name.
+The generators are ``gundam_assemble_strategies``, the evaluators ``gundam_assemble_evaluate``,
+the Gherkin phrasing ``gundam_assemble_gherkin``. This module is where the toolkit reaches them,
+by the ruleset and not by its name.
 """
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.explore.gherkin_writer import q
-from rulecheck.explore.strategies import ga_los_positions
+from rulecheck.explore.strategies import Bias
 from rulecheck.explore.tighten import Shape, variants
-from rulecheck_gundam_assemble import gherkin as gw
-from rulecheck_gundam_assemble.explore_attacks import Bias, ga_attack_positions, ga_catalogue
-from rulecheck_gundam_assemble.phrases import GundamAssemblePhrases as P
-from rulecheck_gundam_assemble.ruleset import card_catalogue
+from rulecheck.rulesets import gundam_assemble_gherkin as gw
+from rulecheck.rulesets.gundam_assemble import card_catalogue
+from rulecheck.rulesets.gundam_assemble_evaluate import board_from_position
+from rulecheck.rulesets.gundam_assemble_phrases import GundamAssemblePhrases as P
+from rulecheck.rulesets.gundam_assemble_strategies import attack_positions, catalogue, los_positions
 
 # How a board position simplifies (``tighten``): the map keeps its cells (each may go flat and
 # dry) and a placed area its hexes (the weapon's template: a scenario cannot fire at no hexes);
@@ -35,19 +36,19 @@ class GundamAssembleExplorer:
 
     @staticmethod
     def positions(kind: str, bias: Bias | None = None):
-        return ga_los_positions() if kind == "los" else ga_attack_positions(bias or Bias())
+        return los_positions() if kind == "los" else attack_positions(bias or Bias())
 
     @staticmethod
     def learns(kind: str) -> bool:
-        return kind == "attack"  # only the attack generator has weights (ga_attacks.Bias)
+        return kind == "attack"  # only the attack generator has weights (a Bias)
 
     @staticmethod
     def evaluator(kind: str) -> str:
-        return "hex_los" if kind == "los" else "hex_attack"
+        return f"rulecheck.rulesets.gundam_assemble_evaluate:{'los' if kind == 'los' else 'attack'}"
 
     @staticmethod
     def catalogue():
-        return ga_catalogue()
+        return catalogue()
 
     @staticmethod
     def catalogue_path(root: Path) -> Path:
@@ -126,11 +127,10 @@ class GundamAssembleExplorer:
 
     @staticmethod
     def diagram(position: dict[str, Any], rules, title: str) -> str:
-        from rulecheck.explore.evaluate import ga_board
-        from rulecheck_gundam_assemble.diagram import draw_board
-        from rulecheck_gundam_assemble.engine.line_of_sight import line_of_sight
+        from rulecheck.diagram_hex import draw_board
+        from rules.gundam_assemble.line_of_sight import line_of_sight
 
-        board = ga_board(position)
+        board = board_from_position(position)
         pair = position.get("los") or {
             "from": position["attack"]["attacker"],
             "to": position["attack"].get("target"),

@@ -1,8 +1,8 @@
 """multibase's hooks for ``rulecheck explore`` (a ``rulecheck.ruleset_api.Explorer``).
 
-The generators and the evaluator still live in ``rulecheck.explore`` (the ``mb_*`` functions
-there), the Gherkin phrasing in ``multibase_gherkin``; this module is where the toolkit reaches
-them, by the ruleset and not by its name.
+The generators are ``multibase_strategies``, the evaluator ``multibase_evaluate``, the Gherkin
+phrasing ``multibase_gherkin``. This module is where the toolkit reaches them, by the ruleset and
+not by its name.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rulecheck.explore.evaluate import mb_concrete
-from rulecheck.explore.strategies import mb_positions
 from rulecheck.explore.tighten import Shape, variants
-from rulecheck_multibase import gherkin as gw
+from rulecheck.rulesets import multibase_gherkin as gw
+from rulecheck.rulesets.multibase_evaluate import battlefield_from_position, stated
+from rulecheck.rulesets.multibase_strategies import attack_positions
 
 # How a multibase position simplifies (``tighten``): units, bases, terrain and dice may go (a unit
 # keeps a base, a polygon its corners); wounds taken may drop to none; coordinates, sizes and
@@ -35,7 +35,7 @@ class MultibaseExplorer:
 
     @staticmethod
     def positions(kind: str, bias=None):
-        return mb_positions(casualties=kind == "casualties")
+        return attack_positions(casualties=kind == "casualties")
 
     @staticmethod
     def learns(kind: str) -> bool:
@@ -43,7 +43,8 @@ class MultibaseExplorer:
 
     @staticmethod
     def evaluator(kind: str) -> str:
-        return "multibase_attack"  # a casualty position is an attack whose losses matter
+        # a casualty position is an attack whose losses matter
+        return "rulecheck.rulesets.multibase_evaluate:attack"
 
     @staticmethod
     def catalogue() -> None:
@@ -62,7 +63,7 @@ class MultibaseExplorer:
 
     @staticmethod
     def stated_position(position: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
-        return mb_concrete(position, answer)  # choices made by index, as the scenario scripts them
+        return stated(position, answer)  # choices made by index, as the scenario scripts them
 
     @staticmethod
     def simpler_positions(position: dict[str, Any]):
@@ -128,16 +129,15 @@ class MultibaseExplorer:
     def witness_steps(
         kind: str, witness, answer: dict[str, Any]
     ) -> tuple[list[str], list[str], str, list[str]]:
-        steps, when = gw.position_steps(mb_concrete(witness.position, answer), answer)
+        steps, when = gw.position_steps(stated(witness.position, answer), answer)
         return steps, [], when, []
 
     @staticmethod
     def diagram(position: dict[str, Any], rules, title: str) -> str:
-        from rulecheck.explore.evaluate import mb_field
-        from rulecheck_multibase.diagram import draw_battlefield
-        from rulecheck_multibase.draw import multibase_sight
+        from rulecheck.diagram_multibase import draw_battlefield
+        from rulecheck.rulesets.multibase_draw import multibase_sight
 
-        attack, field = position["attack"], mb_field(position)
+        attack, field = position["attack"], battlefield_from_position(position)
         ranged = not attack.get("close_combat")
         return draw_battlefield(
             field,

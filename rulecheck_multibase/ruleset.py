@@ -102,15 +102,20 @@ def _limits_in_force() -> tuple:
     return tuple(v for k, v in sorted(vars(limits).items()) if k.isupper())
 
 
-def scenario_from_data(data: dict[str, Any], file: str = "feature table") -> MultibaseScenario:
+def scenario_from_data(
+    data: dict[str, Any], file: str = "feature table", schema: bool = True
+) -> MultibaseScenario:
     """A scenario from an in-memory document (feature tables); errors name ``file`` and the field,
-    with no line: the data has none (a step's error is placed at the step's line)."""
-    key = repr((file, data, _limits_in_force()))
+    with no line: the data has none (a step's error is placed at the step's line). ``schema``
+    False skips the JSON-schema pass for a document whose shape the code that built it
+    guarantees (explore's positions: the pass cost as much as ruling on one); every check of
+    the values still runs."""
+    key = repr((file, data, _limits_in_force(), schema))
     found = _FROM_DATA.get(key)
     if found is not None:
         return found
     try:
-        scenario = scenario_from_doc(LocatedYaml(file, copy.deepcopy(data), {}))
+        scenario = scenario_from_doc(LocatedYaml(file, copy.deepcopy(data), {}), schema)
     except InputError as exc:
         raise InputError(exc.file, None, exc.field, exc.message) from None
     if len(_FROM_DATA) >= _FROM_DATA_KEPT:
@@ -119,8 +124,9 @@ def scenario_from_data(data: dict[str, Any], file: str = "feature table") -> Mul
     return scenario
 
 
-def scenario_from_doc(doc: LocatedYaml) -> MultibaseScenario:
-    validate(doc, SCHEMAS / "multibase.scenario.schema.json")
+def scenario_from_doc(doc: LocatedYaml, schema: bool = True) -> MultibaseScenario:
+    if schema:
+        validate(doc, SCHEMAS / "multibase.scenario.schema.json")
     data = doc.data
     field_ = battlefield_from_doc(doc)
     units = {u.name: u for u in field_.units}
@@ -324,6 +330,43 @@ def _check_terrain(doc: LocatedYaml, terrain: tuple[Terrain, ...]) -> None:
             )
 
 
+def base_from_entry(b: dict[str, Any]) -> Base:
+    """One base of a scenario document's unit entry (``name``, ``shape``, ``x``, ``y``, ``facing``
+    and its size), unchecked: ``battlefield_from_doc`` checks the document first."""
+    return Base(
+        name=b["name"],
+        shape=b["shape"],
+        x=float(b["x"]),
+        y=float(b["y"]),
+        facing=facing_of(b.get("facing", 0)),
+        radius=float(b.get("radius", 0)),
+        width=float(b.get("width", 0)),
+        depth=float(b.get("depth", 0)),
+    )
+
+
+def unit_from_entry(u: dict[str, Any]) -> Unit:
+    """One unit entry of a scenario document (its stats, state and bases), unchecked."""
+    stats = u["stats"]
+    return Unit(
+        name=u["name"],
+        faction=u["faction"],
+        stats=Stats(
+            stats["ranged_attack"],
+            stats["melee_attack"],
+            float(stats["range"]),
+            stats["courage"],
+            stats["save"],
+            stats["wounds"],
+        ),
+        bases=tuple(base_from_entry(b) for b in u["bases"]),
+        shaken=1 if u.get("shaken") else 0,
+        dash=bool(u.get("dash")),
+        activated=bool(u.get("activated")),
+        wounds=int(u.get("wounds_taken", 0)),
+    )
+
+
 def battlefield_from_doc(doc: LocatedYaml) -> Battlefield:
     """Units, bases, terrain and initiative of a validated document."""
     data = doc.data
@@ -334,44 +377,14 @@ def battlefield_from_doc(doc: LocatedYaml) -> Battlefield:
         if u["name"] in seen:
             raise doc.error(("units", i, "name"), f"duplicate unit name {u['name']!r}")
         seen.add(u["name"])
-        bases: list[Base] = []
+        base_names: set[str] = set()
         for j, b in enumerate(u["bases"]):
-            if any(x.name == b["name"] for x in bases):
+            if b["name"] in base_names:
                 raise doc.error(
                     ("units", i, "bases", j, "name"), f"duplicate base name {b['name']!r} in {u['name']}"
                 )
-            bases.append(
-                Base(
-                    name=b["name"],
-                    shape=b["shape"],
-                    x=float(b["x"]),
-                    y=float(b["y"]),
-                    facing=facing_of(b.get("facing", 0)),
-                    radius=float(b.get("radius", 0)),
-                    width=float(b.get("width", 0)),
-                    depth=float(b.get("depth", 0)),
-                )
-            )
-        stats = u["stats"]
-        units.append(
-            Unit(
-                name=u["name"],
-                faction=u["faction"],
-                stats=Stats(
-                    stats["ranged_attack"],
-                    stats["melee_attack"],
-                    float(stats["range"]),
-                    stats["courage"],
-                    stats["save"],
-                    stats["wounds"],
-                ),
-                bases=tuple(bases),
-                shaken=1 if u.get("shaken") else 0,
-                dash=bool(u.get("dash")),
-                activated=bool(u.get("activated")),
-                wounds=int(u.get("wounds_taken", 0)),
-            )
-        )
+            base_names.add(b["name"])
+        units.append(unit_from_entry(u))
     terrain = tuple(
         Terrain(
             t["name"], tuple((float(x), float(y)) for x, y in t["polygon"]), bool(t.get("blocks_trace", True))

@@ -44,7 +44,7 @@ def test_the_card_guide_table_gives_each_effect_the_recipients_the_loader_accept
         for window in windows:
             for duration in ("attack", "turn") if kind in LASTING_KINDS else ("attack",):
                 in_moves = [r for r in moves if kind in r[0]]
-                if in_moves and (kind, window) == ("push", "before_attack"):  # no targets yet
+                if in_moves and kind in ("push", "pull") and window == "before_attack":  # no targets yet
                     assert recipients_for(kind, window, duration)[0] == ("one_target",)
                     continue
                 if in_moves:  # dash, push, ...: rows of their own below the others

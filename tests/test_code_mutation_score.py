@@ -49,6 +49,8 @@ def mutant(old: str, new: str) -> str:
         ('if stage == "attack"', 'if stage != "attack"', "event clauses"),
         ('("GA-SEQ-13",),\n', '("XXGA-SEQ-13XX",),\n', "event clauses"),
         ('"damage_order"', '"XXdamage_orderXX"', "event interpretation"),
+        # the interpretation an event cites, dropped (it defaults to None)
+        ('        interpretation=self.rules.cite("damage_order"),\n', "", "event interpretation"),
         # a local name used only as an event's text
         ('text = f"{unit.name} takes {hits}"', "text = None", "event text"),
     ],
@@ -78,6 +80,20 @@ def test_a_change_to_how_a_ruling_is_worded_is_presentation(old, new, why):
 )
 def test_a_change_that_can_reach_a_ruling_or_a_read_field_is_not_presentation(old, new):
     assert score.wording_only(ORIGINAL, mutant(old, new)) is None
+
+
+def test_an_event_losing_only_its_last_positional_argument_is_wording_only_at_the_interpretation():
+    cited = ORIGINAL.replace("interpretation=self.rules.cite", "self.rules.cite")
+    dropped = cited.replace('        self.rules.cite("damage_order"),\n', "")
+    assert score.wording_only(cited, dropped) == "event interpretation"
+    # without an interpretation, the last argument is the event's data, which steps read
+    no_cite = cited.replace('        self.rules.cite("damage_order"),\n', "")
+    assert (
+        score.wording_only(
+            no_cite, no_cite.replace('        {"unit": unit.name, "hp": unit.hp - hits},\n', "")
+        )
+        is None
+    )
 
 
 def test_a_name_also_read_by_the_ruling_is_not_wording_even_if_printed():

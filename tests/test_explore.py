@@ -148,8 +148,29 @@ def test_the_one_side_overlay_witness_passes_check(tmp_path, capsys):
     assert result["scenarios"]["passed"] == result["scenarios"]["total"] > 1
 
 
-@pytest.mark.slow  # six attack searches and one check run on their witnesses
-def test_an_attack_overlay_and_a_parameter_change_yield_witness_scenarios_that_pass_check(tmp_path):
+# The witnesses of two rule versions that differ in attacks, each search and the check of what it
+# wrote a test of its own so that `-n 2` runs them side by side (together they took a minute).
+# A check selects the written scenarios by a tag that each of them must carry, so no witness
+# goes unchecked.
+
+
+def _written(folder: Path) -> list[Path]:
+    written = sorted((folder / "explored" / "gundam_assemble").glob("explored_*.feature"))
+    assert written, "explore wrote no feature"
+    return written
+
+
+def _tagged(feature: Path, tags: set[str]) -> bool:
+    """Whether every scenario of a written feature carries one of ``tags`` (so check runs it)."""
+    lines = feature.read_text().splitlines()
+    scenario_tags = [
+        lines[i - 1].split() for i, line in enumerate(lines) if line.strip().startswith("Scenario")
+    ]
+    return bool(scenario_tags) and all(tags & set(t) for t in scenario_tags)
+
+
+@pytest.mark.slow  # two attack searches and one check run on their witnesses
+def test_a_critical_hit_overlay_yields_witness_scenarios_that_pass_check(tmp_path):
     proc, report = explore(
         tmp_path,
         "book",
@@ -171,14 +192,30 @@ def test_an_attack_overlay_and_a_parameter_change_yield_witness_scenarios_that_p
     # Where the traces part depends on how far the witness shrank; it is a critical hit step.
     crit_clause = next(c for c in w["divergence"]["clauses"] if c.startswith("GA-CRIT-"))
     folder = tmp_path / "explored" / "gundam_assemble"
-    feature = next(folder.glob("explored_*.feature")).read_text()
+    (written,) = _written(tmp_path)
+    feature = written.read_text()
     assert 'And the house rule "crits_on_ten_only"' in feature
     assert " attacks " in feature or " fires " in feature
-    # a NAME=VALUE parameter change is applied by the scenario's own step
-    param = tmp_path / "param"
-    param.mkdir()
+    # The same search with almost no time to shrink writes its first witness as found (what a
+    # loaded machine gave): an area attack that another reading of the area diagram refuses. Its
+    # tags must still be what check computes, so it asserts that the attack is allowed.
+    raw = tmp_path / "unshrunk"
+    raw.mkdir()
+    explore(raw, "book", "crits_on_ten_only", "--kind", "attack", "--max-positions", "200",
+            "--budget", "60", "--shrink", "0.001", "--seed", "6", shrunk=False)  # fmt: skip
+    tags = {f"@clause:{crit_clause}"}
+    for feature in _written(raw):
+        assert "Then the attack is allowed" in feature.read_text()
+        # the unshrunk witness parts at the same critical hit step
+        assert _tagged(feature, tags), feature.read_text()
+        shutil.copy2(feature, folder / feature.name.replace("explored_", "explored_unshrunk_", 1))
+    check_in_copy(tmp_path, "gundam_assemble", " or ".join(sorted(tags)), tmp_path / "explored")
+
+
+@pytest.mark.slow  # one attack search and one check run on its witnesses
+def test_a_parameter_change_yields_witness_scenarios_that_set_it_and_pass_check(tmp_path):
     proc, report = explore(
-        param,
+        tmp_path,
         "book",
         "hit_threshold=5",
         "--kind",
@@ -193,31 +230,24 @@ def test_an_attack_overlay_and_a_parameter_change_yield_witness_scenarios_that_p
     (w,) = report["explorations"][0]["witnesses"]
     # the threshold changes how many dice hit (in the first attack or a second one)
     assert any(k.startswith("hits ") or ": hits " in k for k in w["changes"])
-    for feature in (param / "explored" / "gundam_assemble").glob("*.feature"):
+    tags = {"@clause:GA-HIT-1"}
+    for feature in _written(tmp_path):
+        # a NAME=VALUE parameter change is applied by the scenario's own step
         assert "And the parameter hit_threshold is 5" in feature.read_text()
-        shutil.copy2(feature, folder / feature.name)
-    # The same search with almost no time to shrink writes its first witness as found (what a
-    # loaded machine gave): an area attack that another reading of the area diagram refuses. Its
-    # tags must still be what check computes, so it asserts that the attack is allowed.
-    raw = tmp_path / "unshrunk"
-    raw.mkdir()
-    explore(raw, "book", "crits_on_ten_only", "--kind", "attack", "--max-positions", "200",
-            "--budget", "60", "--shrink", "0.001", "--seed", "6", shrunk=False)  # fmt: skip
-    for feature in (raw / "explored" / "gundam_assemble").glob("*.feature"):
-        assert "Then the attack is allowed" in feature.read_text()
-        shutil.copy2(feature, folder / feature.name.replace("explored_", "explored_unshrunk_", 1))
-    # The witnesses of readings the attack generator used to miss, written beside them: a
-    # reroll, a move, an area with a Garrison, a second attack (one `check` run for all).
-    for feature in _formerly_missed_witnesses(tmp_path / "missed").glob("*.feature"):
-        shutil.copy2(feature, folder / feature.name)
-    tags = " or ".join(
-        [
-            f"@clause:{crit_clause}",
-            "@clause:GA-HIT-1",
-            *(f"@interpretation:{r.partition('=')[0]}" for r, *_ in MISSED),
-        ]
-    )
-    check_in_copy(tmp_path, "gundam_assemble", tags, tmp_path / "explored")
+        assert _tagged(feature, tags), feature.read_text()
+    check_in_copy(tmp_path, "gundam_assemble", " or ".join(sorted(tags)), tmp_path / "explored")
+
+
+@pytest.mark.slow  # four attack searches and one check run on their witnesses
+def test_readings_the_attack_generator_once_missed_yield_witness_scenarios_that_pass_check(tmp_path):
+    # The witnesses of readings the attack generator used to miss: a reroll, a move, an area
+    # with a Garrison, a second attack (one `check` run for all).
+    written = sorted(_formerly_missed_witnesses(tmp_path / "explored").glob("*.feature"))
+    assert written, "explore wrote no feature"
+    tags = {f"@interpretation:{r.partition('=')[0]}" for r, *_ in MISSED}
+    for feature in written:
+        assert _tagged(feature, tags), feature.read_text()
+    check_in_copy(tmp_path, "gundam_assemble", " or ".join(sorted(tags)), tmp_path / "explored")
 
 
 # Readings on which the attack generator used to report "no difference" although they change

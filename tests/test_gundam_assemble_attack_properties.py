@@ -7,26 +7,30 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecheck_gundam_assemble.engine.attack import STAGES, resolve_attack, stage_of
-from rulecheck_gundam_assemble.engine.attack_dice import count_crits, score_dice
-from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece
-from rulecheck_gundam_assemble.engine.damage import combat_damage
-from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration
-from rulecheck_gundam_assemble.engine.units import battle_from_entries, parse_catalogue
+from rulecheck.rulesets.gundam_assemble_strategies import (
+    accuracies,
+    attack_faces,
+    attacks_on_a_holdout,
+    beam_rifle_attacks,
+)
 from rules.dice import ScriptedDice
+from rules.gundam_assemble.attack import STAGES, resolve_attack, stage_of
+from rules.gundam_assemble.attack_dice import count_crits, score_dice
+from rules.gundam_assemble.damage import combat_damage
+from rules.gundam_assemble.declaration import AttackDeclaration
+from rules.gundam_assemble.units import parse_catalogue
 from rules.rulebook import load
 from steps.common import PROJECT_ROOT
 
 RULES = load("gundam_assemble")
-SIDES = RULES.param("attack_die_sides")
 CATALOGUE = parse_catalogue(
     yaml.safe_load(
         (PROJECT_ROOT / "rulecheck_gundam_assemble/scenarios/gundam_assemble/units.yaml").read_text()
     )
 )
 
-faces = st.lists(st.integers(1, SIDES), min_size=0, max_size=12)
-accuracy = st.integers(-6, 6)
+faces = attack_faces()
+accuracy = accuracies()
 
 
 @given(faces, accuracy)
@@ -62,41 +66,13 @@ def test_more_shields_never_give_more_damage(hits, plus, reduction, shields, ext
 
 # --- whole attacks ---------------------------------------------------------------------------------
 
-positions = st.sampled_from([(2, 0), (1, 0), (0, 2), (3, -1), (-2, 1)])
-
-
-@st.composite
-def attacks(draw):
-    """Gundam (A) fires its Beam Rifle at Cara's Strider (B) with random state and dice."""
-    target_hex = draw(positions)
-    elevation = draw(st.integers(0, 2))
-    water = draw(st.booleans())
-    board = Board(
-        {target_hex: HexTerrain(elevation, "water" if water else "open")},
-        (Piece("QZ-82 Sentinel", "A", (0, 0)), Piece("Cara's Strider", "B", target_hex)),
-    )
-    entries = {
-        "QZ-82 Sentinel": {"side": "A", "activating": True},
-        "Cara's Strider": {
-            "side": "B",
-            "hp": draw(st.integers(1, 5)),
-            "shields": draw(st.integers(0, 3)),
-            "status": draw(st.sampled_from([[], ["Fracture"]])),
-            "timeline": draw(st.integers(0, 8)),
-        },
-    }
-    battle = battle_from_entries(board, entries, CATALOGUE)
-    strength = CATALOGUE.units["QZ-82 Sentinel"].weapons["Beam Rifle"].strength
-    dice = draw(st.lists(st.integers(1, SIDES), min_size=strength, max_size=strength))
-    return battle, dice
-
 
 def _resolve(battle, dice):
     decl = AttackDeclaration("QZ-82 Sentinel", "Beam Rifle", target="Cara's Strider")
     return resolve_attack(battle, decl, ScriptedDice.of(attack=dice), RULES)
 
 
-@given(attacks())
+@given(beam_rifle_attacks())
 def test_hit_points_never_drop_below_zero(case):
     battle, dice = case
     result = _resolve(battle, dice)
@@ -105,7 +81,7 @@ def test_hit_points_never_drop_below_zero(case):
         assert t.hp_after >= 0
 
 
-@given(attacks())
+@given(beam_rifle_attacks())
 def test_a_defeat_scores_victory_points_exactly_once(case):
     battle, dice = case
     result = _resolve(battle, dice)
@@ -118,7 +94,7 @@ def test_a_defeat_scores_victory_points_exactly_once(case):
         assert defeats == [] and result.battle.victory_points["A"] == 0
 
 
-@given(attacks())
+@given(beam_rifle_attacks())
 def test_events_always_follow_the_books_sequence(case):
     battle, dice = case
     result = _resolve(battle, dice)
@@ -127,38 +103,12 @@ def test_events_always_follow_the_books_sequence(case):
     assert stage_of(result.events[0]) == "before_attack" and stage_of(result.events[-1]) == "end"
 
 
-@given(attacks())
+@given(beam_rifle_attacks())
 def test_the_input_battle_is_never_changed(case):
     battle, dice = case
     before = (dict(battle.units), battle.board, dict(battle.victory_points))
     _resolve(battle, dice)
     assert (dict(battle.units), battle.board, dict(battle.victory_points)) == before
-
-
-@st.composite
-def attacks_on_a_holdout(draw):
-    """The Gundam fires at a unit whose card keeps it on the board with ``keep`` hit points when it
-    would be defeated (prevent_defeat, no use limit); its card's maximum may be lower than ``keep``."""
-    keep, top = draw(st.integers(1, 12)), draw(st.integers(1, 6))
-    card = {
-        "name": "Holdout",
-        "hp": top,
-        "vp": 2,
-        "abilities": [
-            {
-                "name": "Will Not Fall",
-                "window": "ongoing",
-                "trigger": "any",
-                "effects": [{"kind": "prevent_defeat", "hit_points": keep}],
-            }
-        ],
-    }
-    catalogue = parse_catalogue({"units": [card]}, base=CATALOGUE)
-    board = Board({}, (Piece("QZ-82 Sentinel", "A", (0, 0)), Piece("Holdout", "B", (2, 0))))
-    entries = {"QZ-82 Sentinel": {"side": "A"}, "Holdout": {"side": "B", "hp": draw(st.integers(1, top))}}
-    strength = CATALOGUE.units["QZ-82 Sentinel"].weapons["Beam Rifle"].strength
-    dice = draw(st.lists(st.integers(1, SIDES), min_size=strength, max_size=strength))
-    return battle_from_entries(board, entries, catalogue), dice, keep
 
 
 @settings(max_examples=200)  # a small space: keep, maximum, hit points left and the dice

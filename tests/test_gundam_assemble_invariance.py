@@ -18,13 +18,13 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecheck_gundam_assemble.engine.area_effect import placements
-from rulecheck_gundam_assemble.engine.attack import resolve_attack
-from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece
-from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration
-from rulecheck_gundam_assemble.engine.units import battle_from_entries, parse_catalogue
+from rulecheck.rulesets.gundam_assemble_strategies import attacks_around_the_attacker
 from rules.dice import SeededDice
-from rules.hexgrid import SYMMETRIES, add, distance, is_mirror, reflect, spiral, symmetry
+from rules.gundam_assemble.attack import resolve_attack
+from rules.gundam_assemble.board import Board, Piece
+from rules.gundam_assemble.declaration import AttackDeclaration
+from rules.gundam_assemble.units import battle_from_entries, parse_catalogue
+from rules.hexgrid import SYMMETRIES, add, is_mirror, reflect, symmetry
 from rules.rulebook import load
 from steps.common import PROJECT_ROOT
 
@@ -47,52 +47,6 @@ def _mirrored_cards(data):
 
 CATALOGUE = parse_catalogue(CARDS)
 MIRRORED = parse_catalogue(_mirrored_cards(CARDS))
-WEAPONS = [
-    ("QZ-82 Sentinel", "Beam Rifle"),
-    ("Strider: Minelayer", "Scatter Mines"),
-    ("QX-40 Bastion", "Quad Bop Missile Launcher"),
-    ("QX-40 Bastion", "180mm Cannon"),
-]
-ENEMIES = ["Cara's Strider", "PK-5 Kite", "ML-07C Crab"]
-NEAR = list(spiral((0, 0), 4))
-
-
-@st.composite
-def attacks(draw):
-    attacker, weapon = draw(st.sampled_from(WEAPONS))
-    free = list(NEAR[1:])
-    pieces = [Piece(attacker, "A", (0, 0))]
-    entries = {attacker: {"side": "A", "activating": True}}
-    for name in draw(st.lists(st.sampled_from(ENEMIES), min_size=1, max_size=3, unique=True)):
-        h = draw(st.sampled_from(free))
-        free.remove(h)
-        pieces.append(Piece(name, "B", h))
-        entries[name] = {
-            "side": "B",
-            "hp": draw(st.integers(1, 4)),
-            "shields": draw(st.integers(0, 1)),
-            "status": draw(st.sampled_from([[], ["Fracture"]])),
-        }
-    if draw(st.booleans()):  # an ally in the way, perhaps
-        h = draw(st.sampled_from(free))
-        free.remove(h)
-        ally = "PK-5 Kite (A)"
-        pieces.append(Piece(ally, "A", h))
-        entries[ally] = {"side": "A", "profile": "PK-5 Kite"}
-    hexes = {
-        h: HexTerrain(draw(st.integers(0, 2)), draw(st.sampled_from(["open", "open", "water"])))
-        for h in draw(st.lists(st.sampled_from(NEAR), max_size=8, unique=True))
-    }
-    board = Board(hexes, tuple(pieces))
-    pattern = CATALOGUE.units[attacker].weapons[weapon].area
-    if pattern is not None:
-        area = draw(st.sampled_from(placements(pattern, (0, 0)))).hexes
-        target = None
-    else:
-        area = None
-        enemies = [p for p in pieces if p.side == "B" and distance(p.hex, (0, 0)) <= 6]
-        target = draw(st.sampled_from(enemies)).name
-    return board, entries, AttackDeclaration(attacker, weapon, target=target, area=area)
 
 
 def moved(case, index: int, shift):
@@ -121,7 +75,7 @@ def ruling(board, entries, decl, catalogue, seed):
 
 @settings(max_examples=150)  # each example resolves the attack twice
 @given(
-    attacks(),
+    attacks_around_the_attacker(),
     st.sampled_from(SYMMETRIES),
     st.tuples(st.integers(-30, 30), st.integers(-30, 30)),
     st.integers(0, 10**6),
@@ -137,7 +91,7 @@ def test_the_generated_attacks_reach_hits_defeats_and_blocked_sightlines():
     seen = Counter()
 
     @settings(max_examples=150, database=None, derandomize=True)
-    @given(attacks(), st.integers(0, 10**6))
+    @given(attacks_around_the_attacker(), st.integers(0, 10**6))
     def look(case, seed):
         out = ruling(*case, CATALOGUE, seed)
         seen["legal"] += out["legal"]

@@ -24,10 +24,10 @@ PATH_READERS = {"get_gherkin_document", "getline", "getlines"}  # pytest-bdd's p
 ALLOWED = {
     ("input_files.py", "open"),
     ("input_files.py", "fdopen"),
-    # explore --rev runs explore/evaluate.py as a script against another revision's checkout,
-    # where rulecheck.input_files may not exist: it imports only the engine and the standard
-    # library. It reads the bundled card file catalogue_path() names, never a user's file.
-    ("evaluate.py", "open"),
+    # explore --rev runs Gundam Assemble's evaluator in another revision's checkout, where
+    # rulecheck.input_files may differ: it opens the card file catalogue_path() names (the
+    # bundled one, or a project's that versions.RevisionWorker has read through read_input).
+    ("gundam_assemble_evaluate.py", "open"),
     # The pytest plugin's first look at a regular pyproject.toml (is it a rulecheck project?),
     # before importing anything of rulecheck: pytest loads the plugin in every project, and the
     # config itself is then read through read_input.

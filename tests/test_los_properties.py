@@ -13,26 +13,21 @@ from math import ceil, floor
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece
-from rulecheck_gundam_assemble.engine.line_of_sight import LosMode, line_of_sight
+from rulecheck.rulesets.gundam_assemble_strategies import (
+    AREA,
+    boards,
+    hex_pairs,
+    hexes,
+    los_modes,
+    los_readings,
+)
+from rules.gundam_assemble.board import Board, HexTerrain, Piece
+from rules.gundam_assemble.line_of_sight import LosMode, line_of_sight
 from rules.hex_sightline import CORNERS, sightline
 from rules.hexgrid import DIRECTIONS, add, distance, is_mirror, lerp_line, symmetry
 from rules.rulebook import load
 
 RULES = load("gundam_assemble")
-
-coord = st.integers(-25, 25)
-hexes = st.tuples(coord, coord)
-
-
-@st.composite
-def hex_pairs(draw, max_distance=40):
-    a = draw(hexes)
-    b = draw(st.tuples(st.integers(-max_distance, max_distance), st.integers(-max_distance, max_distance)))
-    b = add(a, b)
-    assume(0 < distance(a, b) <= max_distance)
-    return a, b
-
 
 # --- the independent oracle -------------------------------------------------------------------
 
@@ -134,7 +129,7 @@ def test_sightline_reversed_is_the_reverse_sightline(pair):
     assert sightline(b, a) == sightline(a, b).reversed()
 
 
-@given(hex_pairs(max_distance=20), st.integers(0, 11), st.tuples(coord, coord))
+@given(hex_pairs(max_distance=20), st.integers(0, 11), hexes())
 def test_sightline_commutes_with_symmetries_and_translation(pair, index, shift):
     a, b = pair
     f = symmetry(index)
@@ -180,39 +175,7 @@ def test_the_line_draw_misses_a_hex_the_line_really_crosses():
 
 # --- Line of Sight on random boards ----------------------------------------------------------
 
-AREA = [(q, r) for q in range(-4, 5) for r in range(-4, 5) if distance((0, 0), (q, r)) <= 4]
-interpretation_choices = st.fixed_dictionaries(
-    {
-        "los_choice_points": st.sampled_from(["independent", "one_side"]),
-        "los_corner_touch": st.sampled_from(["ignore", "counts"]),
-        "los_garrison_blocks": st.sampled_from(["as_enemy", "never"]),
-        "los_intermediate_terrain": st.sampled_from(["clear", "blocks"]),
-    }
-)
-terrain_maps = st.dictionaries(
-    st.sampled_from(AREA),
-    st.builds(HexTerrain, st.integers(0, 3), st.sampled_from(["open", "water"])),
-    max_size=25,
-)
-
-
-@st.composite
-def boards(draw, with_pieces=True):
-    terrain = draw(terrain_maps)
-    n_figures = draw(st.integers(0, 6)) if with_pieces else 0
-    n_structures = draw(st.integers(0, 3)) if with_pieces else 0
-    # Distinct hexes for the pieces only: a permutation of the whole area cost 60 draws an example.
-    n = n_figures + n_structures
-    cells = draw(st.lists(st.sampled_from(AREA), min_size=n, max_size=n, unique=True))
-    pieces = [
-        Piece(f"P{i}", draw(st.sampled_from("AB")), h, draw(st.sampled_from(["unit", "unit", "garrison"])))
-        for i, h in enumerate(cells[:n_figures])
-    ]
-    pieces += [
-        Piece(f"S{i}", draw(st.sampled_from("AB")), h, "structure")
-        for i, h in enumerate(cells[n_figures : n_figures + n_structures])
-    ]
-    return Board(terrain, tuple(pieces))
+interpretation_choices = los_readings()
 
 
 @given(boards(with_pieces=False), st.sampled_from(AREA), st.sampled_from(AREA), interpretation_choices)
@@ -231,7 +194,7 @@ def test_raising_terrain_never_clears_a_blocked_line(board, a, b, data, interps)
     assume(a != b)
     rules = RULES.with_changes(interpretations=interps)
     side = data.draw(st.sampled_from("AB"))
-    mode = data.draw(st.sampled_from([LosMode.STANDARD, LosMode.AREA_EFFECT]))
+    mode = data.draw(los_modes())
     line = sightline(a, b)
     near = [*line.through, *(h for p in line.between for h in p), *line.corners]
     h = data.draw(st.sampled_from([c for c in near if c in AREA] or [c for c in AREA if c not in (a, b)]))
@@ -257,7 +220,7 @@ def test_adjacent_units_always_see_each_other(board, a, direction, side, interps
     boards(),
     st.sampled_from("AB"),
     interpretation_choices,
-    st.sampled_from([LosMode.STANDARD, LosMode.AREA_EFFECT]),
+    los_modes(),
 )
 def test_the_board_wide_table_agrees_with_line_of_sight_on_every_pair(board, side, interps, mode):
     from rulecheck_gundam_assemble.engine.visibility import visibility_table

@@ -19,98 +19,20 @@ import math
 import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
-from shapely.geometry import Polygon
 
-from rulecheck_multibase.engine.attack import AttackSpec, resolve_attack
-from rulecheck_multibase.engine.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
-from rulecheck_multibase.engine.casualties import removal_options
-from rulecheck_multibase.engine.coherency import is_coherent, push_options
-from rulecheck_multibase.engine.geometry import base_distance, corners, in_arc, trace
-from rulecheck_multibase.engine.target import measure_range
+from rulecheck.rulesets.multibase_strategies import TABLE_STATS as STATS
+from rulecheck.rulesets.multibase_strategies import battlefields, geometry_rulebooks
 from rules.dice import SeededDice
+from rules.multibase.attack import AttackSpec, resolve_attack
+from rules.multibase.battlefield import Base, Battlefield, Initiative, Terrain, Unit
+from rules.multibase.casualties import removal_options
+from rules.multibase.coherency import is_coherent, push_options
+from rules.multibase.geometry import base_distance, in_arc, trace
+from rules.multibase.target import measure_range
 from rules.rulebook import load
 
 BOOK = load("multibase")
-STATS = Stats(ranged_attack=3, melee_attack=2, range=9.0, courage=2, save=5, wounds=1)
-readings = st.builds(
-    lambda arc, boundary, origin, blockers, coherency, removal: BOOK.with_changes(
-        parameters={"front_arc_degrees": arc},
-        interpretations={
-            "arc_boundary": boundary,
-            "arc_origin": origin,
-            "trace_blockers": blockers,
-            "coherency": coherency,
-            "multi_removal_coherency": removal,
-        },
-    ),
-    st.sampled_from([180, 90, 270]),
-    st.sampled_from(["inside", "outside"]),
-    st.sampled_from(["centre_line", "front_edge"]),
-    st.sampled_from(["terrain_and_units", "terrain"]),
-    st.sampled_from(["connected", "each_within"]),
-    st.sampled_from(["after_all", "each_step"]),
-)
-lattice = st.integers(0, 24).map(lambda v: v / 2)
-facings = st.one_of(
-    st.integers(0, 7).map(lambda k: float(45 * k)),
-    st.integers(0, 359).map(float),
-    st.sampled_from([(3.0, 4.0), (-4.0, 3.0), (4.0, -3.0)]),
-)
-
-
-@st.composite
-def bases(draw, prefix: str, n_min: int, n_max: int) -> tuple[Base, ...]:
-    out = []
-    for i in range(draw(st.integers(n_min, n_max))):
-        x, y = draw(lattice), draw(lattice)
-        if draw(st.booleans()):
-            out.append(
-                Base(f"{prefix}{i}", "round", x, y, draw(facings), radius=draw(st.sampled_from([0.25, 0.5])))
-            )
-        else:
-            w, d = draw(st.sampled_from([(1.0, 0.5), (2.0, 1.0)]))
-            out.append(Base(f"{prefix}{i}", "rect", x, y, draw(facings), width=w, depth=d))
-    return tuple(out)
-
-
-def _shape(b: Base):
-    if b.shape == "round":
-        return Polygon(
-            [
-                (b.x + b.radius * math.cos(t / 8 * math.pi), b.y + b.radius * math.sin(t / 8 * math.pi))
-                for t in range(16)
-            ]
-        )
-    return Polygon(corners(b))
-
-
-@st.composite
-def positions(draw) -> Battlefield:
-    a = draw(bases("a", 1, 3))
-    t = draw(bases("t", 1, 3))
-    o = draw(bases("o", 0, 2))
-    every = a + t + o
-    # No base stands on another (touching is allowed, and common on the lattice).
-    for i, p in enumerate(every):
-        for q in every[i + 1 :]:
-            assume(_shape(p).intersection(_shape(q)).area < 1e-6)
-    terrain = []
-    for k in range(draw(st.integers(0, 2))):
-        x, y, w, h = (
-            draw(lattice),
-            draw(lattice),
-            draw(st.sampled_from([0.5, 1, 2])),
-            draw(st.sampled_from([0.5, 1, 3])),
-        )
-        terrain.append(Terrain(f"wall{k}", ((x, y), (x + w, y), (x + w, y + h), (x, y + h))))
-    units = (
-        Unit("A", "red", STATS, a),
-        Unit("T", "blue", STATS, t, wounds=draw(st.integers(0, 1))),
-        Unit("O", "green", STATS, o),
-    )
-    return Battlefield(
-        tuple(u for u in units if u.bases), tuple(terrain), Initiative(("red", "blue", "green"))
-    )
+readings = geometry_rulebooks()
 
 
 class Motion:
@@ -205,7 +127,7 @@ def same(before: dict, after: dict, motion: Motion) -> None:
 
 
 def _example_field(a_bases: tuple[Base, ...], t_bases: tuple[Base, ...]) -> Battlefield:
-    """A position as positions() draws one (red A against blue T, no terrain), for the examples
+    """A position as battlefields() draws one (red A against blue T, no terrain), for the examples
     hypothesis found and that stay pinned below."""
     return Battlefield(
         units=(Unit("A", "red", STATS, a_bases), Unit("T", "blue", STATS, t_bases)),
@@ -228,7 +150,7 @@ BOOK_READING = BOOK.with_changes(
 
 
 @settings(max_examples=200)  # each example runs the engine twice; 200 keep the suite fast
-@given(positions(), motions, readings)
+@given(battlefields(), motions, readings)
 @example(
     field=_example_field(
         a_bases=(Base("a0", "rect", 11.0, 6.0, facing=90.0, width=2.0, depth=1.0),),
@@ -246,7 +168,7 @@ def test_turning_shifting_and_mirroring_a_position_changes_no_verdict(field, mot
 
 
 @settings(max_examples=150)
-@given(positions(), motions, readings, st.integers(0, 2**32 - 1), st.booleans())
+@given(battlefields(), motions, readings, st.integers(0, 2**32 - 1), st.booleans())
 @example(
     field=_example_field(
         a_bases=(

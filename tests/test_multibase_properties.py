@@ -7,44 +7,22 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecheck_multibase.engine.attack_pool import attack_pool
-from rulecheck_multibase.engine.battlefield import Base, Stats, Unit
-from rulecheck_multibase.engine.casualties import allocate_wounds, removal_options, remove_bases
-from rulecheck_multibase.engine.coherency import groups, is_coherent, push_options
-from rulecheck_multibase.engine.geometry import base_distance
-from rulecheck_multibase.engine.shaken import courage_check, give_shaken
-from rulecheck_multibase.engine.to_hit import Circumstances, threshold
+from rulecheck.rulesets.multibase_strategies import bases_on_a_grid, coherency_rulebooks
+from rules.multibase.attack_pool import attack_pool
+from rules.multibase.battlefield import Base, Stats, Unit
+from rules.multibase.casualties import allocate_wounds, removal_options, remove_bases
+from rules.multibase.coherency import groups, is_coherent, push_options
+from rules.multibase.geometry import base_distance
+from rules.multibase.shaken import courage_check, give_shaken
+from rules.multibase.to_hit import Circumstances, threshold
 from rules.rulebook import load
 
 BOOK = load("multibase")
-BOOKS = [
-    BOOK.with_changes(interpretations={"coherency": form, "multi_removal_coherency": removal})
-    for form in ("connected", "each_within")
-    for removal in ("after_all", "each_step")
-]
-rulebooks = st.sampled_from(BOOKS)
+rulebooks = coherency_rulebooks()
 
 
 def stats(courage: int = 3, wounds: int = 2) -> Stats:
     return Stats(ranged_attack=2, melee_attack=1, range=24.0, courage=courage, save=4, wounds=wounds)
-
-
-# Bases on a half-inch lattice so that touching and at-the-limit distances occur often.
-coordinate = st.integers(min_value=0, max_value=16).map(lambda v: v / 2)
-
-
-@st.composite
-def bases(draw, min_size: int = 1, max_size: int = 6) -> tuple[Base, ...]:
-    n = draw(st.integers(min_size, max_size))
-    out = []
-    for i in range(n):
-        x, y = draw(coordinate), draw(coordinate)
-        if draw(st.booleans()):
-            out.append(Base(f"b{i}", "round", x, y, 90.0, radius=draw(st.sampled_from([0.25, 0.5]))))
-        else:
-            facing = float(draw(st.sampled_from([0, 90, 180, 270])))
-            out.append(Base(f"b{i}", "rect", x, y, facing, width=1.0, depth=0.5))
-    return tuple(out)
 
 
 @given(
@@ -115,7 +93,7 @@ def test_wounds_are_conserved_until_destruction(wound_stat, attacks, rules):
         assert 0 <= unit.wounds < wound_stat
 
 
-@given(unit_bases=bases(min_size=2, max_size=6), data=st.data(), rules=rulebooks)
+@given(unit_bases=bases_on_a_grid(min_size=2, max_size=6), data=st.data(), rules=rulebooks)
 def test_every_offered_removal_keeps_coherency_whenever_one_can(unit_bases, data, rules):
     unit = Unit("T", "Blue", stats(), unit_bases)
     count = data.draw(st.integers(1, len(unit_bases) - 1))
@@ -146,7 +124,7 @@ def test_the_pool_is_the_stat_times_the_bases_plus_the_bonuses(attack_stat, coun
     assert pool == attack_stat * count + sum(bonus.values())
 
 
-@given(unit_bases=bases(min_size=2, max_size=5), rules=rulebooks)
+@given(unit_bases=bases_on_a_grid(min_size=2, max_size=5), rules=rulebooks)
 def test_every_legal_push_leaves_the_unit_coherent(unit_bases, rules):
     options = push_options(unit_bases, rules)
     if is_coherent(unit_bases, rules):
@@ -162,7 +140,7 @@ def test_every_legal_push_leaves_the_unit_coherent(unit_bases, rules):
 
 
 @settings(max_examples=40)
-@given(unit_bases=bases(min_size=3, max_size=5))
+@given(unit_bases=bases_on_a_grid(min_size=3, max_size=5))
 def test_under_two_neighbours_every_listed_push_is_coherent(unit_bases):
     rules = BOOK.with_changes(interpretations={"coherency": "two_neighbours"})
     for plan in push_options(unit_bases, rules):

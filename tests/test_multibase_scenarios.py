@@ -243,15 +243,17 @@ def _square_attack(strict: bool, pushes=None, positions=SQUARE):
 def test_an_unscripted_push_choice_is_an_error_when_strict_and_left_open_otherwise():
     from rulecheck_multibase.engine.attack import PushChoiceError
 
-    with pytest.raises(PushChoiceError, match="must choose how to push Charlie"):
+    with pytest.raises(PushChoiceError, match="must choose how to push Charlie") as err:
         _square_attack(strict=True)
+    assert err.value.unit == "Charlie"  # the CLI points its one line at attack.pushes.Charlie
     lenient = _square_attack(strict=False).casualties["Charlie"]
     assert lenient.awaiting_push and not lenient.pushed
     assert sorted(lenient.push_options) == [("c2",), ("c3",)]
     chosen = _square_attack(strict=True, pushes={"Charlie": ("c2",)}).casualties["Charlie"]
     assert list(chosen.pushed) == ["c2"] and not chosen.awaiting_push
-    with pytest.raises(PushChoiceError, match="cannot push c1"):
+    with pytest.raises(PushChoiceError, match="cannot push c1") as err:
         _square_attack(strict=True, pushes={"Charlie": ("c1",)})
+    assert err.value.unit == "Charlie"
 
 
 SQUARE_FILE = """ruleset: multibase
@@ -300,8 +302,9 @@ def test_a_push_the_bounded_search_cannot_find_is_reported_and_not_made():
     assert charlie.push_options == () and not charlie.pushed and not charlie.awaiting_push
     assert [e.data["unit"] for e in result.events if e.step == "coherency.no_push_found"] == ["Charlie"]
     assert [(b.x, b.y) for b in result.field.unit("Charlie").bases] == [(x, y) for _, x, y in SCATTERED[:4]]
-    with pytest.raises(PushChoiceError, match="Charlie has no push the engine can make"):
+    with pytest.raises(PushChoiceError, match="Charlie has no push the engine can make") as err:
         _square_attack(strict=True, pushes={"Charlie": ("c1",)}, positions=SCATTERED)
+    assert err.value.unit == "Charlie"  # the CLI points its one line at attack.pushes.Charlie
 
 
 def test_the_reported_trace_segment_is_a_clear_one():

@@ -26,6 +26,7 @@ try:  # the provider API (hypothesis 6.103 and later)
 except ImportError:  # older: no providers, and no module constants either, so nothing to turn off
     AVAILABLE_PROVIDERS = HypothesisProvider = None
 
+from rulecheck.explore import strategies
 from rulecheck.explore.strategies import positions
 from rulecheck.explore.tighten import tighten, variants
 from rulecheck.explore.versions import Side
@@ -345,7 +346,7 @@ def _same_difference(old: Side, new: Side, kind: str, position: dict[str, Any], 
     return (a, b, divergence) if divergence.key == key else None
 
 
-ROUND = 120  # positions per round; between rounds the generator's weights learn (ga_attacks.Bias)
+ROUND = 120  # positions per round; between rounds the generator's weights learn (strategies.Bias)
 
 
 def explore(
@@ -371,8 +372,6 @@ def explore(
     open question), so the new side is not run there; and the search goes in rounds of
     ``ROUND`` positions, after each of which the generator's weights move toward the choices
     under which those entries were asked (``Bias.learn``). Both are deterministic per seed."""
-    from rulecheck_gundam_assemble import explore_attacks as ga_attacks
-
     result = Exploration(old.ruleset, kind, old.spec, new.spec, seed, budget)
     watched = watched_entries(old, new)
     if watched:
@@ -380,7 +379,7 @@ def explore(
     start = time.perf_counter()
     deadline = start + budget
     shrink_allowance = max(3.0, budget / 4) if shrink_seconds is None else shrink_seconds
-    bias = ga_attacks.Bias()
+    bias = strategies.Bias()
     # Only a generator with weights to learn goes in rounds; the others run in one go.
     learns = ruleset_named(old.ruleset).explore.learns(kind)
     round_size = ROUND if learns else 1_000_000
@@ -403,7 +402,7 @@ def explore(
                 now > deadline or (max_positions is not None and result.positions >= max_positions)
             ):
                 raise _OutOfTime
-            knobs = list(ga_attacks.drawn)
+            knobs = list(strategies.drawn)
             state["tried"] += 1
             a = old.evaluate(kind, position)
             asked = watched is None or reads_any(a, watched)

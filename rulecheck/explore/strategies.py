@@ -1,696 +1,112 @@
-"""Hypothesis strategies for the positions ``explore`` compares: plain JSON dicts (see ``evaluate``).
+"""What explore's generators share, whatever the game: weighted choices a search can learn, and
+the strategy of one kind of a ruleset's positions.
 
-Every strategy is built so that hypothesis's shrinking yields a readable witness: boards shrink
-to fewer and smaller cells with terrain only where it matters, pieces to fewer and plainer ones,
-dice to low faces, optional Responses and choices to none. Pieces that would share a hex move to
-the next free one instead of rejecting the example, so generation rarely wastes a draw.
+The game's own strategies live in its ruleset's strategies module (for the bundled games,
+``rulecheck.rulesets.gundam_assemble_strategies`` and ``rulecheck.rulesets.multibase_strategies``),
+reached here through its ``Explorer.positions``; this module imports no game.
+
+A generator that learns draws each choice that shapes what the engine will be asked (a *knob*)
+with ``weighted_choice``, from a ``Bias``. ``search`` starts with even weights and, between
+rounds, raises the weights of the knob values under which the compared reading was asked
+(``Bias.learn``), so the budget goes where a difference is possible. Each weighted choice is an
+integer that shrinks to 0, the first and plainest value, so witnesses still shrink to readable
+positions.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from hypothesis import strategies as st
 
-from rulecheck_gundam_assemble.explore_attacks import Bias
+from rulecheck.ruleset_api import ruleset as ruleset_named
+
+RESOLUTION = 1000  # a weighted choice is an integer below this
+
+# The knob values drawn for the position being generated, in order: (knob, value). ``search``
+# reads it right after hypothesis hands the position over (generation is single-threaded); a
+# generator that learns clears it when it starts a position.
+drawn: list[tuple[str, str]] = []
 
 
-def _free(index: int, taken: set[int], n: int) -> int | None:
-    for step in range(n):
-        candidate = (index + step) % n
-        if candidate not in taken:
-            return candidate
-    return None
+@dataclass(frozen=True)
+class Bias:
+    """Weights per knob and value (the generator's starting weight, else 1.0, where not given).
+    Frozen: one ``find`` runs on one Bias, so hypothesis's replay of a choice sequence always
+    gives the same position."""
+
+    weights: tuple[tuple[tuple[str, str], float], ...] = ()
+
+    def weight(self, knob: str, value: str, starting: Mapping[tuple[str, str], float] | None = None) -> float:
+        """The weight of one value; ``starting``: the generator's own weights before any learning."""
+        return dict(self.weights).get((knob, value), (starting or {}).get((knob, value), 1.0))
+
+    def learn(self, seen: list[tuple[list[tuple[str, str]], bool]], floor: float = 0.2) -> Bias:
+        """Weights from positions seen (their knob values, and whether the reading was asked):
+        each value's weight is its smoothed rate of asking relative to its knob's rate, at
+        least ``floor`` so no value is ever dropped."""
+        counts: dict[tuple[str, str], list[int]] = {}
+        per_knob: dict[str, list[int]] = {}
+        for knobs, asked in seen:
+            for key in set(knobs):
+                c = counts.setdefault(key, [0, 0])
+                c[0] += 1
+                c[1] += asked
+            for knob in {k for k, _ in knobs}:
+                c = per_knob.setdefault(knob, [0, 0])
+                c[0] += 1
+                c[1] += asked
+        weights = {}
+        for (knob, value), (n, k) in counts.items():
+            total_n, total_k = per_knob[knob]
+            base = (total_k + 1) / (total_n + 2)
+            rate = (k + base) / (n + 1)
+            weights[(knob, value)] = max(floor, min(20.0, rate / base))
+        return Bias(tuple(sorted(weights.items())))
 
 
-# Offsets (dcol, drow) from an origin on an even or odd row (odd-r offset coordinates) whose
-# line runs exactly between two hexes (GA-LOS-8's choice points) or touches hexes at a corner:
-# the lines along the grid's between-hex directions and their near neighbours. Few of the
-# offsets a plain draw picks are among them, so a third of the lines are drawn from here.
-def _lane_offsets(parity: int, max_reach: int) -> list[tuple[int, int]]:
-    from rules.hex_sightline import sightline
-    from rules.hexgrid import distance, from_offset
-
-    origin = (2 * max_reach, parity)
-    start = from_offset(*origin)
-    found = []
-    for drow in range(max_reach + 1):
-        for dcol in range(-max_reach, max_reach + 1):
-            end = from_offset(origin[0] + dcol, parity + drow)
-            if distance(start, end) < 2:  # adjacent: no Line of Sight is needed
-                continue
-            line = sightline(start, end)
-            if line.between or line.corners:
-                # several choice points first: they are what combining them (one side or each
-                # place on its own) decides; then the shortest
-                found.append((-min(len(line.between), 2), abs(dcol) + drow, dcol, drow))
-    return [(dcol, drow) for *_, dcol, drow in sorted(found)]
-
-
-@st.composite
-def _ga_layout(draw, max_reach: int = 6) -> tuple[dict[str, Any], int, int]:
-    """A rectangular board around two hexes, the second up to ``max_reach`` rows and columns
-    from the first, with terrain; terrain and other pieces favour the hexes the line between
-    the two passes through, runs between or touches at a corner, where they matter. A third of
-    the lines run exactly between hexes or touch corners (a lane), with blockers drawn on either
-    side of it (``_lane_sides``)."""
-    from rules.hex_sightline import sightline
-    from rules.hexgrid import from_offset
-
-    lane = draw(st.sampled_from([False, False, True]))
-    top = draw(st.integers(0, 2))
-    if lane:
-        dcol, drow = draw(st.sampled_from(_lane_offsets(top % 2, max_reach)))
-    else:
-        dcol = draw(st.sampled_from(sorted(range(-max_reach, max_reach + 1), key=abs)))
-        drow = draw(st.integers(0, max_reach))
-    if dcol == 0 and drow == 0:
-        dcol = 1  # two pieces never share a hex
-    left, right, bottom = (draw(st.integers(0, 2)) for _ in range(3))
-    width = left + abs(dcol) + right + 1
-    height = top + drow + bottom + 1
-    oc = left + max(0, -dcol)
-    origin_cell, target_cell = (oc, top), (oc + dcol, top + drow)
-    n = width * height
-    index = {from_offset(c, r): r * width + c for r in range(height) for c in range(width)}
-    line = sightline(from_offset(*origin_cell), from_offset(*target_cell))
-    near = [
-        h for h in (*line.through, *(x for pair in line.between for x in pair), *line.corners) if h in index
-    ]
-    near_cells = sorted({index[h] for h in near}) or list(range(n))
-    spot = st.sampled_from(near_cells) | st.sampled_from(range(n))
-    cells = [[0, False] for _ in range(n)]
-    for i, elevation, water in draw(st.lists(st.tuples(spot, st.integers(0, 4), st.booleans()), max_size=6)):
-        cells[i] = [elevation, water]
-    origin, target = origin_cell[1] * width + origin_cell[0], target_cell[1] * width + target_cell[0]
-    board = {"width": width, "height": height, "cells": cells, "_spot": near_cells, "_lane": None}
-    if lane:
-        board["_lane"] = draw(_lane_sides(board, line, index, origin, target))
-    return board, origin, target
-
-
-# What stands on one side of a lane, at a place where the line runs between two hexes or at a
-# corner it touches: nothing, raised terrain, an enemy unit, Garrison or structure, or an ally.
-SIDE_KINDS = ("none", "terrain", "unit", "structure", "garrison", "ally")
-
-
-@st.composite
-def _lane_sides(draw, board, line, index, origin: int, target: int) -> list[tuple[str, int, int, str]]:
-    """Blockers on the hexes either side of a lane, often on one side at one place and on the
-    other side at the next (each place on its own leaves the line clear, one side for the whole
-    line does not), at elevations around the two units': higher than both, level with the higher
-    one, strictly between them, level with the lower one. The units stand at elevations of their
-    own in most lanes. Returns (kind, cell, elevation, side) for ``ga_los_positions`` to place;
-    terrain is set on the board here."""
-    cells = board["cells"]
-    for i in (origin, target):
-        cells[i] = [draw(st.sampled_from([0, 0, 1, 2, 3])), False]
-    lo, hi = sorted((cells[origin][0], cells[target][0]))
-    heights = [hi + 1, hi, lo, hi + 2, *range(lo + 1, hi)]
-    places = [(a, b) for a, b in line.between if a in index and b in index]
-    places += [(h, None) for h in line.corners if h in index]
-    out: list[tuple[str, int, int, str]] = []
-    flip = draw(st.booleans())  # which side the first blocker stands on
-    for k, (a, b) in enumerate(places):
-        # alternate sides place by place (the case the readings part on), or draw each freely
-        pattern = draw(st.sampled_from(["alternate", "alternate", "free"]))
-        if pattern == "alternate" and b is not None:
-            sides = [(b if (k % 2) ^ flip else a, draw(st.sampled_from(SIDE_KINDS[1:])))]
-            if draw(st.integers(0, 3)) == 0:  # and something on the other side too
-                sides.append((a if (k % 2) ^ flip else b, draw(st.sampled_from(SIDE_KINDS))))
-        else:
-            sides = [(h, draw(st.sampled_from(SIDE_KINDS))) for h in (a, b) if h is not None]
-        for h, kind in sides:
-            if kind == "none":
-                continue
-            cell, elevation = index[h], draw(st.sampled_from(heights))
-            if kind == "terrain":
-                cells[cell] = [elevation, False]
-                continue
-            if kind != "structure":  # a unit or Garrison stands on the hex at that elevation
-                cells[cell] = [elevation, False]
-            side = "A" if kind == "ally" else draw(st.sampled_from(["B", "B", "A"]))
-            out.append(("unit" if kind == "ally" else kind, cell, elevation, side))
-    return out
-
-
-def _hex(piece: dict[str, Any]) -> tuple[int, int]:
-    from rules.hexgrid import from_offset
-
-    return from_offset(piece["col"], piece["row"])
-
-
-def _cell(board: dict[str, Any], index: int) -> tuple[int, int]:
-    return index % board["width"], index // board["width"]
-
-
-@st.composite
-def _extra_pieces(
+def weighted_choice(
     draw,
-    board: dict[str, Any],
-    taken: set[int],
-    names: list[str],
-    kinds=("unit", "garrison", "structure"),
-    counts: dict[str, int] | None = None,
-    structures: set[int] | None = None,
-) -> list[dict[str, Any]]:
-    """Other units, Garrisons and structures of either side (``counts`` and ``structures``: the
-    names given and structure hexes taken by pieces placed before)."""
-    n = board["width"] * board["height"]
-    pieces = []
-    structures = set() if structures is None else structures
-    counts = {} if counts is None else counts
-    for kind, side, index, stated in draw(
-        st.lists(
-            st.tuples(
-                st.sampled_from(kinds),
-                st.sampled_from(["B", "A"]),
-                st.sampled_from(board["_spot"]) | st.sampled_from(range(n)),
-                st.none() | st.integers(0, 4),
-            ),
-            max_size=4,
-        )
-    ):
-        slots = structures if kind == "structure" else taken
-        where = _free(index, slots, n)
-        if where is None:
-            continue
-        slots.add(where)
-        label = {"unit": "Unit", "garrison": "Garrison", "structure": "Base"}[kind]
-        owner = "Enemy" if side == "B" else "Allied"
-        counts[label + owner] = counts.get(label + owner, 0) + 1
-        name = names.pop(0) if kind == "unit" and names else f"{owner} {label} {counts[label + owner]}"
-        col, row = _cell(board, where)
-        piece = {"name": name, "side": side, "kind": kind, "col": col, "row": row}
-        if kind == "structure" and stated is not None:
-            piece["elevation"] = stated
-        pieces.append(piece)
-    return pieces
+    bias: Bias,
+    knob: str,
+    options: list[Any],
+    starting: Mapping[tuple[str, str], float] | None = None,
+) -> Any:
+    """One of ``options`` (the first is the plainest), by ``bias``'s weights (``starting``: the
+    generator's own before any learning); noted in ``drawn``. Call it inside an ``st.composite``
+    with its ``draw``."""
+    if len(options) == 1:
+        drawn.append((knob, str(options[0])))
+        return options[0]
+    table = _spread(tuple(bias.weight(knob, str(o), starting) for o in options))
+    chosen = options[table[draw(st.integers(0, RESOLUTION - 1))]]
+    drawn.append((knob, str(chosen)))
+    return chosen
 
 
-@st.composite
-def ga_los_positions(draw) -> dict[str, Any]:
-    board, origin, target = draw(_ga_layout())
-    taken = {origin, target}
-    pieces = [
-        {"name": name, "side": side, "kind": "unit", "col": _cell(board, i)[0], "row": _cell(board, i)[1]}
-        for name, side, i in (("QZ-82 Sentinel", "A", origin), ("Cara's Strider", "B", target))
-    ]
-    names = ["Strider: Minelayer", "PK-5 Kite"]
-    counts: dict[str, int] = {}
-    structures: set[int] = set()
-    pieces += _lane_pieces(board, taken, names, counts, structures)
-    pieces += draw(_extra_pieces(board, taken, names, counts=counts, structures=structures))
-    del board["_spot"], board["_lane"]
-    return {**board, "pieces": pieces, "los": {"from": "QZ-82 Sentinel", "to": "Cara's Strider"}}
-
-
-def _lane_pieces(
-    board: dict[str, Any], taken: set[int], names: list[str], counts: dict[str, int], structures: set[int]
-) -> list[dict[str, Any]]:
-    """The units, Garrisons and structures ``_lane_sides`` drew beside a lane."""
-    pieces = []
-    for kind, cell, elevation, side in board["_lane"] or ():
-        slots = structures if kind == "structure" else taken
-        if cell in slots:
-            continue
-        slots.add(cell)
-        owner = "Enemy" if side == "B" else "Allied"
-        label = {"unit": "Unit", "garrison": "Garrison", "structure": "Base"}[kind]
-        counts[label + owner] = counts.get(label + owner, 0) + 1
-        name = names.pop(0) if kind == "unit" and names else f"{owner} {label} {counts[label + owner]}"
-        col, row = _cell(board, cell)
-        piece = {"name": name, "side": side, "kind": kind, "col": col, "row": row}
-        if kind == "structure":
-            piece["elevation"] = elevation
-        pieces.append(piece)
-    return pieces
-
-
-# --- Gundam Assemble attacks: rulecheck_gundam_assemble/explore_attacks.py ---------------------------------
-
-
-# --- multibase -------------------------------------------------------------------------------------
-#
-# Positions are built around what each clause decides, so that most of them reach the step a
-# reading changes rather than stop at the Trace: the target stands where the attacker's arc
-# line cuts it as often as squarely in front; walls and a third unit stand across the lines
-# between the two units' bases, often across only some of them; the attacker's range is set from
-# the distances its bases actually measure (at a base's distance, between two bases', around half
-# range); the target's bases form chains and clumps whose gaps sit at, under and over the
-# coherency distance, so removals break coherency, leave groups to push and destroy units; the
-# player's choices (removals, pushes) are made by index where the engine leaves them open.
-
-# Rectangles first: they shrink to them, and the engine's exact Trace (every line through two
-# outline vertices) costs far more for a round base than for a 4-corner rectangle.
-SHAPES = (
-    {"shape": "rect", "width": 1.0, "depth": 1.0},
-    {"shape": "rect", "width": 2.0, "depth": 1.0},
-    {"shape": "round", "radius": 0.5},
-    {"shape": "rect", "width": 1.0, "depth": 2.0},
-    {"shape": "round", "radius": 1.0},
-)
-# Turns away from the unit's facing: square ones first (they shrink to them), then off the axes.
-TURNS = (0, 90, -90, 180, 45, -45, 30, -30, 135, -60, 15)
-SQUARE = 4  # the first four of TURNS and BEARINGS keep every edge on the axes
-# Where the target stands, seen from the attacker's first base, in degrees off its facing: ahead,
-# on the arc line (partly in the arc), just inside and outside it, behind.
-BEARINGS = (0, 90, -90, 20, -20, 60, -60, 85, -85, 95, -95, 120, 180)
-# Gaps between neighbouring bases, in inches: under, at and over the coherency distance (1").
-GAPS = (0.5, 1.0, 1.5, 0.0, 2.0, 3.0, 0.25, 1.25)
-
-
-def _extent(shape: dict[str, Any]) -> float:
-    """Half the size of a base across its facing (its half-width, or its radius)."""
-    return shape.get("radius", 0) or shape.get("width", 0) / 2
-
-
-def _rotated(dx: float, dy: float, degrees: float) -> tuple[float, float]:
-    import math
-
-    c, s_ = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
-    return dx * c - dy * s_, dx * s_ + dy * c
-
-
-def _snap(v: float) -> float:
-    """Positions on a 1/8-inch grid: short to write, and exact in binary."""
-    return round(v * 8) / 8
-
-
-@st.composite
-def _mb_bases(
-    draw, prefix: str, x: float, y: float, facing: float, count: int, casualties: bool, own_turns: bool = True
-):
-    """``count`` bases of one shape, in a row across the facing with the gaps drawn, some rows
-    folded back (a clump, so a base can have two neighbours), facings turned a little or not."""
-    shape = draw(st.sampled_from(SHAPES[:2]) | st.sampled_from(SHAPES))
-    across = _rotated(1.0, 0.0, facing - 90)  # along the row, to the unit's right
-    back = _rotated(-1.0, 0.0, facing)
-    size = 2 * _extent(shape)
-    depth = shape.get("depth", 0) or 2 * shape.get("radius", 0)
-    bases, along, row = [], 0.0, 0
-    for i in range(count):
-        if i:
-            gap = draw(st.sampled_from(GAPS if casualties else GAPS[:3]))
-            if casualties and draw(st.integers(0, 4)) == 4:  # start a second rank behind the first
-                row, along = row + 1, draw(st.sampled_from([0.0, 0.5, 1.0])) * size
-                gap = 0.0
-            else:
-                along += size + gap
-        spread = draw(st.sampled_from([0, 0, 0.5, 1.0]))
-        turn = draw(st.sampled_from([0, 0, 0, 0, 45, -45, 90, 180])) if own_turns else 0  # turned on its own
-        bx = x + across[0] * along + back[0] * row * (depth + spread)
-        by = y + across[1] * along + back[1] * row * (depth + spread)
-        bases.append(
-            {
-                "name": f"{prefix}{i + 1}",
-                **shape,
-                "x": _snap(bx),
-                "y": _snap(by),
-                "facing": (facing + turn) % 360,
-            }
-        )
-    return bases
-
-
-@st.composite
-def _mb_unit(draw, name: str, faction: str, bases: list[dict[str, Any]], casualties: bool) -> dict[str, Any]:
-    wounds = draw(st.integers(1, 2)) if casualties else draw(st.integers(1, 3))
-    return {
-        "name": name,
-        "faction": faction,
-        "stats": {
-            "ranged_attack": draw(st.integers(1, 4)),
-            "melee_attack": draw(st.integers(1, 3)),
-            "range": 24.0,  # set from the measured distances in mb_positions
-            "courage": draw(st.sampled_from([2, 3, 1, 4, 6, 9])),
-            "save": draw(st.sampled_from([4, 5, 6, 2, 3])),
-            "wounds": wounds,
-        },
-        "shaken": draw(st.booleans()),
-        "activated": draw(st.integers(0, 3)) == 3,
-        "dash": draw(st.integers(0, 3)) == 3,
-        "wounds_taken": draw(st.integers(0, wounds - 1)),
-        "bases": bases,
-    }
-
-
-def _centre(b: dict[str, Any]) -> tuple[float, float]:
-    return b["x"], b["y"]
-
-
-@st.composite
-def _across(draw, a: dict[str, Any], b: dict[str, Any], name: str, turn: bool = True) -> dict[str, Any]:
-    """A wall standing across the line between bases ``a`` and ``b``: at a point along it, square
-    to it or turned, long enough to cover some of the lines between the two bases or all of them."""
-    import math
-
-    (ax, ay), (bx, by) = _centre(a), _centre(b)
-    t = draw(st.sampled_from([0.5, 0.3, 0.7, 0.15, 0.85]))
-    px, py = ax + (bx - ax) * t, ay + (by - ay) * t
-    length = math.hypot(bx - ax, by - ay)
-    ux, uy = ((bx - ax) / length, (by - ay) / length) if length > 1e-9 else (1.0, 0.0)
-    if turn and draw(st.booleans()):
-        ux, uy = _rotated(ux, uy, draw(st.sampled_from([30, -30, 60, -60, 90])))
-    # Sideways shifts and lengths that cover one side of the line only, or its middle, or all.
-    shift = draw(st.sampled_from([0.0, 0.5, -0.5, 0.125, -0.125, 0.375, -0.375, 1.0, -1.0, 0.25, -0.25]))
-    half = draw(st.sampled_from([1.0, 0.5, 0.75, 2.0, 0.25, 4.0]))
-    thick = draw(st.sampled_from([0.25, 0.5]))
-    cx, cy = px - uy * shift, py + ux * shift  # moved sideways off the line
-    lx, ly = -uy * half, ux * half  # along the wall
-    tx, ty = ux * thick / 2, uy * thick / 2  # its thickness
-    polygon = [
-        [_snap(cx - lx - tx), _snap(cy - ly - ty)],
-        [_snap(cx + lx - tx), _snap(cy + ly - ty)],
-        [_snap(cx + lx + tx), _snap(cy + ly + ty)],
-        [_snap(cx - lx + tx), _snap(cy - ly + ty)],
-    ]
-    return {"name": name, "polygon": polygon}
-
-
-@st.composite
-def _cup(draw, a: dict[str, Any], b: dict[str, Any], name: str) -> dict[str, Any]:
-    """A concave wall: a U around base ``b``, open towards ``a`` (a ruin with its doorway facing
-    the attacker). Lines from ``a`` reach ``b`` through the opening; its convex hull would close it,
-    so a Trace that treats polygon terrain as anything but its own outline rules otherwise."""
-    import math
-
-    (ax, ay), (bx, by) = _centre(a), _centre(b)
-    length = math.hypot(bx - ax, by - ay)
-    ux, uy = ((bx - ax) / length, (by - ay) / length) if length > 1e-9 else (1.0, 0.0)
-    reach = math.hypot(b.get("width", 0) / 2, b.get("depth", 0) / 2) or b.get("radius", 0)
-    gap = draw(st.sampled_from([0.25, 0.5]))
-    w, e = reach + gap, reach + gap  # clear of the base on its sides and behind it
-    d = draw(st.sampled_from([1.0, 2.0, 0.5]))  # how far the arms reach towards the attacker
-    t = 0.25
-    outline = [(-d, w + t), (e + t, w + t), (e + t, -w - t), (-d, -w - t), (-d, -w), (e, -w), (e, w), (-d, w)]
-    polygon = [[_snap(bx + u * ux - v * uy), _snap(by + u * uy + v * ux)] for u, v in outline]
-    return {"name": name, "polygon": polygon}
-
-
-def _separate(units: list[dict[str, Any]]) -> None:
-    """Bases may touch but never stand on each other (a scenario refuses that): a base that
-    overlaps one placed before it steps away from it, half an inch at a time, until it is clear.
-    Moving instead of rejecting keeps every draw usable."""
-    import math
-
-    from rulecheck.explore.evaluate import mb_field
-    from rulecheck_multibase.ruleset import _overlap
-
-    placed = []
-    for u, unit in zip(units, mb_field({"units": units}).units, strict=True):
-        for entry, base in zip(u["bases"], unit.bases, strict=True):
-            for _ in range(60):
-                other = next((p for p in placed if _overlap(p, base)), None)
-                if other is None:
-                    break
-                dx, dy = base.x - other.x, base.y - other.y
-                length = math.hypot(dx, dy)
-                dx, dy = (dx / length, dy / length) if length > 1e-9 else (1.0, 0.0)
-                base = base.moved(_snap(dx * 0.5), _snap(dy * 0.5) or 0.125)
-            entry["x"], entry["y"] = base.x, base.y
-            placed.append(base)
-
-
-def _distances(alpha: dict[str, Any], bravo: dict[str, Any]) -> list[float]:
-    """Each attacker base's distance to the nearest target base, as the engine measures it."""
-    from rulecheck.explore.evaluate import mb_field
-
-    field = mb_field({"units": [alpha, bravo]})
-    a, b = field.units
-    from rulecheck_multibase.engine.geometry import base_distance
-
-    return sorted(min(base_distance(x, y) for y in b.bases) for x in a.bases)
-
-
-@st.composite
-def _mb_range(draw, distances: list[float]) -> float:
-    """A maximum range that makes the measurement matter: exactly some base's distance (at the
-    limit), between two bases' distances (in range from one base, not from the other), a little
-    short of the nearest (out of range), around twice a distance (the half-range line), or long."""
-    d = draw(st.just(distances[0]) | st.sampled_from(distances))  # the nearest measures, mostly
-    pairs = [(x + y) / 2 for x, y in zip(distances, distances[1:], strict=False) if y - x > 0.2]
-    # On the lines (the limit, half range) half the time; either side of them the other half.
-    on_lines = st.sampled_from([d * 2, d])
-    near = st.sampled_from([d * 2 + 0.5, d + 0.5, d * 2 - 0.5, d - 0.5, 24.0, d * 1.5, *pairs])
-    value = draw(on_lines | near)
-    return max(0.5, _snap(value))
-
-
-# Attack scenes, each aimed at clauses a plain "target ahead" position rarely decides:
-# ``flank``: the target on the attacker's arc line (partly in the arc) with a wall across one side
-#   of it (arc_origin, arc_boundary, trace_target_part);
-# ``screen``: a wall across the lines from one attacker base only, so the base that traces is not
-#   the nearest one (range_from, and the range limit measured from either);
-# ``melee``: close combat at touching distance, facings turned (close_combat_return, MB-4.4);
-# ``tangent``: an exact boundary case (see ``_mb_tangent``).
-SCENES = ("open", "flank", "screen", "melee", "tangent")
-
-
-def _reach(base: dict[str, Any], n: tuple[int, int]) -> float:
-    """How far the base reaches along the whole-number direction ``n`` (n . p at its farthest
-    point). Exact for a rectangle square to the axes, and for a circle when ``n`` is an axis."""
-    if base["shape"] == "round":
-        return n[0] * base["x"] + n[1] * base["y"] + base["radius"] * math.hypot(*n)
-    upright = base["facing"] % 180 == 90
-    hx, hy = (base["depth"], base["width"]) if not upright else (base["width"], base["depth"])
-    return n[0] * base["x"] + n[1] * base["y"] + abs(n[0]) * hx / 2 + abs(n[1]) * hy / 2
-
-
-def _moved(bases: list[dict[str, Any]], dx: float, dy: float) -> None:
-    for b in bases:
-        b["x"], b["y"] = b["x"] + dx, b["y"] + dy
-
-
-@st.composite
-def _mb_tangent(draw) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]], list]:
-    """Exact boundary cases, which a readings' edge (and a planted off-by-tolerance change) needs
-    and random placement almost never builds: (alpha bases, bravo bases, other units, terrain).
-
-    ``arc``: the target's nearest base exactly touches the attacker's arc line (through the centre,
-    or for a rectangle now and then its front edge), facing along an axis, or at 45 degrees with the
-    target square to the axes so a corner touches (x + y is exact on the 1/8-inch grid).
-    ``graze``: one attacker base and one target base face each other along an axis with the same
-    width across the line; a third unit's base or a wall stands between them, exactly as wide as
-    that lane (every clear line grazes it), wider on one side (one line grazes it), or wider on
-    both (every line blocked)."""
-    if draw(st.booleans()):  # arc
-        facing = draw(st.sampled_from([90.0, 0.0, 180.0, 270.0]) | st.sampled_from([45.0, 135.0]))
-        square = facing % 90 == 0
-        shapes = SHAPES if square else [s for s in SHAPES if s["shape"] == "rect"]
-        count = draw(st.integers(1, 3)) if square else 1
-        alpha = draw(_mb_bases("a", 0.0, 0.0, facing, count, False, own_turns=False))
-        for b in alpha:  # the rectangle-only choice at 45 degrees
-            if not square and b["shape"] == "round":
-                b.update(shape="rect", width=1.0, depth=1.0)
-                del b["radius"]
-        n = {0.0: (1, 0), 90.0: (0, 1), 180.0: (-1, 0), 270.0: (0, -1), 45.0: (1, 1), 135.0: (-1, 1)}[facing]
-        first = alpha[0]
-        edge = square and first["shape"] == "rect" and draw(st.sampled_from([False, False, False, True]))
-        apex = n[0] * first["x"] + n[1] * first["y"] + (first.get("depth", 0) / 2 if edge else 0.0)
-        side = draw(st.sampled_from([1, -1]))  # along the arc line to the left, or past the row's end
-        origin = first if side == 1 else alpha[-1]
-        distance = draw(st.sampled_from([3.0, 2.0, 4.5, 6.0, 9.0]))
-        lx, ly = -n[1] * side, n[0] * side  # along the line (a whole-number vector)
-        turn = draw(st.sampled_from([0, 90, 180, -90]) if square else st.sampled_from([45, -45, 135, -135]))
-        bravo = draw(
-            _mb_bases_of(
-                "b",
-                origin["x"] + lx * distance,
-                origin["y"] + ly * distance,
-                (facing + 180 + turn) % 360,
-                shapes,
-            )
-        )
-        over = max(_reach(b, n) for b in bravo) - apex  # moved back onto the line: its nearest touches
-        _moved(bravo, *((0.0, -over / n[1]) if n[1] else (-over / n[0], 0.0)))
-        return alpha, bravo, [], []
-    facing = draw(st.sampled_from([90.0, 0.0, 180.0, 270.0]))
-    shape = draw(st.sampled_from(SHAPES[:3]) | st.sampled_from(SHAPES))
-    half = _extent(shape)  # half the lane's width
-    alpha = [{"name": "a1", **shape, "x": 0.0, "y": 0.0, "facing": facing}]
-    # The target: the same width across the lane (a rectangle turned a quarter when its depth fits).
-    same = [(s, 0) for s in SHAPES if _extent(s) == half] + [
-        (s, 90) for s in SHAPES if s["shape"] == "rect" and s["depth"] / 2 == half
-    ]
-    b_shape, b_turn = draw(st.sampled_from(same))
-    gap = draw(st.sampled_from([4.0, 3.0, 6.0]))
-    a_depth = shape.get("depth", 0) / 2 or half
-    b_depth = (b_shape.get("depth", 0) if b_turn == 0 else b_shape.get("width", 0)) / 2 or half
-    fx, fy = direction_exact(facing)
-    reach = a_depth + gap + b_depth
-    bravo = [
-        {"name": "b1", **b_shape, "x": fx * reach, "y": fy * reach, "facing": (facing + 180 + b_turn) % 360}
-    ]
-    # The obstacle, centred in the gap: (half its width, its offset sideways).
-    extent, offset = draw(
-        st.sampled_from([(half, 0.0), (half + 0.5, 0.5), (half + 0.5, -0.5), (half + 0.5, 0.0)])
-    )
-    cx, cy = fx * (a_depth + gap / 2) - fy * offset, fy * (a_depth + gap / 2) + fx * offset
-    kind = draw(st.sampled_from(["round", "rect", "wall"]))
-    if kind == "wall":
-        sx, sy = abs(fy) * extent + abs(fx) * 0.5, abs(fx) * extent + abs(fy) * 0.5
-        polygon = [[cx - sx, cy - sy], [cx + sx, cy - sy], [cx + sx, cy + sy], [cx - sx, cy + sy]]
-        return alpha, bravo, [], [{"name": "Wall", "polygon": polygon}]
-    c_shape = (
-        {"shape": "round", "radius": extent}
-        if kind == "round"
-        else {"shape": "rect", "width": 2 * extent, "depth": 1.0}
-    )
-    charlie = [{"name": "c1", **c_shape, "x": cx, "y": cy, "facing": facing}]
-    return alpha, bravo, [charlie], []
-
-
-def direction_exact(facing: float) -> tuple[int, int]:
-    return {0.0: (1, 0), 90.0: (0, 1), 180.0: (-1, 0), 270.0: (0, -1)}[facing]
-
-
-@st.composite
-def _mb_bases_of(draw, prefix: str, x: float, y: float, facing: float, shapes) -> list[dict[str, Any]]:
-    """One to three bases of one of ``shapes`` in a row across ``facing``, not turned on their own."""
-    shape = draw(st.sampled_from(list(shapes)))
-    count = draw(st.integers(1, 3))
-    gap = draw(st.sampled_from(GAPS[:3]))
-    ax, ay = direction_exact(facing % 360) if facing % 90 == 0 else _rotated(1.0, 0.0, facing - 90)
-    ax, ay = (ay, -ax) if facing % 90 == 0 else (ax, ay)  # to the unit's right
-    step = 2 * _extent(shape) + gap
-    return [
-        {
-            "name": f"{prefix}{i + 1}",
-            **shape,
-            "x": _snap(x + ax * step * i),
-            "y": _snap(y + ay * step * i),
-            "facing": facing,
-        }
-        for i in range(count)
-    ]
-
-
-@st.composite
-def mb_positions(draw, casualties: bool = False) -> dict[str, Any]:
-    """An attack (or, with ``casualties``, an attack that removes bases) of Alpha on Bravo."""
-    scene = "open" if casualties else draw(st.sampled_from(SCENES))
-    if scene == "tangent":
-        alpha_bases, bravo_bases, others, terrain = draw(_mb_tangent())
-        alpha = draw(_mb_unit("Alpha", "Red", alpha_bases, False))
-        bravo = draw(_mb_unit("Bravo", "Blue", bravo_bases, False))
-        units = [alpha, bravo] + [
-            draw(_mb_unit("Charlie", draw(st.sampled_from(["Blue", "Red"])), bases, False))
-            for bases in others
-        ]
-        return draw(_mb_attack(units, terrain, False, False))
-    close = scene == "melee"
-    # Square to the axes half the time: distances then fall on the 1/8-inch grid, and a range set
-    # from them (at the limit, at half range) is exact in the scenario's table.
-    square = st.sampled_from([90.0, 0.0, 180.0])
-    # (flank: square always, so a target can touch the arc line exactly)
-    alpha_facing = draw(square if scene == "flank" else square | st.sampled_from([45.0, 30.0]))
-    most = 2 if casualties else 3
-    count = draw(st.integers(2, 3)) if scene == "screen" else draw(st.integers(1, most))
-    # flank: the unit's bases all face its way, so the target meets each one's arc line alike
-    alpha_bases = draw(_mb_bases("a", 0.0, 0.0, alpha_facing, count, False, own_turns=scene != "flank"))
-    alpha = draw(_mb_unit("Alpha", "Red", alpha_bases, False))
-    # Bravo: ahead of Alpha's first base, on its arc line or behind it; in close combat at touch.
-    if casualties:
-        bearing = 0
-    elif scene == "flank":
-        bearing = draw(st.sampled_from([90, -90]) | st.sampled_from([85, -85, 95, -95]))
-    else:
-        bearing = draw(st.sampled_from(BEARINGS[:3]) | st.sampled_from(BEARINGS))
-    if close:
-        distance = draw(st.sampled_from([1.0, 1.5, 2.0, 1.25]))
-    else:
-        distance = draw(st.sampled_from([3.0, 6.0, 2.0, 4.5, 9.0, 12.0, 1.5]))
-    first = alpha_bases[0]
-    dx, dy = _rotated(1.0, 0.0, alpha_facing + bearing)
-    bx, by = first["x"] + dx * distance, first["y"] + dy * distance
-    if scene == "flank":  # across the arc line, or just touching it from either side
-        shift = draw(st.sampled_from([0.0, 1.0, -1.0])) * 0.5  # half the depth of a 1" base
-        fx, fy = _rotated(1.0, 0.0, alpha_facing)
-        bx, by = bx + fx * shift, by + fy * shift
-    turn = draw(st.sampled_from(TURNS[:SQUARE]) | st.sampled_from(TURNS))
-    bravo_facing = (alpha_facing + 180 + turn) % 360
-    count = draw(st.integers(3, 6)) if casualties else draw(st.integers(1, 3))
-    bravo_bases = draw(_mb_bases("b", bx, by, bravo_facing, count, casualties))
-    bravo = draw(_mb_unit("Bravo", "Blue", bravo_bases, casualties))
-    if casualties:  # enough dice to remove bases
-        alpha["stats"]["ranged_attack"] += 2
-    units = [alpha, bravo]
-    terrain = []
-    if not casualties:
-        # flank: half the time a wall across one side of the line from Alpha's first base to the
-        # target's (where the Trace must reach the part inside the arc); else the line stays open
-        # for a target just touching the arc line
-        if scene == "flank" and draw(st.booleans()):
-            terrain.append(draw(_across(alpha_bases[0], bravo_bases[0], "Wall", turn=False)))
-        elif scene == "screen":  # across the lines from Alpha's nearest base (often it alone)
-            b0 = bravo_bases[0]
-            nearest = min(alpha_bases, key=lambda a: (a["x"] - b0["x"]) ** 2 + (a["y"] - b0["y"]) ** 2)
-            terrain.append(draw(_across(nearest, b0, "Wall", turn=False)))
-        for k in range(len(terrain), len(terrain) + draw(st.integers(0, 2 if scene == "open" else 1))):
-            a = draw(st.sampled_from(alpha_bases))
-            b = draw(st.sampled_from(bravo_bases))
-            terrain.append(draw(_across(a, b, f"Wall {k + 1}" if k else "Wall")))
-        if draw(st.integers(0, 4)) == 0:  # a ruin around the target, open towards the attacker
-            terrain.append(draw(_cup(alpha_bases[0], bravo_bases[0], "Ruin")))
-        if draw(st.booleans()):  # a third unit, often standing across the lines
-            a, b = draw(st.sampled_from(alpha_bases)), draw(st.sampled_from(bravo_bases))
-            t = draw(st.sampled_from([0.5, 0.3, 0.7]))
-            shift = draw(st.sampled_from([0.0, 0.75, -0.75, 1.5]))
-            (ax, ay), (bx2, by2) = _centre(a), _centre(b)
-            along = math.degrees(math.atan2(by2 - ay, bx2 - ax))
-            sx, sy = _rotated(1.0, 0.0, along + 90)  # sideways off the line
-            px, py = ax + (bx2 - ax) * t + sx * shift, ay + (by2 - ay) * t + sy * shift
-            # facing along the line first: its width then stands across every line between them
-            facing = draw(st.sampled_from([float(round(along)) % 360, 0.0, 90.0, 45.0]))
-            bases = draw(_mb_bases("c", px, py, facing, draw(st.integers(1, 2)), False))
-            charlie = draw(_mb_unit("Charlie", draw(st.sampled_from(["Blue", "Red"])), bases, False))
-            units.append(charlie)
-    return draw(_mb_attack(units, terrain, close, casualties))
-
-
-@st.composite
-def _mb_attack(
-    draw, units: list[dict[str, Any]], terrain: list, close: bool, casualties: bool
-) -> dict[str, Any]:
-    """The attack on a laid-out table: ranges set from the measured distances, cover, modifiers,
-    bonus dice, the dice and the players' choices."""
-    alpha, bravo = units[:2]
-    _separate(units)
-    distances = _distances(alpha, bravo)
-    alpha["stats"]["range"] = draw(_mb_range(distances)) if not casualties else max(24.0, distances[-1] + 1)
-    bravo["stats"]["range"] = draw(st.sampled_from([alpha["stats"]["range"], 24.0, 6.0]))
-    attack: dict[str, Any] = {"attacker": "Alpha", "target": "Bravo", "close_combat": close}
-    if draw(st.integers(0, 2)) == 2:
-        attack["in_cover"] = [draw(st.sampled_from(["Bravo", "Alpha"]))]
-    for unit in ("Alpha", "Bravo"):
-        modifier = draw(st.sampled_from([0, 0, 0, -1, 1, -2, 2, -3, 3, -5, 4]))
-        if modifier:
-            attack.setdefault("threshold_modifiers", {})[unit] = {"a special rule": modifier}
-        bonus = draw(st.sampled_from([0, 0, 1, 2]))
-        if bonus:
-            attack.setdefault("bonus_dice", {})[unit] = {"a special rule": bonus}
-    # Faces: mostly hits and failed saves where casualties are the point; anything otherwise.
-    hit = st.integers(3, 6) if casualties else st.integers(1, 6)
-    save = st.integers(1, 3) if casualties else st.integers(1, 6)
-    dice = {
-        u["name"]: {
-            "to_hit": draw(st.lists(hit, min_size=24, max_size=24)),
-            "save": draw(st.lists(save, min_size=24, max_size=24)),
-        }
-        for u in units[:2]
-    }
-    # The defending and owning players' choices: none (the engine lists them) or by index.
-    pick = draw(st.none() | st.integers(0, 5))
-    if pick is not None:
-        attack["pick"] = pick
-    return {"units": units, "terrain": terrain, "attack": attack, "dice": dice}
+@lru_cache(maxsize=4096)
+def _spread(weights: tuple[float, ...]) -> tuple[int, ...]:
+    """``RESOLUTION`` option indexes, each about as often as its weight says, interleaved (smooth
+    weighted round robin) and starting with the first option. Hypothesis draws small integers
+    far more often than large ones; interleaving spreads those draws over every option instead
+    of piling them on the first, while 0, where shrinking ends, stays the plainest option."""
+    total = sum(weights)
+    current = [0.0] * len(weights)
+    table = [0]
+    current[0] -= total
+    for _ in range(RESOLUTION - 1):
+        for i, w in enumerate(weights):
+            current[i] += w
+        best = max(range(len(weights)), key=lambda i: current[i])
+        current[best] -= total
+        table.append(best)
+    return tuple(table)
 
 
 def positions(ruleset: str, kind: str, bias: Bias | None = None):
     """The strategy for one kind of a ruleset's positions (its ``Explorer.positions``); ``bias``
-    weights the choices of a generator that learns (see ``ga_attacks``)."""
-    from rulecheck.ruleset_api import ruleset as ruleset_named
-
+    weights the choices of a generator that learns."""
     return ruleset_named(ruleset).explore.positions(kind, bias or Bias())

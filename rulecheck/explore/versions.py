@@ -6,9 +6,10 @@ A side is one of
 * an overlay file, or the name of a bundled overlay (``rules/<ruleset>/overlays/NAME.yaml``);
 * ``NAME=VALUE``: one interpretation set to one of its options, or one parameter changed (the
   value is read as YAML: ``critical_faces=[10]``, ``threshold_min=3``);
-* the engine at a git revision (``--rev REV``): its ``rules`` package checked out into a
-  temporary worktree and run in a subprocess that answers one position per line. The worktree
-  goes away when the side is closed, whatever happened.
+* the game at a git revision (``--rev REV``): the revision checked out into a temporary worktree,
+  where a subprocess imports the ruleset's evaluator (its scenario format and its engine) and
+  answers one position per line. The worktree goes away when the side is closed, whatever
+  happened.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import yaml
 
 from rulecheck.corpus import PROJECT_ROOT
 from rulecheck.explore import evaluate as evaluate_module
+from rulecheck.input_files import read_input
 from rulecheck.overlays import find_overlay, load_overlay
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.source_yaml import InputError
@@ -148,8 +150,8 @@ def parse_side(text: str, ruleset: str, root: Path = PROJECT_ROOT) -> Side:
 class RevisionWorker:
     """The evaluator running on a revision's engine, in a subprocess, one JSON line each way."""
 
-    def __init__(self, root: Path, rev: str, catalogue: Path | None):
-        from rulecheck.input_files import read_input
+    def __init__(self, root: Path, rev: str, catalogue: Path | None, needs: tuple[Path, ...] = ()):
+        """``needs``: the files (relative to ``root``) the revision must hold, its evaluators'."""
         from rulecheck.ruling_diff import _git, _remove_worktree, resolve_revision
 
         # The worker opens the card file with a plain open() (it runs on another revision's
@@ -164,6 +166,14 @@ class RevisionWorker:
         try:
             tree = self.tmp / "tree"
             _git(root, "worktree", "add", "--detach", "--quiet", str(tree), self.sha)
+            for path in needs:
+                if not (tree / path).is_file():
+                    raise InputError(
+                        "--rev",
+                        None,
+                        "",
+                        f"{rev} ({self.sha[:10]}) has no {path.as_posix()}, the evaluator explore runs",
+                    )
             script = self.tmp / "explore_evaluate.py"
             shutil.copyfile(evaluate_module.__file__, script)
             env = {"PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin:/bin"}
@@ -211,10 +221,26 @@ class RevisionWorker:
         self._remove(self.root, self.tmp)
 
 
+def _source_in(root: Path, module: str) -> Path | None:
+    """Where ``module``'s source lies in the project ``root`` at its import path (so a checkout
+    of ``root`` first on ``sys.path`` imports it), relative to ``root``; None when the project
+    has no such file (the module is an installed package's own)."""
+    for path in (Path(*module.split(".")).with_suffix(".py"), Path(*module.split("."), "__init__.py")):
+        if (root / path).is_file():
+            return path
+    return None
+
+
 def at_revision(side: Side, rev: str, root: Path = PROJECT_ROOT) -> Side:
-    """``side``'s rule changes, evaluated by the engine at ``rev``."""
+    """``side``'s rule changes, ruled on by the game at ``rev``: its evaluators (``module:function``,
+    modules of the project) imported from that revision's checkout."""
     explorer = ruleset_named(side.ruleset).explore
-    if any(":" in explorer.evaluator(kind) for kind in explorer.kinds):  # module:function
+    catalogue = explorer.catalogue_path(root)
+    if catalogue is not None:  # a card file that cannot be read is the first thing to say
+        read_input(catalogue, MAX_YAML_BYTES, "a card file")
+    modules = {explorer.evaluator(kind).partition(":")[0] for kind in explorer.kinds}
+    sources = [_source_in(root, module) for module in sorted(modules)]
+    if None in sources:
         raise InputError(
             "--rev",
             None,
@@ -222,7 +248,7 @@ def at_revision(side: Side, rev: str, root: Path = PROJECT_ROOT) -> Side:
             f"{side.ruleset}'s engine is in a package of its own, which no revision of {root} holds: "
             "compare rule versions instead",
         )
-    worker = RevisionWorker(root, rev, ruleset_named(side.ruleset).explore.catalogue_path(root))
+    worker = RevisionWorker(root, rev, catalogue, tuple(p for p in sources if p))
     label = f"the engine at {rev} ({worker.sha[:10]})"
     if side.parameters or side.interpretations:
         label += f" under {side.label}"

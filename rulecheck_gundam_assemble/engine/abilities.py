@@ -164,6 +164,7 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     # moves with a distance (card_moves): the hex is scripted, checked before the attack resolves
     "dash": RESPONSE_WINDOWS,
     "push": RESPONSE_WINDOWS,
+    "pull": RESPONSE_WINDOWS,  # a Push's other way: towards the card's unit
     # a card's own roll (card_dice): its dice come from the scenario's "card" script
     "roll_dice": RESPONSE_WINDOWS,
     # a delayed trigger (card_delayed): its effects wait for the end of the turn
@@ -175,7 +176,7 @@ EFFECTS = {
     kind: (
         (*windows, *MOVE_TRIGGERED_WINDOWS)
         if {"before_attack_roll", "after_attack_roll", "after_combat_damage"} <= set(windows)
-        and kind not in ("dash", "push", "roll_dice", "at_end_of_turn")
+        and kind not in ("dash", "push", "pull", "roll_dice", "at_end_of_turn")
         else windows
     )
     for kind, windows in EFFECTS.items()
@@ -228,9 +229,10 @@ COUNT_CONDITIONS = ("upgrades_at_least",)
 ANY_UPGRADE = "any"
 # What an effect's amount may be multiplied by ("for each X"), all of it attack-time state.
 FOR_EACH = ("targets",)
-# Where an area_damage effect reaches out from: its own unit, or each target of the attack
-# ("each enemy adjacent to the target").
-AREA_ORIGINS = ("self", "targets")
+# Where an area_damage effect reaches out from: its own unit, each target of the attack ("each
+# enemy adjacent to the target"), or one target its player names ("each enemy adjacent to one
+# target": the Response's target, as for a one_target effect).
+AREA_ORIGINS = ("self", "targets", "one_target")
 # A weapon effect with a window of its own ("After Attack Roll: destroy one Upgrade of the
 # target") resolves in that window as the attacker's own effect, not on every roll as an ongoing one.
 WEAPON_EFFECT_WINDOWS = ("before_attack_roll", "after_attack_roll", "after_combat_damage")
@@ -381,6 +383,7 @@ class Effect:
             + ("for each" if self.per_die else "if any")
             + f" {self.at_least} or more: {', '.join(e.describe() for e in self.then)}",
             "push": f"Push {plural(self.hexes, 'hex')}",
+            "pull": f"Pull {plural(self.hexes, 'hex')}",
         }[self.kind]
 
 
@@ -445,6 +448,7 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
         "prevent_defeat": "self",
         "dash": "self",
         "push": "one_target",
+        "pull": "one_target",
         "roll_dice": "self",
         "at_end_of_turn": "self",
     }.get(kind, "attack")
@@ -481,10 +485,6 @@ def parse_effect(data: Mapping[str, Any], window: str, where: str) -> Effect:
     for key in ("upgrade", "per_upgrade"):
         if data.get(key) is not None:
             require_one_of(data[key], (*UPGRADES, ANY_UPGRADE), f"{where}.{key}", "an Upgrade type")
-    if kind == "grant_upgrade" and upgrade == ANY_UPGRADE:
-        raise AbilityError(
-            f"{where}.upgrade: a gained Upgrade is of one type; name it ({', '.join(UPGRADES)})"
-        )
     if duration != "attack" and kind not in LASTING_KINDS:
         raise AbilityError(
             f"{where}.duration: a {kind} effect happens once; only {', '.join(LASTING_KINDS)} can last"
@@ -592,7 +592,7 @@ def _counting_and_reach(data: Mapping[str, Any], kind: str, window: str, where: 
             raise AbilityError(f"{where}.{key}: only an area_damage effect reaches out ('{key}')")
     if within is not None and (isinstance(within, bool) or not isinstance(within, int) or within < 0):
         raise AbilityError(f"{where}.within: {within!r} is not a number of hexes (0 or more)")
-    if origin == "targets" and window in ("ongoing", "before_attack"):
+    if origin != "self" and window in ("ongoing", "before_attack"):
         raise AbilityError(f"{where}.from: there are no targets to reach out from {window}")
     return {
         "conditions": tuple(sorted(conditions.items())),
@@ -628,8 +628,8 @@ def recipients_for(kind: str, window: str, duration: str) -> tuple[tuple[str, ..
         )
     if kind in ("roll_dice", "at_end_of_turn"):  # its own effects say whom they act on
         return (("self",), f"a {kind} effect holds other effects, which name their own 'to'")
-    if kind == "push" and window == "before_attack":
-        return (("one_target",), "before the attack a push moves the enemy its player names")
+    if kind in ("push", "pull") and window == "before_attack":
+        return (("one_target",), f"before the attack a {kind} moves the enemy its player names")
     if kind in MOVE_RECIPIENTS:
         return MOVE_RECIPIENTS[kind]
     if window == "ongoing":
@@ -777,17 +777,13 @@ def parse_ability(
         raise AbilityError(
             f"{where}: a prevent_defeat effect is an ongoing ability of the unit it keeps on the board"
         )
-    if window in MOVE_TRIGGERED_WINDOWS and tactics:
-        raise AbilityError(
-            f"{where}.window: {window} is a window of a unit's ability: the unit that moves or sees the move"
-        )
     if window == "after_enemy_move" and (reach is None or reach[0] != "within"):
         raise AbilityError(
             f"{where}.within: an after_enemy_move ability says how near the enemy moves ('within')"
         )
     if any(e.kind == "area_damage" and e.within is None for e in effects) and reach is None:
         raise AbilityError(f"{where}: an area_damage ability says how far it reaches ('within' or 'range')")
-    if reach is not None and reach[0] == "range" and any(e.origin == "targets" for e in effects):
+    if reach is not None and reach[0] == "range" and any(e.origin != "self" for e in effects):
         # Line of Sight is drawn from a unit's own hex; from a target's hex no rule says who draws it
         raise AbilityError(
             f"{where}.range: an area reaching out from the targets takes 'within' (no Line of Sight)"
@@ -829,6 +825,7 @@ def _python_card(entry: Any, python_cards: Mapping[str, Any], where: str) -> Any
 MOVE_RECIPIENTS = {
     "dash": (("self",), "a dash effect moves its own unit"),
     "push": (("one_target", "targets"), "a push effect moves a target of the attack away from its unit"),
+    "pull": (("one_target", "targets"), "a pull effect moves a target of the attack towards its unit"),
 }
 
 
@@ -984,8 +981,10 @@ def _absolute_cost(data: Mapping[str, Any], kind: str, where: str) -> int | None
 # --- delayed triggers (issue 27, part B) ---------------------------------------------------------
 
 # What a delayed trigger may do at the end of the turn, outside any attack: plain changes to one
-# unit (card_delayed.resolve_delayed). Damage, which may defeat a unit there, is not among them.
+# unit and damage to it (card_delayed.resolve_delayed); damage to every enemy in reach is not
+# among them (no attack is there to say whose reach, or from where).
 DELAYED_KINDS = (
+    "non_combat_damage",  # outside any attack: the reading delayed_damage_shields (card_delayed)
     "repair",
     "gain_energy",
     "spend_energy",
@@ -1010,7 +1009,7 @@ def _delayed(data: Mapping[str, Any], kind: str, window: str, where: str) -> tup
     for i, e in enumerate(then):
         if e.kind not in DELAYED_KINDS:
             raise AbilityError(
-                f"{where}.effects[{i}].kind: a {e.kind} effect cannot wait for the end of the turn "
-                f"(it can: {', '.join(DELAYED_KINDS)})"
+                f"{where}.effects[{i}].kind: {'an' if e.kind[0] in 'aeiou' else 'a'} {e.kind} effect cannot "
+                f"wait for the end of the turn (it can: {', '.join(DELAYED_KINDS)})"
             )
     return then

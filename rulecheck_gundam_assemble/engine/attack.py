@@ -170,6 +170,7 @@ class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice, CardDelayed):
         # the scripted hexes of a critical dash or push not yet used (card_moves)
         self.critical_moves_left = {n: list(h) for n, h in decl.critical_moves.items()}
         self.move_responses_used: set[int] = set()  # after_dash / after_enemy_move Responses used
+        self.tactics_unit: str | None = None  # a Tactics card's unit while it answers a move
         self.battle = battle
         self.decl = decl
         self.dice = dice

@@ -7,8 +7,8 @@ The chapter never defines a turn, so "the end of the turn" is the same reading a
 "this turn", ``card_turn_duration``: under ``activation_end`` they resolve when the activation
 ends. A scenario that ends with effects still waiting ends its turn there (``rulecheck
 explain``), so they are shown with the clause of the window their card was used in. What waits
-is a plain change to one unit (``abilities.DELAYED_KINDS``); a unit in Reserve by then is left
-alone.
+is a plain change to one unit or damage to it (``abilities.DELAYED_KINDS``; damage outside any
+attack: ``_damage``); a unit in Reserve by then is left alone.
 """
 
 from __future__ import annotations
@@ -20,6 +20,14 @@ from rulecheck_gundam_assemble.engine.declaration import Response
 from rulecheck_gundam_assemble.engine.responses import WINDOW_CLAUSE
 from rulecheck_gundam_assemble.engine.units import Battle, Delayed
 from rules.events import Event, count_of
+from rules.gundam_assemble.abilities import ANY_UPGRADE, Effect
+from rules.gundam_assemble.card_effects import defeat_stoppers
+from rules.gundam_assemble.damage import lose_hit_points, use_shields
+from rules.gundam_assemble.declaration import Response
+from rules.gundam_assemble.defeat import defeat, defeat_prevented
+from rules.gundam_assemble.responses import WINDOW_CLAUSE
+from rules.gundam_assemble.status_effects import FRACTURE, fracture_extra
+from rules.gundam_assemble.units import Battle, Delayed
 from rules.rulebook import Rulebook
 
 
@@ -39,7 +47,9 @@ class CardDelayed:
         for inner in eff.then:
             named = stage == "before_attack" and inner.on == "one_target"
             for name in self.named_enemy(r, source) if named else self.recipients(inner, user, r, fixed):
-                waiting.append(Delayed(name, inner, source, stage))
+                if inner.kind == "grant_upgrade" and inner.upgrade == ANY_UPGRADE:  # chosen now
+                    inner = replace(inner, upgrade=self.gained_upgrade_type(name, stage, source))
+                waiting.append(Delayed(name, inner, source, stage, user))
                 self.emit(
                     f"{stage}.delayed",
                     (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
@@ -69,6 +79,9 @@ def resolve_delayed(
                 )
             )
             continue
+        if d.effect.kind == "non_combat_damage":
+            battle = _damage(battle, d, rules, what, clause, cite, events)
+            continue
         new, text = _changed(unit, d.effect)
         battle = battle.with_unit(new)
         events.append(
@@ -81,6 +94,61 @@ def resolve_delayed(
             )
         )
     return replace(battle, delayed=()), events
+
+
+def _damage(
+    battle: Battle, d: Delayed, rules: Rulebook, what: str, clause: str, cite: str | None, events: list[Event]
+) -> Battle:
+    """Damage that waited for the end of the turn: non-combat damage outside any attack. Shields
+    prevent damage from an attack (GA-DMG-2) and card reductions cut an attack's damage (GA-DMG-4);
+    this comes from no attack, so reductions never apply and whether active Shields stop it is the
+    reading delayed_damage_shields. Fracture is fracture_trigger's, as for non-combat damage in an
+    attack; hit points at 0 defeat the unit (GA-DEF-1), unless an ongoing card with trigger 'any'
+    steps in (prevent_defeat: outside an attack no other trigger puts it in play)."""
+    unit = battle.unit(d.unit)
+    amount, used, asked = d.effect.amount, 0, None
+    if unit.shields and amount:
+        # reading: delayed_damage_shields
+        asked = rules.cite("delayed_damage_shields")
+        if rules.interpretation("delayed_damage_shields") == "shields_stop":
+            per = int(rules.param("damage_per_shield"))
+            stopped = min(amount, unit.shields * per)
+            used = -(-stopped // per)
+            amount -= stopped
+    new = lose_hit_points(use_shields(unit, used, rules), amount)
+    stop = f" ({used} active Shields stopped some)" if used else ""
+    events.append(
+        Event(
+            f"end.{what}.delayed",
+            (clause, "GA-DMG-2", "GA-DMG-3"),
+            f"{d.source}, at the end of the turn: {amount} non-combat damage to {d.unit}{stop}, "
+            f"hit points {unit.hp} -> {new.hp}",
+            {"unit": d.unit, "effect": d.effect.kind, "amount": amount, "hp": new.hp},
+            "; ".join(c for c in (cite, asked) if c) or None,
+        )
+    )
+    battle = battle.with_unit(new)
+    if amount and FRACTURE in unit.statuses:
+        new = _fracture(new, rules, what, events)
+        battle = battle.with_unit(new)
+    if new.hp > 0:
+        return battle
+    for ability, eff in defeat_stoppers(new):
+        key = (d.unit, ability.name, ability.once_per)
+        if ability.trigger != "any" or key in battle.uses:
+            continue
+        if ability.once_per in ("activation", "turn"):
+            battle = replace(battle, uses=(*battle.uses, key))
+        battle, stepped = defeat_prevented(
+            battle, d.unit, eff.hit_points, f"{d.unit}'s {ability.name}", rules, f"end.{what}"
+        )
+        events.extend(stepped)
+        return battle
+    battle, fell = defeat(battle, d.unit, rules, f"end.{what}")
+    events.extend(fell)
+    if d.by is not None and d.by in battle.units and battle.unit(d.by).side != unit.side:
+        battle = battle.with_defeat(d.by, d.unit)
+    return battle
 
 
 def _changed(unit, eff: Effect):
@@ -108,3 +176,35 @@ def _changed(unit, eff: Effect):
     return replace(
         unit, upgrades=tuple(have)
     ), f"has {count_of(have.count(eff.upgrade), eff.upgrade + ' Upgrade')}"
+
+
+def _fracture(unit, rules: Rulebook, what: str, events: list[Event]):
+    """Fracture "triggers when damage is dealt" (GA-SEQ-10), a step of the attack; whether damage
+    at the end of the turn sets it off is fracture_trigger, as for non-combat damage in an attack."""
+    cite = rules.cite("fracture_trigger")
+    # reading: fracture_trigger
+    if rules.interpretation("fracture_trigger") == "attack_damage_only":
+        events.append(
+            Event(
+                f"end.{what}.fracture_not_triggered",
+                ("GA-SEQ-10",),
+                f"{unit.name} is Fractured, but damage at the end of the turn is not an attack's: Fracture does not trigger",
+                {"unit": unit.name},
+                cite,
+            )
+        )
+        return unit
+    extra, stays = fracture_extra(rules)
+    hit = lose_hit_points(unit, extra)
+    new = hit if stays else replace(hit, statuses=hit.statuses - {FRACTURE})
+    events.append(
+        Event(
+            f"end.{what}.fracture",
+            ("GA-SEQ-10",),
+            f"{unit.name} is Fractured: {extra} more damage, hit points {unit.hp} -> {new.hp}"
+            + ("" if stays else "; Fracture is removed"),
+            {"unit": unit.name, "extra": extra, "hp": new.hp},
+            f"{cite}; {rules.cite('fracture_effect')}",
+        )
+    )
+    return new

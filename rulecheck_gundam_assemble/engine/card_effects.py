@@ -20,6 +20,12 @@ from rulecheck_gundam_assemble.engine.responses import MODIFIER_CLAUSE, WINDOW_C
 from rulecheck_gundam_assemble.engine.units import Lasting
 from rules.dice import DiceScriptError, DiceSource
 from rules.events import count_of
+from rules.gundam_assemble.abilities import ANY_UPGRADE, UPGRADES, Ability, Effect
+from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
+from rules.gundam_assemble.defeat import defeat_prevented
+from rules.gundam_assemble.python_abilities import Play
+from rules.gundam_assemble.responses import MODIFIER_CLAUSE, RESPONSE_CLAUSE, WINDOW_CLAUSE, Modifier
+from rules.gundam_assemble.units import Lasting
 from rules.hexgrid import distance
 
 # How deep attacks made by effects may nest (a Response attacks back, whose attack lets the other
@@ -60,6 +66,8 @@ class CardEffects:
         attacker (its side attacks) or the single target (its side defends)."""
         if r.unit is not None:
             return r.unit
+        if self.tactics_unit is not None:  # answering a move: the unit that moved or saw it
+            return self.tactics_unit
         if side == self.side:
             return self.decl.attacker
         # A Garrison target is not a unit: a card's "this unit" is never one.
@@ -91,7 +99,7 @@ class CardEffects:
             return False
         self.emit(
             f"{window}.not_allowed",
-            (WINDOW_CLAUSE[window], "GA-ROLL-3"),
+            (RESPONSE_CLAUSE[window], "GA-ROLL-3"),
             f"player {side} cannot use {r.ability.name}: the attack has {len(self.targets)} targets, "
             'so the defending card has no single unit to be its "this unit"',
             {"ability": r.ability.name, "targets": list(self.targets)},
@@ -124,7 +132,7 @@ class CardEffects:
         text = ", ".join(f"{k}={v}" for k, v in r.ability.result_conditions.items())
         self.emit(
             f"{window}.condition",
-            (WINDOW_CLAUSE[window],),
+            (RESPONSE_CLAUSE[window],),
             f"{r.ability.name} asks for {text} (for {unit or 'no single unit'}): "
             + (f"not met ({'; '.join(failed)}), so it is not used" if failed else "met"),
             {"ability": r.ability.name, "met": not failed, "unit": unit},
@@ -306,6 +314,8 @@ class CardEffects:
         unit = self.battle.unit(name)
         have = list(unit.upgrades)
         if eff.kind == "grant_upgrade":
+            if eff.upgrade == ANY_UPGRADE:
+                eff = replace(eff, upgrade=self.gained_upgrade_type(name, stage, source))
             have += [eff.upgrade] * eff.amount
             text = f"{name} gains {count_of(eff.amount, eff.upgrade + ' Upgrade')}"
         else:
@@ -334,6 +344,21 @@ class CardEffects:
             {"unit": name, "upgrade": eff.upgrade, "count": have.count(eff.upgrade)},
         )
 
+    def gained_upgrade_type(self, name: str, stage: str, source: str) -> str:
+        """The type of a gained "Upgrade of any type": its player's choice, scripted on the Response
+        ('gained_upgrade'); unscripted it is refused in strict mode, like any choice (else the
+        first type is taken and the trace says so). The loader gives no weapon effect this."""
+        if self.choices is None:  # pragma: no cover - units.refuse_unscripted_upgrade_type
+            raise AttackError(f"{source}: the type of the gained Upgrade is not scripted")
+        picked = self.choices.choose("gained_upgrade", list(UPGRADES))
+        self.emit(
+            f"{stage}.upgrade_chosen",
+            (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
+            f"{source}: an Upgrade of any type for {name}; its player chooses {picked}",
+            {"unit": name, "upgrade": picked},
+        )
+        return picked
+
     def upgrade_of_any_type(self, name: str, have: list[str], stage: str, source: str) -> str:
         """Which Upgrade "an Upgrade of any type" destroys: the one type it has, the Response's
         scripted choice ('upgrade'), or else the reading any_upgrade_destroyed."""
@@ -358,7 +383,14 @@ class CardEffects:
         return picked
 
     def area_damage(
-        self, eff: Effect, ability: Ability | None, user: str | None, stage: str, source: str
+        self,
+        eff: Effect,
+        ability: Ability | None,
+        user: str | None,
+        stage: str,
+        source: str,
+        r: Response | None = None,
+        fixed: list[str] | None = None,
     ) -> None:
         """Non-combat damage to every enemy unit and Garrison in the ability's reach of its unit."""
         if user is None or self.piece(user) is None:
@@ -370,8 +402,8 @@ class CardEffects:
             return
         side = self.battle.unit(user).side
         enemies = [p for p in self.battle.board.enemies_of(side) if p.kind in ("unit", "garrison")]
-        if eff.origin == "targets":
-            self.area_around_targets(eff, ability, user, enemies, stage, source)
+        if eff.origin != "self":
+            self.area_around_targets(eff, ability, user, enemies, stage, source, r, fixed)
             return
         kind, n = ability.reach if ability and ability.reach else ("within", 0)
         if eff.within is not None:
@@ -406,25 +438,53 @@ class CardEffects:
             self.non_combat(eff, p.name, stage, source, user)
 
     def area_around_targets(
-        self, eff: Effect, ability: Ability | None, user: str, enemies, stage: str, source: str
+        self,
+        eff: Effect,
+        ability: Ability | None,
+        user: str,
+        enemies,
+        stage: str,
+        source: str,
+        r: Response | None,
+        fixed: list[str] | None,
     ) -> None:
         """``from: targets``: non-combat damage to every enemy within N hexes of a target of the
         attack ("each enemy adjacent to the target"), the target itself not included; an enemy
-        near two targets takes it once. Measured in hexes, without Line of Sight (GA-WR-2)."""
+        near two targets takes it once. ``from: one_target``: the same around the one target its
+        player names (the Response's ``target``, chosen as for a ``one_target`` effect); whether the
+        attack's other targets near it take it is the reading ``area_around_one_target``.
+        Measured in hexes, without Line of Sight (GA-WR-2)."""
         n = eff.within if eff.within is not None else ability.reach[1]
-        centres = [self.piece(t) for t in self.targets if self.piece(t) is not None]
+        named = eff.origin == "one_target"
+        around = self.recipients(replace(eff, on="one_target"), user, r, fixed) if named else self.targets
+        centres = [self.piece(t) for t in around if self.piece(t) is not None]
+        spared = set(self.targets)
+        cite = None
+        if named:
+            # reading: area_around_one_target (the attack's other targets near the named one)
+            near_targets = {
+                p.name
+                for p in enemies
+                if p.name in spared
+                and p.name not in around
+                and any(distance(c.hex, p.hex) <= n for c in centres)
+            }
+            if near_targets:
+                cite = self.rules.cite("area_around_one_target")
+                if self.rules.interpretation("area_around_one_target") == "other_targets_hit":
+                    spared = set(around)
         hit = [
-            p
-            for p in enemies
-            if p.name not in self.targets and any(distance(c.hex, p.hex) <= n for c in centres)
+            p for p in enemies if p.name not in spared and any(distance(c.hex, p.hex) <= n for c in centres)
         ]
         self.emit(
             f"{stage}.area_damage",
             ("GA-WR-2",),
-            f"{source}: every enemy unit and Garrison within {n} of a target "
-            f"({', '.join(c.name for c in centres) or 'none on the board'}) takes {eff.amount} non-combat damage: "
+            f"{source}: every enemy unit and Garrison within {n} of "
+            + ("the named target" if named else "a target")
+            + f" ({', '.join(c.name for c in centres) or 'none on the board'}) takes {eff.amount} non-combat damage: "
             + (", ".join(p.name for p in hit) or "none is"),
-            {"amount": eff.amount, "from": "targets", "within": n, "hit": [p.name for p in hit]},
+            {"amount": eff.amount, "from": eff.origin, "within": n, "hit": [p.name for p in hit]},
+            cite,
         )
         for p in hit:
             self.area_hit(eff, p, stage, source, user)
@@ -541,7 +601,7 @@ class CardEffects:
         return {self.decl.attacker, *self.targets}
 
     def use_allowed(self, r: Response, who: str, window: str) -> bool:
-        return self.limited_use(r.ability, who, window, WINDOW_CLAUSE[window])
+        return self.limited_use(r.ability, who, window, RESPONSE_CLAUSE[window])
 
     def limited_use(self, ability: Ability, who: str, stage: str, clause: str) -> bool:
         """An ability limited to once per attack, activation or turn: refused after its use."""

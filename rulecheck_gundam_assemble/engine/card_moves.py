@@ -21,8 +21,9 @@ the attacker's terrain) is the engine's usual work on the new board (``ResponseW
 
 Also here: a card used before the attack that acts on one enemy acts on the one its player names
 (``check_named_enemies``, ``named_enemy``), since no unit is a target yet; and the Responses that
-wait for a move (windows ``after_dash`` and ``after_enemy_move``, ``after_move``), used right
-after a Dash or Push made in a Response window. A move made by a critical effect sets none off.
+wait for a move (windows ``after_dash`` and ``after_enemy_move``, ``after_move``), a unit's or a
+Tactics card's, used right after a Dash or Push made in a Response window or by a critical hit
+effect (the reading ``critical_move_responses``).
 """
 
 from __future__ import annotations
@@ -30,17 +31,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulecheck_gundam_assemble.engine.abilities import Effect
-from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration, AttackError, Response
-from rulecheck_gundam_assemble.engine.responses import WINDOW_CLAUSE, WINDOW_TITLE
-from rulecheck_gundam_assemble.engine.units import Battle
+from rules.gundam_assemble.abilities import Effect
+from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
+from rules.gundam_assemble.responses import RESPONSE_CLAUSE, RESPONSE_TITLE, WINDOW_CLAUSE
+from rules.gundam_assemble.units import Battle
 from rules.hexgrid import Hex, distance, neighbours
 from rules.rulebook import Rulebook
 from rules.wording import plural
 
-MOVE_KINDS = ("dash", "push")
-# The readings a move of each kind asks for (cited on its event).
-MOVE_READINGS = {"dash": ("dash_through_units",), "push": ("push_direction", "push_distance")}
+MOVE_KINDS = ("dash", "push", "pull")
+# The readings a move of each kind asks for (cited on its event). A Pull is a Push the other way
+# (FAQ Q.23 names the two together), so the same two readings say how far and which way it goes.
+MOVE_READINGS = {
+    "dash": ("dash_through_units",),
+    "push": ("push_direction", "push_distance"),
+    "pull": ("push_direction", "push_distance"),
+}
 
 
 def move_problem(
@@ -73,19 +79,22 @@ def move_problem(
         ):
             return f"every way of at most {plural(hexes, 'hex')} from {list(start)} to {where} passes another unit"
         return None
+    word = kind.capitalize()
     # reading: push_distance
     if rules.interpretation("push_distance") == "exactly" and moved != hexes:
-        return f"{where} is {plural(moved, 'hex')} from {list(start)}: the Push moves it exactly {hexes}"
+        return f"{where} is {plural(moved, 'hex')} from {list(start)}: the {word} moves it exactly {hexes}"
     if moved > hexes:
-        return f"{where} is {plural(moved, 'hex')} from {list(start)}, beyond the Push's {hexes}"
+        return f"{where} is {plural(moved, 'hex')} from {list(start)}, beyond the {word}'s {hexes}"
     # reading: push_direction
     if pusher is not None and rules.interpretation("push_direction") == "away_from_pusher":
-        farther = distance(pusher, to) - distance(pusher, start)
-        if farther != moved:
+        step = 1 if kind == "push" else -1  # a Pull comes one hex nearer with each hex
+        if (distance(pusher, to) - distance(pusher, start)) * step != moved:
+            way, unit = ("away from", "pushing") if kind == "push" else ("towards", "pulling")
             return (
-                f"{where} is not straight away from the pushing unit at {list(pusher)} "
-                f"(each hex of the Push takes it one hex farther: {distance(pusher, start)} -> "
-                f"{distance(pusher, start) + moved} hexes, not {distance(pusher, to)})"
+                f"{where} is not straight {way} the {unit} unit at {list(pusher)} "
+                f"(each hex of the {word} takes it one hex {'farther' if step > 0 else 'nearer'}: "
+                f"{distance(pusher, start)} -> {distance(pusher, start) + step * moved} hexes, "
+                f"not {distance(pusher, to)})"
             )
     return None
 
@@ -163,11 +172,11 @@ def check_scripted_moves(battle: Battle, decl: AttackDeclaration, rules: Ruleboo
             raise AttackError(f"no unit {name!r} on the board", field)
         if name == decl.attacker and "dash" not in kinds:
             raise AttackError(f"{decl.weapon}'s critical effect pushes a target, not the attacker", field)
-        if name != decl.attacker and "push" not in kinds:
+        if name != decl.attacker and not kinds & {"push", "pull"}:
             raise AttackError(f"{decl.weapon}'s critical effect Dashes the attacker only", field)
         if name != decl.attacker and name not in (decl.target, *decl.more_targets) and decl.area is None:
             raise AttackError(f"{name} is not a target of this attack", field)
-        eff = next(e for e in crit_moves if e.kind == ("dash" if name == decl.attacker else "push"))
+        eff = next(e for e in crit_moves if (e.kind == "dash") == (name == decl.attacker))
         here = battle.board.piece(name).hex
         pusher = battle.board.piece(decl.attacker).hex
         for hex_ in value:
@@ -250,12 +259,19 @@ class CardMoves:
     """The dash and push effects, and the enemy a card names before the attack, as part of the
     attack resolver (``attack._Resolver``)."""
 
-    def named_enemy(self, r: Response | None, source: str) -> list[str]:
+    def named_enemy(self, r: Response, source: str) -> list[str]:
         """The enemy a card used before the attack acts on: the one its player names (checked to
-        be an enemy on the board before the attack resolves, ``check_named_enemies``)."""
-        name = r.target if r is not None else None
-        if name is None or self.piece(name) is None:
-            raise AttackError(f"{source}: name the enemy it acts on before the attack ('target')", "target")
+        be an enemy on the board before the attack resolves, ``check_named_enemies``); none if an
+        earlier card of the same window has defeated it since."""
+        name = r.target  # a Response's, checked before the attack resolves (check_named_enemies)
+        if self.piece(name) is None:  # defeated by an earlier card before the attack
+            self.emit(
+                "before_attack.not_allowed",
+                ("GA-DEF-2",),
+                f"{source}: {name} is no longer on the board, so the card does nothing to it",
+                {"unit": name},
+            )
+            return []
         self.emit(
             "before_attack.named_enemy",
             ("GA-DECL-2",),
@@ -281,13 +297,17 @@ class CardMoves:
                 "critical_moves",
             )
         to = tuple(queue.pop(0))
-        pusher = self.piece(user).hex if eff.kind == "push" and user and self.piece(user) else None
+        pusher = self.piece(user).hex if eff.kind != "dash" and user and self.piece(user) else None
         problem = move_problem(self.battle, eff.kind, eff.hexes, name, piece.hex, to, pusher, self.rules)
         if problem:  # the board changed since the attack began (an earlier move): checked again now
             raise AttackError(f"{source} cannot {eff.kind} {name} there: {problem}")
         readings = [k for k in MOVE_READINGS[eff.kind] if k != "push_direction" or pusher is not None]
-        verb = {"dash": "Dashes", "push": "is Pushed"}[eff.kind]
-        by = f" away from {user}" if eff.kind == "push" and user else ""
+        verb = {"dash": "Dashes", "push": "is Pushed", "pull": "is Pulled"}[eff.kind]
+        by = (
+            f" {'away from' if eff.kind == 'push' else 'towards'} {user}"
+            if eff.kind != "dash" and user
+            else ""
+        )
         self.emit(
             f"{stage}.{eff.kind}",
             ("GA-CRIT-2",) if stage == "critical" else (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
@@ -300,36 +320,84 @@ class CardMoves:
         self.after_move(name, eff.kind, stage)
 
     def after_move(self, moved: str, kind: str, stage: str) -> None:
-        """The Responses waiting for this move (``after_dash``: their own unit Dashed;
+        """The Responses waiting for this move (``after_dash``: their unit Dashed;
         ``after_enemy_move``: an enemy of their unit moved to a hex within its ``within``), used
-        now, in the window the move was made in (each once)."""
-        if stage not in WINDOW_CLAUSE:  # a critical effect's move (see the module docstring)
+        now, in the window the move was made in (each once). A Tactics card's unit is the one the
+        reading ``tactics_move_window_unit`` gives (``move_window_unit``). After a move made by a
+        critical hit effect they are used at the critical step, unless the reading
+        ``critical_move_responses`` keeps that step closed to Responses."""
+        if stage not in RESPONSE_CLAUSE:
             return
-        side = self.battle.unit(moved).side
         for i, r in enumerate(self.decl.responses):
             if i in self.move_responses_used or r.window not in ("after_dash", "after_enemy_move"):
                 continue
-            if r.window == "after_dash":
-                fits = kind == "dash" and r.unit == moved
-            else:
-                here, there = self.piece(r.unit), self.piece(moved)
-                near = r.ability.reach[1] if r.ability.reach else 0
-                fits = (
-                    self.battle.unit(r.unit).side != side
-                    and here is not None
-                    and there is not None
-                    and distance(here.hex, there.hex) <= near
-                )
-            if fits:
-                self.move_responses_used.add(i)
-                self.emit(
-                    f"{stage}.after_move",
-                    (WINDOW_CLAUSE[stage], "GA-SEQ-13"),
-                    f"{moved} {'Dashed' if kind == 'dash' else 'was moved'}: {r.unit}'s {r.ability.name} "
-                    f"({r.window.replace('_', ' ')}) is used now, before the {WINDOW_TITLE[stage]} step goes on",
-                    {"unit": moved, "ability": r.ability.name},
-                )
+            unit = self.move_window_unit(r, moved, kind)
+            if unit is None:
+                continue
+            self.move_responses_used.add(i)
+            if stage == "critical" and not self.critical_move_opens(r, moved):
+                continue
+            self.emit(
+                f"{stage}.after_move",
+                (RESPONSE_CLAUSE[stage], "GA-SEQ-13"),
+                f"{moved} {'Dashed' if kind == 'dash' else 'was moved'}: {r.unit or f'player {r.side}'}'s {r.ability.name} "
+                f"({r.window.replace('_', ' ')}) is used now, before the {RESPONSE_TITLE[stage]} step goes on",
+                {"unit": moved, "ability": r.ability.name},
+                self.rules.cite("critical_move_responses") if stage == "critical" else None,
+            )
+            self.tactics_unit = unit if r.unit is None else None
+            try:
                 self.respond(r, stage)
+            finally:
+                self.tactics_unit = None
+
+    def critical_move_opens(self, r: Response, moved: str) -> bool:
+        """Whether a Response waiting for a move is used after a critical hit effect's move: the
+        chapter lists Responses at three points of the sequence and the critical step is not one
+        of them (GA-SEQ-8), so it is the reading critical_move_responses."""
+        # reading: critical_move_responses
+        if self.rules.interpretation("critical_move_responses") == "open":
+            return True
+        self.emit(
+            "critical.after_move_closed",
+            ("GA-SEQ-8", "GA-SEQ-13"),
+            f"{moved} was moved by a critical hit effect: {r.ability.name} waits for a move, but the "
+            "critical step is no Response window, so it is not used",
+            {"unit": moved, "ability": r.ability.name},
+            self.rules.cite("critical_move_responses"),
+        )
+        return False
+
+    def move_window_unit(self, r: Response, moved: str, kind: str) -> str | None:
+        """The unit whose move (``after_dash``) or whose nearness to the moved enemy
+        (``after_enemy_move``) lets this Response be used, or None when it may not be. A unit's
+        ability speaks of its own unit; a Tactics card of the unit ``tactics_move_window_unit``
+        names: its side's unit in the attack (as for its other effects), or any of its units."""
+        side = self.owner_side(r)
+        if r.unit is not None:
+            candidates = [r.unit]
+        # reading: tactics_move_window_unit
+        elif self.rules.interpretation("tactics_move_window_unit") == "attack_unit":
+            own = self.own_unit(r, side)
+            candidates = [own] if own is not None else []
+        else:
+            candidates = [n for n, u in self.battle.units.items() if u.side == side]
+        there = self.piece(moved)
+        for name in candidates:
+            if r.window == "after_dash":
+                if kind == "dash" and name == moved:
+                    return name
+                continue
+            here = self.piece(name)
+            near = r.ability.reach[1] if r.ability.reach else 0
+            if (
+                self.battle.unit(moved).side != side
+                and here is not None
+                and there is not None
+                and distance(here.hex, there.hex) <= near
+            ):
+                return name
+        return None
 
     def unused_move_responses(self) -> None:
         """A Response scripted for a move that never happened is an error, like an unused die."""

@@ -41,6 +41,10 @@ WINDOW_TITLE = {
     "after_attack_roll": "After Attack Roll",
     "after_combat_damage": "After Combat Damage",
 }
+# Where a Response may also be used: right after a move made by a critical hit effect (an
+# after_dash or after_enemy_move Response, card_moves.after_move), at the critical step (GA-SEQ-8).
+RESPONSE_CLAUSE = {**WINDOW_CLAUSE, "critical": "GA-SEQ-8"}
+RESPONSE_TITLE = {**WINDOW_TITLE, "critical": "critical hit effect"}
 
 
 @dataclass
@@ -142,7 +146,7 @@ class ResponseWindows:
         if reason:
             self.emit(
                 f"{window}.not_allowed",
-                (WINDOW_CLAUSE[window],),
+                (RESPONSE_CLAUSE[window],),
                 f"{who} cannot use {ability.name}: {reason}",
                 {"ability": ability.name},
             )
@@ -156,7 +160,7 @@ class ResponseWindows:
         kind = "Tactics card" if ability.tactics else "ability"
         self.emit(
             f"{window}.response",
-            (WINDOW_CLAUSE[window], "GA-SEQ-14"),
+            (RESPONSE_CLAUSE[window], "GA-SEQ-14"),
             f"{who} ({'attacker' if side == self.side else 'defender'}) uses the {kind} {ability.name}: "
             f"{ability.describe()}",
             {"ability": ability.name, "side": side},
@@ -178,7 +182,7 @@ class ResponseWindows:
         for key, value in choices.defaults:
             self.emit(
                 f"{window}.default_choice",
-                (WINDOW_CLAUSE[window],),
+                (RESPONSE_CLAUSE[window],),
                 f"{who}'s {ability.name}: the choice {key!r} was not scripted; the first option {value!r} is taken",
                 {"choice": key, "value": value},
             )
@@ -303,7 +307,7 @@ class ResponseWindows:
             self.dice_effect(replace(eff, amount=amount), stage, source, r)
             return
         if eff.kind == "area_damage":
-            self.area_damage(replace(eff, amount=amount), ability, user, stage, source)
+            self.area_damage(replace(eff, amount=amount), ability, user, stage, source, r, fixed)
             return
         if eff.kind == "roll_dice":
             self.card_roll(eff, stage, source, user, r, fixed, ability)
@@ -359,7 +363,7 @@ class ResponseWindows:
                 self.non_combat(replace(eff, amount=amount), name, stage, source, user)
             elif eff.kind == "move":
                 self.move(name, r, stage, source)
-            elif eff.kind in ("dash", "push"):
+            elif eff.kind in ("dash", "push", "pull"):
                 self.card_move(replace(eff, amount=amount), name, user, r, stage, source)
 
     def shields(self, eff: Effect, name: str, stage: str, source: str) -> None:

@@ -176,6 +176,7 @@ class Delayed:
     effect: Effect
     source: str
     window: str  # the window the card was used in (its clause is cited when it resolves)
+    by: str | None = None  # the card's unit: whose defeat of ``unit`` it is, if its damage defeats it
 
 
 @dataclass(frozen=True)
@@ -278,6 +279,7 @@ def parse_weapon(data: Mapping[str, Any], where: str) -> Weapon:
                     f"{where}.critical.effects[{i}].kind: a critical hit effect does not roll dice of its "
                     "own (its card's dice could not be scripted before the attack roll)"
                 )
+            refuse_unscripted_upgrade_type(e, f"{where}.critical.effects[{i}]")
             if e.kind == "move":  # no Response carries its hex: it would stop the attack when rolled
                 raise AbilityError(
                     f"{where}.critical.effects[{i}].kind: a critical hit effect that moves a unit is a "
@@ -322,10 +324,26 @@ def _timed_weapon_effects(listed: Any, where: str) -> tuple[Effect, ...]:
                 f"{at}.to: {eff.on!r}: a weapon effect has no player's choice to script "
                 "(to: targets, self or attacker)"
             )
+        if eff.origin == "one_target":
+            raise AbilityError(
+                f"{at}.from: 'one_target': a weapon effect has no player's choice to script "
+                "(from: targets or self)"
+            )
+        refuse_unscripted_upgrade_type(eff, at)
         if eff.kind == "attack":
             raise AbilityError(f"{at}.kind: a weapon effect does not make another attack")
         out.append(replace(eff, timing=window))
     return tuple(out)
+
+
+def refuse_unscripted_upgrade_type(eff: Effect, where: str) -> None:
+    """A weapon's gained "Upgrade of any type" is refused: the type is its player's choice, scripted
+    on a Response (``choices``), and a weapon or critical effect has no Response to carry it."""
+    if eff.kind == "grant_upgrade" and eff.upgrade == ANY_UPGRADE:
+        raise AbilityError(
+            f"{where}.upgrade: a weapon's gained Upgrade of any type is its player's choice, and a weapon "
+            "effect has no Response to script it on: name the type (Strength, Shield, Speed)"
+        )
 
 
 def _targets(data: Mapping[str, Any], where: str) -> int:

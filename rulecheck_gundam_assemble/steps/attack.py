@@ -537,7 +537,8 @@ def in_reserve(attack_context: AttackContext, name: str):
 
 @then(P.vp_are.parser)
 def vp_are(attack_context: AttackContext, side: str, count: int):
-    vp = _result(attack_context).battle.victory_points.get(side, 0)
+    battle = attack_context.state or _result(attack_context).battle  # after a turn's end too
+    vp = battle.victory_points.get(side, 0)
     expect(vp == count, f"player {side} to have {count} victory points", f"{vp}")
 
 
@@ -669,7 +670,8 @@ def ruling_interpretations_exactly(attack_context: AttackContext, names: str):
 
 @then(P.ruling_interpretation_option.parser)
 def ruling_interpretation_option(attack_context: AttackContext, name: str, option: str):
-    used = interpretations_cited(_result(attack_context).events)
+    # every attack's events and the ends of activations and turns after them (delayed effects)
+    used = interpretations_cited(attack_context.all_events or _result(attack_context).events)
     expect(
         used.get(name) == option,
         f"the ruling to read {name} as {option}",

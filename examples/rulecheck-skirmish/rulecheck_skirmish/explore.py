@@ -1,6 +1,6 @@
-"""Skirmish's hooks for ``rulecheck explore`` (a ``rulecheck.ruleset_api.Explorer``): a
-hypothesis strategy of shots, the evaluator that rules on one, and how a witness is written as
-Gherkin in this game's own steps (with its phrase table, ``phrases.py``) and drawn.
+"""Skirmish's hooks for ``rulecheck explore`` (a ``rulecheck.ruleset_api.Explorer``): the
+strategy of shots (``strategies.shots``), the evaluator that rules on one, and how a witness is
+written as Gherkin in this game's own steps (with its phrase table, ``phrases.py``) and drawn.
 
 A position is plain JSON: the board (``width``, ``height``, ``walls``, ``cover``), the two
 ``models`` (as ``scenario.position_json`` writes them), the ``shot`` (shooter, target) and
@@ -16,6 +16,7 @@ from typing import Any
 from rulecheck_skirmish import diagram, engine
 from rulecheck_skirmish.phrases import SkirmishPhrases as P
 from rulecheck_skirmish.scenario import board_from_json, board_map
+from rulecheck_skirmish.strategies import shots
 
 
 class PoolExhausted(Exception):
@@ -56,49 +57,6 @@ def evaluate_position(position: dict[str, Any], rules, catalogue=None) -> dict[s
     }
 
 
-def shots(draw) -> dict[str, Any]:
-    from hypothesis import strategies as st
-
-    width, height = draw(st.integers(2, 6)), draw(st.integers(1, 4))
-    squares = [(c, r) for r in range(height) for c in range(width)]
-    a, t = draw(st.lists(st.sampled_from(squares), min_size=2, max_size=2, unique=True))
-    rest = [s for s in squares if s not in (a, t)]
-    walls = draw(st.lists(st.sampled_from(rest), unique=True, max_size=2)) if rest else []
-    open_ = [s for s in squares if s not in walls and s != a]
-    cover = draw(st.lists(st.sampled_from(open_), unique=True, max_size=3))
-    faces = st.lists(st.integers(1, 6), min_size=3, max_size=3)
-    return {
-        "width": width,
-        "height": height,
-        "walls": sorted(map(list, walls)),
-        "cover": sorted(map(list, cover)),
-        "models": [
-            {
-                "name": "Ash",
-                "side": "red",
-                "square": list(a),
-                "skill": draw(st.integers(2, 6)),
-                "save": 7,
-                "wounds": 1,
-                "range": draw(st.integers(1, 6)),
-                "shots": draw(st.integers(1, 3)),
-            },
-            {
-                "name": "Bo",
-                "side": "blue",
-                "square": list(t),
-                "skill": 4,
-                "save": draw(st.integers(2, 7)),
-                "wounds": draw(st.integers(1, 3)),
-                "range": 6,
-                "shots": 1,
-            },
-        ],
-        "shot": ["Ash", "Bo"],
-        "dice": {"to_hit": draw(faces), "save": draw(faces)},
-    }
-
-
 def _then(key: str, value: Any, target: str) -> list[str]:
     if value is None:
         return []
@@ -126,9 +84,7 @@ class SkirmishExplorer:
 
     @staticmethod
     def positions(kind: str, bias=None):
-        from hypothesis import strategies as st
-
-        return st.composite(shots)()
+        return shots()
 
     @staticmethod
     def learns(kind: str) -> bool:

@@ -34,6 +34,18 @@ Feature: Choices the engine used to make without naming them (issue 30)
     And the ruling names the interpretation unscripted_reroll_pick
 
   @clause:GA-ROLL-1 @clause:GA-SEQ-6 @ruling:derived
+  Scenario: An attacker's own unscripted reroll picks up its lowest die, under either reading
+    Given the interpretation unscripted_reroll_pick is rerolling_player_best
+    And the pieces:
+      | name           | side | at     |
+      | Cara's Strider | A    | [0, 0] |
+      | QZ-82 Sentinel | B    | [2, 0] |
+    And player A will use "Recalibrate"
+    And the rerolled dice will show 10
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with Zaku Machine Gun and rolls 9, 5, 5, 2
+    Then the dice are 9, 5, 5, 10
+
+  @clause:GA-ROLL-1 @clause:GA-SEQ-6 @ruling:derived
   Scenario: A defender's scripted reroll picks up the die it names, under either reading
     Given the pieces:
       | name           | side | at     |

@@ -73,6 +73,27 @@ Feature: Choices the engine used to make without naming them (issue 30)
     When "Alpha" shoots "Charlie"
     Then no base of "Charlie" was pushed
 
+  @clause:MB-6.5 @ruling:interpretation @interpretation:coherency @interpretation:coherency_measure @interpretation:split_before_attack @assumed:coherency_distance
+  Scenario: Under two_neighbours a lone base may be pushed twice to gain two neighbours, and with no other unit's base in the way either push_path allows it
+    Given the interpretation push_path is other_bases_block
+    And the interpretation coherency is two_neighbours
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x    | y    | facing |
+      | Charlie | c1   | round 0.5 | 0    | 10   | 270    |
+      | Charlie | c2   | round 0.5 | 1.5  | 10   | 270    |
+      | Charlie | c3   | round 0.5 | 0.2  | 16   | 270    |
+      | Charlie | c4   | round 0.5 | 12   | 16   | 270    |
+    And "Alpha" rolls 6, 1, 1, 1 to hit
+    And "Charlie" rolls 1 to save
+    And the defending player removes c4 from "Charlie"
+    And the owning player pushes c3 of "Charlie"
+    When "Alpha" shoots "Charlie"
+    Then the legal pushes for "Charlie" are c3; c1+c3
+    And only base c3 of "Charlie" was pushed
+
   @clause:MB-0 @clause:MB-1 @ruling:interpretation @interpretation:close_combat_reach
   Scenario: Under base_contact a unit six inches away cannot be attacked in close combat
     Given the interpretation close_combat_reach is base_contact

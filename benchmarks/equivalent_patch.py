@@ -1,0 +1,43 @@
+"""Swap one engine function for another everywhere the running program can reach it: the module
+attribute (or class attribute, for a method) and every module of rules, rulecheck and steps
+that imported it by name. Used by benchmarks/equivalent_sample.py and
+tests/test_equivalent_mutants.py."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import sys
+from collections.abc import Callable, Iterator
+
+
+def original(module: str, cls: str | None, func: str):
+    owner = importlib.import_module(module)
+    return getattr(owner, cls).__dict__[func] if cls else getattr(owner, func)
+
+
+@contextlib.contextmanager
+def patched(
+    module: str, cls: str | None, func: str, replacement: Callable[[object], object]
+) -> Iterator[None]:
+    """Within the block, ``module[.cls].func`` is ``replacement(original)``."""
+    old = original(module, cls, func)
+    new = replacement(old)
+    undo: list[tuple[object, str, object]] = []
+    if cls:
+        owner = getattr(importlib.import_module(module), cls)
+        undo.append((owner, func, old))
+        setattr(owner, func, new)
+    else:
+        for mod in list(sys.modules.values()):
+            if mod is None or mod.__name__.split(".")[0] not in ("rules", "rulecheck", "steps"):
+                continue
+            for attr, value in list(vars(mod).items()):
+                if value is old:
+                    undo.append((mod, attr, old))
+                    setattr(mod, attr, new)
+    try:
+        yield
+    finally:
+        for owner, attr, value in reversed(undo):
+            setattr(owner, attr, value)
