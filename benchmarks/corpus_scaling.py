@@ -54,7 +54,7 @@ def split_feature(text: str) -> tuple[str, list[str]]:
 
 def build_corpus(dest: Path, size: int) -> int:
     sources = []  # (ruleset, feature stem, header, blocks)
-    for path in sorted((ROOT / "features").glob("*/*.feature")):
+    for path in sorted(ROOT.glob("rulecheck_*/features/*/*.feature")):
         header, blocks = split_feature(path.read_text(encoding="utf-8"))
         if blocks:
             sources.append((path.parent.name, path.stem, header, blocks))

@@ -120,7 +120,7 @@ def main() -> int:
         for name in json.loads(meta.read_text())["exit_code_by_key"]
         if listed.match(name)
     )
-    scenarios = sorted((ROOT / "scenarios").rglob("*.yaml"))
+    scenarios = sorted(ROOT.glob("rulecheck_*/scenarios/**/*.yaml"))
     functions = {}
     for name in names:
         module, cls, func, _ = split_name(name)

@@ -13,11 +13,11 @@ from typing import Any
 from rulecheck.explore.gherkin_writer import q
 from rulecheck.explore.strategies import Bias
 from rulecheck.explore.tighten import Shape, variants
-from rulecheck.rulesets import gundam_assemble_gherkin as gw
-from rulecheck.rulesets.gundam_assemble import card_catalogue
-from rulecheck.rulesets.gundam_assemble_evaluate import board_from_position
-from rulecheck.rulesets.gundam_assemble_phrases import GundamAssemblePhrases as P
-from rulecheck.rulesets.gundam_assemble_strategies import attack_positions, catalogue, los_positions
+from rulecheck_gundam_assemble import gherkin as gw
+from rulecheck_gundam_assemble.evaluate import board_from_position
+from rulecheck_gundam_assemble.phrases import GundamAssemblePhrases as P
+from rulecheck_gundam_assemble.ruleset import card_catalogue
+from rulecheck_gundam_assemble.strategies import attack_positions, catalogue, los_positions
 
 # How a board position simplifies (``tighten``): the map keeps its cells (each may go flat and
 # dry) and a placed area its hexes (the weapon's template: a scenario cannot fire at no hexes);
@@ -44,7 +44,7 @@ class GundamAssembleExplorer:
 
     @staticmethod
     def evaluator(kind: str) -> str:
-        return f"rulecheck.rulesets.gundam_assemble_evaluate:{'los' if kind == 'los' else 'attack'}"
+        return f"rulecheck_gundam_assemble.evaluate:{'los' if kind == 'los' else 'attack'}"
 
     @staticmethod
     def catalogue():
@@ -127,8 +127,8 @@ class GundamAssembleExplorer:
 
     @staticmethod
     def diagram(position: dict[str, Any], rules, title: str) -> str:
-        from rulecheck.diagram_hex import draw_board
-        from rules.gundam_assemble.line_of_sight import line_of_sight
+        from rulecheck_gundam_assemble.diagram import draw_board
+        from rulecheck_gundam_assemble.engine.line_of_sight import line_of_sight
 
         board = board_from_position(position)
         pair = position.get("los") or {

@@ -1,6 +1,6 @@
 """Gundam Assemble's step phrases: the wording of each of its steps, in one place.
 
-The step definitions (``steps/gundam_assemble_*.py``) are built from these phrases, the Gherkin
+The step definitions (``rulecheck_gundam_assemble/steps/``) are built from these phrases, the Gherkin
 writer of ``rulecheck explore`` writes with them (``gundam_assemble_gherkin``) and ``rulecheck check
 --vacuous`` turns a Then-step into its ``opposite`` (see ``rulecheck.phrases``). A piece's name is
 quoted in a sentence (``'"Zaku" takes 2 hits'``); the steps take it with its quotes or without.

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.explore.tighten import Shape, variants
-from rulecheck.rulesets import multibase_gherkin as gw
-from rulecheck.rulesets.multibase_evaluate import battlefield_from_position, stated
-from rulecheck.rulesets.multibase_strategies import attack_positions
+from rulecheck_multibase import gherkin as gw
+from rulecheck_multibase.evaluate import battlefield_from_position, stated
+from rulecheck_multibase.strategies import attack_positions
 
 # How a multibase position simplifies (``tighten``): units, bases, terrain and dice may go (a unit
 # keeps a base, a polygon its corners); wounds taken may drop to none; coordinates, sizes and
@@ -44,7 +44,7 @@ class MultibaseExplorer:
     @staticmethod
     def evaluator(kind: str) -> str:
         # a casualty position is an attack whose losses matter
-        return "rulecheck.rulesets.multibase_evaluate:attack"
+        return "rulecheck_multibase.evaluate:attack"
 
     @staticmethod
     def catalogue() -> None:
@@ -134,8 +134,8 @@ class MultibaseExplorer:
 
     @staticmethod
     def diagram(position: dict[str, Any], rules, title: str) -> str:
-        from rulecheck.diagram_multibase import draw_battlefield
-        from rulecheck.rulesets.multibase_draw import multibase_sight
+        from rulecheck_multibase.diagram import draw_battlefield
+        from rulecheck_multibase.draw import multibase_sight
 
         attack, field = position["attack"], battlefield_from_position(position)
         ranged = not attack.get("close_combat")

@@ -1,6 +1,6 @@
 """multibase's step phrases: the wording of each of its steps, in one place.
 
-The step definitions (``steps/multibase*.py``) are built from these phrases, the Gherkin writer of
+The step definitions (``rulecheck_multibase/steps/``) are built from these phrases, the Gherkin writer of
 ``rulecheck explore`` writes with them (``multibase_gherkin``) and ``rulecheck check --vacuous``
 turns a Then-step into its ``opposite`` (see ``rulecheck.phrases``).
 """

@@ -1,7 +1,7 @@
 """Issue 27, round 3: a player-made card library written from docs/cards.md alone.
 
-The cards that could be written are in scenarios/gundam_assemble/cards/community_library.yaml and
-are resolved against hand-computed results in features/gundam_assemble/cards_community_library.feature.
+The cards that could be written are in rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/community_library.yaml and
+are resolved against hand-computed results in rulecheck_gundam_assemble/features/gundam_assemble/cards_community_library.feature.
 The ones here could not be written: each needs a mechanic of another chapter of the rules, and a
 user trying one gets one line on stderr (exit status 2) that names the mechanic, not an error
 about an unrelated field."""
@@ -13,11 +13,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rulecheck.card_plugins import catalogue_with
 from rulecheck.cli import main
+from rulecheck_gundam_assemble.card_plugins import catalogue_with
 
 ROOT = Path(__file__).resolve().parents[1]
-LIBRARY = ROOT / "scenarios" / "gundam_assemble" / "cards" / "community_library.yaml"
+LIBRARY = (
+    ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble" / "cards" / "community_library.yaml"
+)
 
 # (the card's printed text, the card as a player writes it, the mechanic its refusal must name)
 REFUSED = [
@@ -73,7 +75,9 @@ def test_a_library_card_of_another_chapter_is_refused_in_one_line_naming_the_mec
         ]
     }
     (tmp_path / "library.yaml").write_text(yaml.safe_dump(cards, sort_keys=False))
-    scenario = (ROOT / "scenarios" / "gundam_assemble" / "community_harpoon_pull.yaml").read_text()
+    scenario = (
+        ROOT / "rulecheck_gundam_assemble" / "scenarios" / "gundam_assemble" / "community_harpoon_pull.yaml"
+    ).read_text()
     scenario = scenario.replace("cards: [cards/community_library.yaml]", f"cards: [{LIBRARY}, library.yaml]")
     (tmp_path / "s.yaml").write_text(scenario)
     assert main(["explain", str(tmp_path / "s.yaml")]) == 2

@@ -14,7 +14,7 @@ import pytest
 from rulecheck.explore.versions import at_revision, parse_side
 from rulecheck.source_yaml import InputError
 
-EVALUATOR = Path("rulecheck/rulesets/multibase_evaluate.py")
+EVALUATOR = Path("rulecheck_multibase/evaluate.py")
 
 
 def _git(repo: Path, *args: str) -> str:

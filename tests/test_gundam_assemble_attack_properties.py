@@ -7,18 +7,18 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecheck.rulesets.gundam_assemble_strategies import (
+from rulecheck_gundam_assemble.engine.attack import STAGES, resolve_attack, stage_of
+from rulecheck_gundam_assemble.engine.attack_dice import count_crits, score_dice
+from rulecheck_gundam_assemble.engine.damage import combat_damage
+from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration
+from rulecheck_gundam_assemble.engine.units import parse_catalogue
+from rulecheck_gundam_assemble.strategies import (
     accuracies,
     attack_faces,
     attacks_on_a_holdout,
     beam_rifle_attacks,
 )
 from rules.dice import ScriptedDice
-from rules.gundam_assemble.attack import STAGES, resolve_attack, stage_of
-from rules.gundam_assemble.attack_dice import count_crits, score_dice
-from rules.gundam_assemble.damage import combat_damage
-from rules.gundam_assemble.declaration import AttackDeclaration
-from rules.gundam_assemble.units import parse_catalogue
 from rules.rulebook import load
 from steps.common import PROJECT_ROOT
 

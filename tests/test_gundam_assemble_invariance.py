@@ -18,12 +18,12 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecheck.rulesets.gundam_assemble_strategies import attacks_around_the_attacker
+from rulecheck_gundam_assemble.engine.attack import resolve_attack
+from rulecheck_gundam_assemble.engine.board import Board, Piece
+from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration
+from rulecheck_gundam_assemble.engine.units import battle_from_entries, parse_catalogue
+from rulecheck_gundam_assemble.strategies import attacks_around_the_attacker
 from rules.dice import SeededDice
-from rules.gundam_assemble.attack import resolve_attack
-from rules.gundam_assemble.board import Board, Piece
-from rules.gundam_assemble.declaration import AttackDeclaration
-from rules.gundam_assemble.units import battle_from_entries, parse_catalogue
 from rules.hexgrid import SYMMETRIES, add, is_mirror, reflect, symmetry
 from rules.rulebook import load
 from steps.common import PROJECT_ROOT

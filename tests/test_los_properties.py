@@ -13,7 +13,9 @@ from math import ceil, floor
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rulecheck.rulesets.gundam_assemble_strategies import (
+from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece
+from rulecheck_gundam_assemble.engine.line_of_sight import LosMode, line_of_sight
+from rulecheck_gundam_assemble.strategies import (
     AREA,
     boards,
     hex_pairs,
@@ -21,8 +23,6 @@ from rulecheck.rulesets.gundam_assemble_strategies import (
     los_modes,
     los_readings,
 )
-from rules.gundam_assemble.board import Board, HexTerrain, Piece
-from rules.gundam_assemble.line_of_sight import LosMode, line_of_sight
 from rules.hex_sightline import CORNERS, sightline
 from rules.hexgrid import DIRECTIONS, add, distance, is_mirror, lerp_line, symmetry
 from rules.rulebook import load

@@ -20,15 +20,15 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from rulecheck.rulesets.multibase_strategies import TABLE_STATS as STATS
-from rulecheck.rulesets.multibase_strategies import battlefields, geometry_rulebooks
+from rulecheck_multibase.engine.attack import AttackSpec, resolve_attack
+from rulecheck_multibase.engine.battlefield import Base, Battlefield, Initiative, Terrain, Unit
+from rulecheck_multibase.engine.casualties import removal_options
+from rulecheck_multibase.engine.coherency import is_coherent, push_options
+from rulecheck_multibase.engine.geometry import base_distance, in_arc, trace
+from rulecheck_multibase.engine.target import measure_range
+from rulecheck_multibase.strategies import TABLE_STATS as STATS
+from rulecheck_multibase.strategies import battlefields, geometry_rulebooks
 from rules.dice import SeededDice
-from rules.multibase.attack import AttackSpec, resolve_attack
-from rules.multibase.battlefield import Base, Battlefield, Initiative, Terrain, Unit
-from rules.multibase.casualties import removal_options
-from rules.multibase.coherency import is_coherent, push_options
-from rules.multibase.geometry import base_distance, in_arc, trace
-from rules.multibase.target import measure_range
 from rules.rulebook import load
 
 BOOK = load("multibase")

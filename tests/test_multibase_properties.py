@@ -7,14 +7,14 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecheck.rulesets.multibase_strategies import bases_on_a_grid, coherency_rulebooks
-from rules.multibase.attack_pool import attack_pool
-from rules.multibase.battlefield import Base, Stats, Unit
-from rules.multibase.casualties import allocate_wounds, removal_options, remove_bases
-from rules.multibase.coherency import groups, is_coherent, push_options
-from rules.multibase.geometry import base_distance
-from rules.multibase.shaken import courage_check, give_shaken
-from rules.multibase.to_hit import Circumstances, threshold
+from rulecheck_multibase.engine.attack_pool import attack_pool
+from rulecheck_multibase.engine.battlefield import Base, Stats, Unit
+from rulecheck_multibase.engine.casualties import allocate_wounds, removal_options, remove_bases
+from rulecheck_multibase.engine.coherency import groups, is_coherent, push_options
+from rulecheck_multibase.engine.geometry import base_distance
+from rulecheck_multibase.engine.shaken import courage_check, give_shaken
+from rulecheck_multibase.engine.to_hit import Circumstances, threshold
+from rulecheck_multibase.strategies import bases_on_a_grid, coherency_rulebooks
 from rules.rulebook import load
 
 BOOK = load("multibase")

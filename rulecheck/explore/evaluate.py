@@ -8,7 +8,7 @@ purpose), or ``{"invalid": why}`` for a position the engine cannot rule on (a di
 short, a position no scenario file could state), or ``{"refused": why}`` for one the rules
 refuse (a declaration the attack checks reject, a scripted choice not among the legal ones):
 that one is a ruling, and can differ between two versions. The bundled games' evaluators are
-``rulecheck.rulesets.gundam_assemble_evaluate`` and ``rulecheck.rulesets.multibase_evaluate``;
+``rulecheck_gundam_assemble.evaluate`` and ``rulecheck_multibase.evaluate``;
 a position's format is its ruleset's (see its strategies module).
 
 This module imports no game, and only the standard library and ``rules.rulebook`` (imported

@@ -2,7 +2,7 @@
 the strategy of one kind of a ruleset's positions.
 
 The game's own strategies live in its ruleset's strategies module (for the bundled games,
-``rulecheck.rulesets.gundam_assemble_strategies`` and ``rulecheck.rulesets.multibase_strategies``),
+``rulecheck_gundam_assemble.strategies`` and ``rulecheck_multibase.strategies``),
 reached here through its ``Explorer.positions``; this module imports no game.
 
 A generator that learns draws each choice that shapes what the engine will be asked (a *knob*)

@@ -15,19 +15,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rulecheck_gundam_assemble.engine.abilities import Effect
+from rulecheck_gundam_assemble.engine.abilities import ANY_UPGRADE, Effect
+from rulecheck_gundam_assemble.engine.card_effects import defeat_stoppers
+from rulecheck_gundam_assemble.engine.damage import lose_hit_points, use_shields
 from rulecheck_gundam_assemble.engine.declaration import Response
+from rulecheck_gundam_assemble.engine.defeat import defeat, defeat_prevented
 from rulecheck_gundam_assemble.engine.responses import WINDOW_CLAUSE
+from rulecheck_gundam_assemble.engine.status_effects import FRACTURE, fracture_extra
 from rulecheck_gundam_assemble.engine.units import Battle, Delayed
 from rules.events import Event, count_of
-from rules.gundam_assemble.abilities import ANY_UPGRADE, Effect
-from rules.gundam_assemble.card_effects import defeat_stoppers
-from rules.gundam_assemble.damage import lose_hit_points, use_shields
-from rules.gundam_assemble.declaration import Response
-from rules.gundam_assemble.defeat import defeat, defeat_prevented
-from rules.gundam_assemble.responses import WINDOW_CLAUSE
-from rules.gundam_assemble.status_effects import FRACTURE, fracture_extra
-from rules.gundam_assemble.units import Battle, Delayed
 from rules.rulebook import Rulebook
 
 

@@ -16,16 +16,15 @@ from rulecheck_gundam_assemble.engine.abilities import ANY_UPGRADE, UPGRADES, Ab
 from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration, AttackError, Response
 from rulecheck_gundam_assemble.engine.defeat import defeat_prevented
 from rulecheck_gundam_assemble.engine.python_abilities import Play
-from rulecheck_gundam_assemble.engine.responses import MODIFIER_CLAUSE, WINDOW_CLAUSE, Modifier
+from rulecheck_gundam_assemble.engine.responses import (
+    MODIFIER_CLAUSE,
+    RESPONSE_CLAUSE,
+    WINDOW_CLAUSE,
+    Modifier,
+)
 from rulecheck_gundam_assemble.engine.units import Lasting
 from rules.dice import DiceScriptError, DiceSource
 from rules.events import count_of
-from rules.gundam_assemble.abilities import ANY_UPGRADE, UPGRADES, Ability, Effect
-from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
-from rules.gundam_assemble.defeat import defeat_prevented
-from rules.gundam_assemble.python_abilities import Play
-from rules.gundam_assemble.responses import MODIFIER_CLAUSE, RESPONSE_CLAUSE, WINDOW_CLAUSE, Modifier
-from rules.gundam_assemble.units import Lasting
 from rules.hexgrid import distance
 
 # How deep attacks made by effects may nest (a Response attacks back, whose attack lets the other

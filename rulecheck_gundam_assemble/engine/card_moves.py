@@ -31,10 +31,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.gundam_assemble.abilities import Effect
-from rules.gundam_assemble.declaration import AttackDeclaration, AttackError, Response
-from rules.gundam_assemble.responses import RESPONSE_CLAUSE, RESPONSE_TITLE, WINDOW_CLAUSE
-from rules.gundam_assemble.units import Battle
+from rulecheck_gundam_assemble.engine.abilities import Effect
+from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration, AttackError, Response
+from rulecheck_gundam_assemble.engine.responses import RESPONSE_CLAUSE, RESPONSE_TITLE, WINDOW_CLAUSE
+from rulecheck_gundam_assemble.engine.units import Battle
 from rules.hexgrid import Hex, distance, neighbours
 from rules.rulebook import Rulebook
 from rules.wording import plural

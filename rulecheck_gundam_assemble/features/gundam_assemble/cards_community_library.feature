@@ -1,6 +1,6 @@
 Feature: A player-made card library, written from the card guide alone and resolved against results computed by hand
   Seventeen cards a player-made library might print, in every window of an attack, written in the
-  card format from docs/cards.md alone (scenarios/gundam_assemble/cards/community_library.yaml,
+  card format from docs/cards.md alone (rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/community_library.yaml,
   each card's printed text beside it). Each scenario's numbers were worked out by hand from the
   chapter before the engine ran: a hit is a 4 or more after Accuracy, 9 and 10 are critical hits
   whatever the Accuracy, 1 always misses, each active Shield stops one damage. The Sable Warden's

@@ -4,7 +4,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
   player names), a Response after a unit is moved by a critical hit effect, damage that waits for
   the end of the turn, and a Tactics card that answers a move. Where the chapter is silent the
   trace names the reading. The cards are invented test data
-  (scenarios/gundam_assemble/cards/vocabulary_gaps.yaml).
+  (rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/vocabulary_gaps.yaml).
 
   Background:
     Given the scenario "gaps_blast_relay.yaml"

@@ -11,7 +11,7 @@ Engine objects (what the property tests under ``tests/`` draw):
 * ``attacks_around_the_attacker()``, ``beam_rifle_attacks()`` and ``attacks_on_a_holdout()``:
   whole attacks (a board or battle, unit entries, a declaration or scripted dice).
 
-Explore positions (plain JSON; ``rulecheck.rulesets.gundam_assemble_evaluate`` turns one into a
+Explore positions (plain JSON; ``rulecheck_gundam_assemble.evaluate`` turns one into a
 scenario document and loads it as a scenario file is loaded):
 
 * ``los_positions()``: two units and the board around the line between them (kind ``los``);
@@ -35,13 +35,13 @@ from hypothesis import strategies as st
 
 from rulecheck.corpus import PROJECT_ROOT
 from rulecheck.explore.strategies import Bias, drawn, weighted_choice
-from rulecheck.rulesets.gundam_assemble_evaluate import load_catalogue
-from rulecheck.rulesets.gundam_assemble_files import card_catalogue
-from rules.gundam_assemble.area_effect import placements
-from rules.gundam_assemble.board import Board, HexTerrain, Piece
-from rules.gundam_assemble.declaration import AttackDeclaration
-from rules.gundam_assemble.line_of_sight import LosMode
-from rules.gundam_assemble.units import battle_from_entries, parse_catalogue
+from rulecheck_gundam_assemble.engine.area_effect import placements
+from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece
+from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration
+from rulecheck_gundam_assemble.engine.line_of_sight import LosMode
+from rulecheck_gundam_assemble.engine.units import battle_from_entries, parse_catalogue
+from rulecheck_gundam_assemble.evaluate import load_catalogue
+from rulecheck_gundam_assemble.files import card_catalogue
 from rules.hex_sightline import sightline
 from rules.hexgrid import add, distance, from_offset, ring, spiral, to_offset
 from rules.rulebook import load as load_rulebook

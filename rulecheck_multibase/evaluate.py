@@ -24,11 +24,11 @@ from dataclasses import replace
 from typing import Any
 
 from rulecheck.explore.evaluate import PoolDice, PoolExhausted, jsonable
-from rulecheck.rulesets.multibase import scenario_from_data
 from rulecheck.source_yaml import InputError
+from rulecheck_multibase.engine.attack import PushChoiceError, resolve_attack
+from rulecheck_multibase.engine.casualties import IllegalRemoval
+from rulecheck_multibase.ruleset import scenario_from_data
 from rules import limits
-from rules.multibase.attack import PushChoiceError, resolve_attack
-from rules.multibase.casualties import IllegalRemoval
 
 
 def scenario_document(position: dict[str, Any]) -> dict[str, Any]:

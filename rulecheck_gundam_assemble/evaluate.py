@@ -25,14 +25,14 @@ from typing import Any
 import yaml
 
 from rulecheck.explore.evaluate import PoolDice, PoolExhausted, jsonable
-from rulecheck.rulesets.gundam_assemble import build_board
 from rulecheck.source_yaml import InputError, LocatedYaml
-from rules.gundam_assemble import durations
-from rules.gundam_assemble.attack import resolve_attack
-from rules.gundam_assemble.declaration import AttackError
-from rules.gundam_assemble.line_of_sight import line_of_sight
-from rules.gundam_assemble.setup import declaration_from_data
-from rules.gundam_assemble.units import battle_from_entries, parse_catalogue
+from rulecheck_gundam_assemble.engine import durations
+from rulecheck_gundam_assemble.engine.attack import resolve_attack
+from rulecheck_gundam_assemble.engine.declaration import AttackError
+from rulecheck_gundam_assemble.engine.line_of_sight import line_of_sight
+from rulecheck_gundam_assemble.engine.setup import declaration_from_data
+from rulecheck_gundam_assemble.engine.units import battle_from_entries, parse_catalogue
+from rulecheck_gundam_assemble.ruleset import build_board
 from rules.hexgrid import from_offset
 
 SECTIONS = {"unit": "units", "structure": "structures", "garrison": "garrisons"}

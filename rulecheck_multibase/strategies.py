@@ -11,7 +11,7 @@ Engine objects (what the property tests under ``tests/`` draw):
   coherency and the arc, Trace and coherency clauses.
 
 Explore positions (plain JSON, the scenario file's unit and terrain entries;
-``rulecheck.rulesets.multibase_evaluate`` loads one as a scenario file is loaded):
+``rulecheck_multibase.evaluate`` loads one as a scenario file is loaded):
 
 * ``attack_positions()``: Alpha attacks Bravo on a table laid out around what each clause decides
   (kind ``attack``); ``attack_positions(casualties=True)``: an attack that removes bases (kind
@@ -27,9 +27,9 @@ from hypothesis import assume
 from hypothesis import strategies as st
 from shapely.geometry import Polygon
 
-from rulecheck.rulesets.multibase import _overlap, unit_from_entry
-from rules.multibase.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
-from rules.multibase.geometry import base_distance, corners
+from rulecheck_multibase.engine.battlefield import Base, Battlefield, Initiative, Stats, Terrain, Unit
+from rulecheck_multibase.engine.geometry import base_distance, corners
+from rulecheck_multibase.ruleset import _overlap, unit_from_entry
 from rules.rulebook import load as load_rulebook
 
 BOOK = load_rulebook("multibase")
