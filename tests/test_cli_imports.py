@@ -104,7 +104,7 @@ def test_one_scenario_of_a_two_ruleset_project_loads_only_what_its_run_uses(tmp_
             FULL_PROBE,
             "check",
             "-q",
-            f"rulecheck_gundam_assemble/features/gundam_assemble/attack_damage.feature:{line}",
+            f"features/gundam_assemble/attack_damage.feature:{line}",  # split_rulesets: keep (the project's copy)
         ],
         capture_output=True,
         text=True,

@@ -72,7 +72,7 @@ def test_each_bundled_ruleset_implements_the_protocol(name):
     for kind in explorer.kinds:
         # the evaluator is a function of the ruleset's own package, named as module:function
         key = explorer.evaluator(kind)
-        assert key.startswith(f"rulecheck.rulesets.{name}_evaluate:") and callable(evaluator(key))
+        assert key.startswith(f"rulecheck_{name}.evaluate:") and callable(evaluator(key))
     cards = game.card_catalogue(ROOT)
     assert cards is None or cards.is_file()
     corpus = game.corpus(ROOT)  # where the corpus runner finds its features, tests and overlays
