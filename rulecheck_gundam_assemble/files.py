@@ -19,7 +19,11 @@ RULESET = "gundam_assemble"
 def card_catalogue(root: Path) -> Path:
     """The unit cards under a project ``root``: for the bundled corpus's folder, the cards this
     package ships; for another folder (a project laid out by ruleset name), the units.yaml of its
-    scenarios folder for this game."""
+    scenarios folder for this game; for another checkout of rulecheck's source (another
+    revision, for ``explore --rev``), the cards its copy of this package ships."""
     if Path(root).resolve() == corpus_root().resolve():
         return SCENARIOS / "units.yaml"
+    packaged = Path(root) / SCENARIOS.relative_to(SCENARIOS.parents[2]) / "units.yaml"
+    if packaged.is_file():
+        return packaged
     return Path(root) / "scenarios" / RULESET / "units.yaml"

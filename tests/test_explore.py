@@ -21,7 +21,7 @@ from explore_fixpoint import (
 from rulecheck.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-PROJECT_PARTS = ("features", "steps", "scenarios", "rules", "conftest.py", "pyproject.toml")
+GAMES = ("gundam_assemble", "multibase")
 
 
 def rulecheck(*args: str, cwd: Path = ROOT, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -36,17 +36,40 @@ def rulecheck(*args: str, cwd: Path = ROOT, env: dict | None = None) -> subproce
 
 
 def copy_project(dest: Path, with_code: bool = False) -> Path:
-    """A copy of the corpus (features, steps, scenarios, rulebooks) that `check --root` runs."""
-    for part in PROJECT_PARTS + (("rulecheck",) if with_code else ()):
+    """A copy of the corpus that `check --root` runs: laid out by ruleset name (features/<game>,
+    scenarios/<game>, rules/<game>/overlays, tests binding each features folder by name), or,
+    ``with_code``, a copy of the whole source, whose games' packages hold their corpus (what
+    ``explore --rev`` checks out); ``features_folder`` says where its features are either way."""
+    ignore = shutil.ignore_patterns("__pycache__")
+    parts = ["steps", "rules", "conftest.py", "pyproject.toml"]
+    if with_code:
+        parts += ["rulecheck", *(f"rulecheck_{game}" for game in GAMES)]
+    for part in parts:
         src = ROOT / part
         if src.is_dir():
-            shutil.copytree(src, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(src, dest / part, ignore=ignore)
         else:
             shutil.copy2(src, dest / part)
     (dest / "tests").mkdir()
-    for test in ROOT.glob("tests/test_features_*.py"):
-        shutil.copy2(test, dest / "tests" / test.name)
+    if with_code:
+        for test in ROOT.glob("tests/test_features_*.py"):
+            shutil.copy2(test, dest / "tests" / test.name)
+        return dest
+    for game in GAMES:
+        package = ROOT / f"rulecheck_{game}"
+        shutil.copytree(package / "features" / game, dest / "features" / game, ignore=ignore)
+        shutil.copytree(package / "scenarios" / game, dest / "scenarios" / game, ignore=ignore)
+        shutil.copytree(package / "engine" / "overlays", dest / "rules" / game / "overlays", ignore=ignore)
+        (dest / "tests" / f"test_features_{game}.py").write_text(
+            f'from pytest_bdd import scenarios\n\nscenarios("{game}")\n', encoding="utf-8"
+        )
     return dest
+
+
+def features_folder(project: Path, ruleset: str) -> Path:
+    """Where a copied project keeps the features of ``ruleset``: its package's, or by name."""
+    packaged = project / f"rulecheck_{ruleset}" / "features" / ruleset
+    return packaged if packaged.is_dir() else project / "features" / ruleset
 
 
 def explore(
@@ -71,7 +94,7 @@ def check_in_copy(tmp_path: Path, ruleset: str, tags: str, explored: Path) -> di
     written = sorted((explored / ruleset).glob("explored_*.feature"))
     assert written, "explore wrote no feature"
     for feature in written:
-        shutil.copy2(feature, project / "features" / ruleset / feature.name)
+        shutil.copy2(feature, features_folder(project, ruleset) / feature.name)
     proc = rulecheck("check", "--root", str(project), "--ruleset", ruleset, "--tags", tags, "--json")
     assert proc.stdout.strip(), proc.stderr  # check wrote no report: say why
     report = json.loads(proc.stdout)

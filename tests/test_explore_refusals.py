@@ -171,7 +171,7 @@ def test_a_push_the_engines_share_none_of_is_left_open_and_the_scenario_fails_by
     """The book scripts one of its legal pushes; the changed engine allows none of them. The
     written scenario leaves the push open and asserts the book's list of legal pushes: it passes
     under the book and fails by an assertion (not a refused choice, exit 2) under the change."""
-    from test_explore import copy_project
+    from test_explore import copy_project, features_folder
 
     old = parse_side("book", "multibase")
     old.label, old.rev = "the engine at planted", "planted"
@@ -192,21 +192,21 @@ def test_a_push_the_engines_share_none_of_is_left_open_and_the_scenario_fails_by
 
     book = copy_project(tmp_path / "book", with_code=True)
     changed = copy_project(tmp_path / "changed", with_code=True)
-    engine = changed / "rules" / "multibase" / "attack.py"
+    engine = changed / "rulecheck_multibase" / "engine" / "attack.py"
     assert PUSH_LINE in engine.read_text()
     engine.write_text(engine.read_text().replace(PUSH_LINE, NO_PUSH_OF_SEVERAL))
     for project in (book, changed):
-        (project / "features" / "multibase" / "explored_book.feature").write_text(text)
-        (project / "features" / "multibase" / "explored_changed.feature").write_text(text_changed)
+        (features_folder(project, "multibase") / "explored_book.feature").write_text(text)
+        (features_folder(project, "multibase") / "explored_changed.feature").write_text(text_changed)
 
     # The changed side's scenario is checked without the interpretation dependencies: explore
     # computes a witness's @interpretation: tags with this checkout's engine, and under the
     # changed engine one of them (split_before_attack) no longer tells its options apart.
     runs = ((book, changed, "explored_book", ()), (changed, book, "explored_changed", ("--no-dependencies",)))
     for passes, fails, feature, options in runs:
-        status, report = _check(passes, passes / "features" / "multibase" / f"{feature}.feature", *options)
+        status, report = _check(passes, features_folder(passes, "multibase") / f"{feature}.feature", *options)
         assert status == 0, report["rulesets"][0]["failures"]
-        status, report = _check(fails, fails / "features" / "multibase" / f"{feature}.feature", *options)
+        status, report = _check(fails, features_folder(fails, "multibase") / f"{feature}.feature", *options)
         assert status == 1  # an assertion failed (a refused choice would be exit 2)
         (failure,) = report["rulesets"][0]["failures"]
         assert "legal pushes" in json.dumps(failure)

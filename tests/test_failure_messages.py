@@ -48,7 +48,7 @@ def broken(tmp_path_factory) -> Path:
         'from pytest_bdd import scenarios\n\nscenarios("gundam_assemble")\n'
     )
     shutil.copytree(ROOT / "steps", root / "steps", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "scenarios", root / "scenarios")
+    shutil.copytree(ROOT / "rulecheck_gundam_assemble" / "scenarios", root / "scenarios")
     (root / "features" / "gundam_assemble" / "broken.feature").write_text(BROKEN, encoding="utf-8")
     return root
 
