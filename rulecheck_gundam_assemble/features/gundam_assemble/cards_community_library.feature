@@ -9,7 +9,7 @@ Feature: A player-made card library, written from the card guide alone and resol
   Background:
     Given the scenario "community_harpoon_pull.yaml"
 
-  @clause:GA-CRIT-2 @clause:GA-DMG-2 @ruling:interpretation @interpretation:push_direction
+  @clause:GA-CRIT-2 @clause:GA-DMG-2 @ruling:derived
   Scenario: Harpoon Cannon - a critical hit Pulls the target two hexes towards the attacker
     When the attack in the scenario file is resolved
     Then "Sable Warden" now stands at [1, 0]
@@ -17,7 +17,7 @@ Feature: A player-made card library, written from the card guide alone and resol
     And "Sable Warden" takes 1 damage
     And the trace says "Sable Warden is Pulled 2 hexes towards Korvath Lancer"
 
-  @clause:GA-CRIT-2 @ruling:interpretation @interpretation:push_direction
+  @clause:GA-CRIT-2 @ruling:interpretation @interpretation:push_direction @interpretation:push_distance
   Scenario: Harpoon Cannon - by default a Pull cannot take the target farther off
     Given the critical hit effect will move "Sable Warden" to [4, 0]
     When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 10, 5, 1
@@ -49,7 +49,7 @@ Feature: A player-made card library, written from the card guide alone and resol
     When "Korvath Lancer" attacks "Sable Warden" with "Siphon Beam" and rolls 1, 1
     Then "Korvath Lancer" has 1 Energy
 
-  @clause:GA-DECL-2 @clause:GA-RNG-3 @ruling:interpretation @interpretation:dash_through_units
+  @clause:GA-DECL-2 @clause:GA-RNG-3 @ruling:derived
   Scenario: Afterburn Lunge - a Dash before the attack brings an enemy five hexes off into range 3
     Given the pieces:
       | name           | side | at     |
@@ -139,7 +139,7 @@ Feature: A player-made card library, written from the card guide alone and resol
     When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 1, 1, 1
     Then "Korvath Lancer" has 5 hit points
 
-  @clause:GA-SEQ-12 @clause:GA-DMG-3 @ruling:interpretation @interpretation:card_turn_duration
+  @clause:GA-SEQ-12 @clause:GA-DMG-3 @ruling:derived
   Scenario: Slow Fuse - its damage comes when the turn ends
     Given the pieces:
       | name           | side | at     |
@@ -188,7 +188,7 @@ Feature: A player-made card library, written from the card guide alone and resol
     And Shields prevent 2 damage to "Sable Warden"
     And "Sable Warden" takes 1 damage
 
-  @clause:GA-DECL-2 @ruling:interpretation @interpretation:tactics_move_window_unit
+  @clause:GA-DECL-2 @ruling:derived
   Scenario: Korvath Slipstream - the attacking unit's Dash gives it 1 Energy
     Given the pieces:
       | name           | side | at     |
@@ -199,7 +199,7 @@ Feature: A player-made card library, written from the card guide alone and resol
     When "Korvath Lancer" attacks "Sable Warden" with "Harpoon Cannon" and rolls 1, 1, 1
     Then "Korvath Lancer" has 1 Energy
 
-  @clause:GA-SEQ-4 @clause:GA-DMG-2 @ruling:interpretation @interpretation:tactics_move_window_unit
+  @clause:GA-SEQ-4 @clause:GA-DMG-2 @ruling:derived
   Scenario: Sable Ambush Doctrine - the defending player's card answers a Dash next to its unit Before Attack Roll
     Given the pieces:
       | name           | side | at     |
@@ -211,7 +211,7 @@ Feature: A player-made card library, written from the card guide alone and resol
     Then Shields prevent 2 damage to "Sable Warden"
     And "Sable Warden" takes 1 damage
 
-  @clause:GA-DECL-2 @ruling:interpretation @interpretation:tactics_move_window_unit
+  @clause:GA-DECL-2 @ruling:interpretation @interpretation:tactics_move_window_unit @interpretation:defending_card_unit
   Scenario: Sable Ambush Doctrine - before the attack the defending player has no unit in it yet, so the card waits in vain
     Given the pieces:
       | name           | side | at     |

@@ -38,7 +38,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 1, 1
     Then "Gap Striker" has 1 Speed Upgrades
 
-  @clause:GA-SEQ-12 @clause:GA-WR-2 @ruling:interpretation @interpretation:area_around_one_target
+  @clause:GA-SEQ-12 @clause:GA-WR-2 @ruling:interpretation @interpretation:area_around_one_target @interpretation:single_target_ability_with_aoe
   Scenario: By default each enemy next to the named target takes the damage, the attack's other target included
     When the attack in the scenario file is resolved
     Then "Far Sentry" has 3 hit points
@@ -53,7 +53,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     Then "Far Sentry" has 4 hit points
     And "Side Sentry" has 3 hit points
 
-  @clause:GA-SEQ-12 @clause:GA-WR-2 @ruling:derived
+  @clause:GA-SEQ-12 @clause:GA-WR-2 @ruling:interpretation @interpretation:single_target_ability_with_aoe
   Scenario: The one target is the player's to name when the attack has two
     Given "Gap Striker" will use "Blast Relay"
     When "Gap Striker" attacks "Near Sentry"; "Far Sentry" with "Gap Carbine" and rolls 1, 1, 1, 1
@@ -123,7 +123,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     And "Near Sentry" has 1 active Shields
     And the ruling reads the interpretation delayed_damage_shields as not_stopped
 
-  @clause:GA-DMG-2 @clause:GA-DMG-3 @ruling:interpretation @interpretation:delayed_damage_shields
+  @clause:GA-DMG-2 @clause:GA-DMG-3 @ruling:interpretation @interpretation:delayed_damage_shields @interpretation:shields_after_use
   Scenario: Under shields_stop an active Shield stops one point of it
     Given the interpretation delayed_damage_shields is shields_stop
     And the unit states:
@@ -147,7 +147,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     Then "Near Sentry" has 2 hit points
     And the trace says "damage at the end of the turn is not an attack's: Fracture does not trigger"
 
-  @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_trigger
+  @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_trigger @interpretation:fracture_effect
   Scenario: Under any_damage a Fractured unit takes one more at the end of the turn
     Given the interpretation fracture_trigger is any_damage
     And the unit states:
@@ -159,7 +159,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     Then "Near Sentry" has 1 hit points
     And "Near Sentry" does not have the status Fracture
 
-  @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_effect
+  @clause:GA-SEQ-10 @ruling:interpretation @interpretation:fracture_effect @interpretation:fracture_trigger
   Scenario: Under any_damage and a lasting Fracture the unit stays Fractured after the damage at the end of the turn
     Given the interpretation fracture_trigger is any_damage
     And the interpretation fracture_effect is one_extra_damage_persistent
@@ -225,7 +225,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     Then "Near Sentry" is not defeated
     And "Near Sentry" has 1 hit points
 
-  @clause:GA-SEQ-4 @clause:GA-SEQ-13 @ruling:interpretation @interpretation:tactics_move_window_unit
+  @clause:GA-SEQ-4 @clause:GA-SEQ-13 @ruling:derived
   Scenario: A Tactics card waiting for its unit's Dash is used when the attacking unit Dashes
     Given "Gap Striker" will use "Hop" moving it to [0, 1]
     And player A will use "Gap Slipstream Order"
@@ -318,7 +318,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
       | after_combat_damage |
       | end                 |
 
-  @clause:GA-DMG-2 @ruling:interpretation @interpretation:delayed_damage_shields
+  @clause:GA-DMG-2 @ruling:interpretation @interpretation:delayed_damage_shields @interpretation:shields_after_use
   Scenario: Under shields_stop each Shield stops as much of the damage at the end of the turn as the rulebook's damage per Shield
     Given the interpretation delayed_damage_shields is shields_stop
     And the parameter damage_per_shield is 2
@@ -331,7 +331,7 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     Then "Near Sentry" has 4 hit points
     And "Near Sentry" has 0 active Shields
 
-  @clause:GA-SEQ-10 @clause:GA-DMG-2 @ruling:interpretation @interpretation:fracture_trigger
+  @clause:GA-SEQ-10 @clause:GA-DMG-2 @ruling:interpretation @interpretation:delayed_damage_shields
   Scenario: Damage at the end of the turn that Shields stop entirely sets off no Fracture
     Given the interpretation delayed_damage_shields is shields_stop
     And the interpretation fracture_trigger is any_damage
