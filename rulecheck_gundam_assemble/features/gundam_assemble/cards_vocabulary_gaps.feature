@@ -66,7 +66,6 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     Then "Far Sentry" has 3 hit points
     And "Side Sentry" has 3 hit points
     And "Near Sentry" has 4 hit points
-    And the trace does not say "area_around_one_target"
 
   @clause:GA-SEQ-8 @clause:GA-SEQ-13 @ruling:interpretation @interpretation:critical_move_responses
   Scenario: By default a Dash made by a critical hit effect sets off the unit's "after this unit Dashes" card
