@@ -1003,11 +1003,29 @@ def corpus_plugin_args(junit_xml: bool = False) -> list[str]:
     (passed to ``pytest.main`` or named by the corpus's conftest). Plugins other packages of the
     environment register (xdist, hypothesis's, a user's) are not loaded: they do not take part in
     a ruling and cost their imports on every run; pytest's JUnit XML plugin only when a report is
-    asked for."""
-    args = ["--disable-plugin-autoload", "-p", "pytest_bdd.plugin"]
+    asked for. The other plugins are kept out by ``_no_plugin_autoload`` around the run (the
+    environment variable every supported pytest reads; the ``--disable-plugin-autoload`` option
+    is pytest 8.4's, and under an older pytest the autoloaded pytest-bdd would clash with this
+    ``-p``)."""
+    args = ["-p", "pytest_bdd.plugin"]
     for name in (*UNUSED_BUILTIN_PLUGINS, *(() if junit_xml else ("junitxml",))):
         args += ["-p", f"no:{name}"]
     return args
+
+
+@contextlib.contextmanager
+def _no_plugin_autoload() -> Iterator[None]:
+    """pytest loads no plugin of the environment's entry points while the run starts."""
+    name = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
+    before = os.environ.get(name)
+    os.environ[name] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = before
 
 
 @contextlib.contextmanager
@@ -1134,6 +1152,7 @@ def run_corpus(
         recorder.installed() if recorder is not None else contextlib.nullcontext(),
         _parsed_features_reused(),
         _fewer_garbage_collections(),
+        _no_plugin_autoload(),
     ):
         report_args = [f"{option}={tmp}" for option, tmp in reports.items()]
         if show_output:
