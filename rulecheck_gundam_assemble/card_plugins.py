@@ -35,7 +35,7 @@ from rulecheck.project_config import ProjectConfig
 from rulecheck.project_files import project_ability_files, project_card_files, project_of
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, field_path, load_yaml
-from rulecheck_gundam_assemble import SCHEMAS
+from rulecheck_gundam_assemble import LAYOUT
 from rulecheck_gundam_assemble.engine.abilities import AbilityError, refuse_other_chapters
 from rulecheck_gundam_assemble.engine.declaration import AttackError
 from rulecheck_gundam_assemble.engine.units import Catalogue, parse_catalogue
@@ -44,7 +44,7 @@ from rules import limits
 
 GROUP = "rulecheck.abilities"
 BUNDLED_CARDS = card_catalogue(corpus_root())
-CARD_SCHEMA = SCHEMAS / "gundam_assemble.cards.schema.json"
+CARD_SCHEMA = LAYOUT.schemas / "gundam_assemble.cards.schema.json"
 # Seconds one call into a Python ability's code may take: importing its entry point, making the
 # card, reading its window and trigger, each resolve(play) and describe(). A real card takes
 # microseconds; one that never returns would otherwise hold the command for ever.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck.locations import corpus_root
-from rulecheck_gundam_assemble import SCENARIOS
+from rulecheck_gundam_assemble import LAYOUT
 
 RULESET = "gundam_assemble"
 
@@ -22,8 +22,8 @@ def card_catalogue(root: Path) -> Path:
     scenarios folder for this game; for another checkout of rulecheck's source (another
     revision, for ``explore --rev``), the cards its copy of this package ships."""
     if Path(root).resolve() == corpus_root().resolve():
-        return SCENARIOS / "units.yaml"
-    packaged = Path(root) / SCENARIOS.relative_to(SCENARIOS.parents[2]) / "units.yaml"
+        return LAYOUT.scenarios / "units.yaml"
+    packaged = Path(root) / LAYOUT.scenarios.relative_to(LAYOUT.scenarios.parents[2]) / "units.yaml"
     if packaged.is_file():
         return packaged
     return Path(root) / "scenarios" / RULESET / "units.yaml"

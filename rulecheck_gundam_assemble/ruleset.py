@@ -13,20 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.input_files import problem_with
-from rulecheck.locations import corpus_root
-from rulecheck.ruleset_api import Corpus
-from rulecheck.rulesets import project_corpus
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, PathKey, load_yaml
-from rulecheck_gundam_assemble import (
-    CORPUS_TESTS,
-    EQUIVALENT_MUTANTS,
-    FEATURES,
-    OVERLAYS,
-    SCENARIOS,
-    SCHEMAS,
-    STEP_MODULES,
-)
+from rulecheck_gundam_assemble import LAYOUT
 from rulecheck_gundam_assemble import explain as gundam_assemble_explain
 from rulecheck_gundam_assemble import odds as gundam_assemble_odds
 from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece, hexagon, rectangle
@@ -329,7 +318,7 @@ def _board_size(spec: dict[str, Any]) -> int:
 
 
 def parse_scenario(doc: LocatedYaml) -> GAScenario:
-    validate(doc, SCHEMAS / "gundam_assemble.scenario.schema.json")
+    validate(doc, LAYOUT.schemas / "gundam_assemble.scenario.schema.json")
     data = doc.data
     board, units = build_board(doc, data)
     return GAScenario(
@@ -411,17 +400,6 @@ def scenario_inputs(scenario: GAScenario) -> list[tuple[str, str]]:
     return [(path, "a card file of the scenario") for path in scenario.cards]
 
 
-# The corpus this package ships (features, their pytest binding, scenario files, overlays).
-BUNDLED_CORPUS = Corpus(
-    features=FEATURES,
-    tests=CORPUS_TESTS,
-    scenarios=SCENARIOS,
-    overlays=OVERLAYS,
-    equivalent_mutants=EQUIVALENT_MUTANTS,
-    step_modules=STEP_MODULES,
-)
-
-
 class GundamAssemble:
     """Gundam Assemble as a ``rulecheck.ruleset_api.Ruleset``."""
 
@@ -437,13 +415,9 @@ class GundamAssemble:
     line_of_sight = staticmethod(line_of_sight)
     scenario_file_named = staticmethod(scenario_file_named)
 
-    @staticmethod
-    def corpus(root: Path):
-        """The bundled corpus (shipped in this package) when ``root`` is the bundled corpus's
-        folder; another folder given as ``--root`` keeps the layout by ruleset name it always had."""
-        if Path(root).resolve() == corpus_root().resolve():
-            return BUNDLED_CORPUS
-        return project_corpus(RULESET, root, STEP_MODULES)
+    # The corpus this package ships; another folder given as --root keeps the layout by ruleset
+    # name it always had.
+    corpus = staticmethod(LAYOUT.corpus_or_project)
 
     @staticmethod
     def example_project() -> dict[str, str]:

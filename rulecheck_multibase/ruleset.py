@@ -18,21 +18,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from rulecheck.locations import corpus_root
-from rulecheck.ruleset_api import Corpus
-from rulecheck.rulesets import Explanation, distribution_json, project_corpus
+from rulecheck.rulesets import Explanation, distribution_json
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, RefusedChoice, field_name, load_yaml
 from rulecheck.wording import percent, plural
-from rulecheck_multibase import (
-    CORPUS_TESTS,
-    EQUIVALENT_MUTANTS,
-    FEATURES,
-    OVERLAYS,
-    SCENARIOS,
-    SCHEMAS,
-    STEP_MODULES,
-)
+from rulecheck_multibase import LAYOUT
 from rulecheck_multibase.engine.attack import (
     AttackResult,
     AttackSpec,
@@ -126,7 +116,7 @@ def scenario_from_data(
 
 def scenario_from_doc(doc: LocatedYaml, schema: bool = True) -> MultibaseScenario:
     if schema:
-        validate(doc, SCHEMAS / "multibase.scenario.schema.json")
+        validate(doc, LAYOUT.schemas / "multibase.scenario.schema.json")
     data = doc.data
     field_ = battlefield_from_doc(doc)
     units = {u.name: u for u in field_.units}
@@ -704,17 +694,6 @@ def scenario_file_named(step_text: str) -> str | None:
     return found["name"] if found else None
 
 
-# The corpus this package ships (features, their pytest binding, scenario files, overlays).
-BUNDLED_CORPUS = Corpus(
-    features=FEATURES,
-    tests=CORPUS_TESTS,
-    scenarios=SCENARIOS,
-    overlays=OVERLAYS,
-    equivalent_mutants=EQUIVALENT_MUTANTS,
-    step_modules=STEP_MODULES,
-)
-
-
 class Multibase:
     """multibase as a ``rulecheck.ruleset_api.Ruleset``."""
 
@@ -741,13 +720,9 @@ class Multibase:
     def card_catalogue(root: Path) -> None:
         return None  # no cards: a unit's numbers are in the scenario
 
-    @staticmethod
-    def corpus(root: Path):
-        """The bundled corpus (shipped in this package) when ``root`` is the bundled corpus's
-        folder; another folder given as ``--root`` keeps the layout by ruleset name it always had."""
-        if Path(root).resolve() == corpus_root().resolve():
-            return BUNDLED_CORPUS
-        return project_corpus(RULESET, root, STEP_MODULES)
+    # The corpus this package ships; another folder given as --root keeps the layout by ruleset
+    # name it always had.
+    corpus = staticmethod(LAYOUT.corpus_or_project)
 
     @staticmethod
     def example_project() -> dict[str, str]:

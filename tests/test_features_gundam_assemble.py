@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pytest_bdd import scenarios
 
-from rulecheck_gundam_assemble import FEATURES
+from rulecheck_gundam_assemble import LAYOUT
 from rulecheck_gundam_assemble.card_plugins import bundled_catalogue, catalogue_with
 from rulecheck_gundam_assemble.engine.abilities import (
     ABILITY_KEYS,
@@ -48,7 +48,7 @@ from rulecheck_gundam_assemble.engine.units import (
 from rules.dice import ScriptedDice
 from rules.rulebook import load, observing_reads
 
-scenarios(str(FEATURES))
+scenarios(str(LAYOUT.features))
 
 RULES = load("gundam_assemble")
 ZAKU = "Cara's Strider"  # 5 hit points, no Shields (bundled cards)

@@ -10,13 +10,13 @@ import jsonschema
 import pytest
 
 from rulecheck.schema_check import SCHEMA_DIR, schema
-from rulecheck_gundam_assemble import SCHEMAS as GUNDAM_ASSEMBLE_SCHEMAS
-from rulecheck_multibase import SCHEMAS as MULTIBASE_SCHEMAS
+from rulecheck_gundam_assemble import LAYOUT as GUNDAM_ASSEMBLE
+from rulecheck_multibase import LAYOUT as MULTIBASE
 
 SHIPPED = [
     *sorted(SCHEMA_DIR.glob("*.schema.json")),
-    *sorted(GUNDAM_ASSEMBLE_SCHEMAS.glob("*.schema.json")),
-    *sorted(MULTIBASE_SCHEMAS.glob("*.schema.json")),
+    *sorted(GUNDAM_ASSEMBLE.schemas.glob("*.schema.json")),
+    *sorted(MULTIBASE.schemas.glob("*.schema.json")),
 ]
 
 

@@ -38,6 +38,7 @@ NAME = "skirmish"
 # Never a command, the corpus runner, explore's internals or another game.
 PUBLIC = (
     "rulecheck.ruleset_api",
+    "rulecheck.rulesets",  # package_layout: where the package keeps its corpus and steps
     "rulecheck.drawing",  # DrawOptionError: the refusal of picture options the drawing lacks
     "rulecheck.source_yaml",
     "rulecheck.phrases",  # Phrase, PhraseTable: the wording of its steps

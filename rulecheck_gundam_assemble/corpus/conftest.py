@@ -1,9 +1,6 @@
 """The plugins the Gundam Assemble corpus runs with: rulecheck's (tags as markers, the ``ruling`` fixture,
-``--rules``), its shared steps, and this game's steps."""
+``--rules``), its shared steps, and this game's steps (every module of its ``steps`` package)."""
 
-pytest_plugins = [
-    "rulecheck.pytest_plugin",
-    "steps.common",
-    "rulecheck_gundam_assemble.steps.attack",
-    "rulecheck_gundam_assemble.steps.board",
-]
+from rulecheck_gundam_assemble import LAYOUT
+
+pytest_plugins = LAYOUT.pytest_plugins

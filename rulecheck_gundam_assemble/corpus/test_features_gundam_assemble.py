@@ -2,6 +2,6 @@
 
 from pytest_bdd import scenarios
 
-from rulecheck_gundam_assemble import FEATURES
+from rulecheck_gundam_assemble import LAYOUT
 
-scenarios(str(FEATURES))
+scenarios(str(LAYOUT.features))

@@ -1,9 +1,6 @@
 """The plugins the Multibase corpus runs with: rulecheck's (tags as markers, the ``ruling`` fixture,
-``--rules``), its shared steps, and this game's steps."""
+``--rules``), its shared steps, and this game's steps (every module of its ``steps`` package)."""
 
-pytest_plugins = [
-    "rulecheck.pytest_plugin",
-    "steps.common",
-    "rulecheck_multibase.steps.attack",
-    "rulecheck_multibase.steps.mutants",
-]
+from rulecheck_multibase import LAYOUT
+
+pytest_plugins = LAYOUT.pytest_plugins

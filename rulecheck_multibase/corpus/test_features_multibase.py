@@ -2,6 +2,6 @@
 
 from pytest_bdd import scenarios
 
-from rulecheck_multibase import FEATURES
+from rulecheck_multibase import LAYOUT
 
-scenarios(str(FEATURES))
+scenarios(str(LAYOUT.features))

@@ -11,19 +11,18 @@ from typing import Any
 import yaml
 
 from rulecheck.drawing import DrawOptionError
-from rulecheck.ruleset_api import Corpus, Explanation
+from rulecheck.ruleset_api import Explanation
 from rulecheck.source_yaml import InputError
-from rulecheck_skirmish import diagram, engine, scenario
+from rulecheck_skirmish import LAYOUT, diagram, engine, scenario
 from rules.dice import DiceScriptError, ScriptedDice
 from rules.rulebook import SAFE_LOADER, Rulebook, parse_rulebook
 
-NAME = "skirmish"
-HERE = Path(__file__).resolve().parent
+NAME = LAYOUT.name
 
 
 @cache
 def rulebook() -> Rulebook:
-    with (HERE / "rulebook.yaml").open(encoding="utf-8") as fh:
+    with LAYOUT.rulebook_file.open(encoding="utf-8") as fh:
         return parse_rulebook(yaml.load(fh, Loader=SAFE_LOADER))
 
 
@@ -84,18 +83,6 @@ def diagram_from_json(shown: dict[str, Any]) -> str:
     return diagram.draw(board, "", tuple(shot) if shot else None, shown.get("outcome"))
 
 
-def corpus(root: Path) -> Corpus:
-    """The corpus ships in this package; ``root`` (another project) does not change it."""
-    return Corpus(
-        features=HERE / "features" / NAME,
-        tests=(HERE / "corpus" / "test_features_skirmish.py",),
-        scenarios=HERE / "scenarios" / NAME,
-        overlays=HERE / "overlays",
-        equivalent_mutants=HERE / "equivalent_mutants.yaml",
-        step_modules=("rulecheck_skirmish.steps",),
-    )
-
-
 EXAMPLE_FEATURE = """\
 Feature: Our own skirmish rulings (an example written by rulecheck init: edit or replace it)
 
@@ -127,7 +114,7 @@ class Skirmish:
     outcome_lines = staticmethod(outcome_lines)
     draw = staticmethod(draw)
     diagram_from_json = staticmethod(diagram_from_json)
-    corpus = staticmethod(corpus)
+    corpus = staticmethod(LAYOUT.corpus)  # the package's own; another project's root changes nothing
 
     @staticmethod
     def card_catalogue(root: Path) -> None:
