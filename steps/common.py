@@ -123,8 +123,24 @@ def table_errors(step=None, *, columns: str | None = None):
 
 
 def table_rows(datatable: list[list[str]]) -> list[dict[str, str]]:
+    """A step's table as one dict a row, keyed by the header's column names (cells stripped)."""
     header, *rows = datatable
     return [dict(zip([h.strip() for h in header], [c.strip() for c in row], strict=True)) for row in rows]
+
+
+def table_rows_at(
+    request: pytest.FixtureRequest, datatable: list[list[str]]
+) -> list[tuple[int, dict[str, str]]]:
+    """``table_rows`` with the line each row stands on in the feature file (the step's line, then
+    the header's, then one a row), so a bad cell is reported at its own row (``cell_error``)."""
+    _, line = step_location(request)
+    return [(line + 2 + i, row) for i, row in enumerate(table_rows(datatable))]
+
+
+def cell_error(request: pytest.FixtureRequest, line: int, column: str, message: str) -> InputError:
+    """A cell of a step's table that is not what the step takes: one line at the row's ``line``
+    (from ``table_rows_at``), naming the column."""
+    return InputError(step_location(request)[0], line, column, message)
 
 
 @given(P.house_rule.parser)

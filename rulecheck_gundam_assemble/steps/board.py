@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given, then, when
 
-from rulecheck.source_yaml import InputError, LocatedYaml
+from rulecheck.source_yaml import LocatedYaml
 from rulecheck_gundam_assemble import ruleset as ga
 from rulecheck_gundam_assemble.diagram import board_to_json
 from rulecheck_gundam_assemble.engine.board import Board, HexTerrain
@@ -24,6 +24,7 @@ from rulecheck_gundam_assemble.phrases import GundamAssemblePhrases as P
 from rules.events import interpretations_cited
 from rules.rulebook import load as load_rulebook
 from steps.common import (
+    cell_error,
     expect,
     parse_hex,
     parse_hex_list,
@@ -31,6 +32,7 @@ from steps.common import (
     step_location,
     table_errors,
     table_rows,
+    table_rows_at,
     unquote,
 )
 
@@ -103,11 +105,11 @@ def pieces_table(request, ga_context: GAContext, datatable: list[list[str]]):
         data["map"] = ga_context.map_text
         lines[("map",)] = ga_context.map_line
     sections: dict[str, list[dict[str, Any]]] = {}
-    for i, row in enumerate(table_rows(datatable)):
+    for row_line, row in table_rows_at(request, datatable):
         kind = row.get("kind", "unit") or "unit"
         section = {"unit": "units", "structure": "structures", "garrison": "garrisons"}.get(kind)
         if section is None:
-            raise InputError(step_location(request)[0], line + 2 + i, "kind", f"unknown kind {kind!r}")
+            raise cell_error(request, row_line, "kind", f"unknown kind {kind!r}")
         entry: dict[str, Any] = {"name": row["name"], "side": row["side"]}
         if row.get("mark"):
             entry["mark"] = row["mark"]
@@ -115,13 +117,13 @@ def pieces_table(request, ga_context: GAContext, datatable: list[list[str]]):
             try:
                 entry["at"] = list(parse_hex(row["at"]))
             except ValueError as exc:
-                raise InputError(step_location(request)[0], line + 2 + i, "at", str(exc)) from None
+                raise cell_error(request, row_line, "at", str(exc)) from None
         if row.get("elevation"):
             entry["elevation"] = int(row["elevation"])
         path = (section, len(sections.get(section, [])))
         sections.setdefault(section, []).append(entry)
         for key in ("", "name", "side", "mark", "at"):
-            lines[(*path, key) if key else path] = line + 2 + i
+            lines[(*path, key) if key else path] = row_line
     data.update(sections)
     _board_from_feature(request, ga_context, data, lines)
 
@@ -130,19 +132,16 @@ def pieces_table(request, ga_context: GAContext, datatable: list[list[str]]):
 @table_errors(columns="at; optional: elevation, terrain")
 def hexes_table(request, ga_context: GAContext, datatable: list[list[str]]):
     """Columns: at ([q, r]), elevation, terrain (open or water). Unlisted hexes are open ground."""
-    _, line = step_location(request)
     changes = {}
-    for i, row in enumerate(table_rows(datatable)):
+    for row_line, row in table_rows_at(request, datatable):
         try:
             h = parse_hex(row["at"])
         except ValueError as exc:
-            raise InputError(step_location(request)[0], line + 2 + i, "at", str(exc)) from None
+            raise cell_error(request, row_line, "at", str(exc)) from None
         terrain = row.get("terrain") or "open"
         known = set(rulebook_kinds(load_rulebook(ga.RULESET))) | set(ga_context.terrain_kinds)
         if terrain not in known:
-            raise InputError(
-                step_location(request)[0], line + 2 + i, "terrain", f"unknown terrain {terrain!r}"
-            )
+            raise cell_error(request, row_line, "terrain", f"unknown terrain {terrain!r}")
         changes[h] = HexTerrain(int(row.get("elevation") or 0), terrain)
     board = ga_context.board or Board(terrain_kinds=_declared(request, ga_context))
     ga_context.board = board.with_hexes(changes)

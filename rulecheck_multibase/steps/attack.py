@@ -25,7 +25,7 @@ from rulecheck_multibase.phrases import MultibasePhrases as P
 from rulecheck_multibase.ruleset import ADAPTER, MultibaseScenario, load_scenario
 from rules.dice import DiceScriptError, ScriptedDice
 from rules.events import Event
-from steps.common import expect, project_file, replayable, table_errors
+from steps.common import expect, project_file, replayable, table_errors, table_rows
 
 RULESET = "multibase"
 
@@ -97,9 +97,7 @@ def given_scenario_file(request, multibase: MultibaseTable, name: str):
     "dash, wounds taken"
 )
 def given_units(multibase: MultibaseTable, datatable):
-    header, *rows = datatable
-    for row in rows:
-        r = dict(zip(header, row, strict=True))
+    for r in table_rows(datatable):
         multibase.units.append(
             {
                 "name": r["unit"],
@@ -124,9 +122,7 @@ def given_units(multibase: MultibaseTable, datatable):
 @given(P.given_bases.parser)
 @table_errors(columns="unit, base, shape, x, y; optional: facing")
 def given_bases(multibase: MultibaseTable, datatable):
-    header, *rows = datatable
-    for row in rows:
-        r = dict(zip(header, row, strict=True))
+    for r in table_rows(datatable):
         entry = {"name": r["base"], **shape_entry(r["shape"]), "x": float(r["x"]), "y": float(r["y"])}
         facing = r.get("facing", "0").strip("() ")
         entry["facing"] = [float(v) for v in facing.split(",")] if "," in facing else float(facing)
