@@ -28,6 +28,17 @@ def add_path_arguments(p) -> None:
     )
 
 
+def add_root_argument(p, holds: str = "features/") -> None:
+    """``--root DIR``: the project a corpus command runs on; found from the current folder if not given."""
+    p.add_argument(
+        "--root",
+        type=project_root,
+        default=None,
+        help=f"project holding {holds} (default: the folder of the nearest rulecheck.toml or "
+        "[tool.rulecheck] table, from the current folder upwards; else the bundled corpus)",
+    )
+
+
 def add_keyword_argument(p) -> None:
     """``-k EXPR``: pytest's expression over scenario names, on every command that runs scenarios."""
     p.add_argument(
@@ -54,13 +65,7 @@ def refuse_an_empty_keyword_selection(args, results) -> None:
 def add_corpus_arguments(p) -> None:
     """Options shared by every command that runs the corpus and reports on it."""
     add_path_arguments(p)
-    p.add_argument(
-        "--root",
-        type=project_root,
-        default=None,
-        help="project holding features/ and tests/ (default: the folder of the nearest rulecheck.toml "
-        "or [tool.rulecheck] table, from the current folder upwards; else the bundled corpus)",
-    )
+    add_root_argument(p, holds="features/ and tests/")
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument(
         "--tags", metavar="EXPR", help='tag expression, e.g. "@faq and not @ruling:interpretation"'

@@ -11,12 +11,13 @@ from pathlib import Path
 from rulecheck import json_output, progress
 from rulecheck.commands.check import (
     add_keyword_argument,
+    add_root_argument,
     refuse_a_project_without_features,
     refuse_an_empty_keyword_selection,
     selection_args,
     wanted,
 )
-from rulecheck.corpus import PROJECT_ROOT, project_root
+from rulecheck.corpus import PROJECT_ROOT
 from rulecheck.help_text import parser_text
 from rulecheck.overlays import find_overlay
 from rulecheck.project_config import apply_to_args
@@ -79,13 +80,7 @@ def register(sub) -> None:
     p.add_argument(
         "--full", action="store_true", help="re-run every scenario, not only those that read what changed"
     )
-    p.add_argument(
-        "--root",
-        type=project_root,
-        default=None,
-        help="project holding features/ (default: the folder of the nearest rulecheck.toml or "
-        "[tool.rulecheck] table, from the current folder upwards; else the bundled corpus)",
-    )
+    add_root_argument(p)
     p.add_argument("--json", action="store_true", help="print the diff as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=run)

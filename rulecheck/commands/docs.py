@@ -9,10 +9,10 @@ from rulecheck.commands.check import (
     add_exitfirst_argument,
     add_keyword_argument,
     add_path_arguments,
+    add_root_argument,
     refuse_a_project_without_features,
     selection_args,
 )
-from rulecheck.corpus import project_root
 from rulecheck.docs_site import build_site
 from rulecheck.help_text import parser_text
 from rulecheck.project_config import apply_to_args
@@ -44,13 +44,7 @@ def register(sub) -> None:
     )
     p.add_argument("out_dir", type=Path)
     add_path_arguments(p)
-    p.add_argument(
-        "--root",
-        type=project_root,
-        default=None,
-        help="project holding features/ (default: the folder of the nearest rulecheck.toml or "
-        "[tool.rulecheck] table, from the current folder upwards; else the bundled corpus)",
-    )
+    add_root_argument(p)
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios matching this tag expression")
     add_keyword_argument(p)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck import json_output
+from rulecheck.commands.arguments import add_scenario_overlay_argument
 from rulecheck.help_text import parser_text
 from rulecheck.locations import corpus_root
 from rulecheck.output_files import check_file_target, pending_file, write_text
@@ -68,13 +69,7 @@ def register(sub) -> None:
     p.add_argument("--to", dest="target", metavar="NAME", help="... to this piece")
     # a str, not a Path: Path("out.svg/") drops the slash that says the name is a folder
     p.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
-    p.add_argument(
-        "--rules",
-        action="append",
-        default=[],
-        metavar="OVERLAY",
-        help="apply a rule overlay: a file, or an overlay's name (the project's, else a bundled one)",
-    )
+    add_scenario_overlay_argument(p)
     p.add_argument("--json", action="store_true", help="the SVG inside JSON (format rulecheck.draw/1)")
     p.add_argument(
         "--format", choices=("svg", "png"), help="svg or png (default: from -o's extension, else svg)"

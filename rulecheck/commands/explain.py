@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck import json_output
+from rulecheck.commands.arguments import add_scenario_overlay_argument
 from rulecheck.help_text import parser_text
 from rulecheck.outcome_table import outcome_lines
 from rulecheck.overlays import rulebooks_for
@@ -40,13 +41,7 @@ def register(sub) -> None:
         ),
     )
     p.add_argument("scenario", type=Path)
-    p.add_argument(
-        "--rules",
-        action="append",
-        default=[],
-        metavar="OVERLAY",
-        help="apply a rule overlay: a file, or an overlay's name (the project's, else a bundled one)",
-    )
+    add_scenario_overlay_argument(p)
     p.add_argument(
         "--json", action="store_true", help="print one JSON object (events, outcome, interpretations)"
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck import json_output
+from rulecheck.commands.arguments import add_scenario_overlay_argument
 from rulecheck.help_text import parser_text
 from rulecheck.overlays import rulebooks_for
 from rulecheck.ruleset_api import line_of_sight
@@ -48,13 +49,7 @@ def register(sub) -> None:
         "--ignore-los", action="store_true", help="a weapon or ability that ignores Line of Sight"
     )
     mode.add_argument("--within-hexes", action="store_true", help='an effect "within x hexes": no LOS needed')
-    p.add_argument(
-        "--rules",
-        action="append",
-        default=[],
-        metavar="OVERLAY",
-        help="apply a rule overlay: a file, or an overlay's name (the project's, else a bundled one)",
-    )
+    add_scenario_overlay_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 

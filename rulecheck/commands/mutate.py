@@ -13,10 +13,11 @@ from rulecheck import json_output, progress
 from rulecheck.commands.check import (
     add_keyword_argument,
     add_path_arguments,
+    add_root_argument,
     refuse_a_project_without_features,
     refuse_an_empty_keyword_selection,
 )
-from rulecheck.corpus import PROJECT_ROOT, project_root
+from rulecheck.corpus import PROJECT_ROOT
 from rulecheck.help_text import parser_text
 from rulecheck.mutation import format_text, run_mutation
 from rulecheck.project_config import apply_to_args
@@ -50,13 +51,7 @@ def register(sub) -> None:
         ),
     )
     add_path_arguments(p)
-    p.add_argument(
-        "--root",
-        type=project_root,
-        default=None,
-        help="project holding features/ (default: the folder of the nearest rulecheck.toml or "
-        "[tool.rulecheck] table, from the current folder upwards; else the bundled corpus)",
-    )
+    add_root_argument(p)
     p.add_argument("--ruleset", action="append", choices=rulesets(), help="only this ruleset (repeatable)")
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios this tag expression selects")
     add_keyword_argument(p)

@@ -6,6 +6,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from rulecheck import json_output
+from rulecheck.commands.arguments import add_scenario_overlay_argument
 from rulecheck.help_text import parser_text
 from rulecheck.overlays import rulebooks_for
 from rulecheck.rulesets import adapter, distribution_json, load_scenario
@@ -43,13 +44,7 @@ def register(sub) -> None:
         ),
     )
     p.add_argument("scenario", type=Path)
-    p.add_argument(
-        "--rules",
-        action="append",
-        default=[],
-        metavar="OVERLAY",
-        help="apply a rule overlay: a file, or an overlay's name (the project's, else a bundled one)",
-    )
+    add_scenario_overlay_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 

@@ -4,8 +4,7 @@ feature paths (or -k, --tags), the step definition each step of those scenarios 
 from __future__ import annotations
 
 from rulecheck import json_output
-from rulecheck.commands.check import add_keyword_argument, add_path_arguments
-from rulecheck.corpus import project_root
+from rulecheck.commands.check import add_keyword_argument, add_path_arguments, add_root_argument
 from rulecheck.help_text import parser_text
 from rulecheck.locations import corpus_root
 from rulecheck.ruleset_api import ruleset_names as rulesets
@@ -37,13 +36,7 @@ def register(sub) -> None:
         ),
     )
     add_path_arguments(p)
-    p.add_argument(
-        "--root",
-        type=project_root,
-        default=None,
-        help="project holding features/ (default: the folder of the nearest rulecheck.toml or "
-        "[tool.rulecheck] table, from the current folder upwards; else the bundled corpus)",
-    )
+    add_root_argument(p)
     p.add_argument(
         "--ruleset",
         action="append",
