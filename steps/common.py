@@ -17,6 +17,7 @@ from rulecheck.project_files import find_file, project_of
 from rulecheck.source_yaml import InputError
 from rules import limits
 from rules.dice import ScriptedDice
+from rules.events import Event, interpretations_cited
 
 PROJECT_ROOT = corpus_root()  # the checkout, or the corpus an installed wheel carries
 
@@ -177,6 +178,20 @@ def expect(ok: bool, expected: str, got: object) -> None:
     plugin, so a step says only what it expected and what it found."""
     if not ok:
         raise AssertionError(f"expected {expected}, got {got}")
+
+
+def expect_cited(events: list[Event], clause: str, what: str) -> None:
+    """The ``what`` (a ruling, a trace) cites ``clause``; else the clauses it does cite."""
+    cited = {c for e in events for c in e.clauses}
+    expect(clause in cited, f"the {what} to cite {clause}", f"a {what} citing {', '.join(sorted(cited))}")
+
+
+def expect_interpretation_named(events: list[Event], name: str, what: str) -> None:
+    """The ``what`` (a ruling, a trace) rests on the interpretation ``name``; else those it rests on."""
+    used = interpretations_cited(events)
+    expect(
+        name in used, f"the {what} to name the interpretation {name}", f"{', '.join(sorted(used)) or 'none'}"
+    )
 
 
 class ScriptedDiceNotChecked(ScriptedDice):

@@ -62,6 +62,21 @@ def refuse_an_empty_keyword_selection(args, results) -> None:
         raise InputError("-k", None, "", f"the expression {args.keyword!r} selects no scenario")
 
 
+def refuse_the_book_without_a_project(root, with_book: bool) -> None:
+    """``--with-book`` runs the bundled corpus beside a project's: without a project (``root`` is
+    the bundled corpus itself) it is bad input, one line, exit 2."""
+    if with_book and root.resolve() == PROJECT_ROOT.resolve():
+        from rulecheck.source_yaml import InputError
+
+        raise InputError(
+            "--with-book",
+            None,
+            "",
+            "needs a project (a rulecheck.toml or [tool.rulecheck] table here or above, or --root): "
+            "without one the bundled corpus runs alone",
+        )
+
+
 def add_corpus_arguments(p) -> None:
     """Options shared by every command that runs the corpus and reports on it."""
     add_path_arguments(p)
@@ -248,16 +263,7 @@ def corpus_report(args) -> dict:
         "vacuous": getattr(args, "vacuous", False),
     }
     with_book = getattr(args, "with_book", False)
-    if with_book and args.root.resolve() == PROJECT_ROOT.resolve():
-        from rulecheck.source_yaml import InputError
-
-        raise InputError(
-            "--with-book",
-            None,
-            "",
-            "needs a project (a rulecheck.toml or [tool.rulecheck] table here or above, or --root): "
-            "without one the bundled corpus runs alone",
-        )
+    refuse_the_book_without_a_project(args.root, with_book)
     with progress.shown(args.quiet):
         if with_book:
             from rulecheck.corpus_parts import run_with_book

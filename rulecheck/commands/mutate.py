@@ -16,6 +16,7 @@ from rulecheck.commands.check import (
     add_root_argument,
     refuse_a_project_without_features,
     refuse_an_empty_keyword_selection,
+    refuse_the_book_without_a_project,
 )
 from rulecheck.corpus import PROJECT_ROOT
 from rulecheck.help_text import parser_text
@@ -123,16 +124,7 @@ def _run(args):
     apply_to_args(args)
     refuse_a_project_without_features(args.root, args.ruleset or rulesets())
     with_book = args.with_book
-    if with_book and args.root.resolve() == PROJECT_ROOT.resolve():
-        from rulecheck.source_yaml import InputError
-
-        raise InputError(
-            "--with-book",
-            None,
-            "",
-            "needs a project (a rulecheck.toml or [tool.rulecheck] table here or above, or --root): "
-            "without one the bundled corpus runs alone",
-        )
+    refuse_the_book_without_a_project(args.root, with_book)
     say = _progress if progress.enabled(args.quiet) else None
     common = {"tags": args.tags, "jobs": args.jobs, "verify": args.verify, "progress": say}
     project = run_mutation(

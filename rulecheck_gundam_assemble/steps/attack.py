@@ -32,6 +32,8 @@ from rules.dice import DiceScriptError
 from rules.events import format_trace, interpretations_cited
 from steps.common import (
     expect,
+    expect_cited,
+    expect_interpretation_named,
     feature_project,
     name_list,
     parse_hex,
@@ -648,16 +650,12 @@ def can_use(attack_context: AttackContext, who: str, name: str):
 
 @then(P.ruling_cites.parser)
 def ruling_cites(attack_context: AttackContext, clause: str):
-    cited = {c for e in _result(attack_context).events for c in e.clauses}
-    expect(clause in cited, f"the ruling to cite {clause}", f"a ruling citing {', '.join(sorted(cited))}")
+    expect_cited(_result(attack_context).events, clause, "ruling")
 
 
 @then(P.ruling_interpretation.parser)
 def ruling_interpretation(attack_context: AttackContext, name: str):
-    used = interpretations_cited(_result(attack_context).events)
-    expect(
-        name in used, f"the ruling to name the interpretation {name}", f"{', '.join(sorted(used)) or 'none'}"
-    )
+    expect_interpretation_named(_result(attack_context).events, name, "ruling")
 
 
 @then(P.ruling_interpretations_exactly.parser)

@@ -21,11 +21,12 @@ from rulecheck_gundam_assemble.engine.line_of_sight import LosMode, LosResult, p
 from rulecheck_gundam_assemble.engine.targeting import ReachCheck, check_reach
 from rulecheck_gundam_assemble.engine.terrain import rulebook_kinds
 from rulecheck_gundam_assemble.phrases import GundamAssemblePhrases as P
-from rules.events import interpretations_cited
 from rules.rulebook import load as load_rulebook
 from steps.common import (
     cell_error,
     expect,
+    expect_cited,
+    expect_interpretation_named,
     parse_hex,
     parse_hex_list,
     project_file,
@@ -388,16 +389,12 @@ def choice_both(ga_context: GAContext, left: str, right: str):
 
 @then(P.trace_cites.parser)
 def trace_cites(ga_context: GAContext, clause: str):
-    cited = {c for e in _los(ga_context).events for c in e.clauses}
-    expect(clause in cited, f"the trace to cite {clause}", f"a trace citing {', '.join(sorted(cited))}")
+    expect_cited(_los(ga_context).events, clause, "trace")
 
 
 @then(P.trace_interpretation.parser)
 def trace_interpretation(ga_context: GAContext, name: str):
-    used = interpretations_cited(_los(ga_context).events)
-    expect(
-        name in used, f"the trace to name the interpretation {name}", f"{', '.join(sorted(used)) or 'none'}"
-    )
+    expect_interpretation_named(_los(ga_context).events, name, "trace")
 
 
 # --- reach: range and Line of Sight together --------------------------------------------------------

@@ -634,22 +634,17 @@ def then_markers(multibase: MultibaseTable, markers: str):
 
 @then(P.then_pool_now.parser)
 def then_pool_now(multibase: MultibaseTable, tokens: str):
-    got = list(multibase.battlefield.initiative.pool)
-    expect(
-        got == ([] if tokens == "nothing" else names(tokens)),
-        f"the initiative pool {tokens}",
-        ", ".join(got) or "nothing",
-    )
+    _expect_tokens(list(multibase.battlefield.initiative.pool), tokens, "nothing", "the initiative pool")
 
 
 @then(P.then_discarded.parser)
 def then_discarded(multibase: MultibaseTable, tokens: str):
-    got = list(multibase.battlefield.initiative.discarded)
-    expect(
-        got == ([] if tokens == "none" else names(tokens)),
-        f"the discarded tokens {tokens}",
-        ", ".join(got) or "none",
-    )
+    _expect_tokens(list(multibase.battlefield.initiative.discarded), tokens, "none", "the discarded tokens")
+
+
+def _expect_tokens(got: list[str], tokens: str, empty: str, what: str) -> None:
+    """Initiative tokens, in order, as the step lists them (``empty``: the word for none)."""
+    expect(got == ([] if tokens == empty else names(tokens)), f"{what} {tokens}", ", ".join(got) or empty)
 
 
 @then(P.then_cites.parser)
