@@ -18,7 +18,7 @@ from rulecheck_skirmish.engine import resolve_shot
 from rulecheck_skirmish.phrases import SkirmishPhrases as P
 from rulecheck_skirmish.scenario import MapError, board_from_map, load_scenario, position_json
 from rules.dice import DiceScriptError, ScriptedDice
-from steps.common import expect, feature_error, project_file, table_errors, table_rows
+from steps.common import expect, expect_cited, feature_error, project_file, table_errors, table_rows
 
 
 class Shot:
@@ -159,8 +159,7 @@ def stays(shot: Shot, target: str):
 
 @then(P.trace_cites.parser)
 def trace_cites(shot: Shot, clause: str):
-    cited = sorted({c for e in shot.result.events for c in e.clauses})
-    expect(clause in cited, f"a trace citing {clause}", ", ".join(cited))
+    expect_cited(shot.result.events, clause, "trace")
 
 
 @then(P.rests_on.parser)
