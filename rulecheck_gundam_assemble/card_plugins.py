@@ -35,11 +35,11 @@ from rulecheck.project_config import ProjectConfig
 from rulecheck.project_files import project_ability_files, project_card_files, project_of
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, field_path, load_yaml
-from rulecheck_gundam_assemble import LAYOUT
 from rulecheck_gundam_assemble.engine.abilities import AbilityError, refuse_other_chapters
 from rulecheck_gundam_assemble.engine.declaration import AttackError
 from rulecheck_gundam_assemble.engine.units import Catalogue, parse_catalogue
 from rulecheck_gundam_assemble.files import card_catalogue
+from rulecheck_gundam_assemble.layout import LAYOUT
 from rules import limits
 
 GROUP = "rulecheck.abilities"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulecheck.locations import corpus_root
-from rulecheck_gundam_assemble import LAYOUT
+from rulecheck_gundam_assemble.layout import LAYOUT
 
 RULESET = "gundam_assemble"
 

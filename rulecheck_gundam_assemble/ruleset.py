@@ -15,12 +15,12 @@ from typing import Any
 from rulecheck.input_files import problem_with
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, PathKey, load_yaml
-from rulecheck_gundam_assemble import LAYOUT
 from rulecheck_gundam_assemble import explain as gundam_assemble_explain
 from rulecheck_gundam_assemble import odds as gundam_assemble_odds
 from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece, hexagon, rectangle
 from rulecheck_gundam_assemble.engine.terrain import TerrainError, TerrainKind, parse_kind, rulebook_kinds
 from rulecheck_gundam_assemble.files import RULESET, card_catalogue
+from rulecheck_gundam_assemble.layout import LAYOUT
 from rules import limits
 from rules.hexgrid import Hex, from_offset
 from rules.rulebook import load as load_rulebook

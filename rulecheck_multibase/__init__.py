@@ -1,5 +1,1 @@
 """Multibase: the game's whole package for rulecheck (its engine, scenario format, steps and corpus)."""
-
-from rulecheck.rulesets import package_layout
-
-LAYOUT = package_layout(__file__, "multibase")

@@ -22,7 +22,6 @@ from rulecheck.rulesets import Explanation, distribution_json
 from rulecheck.schema_check import validate
 from rulecheck.source_yaml import InputError, LocatedYaml, RefusedChoice, field_name, load_yaml
 from rulecheck.wording import percent, plural
-from rulecheck_multibase import LAYOUT
 from rulecheck_multibase.engine.attack import (
     AttackResult,
     AttackSpec,
@@ -37,6 +36,7 @@ from rulecheck_multibase.engine.coherency import is_coherent
 from rulecheck_multibase.engine.odds import AttackOdds, AttackProfile, attack_odds
 from rulecheck_multibase.engine.target import verify_target
 from rulecheck_multibase.engine.to_hit import Circumstances, threshold
+from rulecheck_multibase.layout import LAYOUT
 from rules import limits
 from rules.dice import DiceScriptError, DiceSource, ScriptedDice
 from rules.events import Event, interpretations_cited

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from pytest_bdd import scenarios
 
-from rulecheck_gundam_assemble import LAYOUT
 from rulecheck_gundam_assemble.card_plugins import bundled_catalogue, catalogue_with
 from rulecheck_gundam_assemble.engine.abilities import (
     ABILITY_KEYS,
@@ -45,6 +44,7 @@ from rulecheck_gundam_assemble.engine.units import (
     parse_catalogue,
     parse_weapon,
 )
+from rulecheck_gundam_assemble.layout import LAYOUT
 from rules.dice import ScriptedDice
 from rules.rulebook import load, observing_reads
 

@@ -2,6 +2,6 @@
 
 from pytest_bdd import scenarios
 
-from rulecheck_multibase import LAYOUT
+from rulecheck_multibase.layout import LAYOUT
 
 scenarios(str(LAYOUT.features))

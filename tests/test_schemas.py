@@ -10,8 +10,8 @@ import jsonschema
 import pytest
 
 from rulecheck.schema_check import SCHEMA_DIR, schema
-from rulecheck_gundam_assemble import LAYOUT as GUNDAM_ASSEMBLE
-from rulecheck_multibase import LAYOUT as MULTIBASE
+from rulecheck_gundam_assemble.layout import LAYOUT as GUNDAM_ASSEMBLE
+from rulecheck_multibase.layout import LAYOUT as MULTIBASE
 
 SHIPPED = [
     *sorted(SCHEMA_DIR.glob("*.schema.json")),

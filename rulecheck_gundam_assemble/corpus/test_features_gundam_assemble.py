@@ -2,6 +2,6 @@
 
 from pytest_bdd import scenarios
 
-from rulecheck_gundam_assemble import LAYOUT
+from rulecheck_gundam_assemble.layout import LAYOUT
 
 scenarios(str(LAYOUT.features))

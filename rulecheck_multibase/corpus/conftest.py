@@ -1,6 +1,6 @@
 """The plugins the Multibase corpus runs with: rulecheck's (tags as markers, the ``ruling`` fixture,
 ``--rules``), its shared steps, and this game's steps (every module of its ``steps`` package)."""
 
-from rulecheck_multibase import LAYOUT
+from rulecheck_multibase.layout import LAYOUT
 
 pytest_plugins = LAYOUT.pytest_plugins

@@ -13,7 +13,8 @@ import yaml
 from rulecheck.drawing import DrawOptionError
 from rulecheck.ruleset_api import Explanation
 from rulecheck.source_yaml import InputError
-from rulecheck_skirmish import LAYOUT, diagram, engine, scenario
+from rulecheck_skirmish import diagram, engine, scenario
+from rulecheck_skirmish.layout import LAYOUT
 from rules.dice import DiceScriptError, ScriptedDice
 from rules.rulebook import SAFE_LOADER, Rulebook, parse_rulebook
 

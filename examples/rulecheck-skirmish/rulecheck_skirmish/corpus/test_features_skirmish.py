@@ -2,6 +2,6 @@
 
 from pytest_bdd import scenarios
 
-from rulecheck_skirmish import LAYOUT
+from rulecheck_skirmish.layout import LAYOUT
 
 scenarios(str(LAYOUT.features))
