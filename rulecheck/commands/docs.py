@@ -9,7 +9,9 @@ from rulecheck.commands.check import (
     add_exitfirst_argument,
     add_keyword_argument,
     add_path_arguments,
+    add_with_book_argument,
     refuse_a_project_without_features,
+    refuse_with_book_without_a_project,
     selection_args,
 )
 from rulecheck.corpus import project_root
@@ -55,6 +57,7 @@ def register(sub) -> None:
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios matching this tag expression")
     add_keyword_argument(p)
     add_exitfirst_argument(p)
+    add_with_book_argument(p)
     p.add_argument("--json", action="store_true", help="print what was written as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     p.add_argument(
@@ -71,6 +74,7 @@ def run(args) -> int:
     paths = wanted(args)
     apply_to_args(args)
     refuse_a_project_without_features(args.root, args.ruleset or rulesets())
+    refuse_with_book_without_a_project(args)
     with progress.shown(args.quiet):
         summary = build_site(
             args.out_dir,
@@ -81,6 +85,7 @@ def run(args) -> int:
             paths=paths,
             pytest_args=selection_args(args),
             keyword=args.keyword,
+            with_book=args.with_book,
         )
     index = (args.out_dir / "index.html").resolve()
     # The site is written either way (its pages show the failures); the exit status says, as

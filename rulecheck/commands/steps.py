@@ -4,7 +4,7 @@ feature paths (or -k, --tags), the step definition each step of those scenarios 
 from __future__ import annotations
 
 from rulecheck import json_output
-from rulecheck.commands.check import add_keyword_argument, add_path_arguments
+from rulecheck.commands.check import add_keyword_argument, add_path_arguments, add_with_book_argument
 from rulecheck.corpus import project_root
 from rulecheck.help_text import parser_text
 from rulecheck.locations import corpus_root
@@ -52,12 +52,13 @@ def register(sub) -> None:
     )
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios matching this tag expression")
     add_keyword_argument(p)
+    add_with_book_argument(p)
     p.add_argument("--json", action="store_true", help="print JSON (format rulecheck.steps/1)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
-    if args.paths or args.keyword or args.tags or args.root is not None:
+    if args.paths or args.keyword or args.tags or args.root is not None or args.with_book:
         return _steps_used(args)
     found = catalogue(corpus_root())
     if args.ruleset:  # the phrasings a project of these rulesets can use
