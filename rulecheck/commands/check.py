@@ -289,11 +289,12 @@ def dry_run(args) -> int:
     return 1 if result.unmatched else 0
 
 
-def add_with_book_argument(p) -> None:
+def add_with_book_argument(p, help: str | None = None) -> None:
     p.add_argument(
         "--with-book",
         action="store_true",
-        help="also run the bundled corpus (the book's own rulings) beside the project's; every "
+        help=help
+        or "also run the bundled corpus (the book's own rulings) beside the project's; every "
         "report says which corpus each scenario came from",
     )
 

@@ -52,7 +52,11 @@ def register(sub) -> None:
     )
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios matching this tag expression")
     add_keyword_argument(p)
-    add_with_book_argument(p)
+    add_with_book_argument(
+        p,
+        "also list the steps of the bundled corpus (the book's own rulings) after the project's, "
+        "each marked [book]",
+    )
     p.add_argument("--json", action="store_true", help="print JSON (format rulecheck.steps/1)")
     p.set_defaults(func=run)
 
