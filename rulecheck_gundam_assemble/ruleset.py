@@ -28,6 +28,7 @@ from rulecheck_gundam_assemble import (
     STEP_MODULES,
 )
 from rulecheck_gundam_assemble import explain as gundam_assemble_explain
+from rulecheck_gundam_assemble import odds as gundam_assemble_odds
 from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece, hexagon, rectangle
 from rulecheck_gundam_assemble.engine.terrain import TerrainError, TerrainKind, parse_kind, rulebook_kinds
 from rulecheck_gundam_assemble.files import RULESET, card_catalogue
@@ -364,10 +365,7 @@ def explain(scenario: GAScenario, rules):
 
 
 def odds(scenario: GAScenario, rules):
-    """Exact odds of the scenario's attack (see ``rulecheck_gundam_assemble.odds``)."""
-    # imported here: a check runs no odds, and the odds engine is a twentieth of its imports
-    from rulecheck_gundam_assemble import odds as gundam_assemble_odds
-
+    """Exact odds of the scenario's attack (see ``gundam_assemble_odds``)."""
     return gundam_assemble_odds.odds(scenario, rules)
 
 
