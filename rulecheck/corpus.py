@@ -780,13 +780,13 @@ class _ReadRecorder:
     def _probe_assumed(self, item, nextitem, result: ScenarioResult, book: Rulebook, name: str) -> None:
         """An assumed number is a dependency as a reading is: the scenario is re-run with it one
         step up and one down (as ``rulecheck mutate`` moves it), under ``parameters.NAME``."""
-        from rulecheck.mutation import _number_mutations
+        from rulecheck.assumed_numbers import number_mutations
 
         param = book.parameters.get(name)
         if param is None or not param.assumed:
             return
         held: dict[str, bool] = {}
-        for value in _number_mutations(param.value):
+        for value in number_mutations(param.value):
             try:
                 book.with_changes({name: value})
             except RulebookError:

@@ -44,9 +44,10 @@ from rulecheck.wording import plural
 from rulecheck.xml_text import html_escape as escape
 from rules.rulebook import Rulebook
 
-_SHOWN: dict[str, dict[str, Any]] = {}  # nodeid -> what the scenario showed; filled by the hook below
-# nodeid -> step line -> (status, seconds): how each step of each scenario went in this run
-_STEPS: dict[str, dict[int, tuple[str, float]]] = defaultdict(dict)
+# During a run, node id -> what the scenario showed (filled by the hook below), and node id ->
+# step line -> (status, seconds): how each step went; after the site's runs, keyed by ``_key``.
+_SHOWN: dict[Any, dict[str, Any]] = {}
+_STEPS: dict[Any, dict[int, tuple[str, float]]] = defaultdict(dict)
 _STEP_STARTED: dict[str, float] = {}
 
 EXPLORED_PREFIX = "explored_"  # rulecheck explore names the features it writes so (explore/report.py)
@@ -245,7 +246,7 @@ def step_item(step, status: str, took: float | None, failing: bool) -> str:
 
 def step_list(steps, result: ScenarioResult) -> tuple[str, float]:
     """The steps with a mark each: what ran (passed or failed, with its duration), skipped after."""
-    ran = _STEPS.get(result.nodeid, {})
+    ran = _STEPS.get(_key(result), {})
     failing = (result.failed_step or {}).get("line")
     items, total = [], 0.0
     for step in steps:
@@ -348,7 +349,21 @@ def trace(shown: dict[str, Any] | None) -> str:
 
 
 def feature_page_path(result: ScenarioResult) -> str:
-    return f"features/{result.ruleset}/{Path(result.feature).stem}.html"
+    # --with-book: the book's feature files may carry the names of the project's
+    book = "book-" if result.corpus == "book" else ""
+    return f"features/{result.ruleset}/{book}{Path(result.feature).stem}.html"
+
+
+def _key(result: ScenarioResult) -> tuple[str, str]:
+    """What ``_SHOWN`` and ``_STEPS`` keep a run's scenario under: its corpus and node id (two
+    corpora of one site, --with-book, may hold the same node id)."""
+    return (result.corpus, result.nodeid)
+
+
+def _from(result: ScenarioResult) -> str:
+    """``[book] `` before a scenario of the bundled corpus in a site of several (--with-book), as
+    check's report marks it."""
+    return f"[{result.corpus}] " if result.corpus and result.corpus != "project" else ""
 
 
 def scenario_href(result: ScenarioResult, depth: int) -> str:
@@ -367,22 +382,45 @@ def build_site(
     paths: list | None = None,
     pytest_args: Sequence[str] = (),
     keyword: str | None = None,
+    with_book: bool = False,
 ) -> dict[str, Any]:
-    """Run the corpus and write the site into ``out_dir`` (built beside it and swapped in at the
+    """Run the corpus (and the bundled one after it, ``with_book``) and write the site into ``out_dir`` (built beside it and swapped in at the
     end, so a failed build never leaves half a site; see ``output_files.build_dir`` for what an
     existing folder may hold). Returns a summary: pages written, scenarios, results."""
     results: list[ScenarioResult] = []
+    # --with-book: the project's run, then the bundled corpus's, each result marked with its corpus
+    runs = [("project", root), ("book", PROJECT_ROOT)] if with_book else [("", root)]
 
     def fill(tmp: Path) -> int:  # runs once the target is known to be writable
+        shown: dict[tuple[str, str], dict[str, Any]] = {}
+        steps: dict[tuple[str, str], dict[int, tuple[str, float]]] = {}
+        started, began = time.perf_counter(), datetime.now(UTC)
+        for label, where in runs:
+            _SHOWN.clear()
+            _STEPS.clear()
+            corpus = run_corpus(
+                where,
+                rulesets,
+                tags=tags,
+                pytest_args=["-p", "rulecheck.docs_site", *pytest_args],
+                paths=paths,
+                part_of_a_run=with_book,
+            )
+            for r in corpus.results:
+                r.corpus = label
+            shown.update({(label, nodeid): v for nodeid, v in _SHOWN.items()})
+            steps.update({(label, nodeid): v for nodeid, v in _STEPS.items()})
+            results.extend(corpus.results)
         _SHOWN.clear()
         _STEPS.clear()
-        started, began = time.perf_counter(), datetime.now(UTC)
-        corpus = run_corpus(
-            root, rulesets, tags=tags, pytest_args=["-p", "rulecheck.docs_site", *pytest_args], paths=paths
-        )
-        if keyword and not corpus.results:  # before a page is written: the old site stays
+        _SHOWN.update(shown)
+        _STEPS.update(steps)
+        if keyword and not results:  # before a page is written: the old site stays
             raise InputError("-k", None, "", f"the expression {keyword!r} selects no scenario")
-        results.extend(corpus.results)
+        if with_book:  # each run may select nothing; the whole may not
+            from rulecheck.corpus_parts import _refuse_an_empty_selection
+
+            _refuse_an_empty_selection(results, paths, tags)
         names = sorted({r.ruleset for r in results}) or list(rulesets or [])
         stamp = (
             f"Run {began:%Y-%m-%d %H:%M} UTC in {time.perf_counter() - started:.1f} s by rulecheck {__version__}"
@@ -394,7 +432,8 @@ def build_site(
             tmp, root, results, {name: ruleset_named(name).rulebook() for name in names}, stamp, tags
         )
 
-    refuse_overlaps([Output(out_dir, folder=True)], corpus_inputs(root, rulesets))
+    inputs = [i for _, where in runs for i in corpus_inputs(where, rulesets)]
+    refuse_overlaps([Output(out_dir, folder=True)], inputs)
     pages = build_dir(out_dir, fill, force)
     counts: dict[str, int] = defaultdict(int)
     for r in results:
@@ -410,9 +449,9 @@ def _write(
     stamp: str = "",
     tags: str | None = None,
 ) -> int:
-    by_feature: dict[str, list[ScenarioResult]] = defaultdict(list)
+    by_feature: dict[tuple[str, str], list[ScenarioResult]] = defaultdict(list)
     for r in results:
-        by_feature[r.feature].append(r)
+        by_feature[(r.corpus, r.feature)].append(r)
     written = 0
 
     # feature pages
@@ -420,14 +459,15 @@ def _write(
         rs.sort(key=lambda r: r.line)
         path = out / feature_page_path(rs[0])
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_new(path, page(rs[0].feature_name, _feature_body(root, feature, rs), 2, stamp))
+        body = _feature_body(PROJECT_ROOT if rs[0].corpus == "book" else root, feature[1], rs)
+        write_new(path, page(rs[0].feature_name, body, 2, stamp))
         written += 1
 
     # every scenario, to filter and search
     rows = "".join(
         f"<tr class='item' {_item_attributes(r)}><td class='id {escape(r.outcome.replace(' ', '-'))}' "
         f"title='{escape(r.outcome)}'>{MARKS.get(r.outcome, '?')} {escape(r.outcome)}</td>"
-        f"<td><a href='{escape(scenario_href(r, 0))}'>{escape(r.name)}</a>"
+        f"<td>{escape(_from(r))}<a href='{escape(scenario_href(r, 0))}'>{escape(r.name)}</a>"
         + (" <em>(explored)</em>" if _explored(r) else "")
         + f"</td><td>{escape(r.feature_name)}</td>"
         f"<td>{''.join(tag_link(t, r.ruleset, 0) for t in r.tags)}</td></tr>"
@@ -507,7 +547,7 @@ def _write(
 
         def feats(explored: bool, name=name) -> str:
             return "".join(
-                f"<li><a href='{escape(feature_page_path(v[0]))}'>{escape(v[0].feature_name)}</a> "
+                f"<li>{escape(_from(v[0]))}<a href='{escape(feature_page_path(v[0]))}'>{escape(v[0].feature_name)}</a> "
                 f"{counts(v)}</li>"
                 for k, v in sorted(by_feature.items())
                 if v[0].ruleset == name and _explored(v[0]) == explored
@@ -564,7 +604,11 @@ def _feature_body(root: Path, feature: str, rs: list[ScenarioResult]) -> str:
     for r in rs:
         by_line[r.line].append(r)
     ruleset = rs[0].ruleset
-    parts = [f"<p class='meta'>Feature file <code>{escape(feature)}</code> &middot; {counts(rs)}</p>"]
+    source = {"book": " of the bundled corpus (the book's own rulings)", "project": " of this project"}
+    parts = [
+        f"<p class='meta'>Feature file <code>{escape(feature)}</code>{source.get(rs[0].corpus, '')}"
+        f" &middot; {counts(rs)}</p>"
+    ]
     if _explored(rs[0]):
         parts.append(
             "<p class='meta'>Written by <code>rulecheck explore</code>; not part of the rulings book.</p>"
@@ -582,7 +626,7 @@ def _feature_body(root: Path, feature: str, rs: list[ScenarioResult]) -> str:
         parts.append(filter_bar(rs))
     for sc in scenarios:
         for r in by_line.get(sc.location.line, []):
-            shown = _SHOWN.get(r.nodeid)
+            shown = _SHOWN.get(_key(r))
             tags = "".join(tag_link(t, ruleset, 2) for t in r.tags)
             status = r.outcome.replace(" ", "-")
             result = f"<span class='{escape(status)}'>{escape(r.outcome)}</span>"
@@ -591,7 +635,7 @@ def _feature_body(root: Path, feature: str, rs: list[ScenarioResult]) -> str:
             if background is not None:
                 bg_steps, bg_took = step_list(background.steps, r)
                 ran = [
-                    _STEPS.get(r.nodeid, {}).get(st.location.line, ("skipped", 0.0))[0]
+                    _STEPS.get(_key(r), {}).get(st.location.line, ("skipped", 0.0))[0]
                     for st in background.steps
                 ]
                 bg_status = "failed" if "failed" in ran else "passed" if set(ran) == {"passed"} else "skipped"
@@ -608,7 +652,7 @@ def _feature_body(root: Path, feature: str, rs: list[ScenarioResult]) -> str:
                 f"<section class='scenario item s-{escape(status)}' id='{anchor('s', str(r.line))}' "
                 f"{_item_attributes(r)}>"
                 f"<h2><span class='{escape(status)}' title='{escape(r.outcome)}'>{MARKS.get(r.outcome, '?')}</span> "
-                f"{escape(r.name)}{f' [{escape(example)}]' if example else ''}</h2><p>{tags}</p>"
+                f"{escape(_from(r))}{escape(r.name)}{f' [{escape(example)}]' if example else ''}</h2><p>{tags}</p>"
                 f"{description(sc.description)}{files}"
                 f"<p>Last result: {result}</p>"
                 f"{bg}{steps}{diagram(shown)}{trace(shown)}</section>"

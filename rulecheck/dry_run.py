@@ -25,6 +25,7 @@ class Unmatched:
     kind: str  # given, when, then
     text: str
     closest: str | None
+    corpus: str = ""  # --with-book: "project" or "book"
 
 
 @dataclass
@@ -47,9 +48,10 @@ class StepUse:
     phrasing: str | None
     function: str | None
     closest: str | None = None
+    corpus: str = ""  # --with-book: "project" or "book" (the root ``where`` is relative to)
 
     def to_json(self) -> dict:
-        return {
+        shown = {
             "where": self.where,
             "kind": self.kind,
             "text": f"{self.keyword} {self.text}",
@@ -57,6 +59,25 @@ class StepUse:
             "function": self.function,
             "closest": self.closest,
         }
+        return {**shown, "corpus": self.corpus} if self.corpus else shown
+
+
+def combined(runs: Mapping[str, DryRun]) -> DryRun:
+    """Dry runs of several corpora (--with-book: ``project``, ``book``) as one, each step saying
+    which corpus it came from."""
+    from dataclasses import replace
+
+    return DryRun(
+        sum(r.scenarios for r in runs.values()),
+        sum(r.steps for r in runs.values()),
+        [replace(u, corpus=label) for label, r in runs.items() for u in r.unmatched],
+        [replace(u, corpus=label) for label, r in runs.items() for u in r.uses],
+    )
+
+
+def _from(corpus: str) -> str:
+    """``[book] `` before a step of the bundled corpus in a run of several, as check marks it."""
+    return f"[{corpus}] " if corpus and corpus != "project" else ""
 
 
 def keyword_filter(expression: str | None):
@@ -197,7 +218,7 @@ def _count(n: int, what: str) -> str:
 
 def format_text(result: DryRun) -> str:
     lines = [
-        f"{u.where}: no step definition matches {u.kind.capitalize()} {u.text!r}"
+        f"{_from(u.corpus)}{u.where}: no step definition matches {u.kind.capitalize()} {u.text!r}"
         + (f"; the closest phrasing is {u.closest!r}" if u.closest else "")
         for u in result.unmatched
     ]
@@ -216,17 +237,16 @@ def format_text(result: DryRun) -> str:
 def format_uses(result: DryRun) -> str:
     """``rulecheck steps PATH``: each step of the selected scenarios and the step definition it
     matches (its phrasing and function), or the closest phrasing when none does."""
-    width = max((len(u.where) for u in result.uses), default=0)
+    width = max((len(_from(u.corpus) + u.where) for u in result.uses), default=0)
     lines = []
     for u in result.uses:
         said = f"{u.keyword} {u.text}"
+        where = _from(u.corpus) + u.where
         if u.phrasing is not None:
-            lines.append(
-                f"{u.where:<{width}}  {said}\n{'':<{width}}    matches {u.phrasing!r} ({u.function})"
-            )
+            lines.append(f"{where:<{width}}  {said}\n{'':<{width}}    matches {u.phrasing!r} ({u.function})")
         else:
             closest = f"; the closest phrasing is {u.closest!r}" if u.closest else ""
-            lines.append(f"{u.where:<{width}}  {said}\n{'':<{width}}    matches no step definition{closest}")
+            lines.append(f"{where:<{width}}  {said}\n{'':<{width}}    matches no step definition{closest}")
     matched = sum(1 for u in result.uses if u.phrasing is not None)
     lines.append(
         f"{matched} of {_count(len(result.uses), 'step line')} in {_count(result.scenarios, 'scenario')} "

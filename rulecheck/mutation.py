@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import multiprocessing
 import os
 import tempfile
@@ -34,6 +33,7 @@ from typing import Any
 
 import yaml
 
+from rulecheck.assumed_numbers import number_mutations
 from rulecheck.corpus import PROJECT_ROOT, CorpusRun, ScenarioResult, run_corpus
 from rulecheck.ruleset_api import ruleset as ruleset_named
 from rulecheck.ruleset_api import ruleset_names as bundled_rulesets
@@ -80,33 +80,6 @@ def _show(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def _float_step(value: float) -> float:
-    """One unit of the leading digit: 0.5 -> 0.1, 1e-9 -> 1e-9, 2.0 -> 1."""
-    if value == 0 or abs(value) >= 1:
-        return 1.0
-    return 10.0 ** math.floor(math.log10(abs(value)))
-
-
-def _number_mutations(value: Any) -> list[Any]:
-    if isinstance(value, bool):
-        return [not value]
-    if isinstance(value, int):
-        return [value + 1, value - 1]
-    if isinstance(value, float):
-        step = _float_step(value)
-        return [round(value + step, 12), round(value - step, 12)]
-    if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        # A list of faces: each face on its own up and down by one; a face that lands on another
-        # merges with it (so [9, 10] also yields [10] and [9]).
-        out = []
-        for i, v in enumerate(value):
-            for moved in (v + 1, v - 1):
-                changed = sorted(set(value[:i] + [moved] + value[i + 1 :]))
-                out.append(changed)
-        return out
-    return []  # text and other shapes have no "one up"
-
-
 def _settable(book: Rulebook, name: str, value: Any) -> bool:
     """May an overlay set this value? The rulebook's own check of an overlay decides."""
     try:
@@ -120,7 +93,7 @@ def mutants_for(book: Rulebook) -> list[Mutant]:
     out: list[Mutant] = []
     seen: set[tuple[str, str]] = set()
     for name, p in book.parameters.items():
-        for new in _number_mutations(p.value):
+        for new in number_mutations(p.value):
             key = (f"parameters.{name}", json.dumps(new))
             if not _settable(book, name, new):
                 continue  # no overlay may make this change (geometry_tolerance 0)

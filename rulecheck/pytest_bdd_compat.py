@@ -125,13 +125,16 @@ def installed_version() -> str | None:
 def supported(found: str | None) -> bool:
     """Whether a pytest-bdd of version ``found`` is in ``SUPPORTED``: the version guard every
     replacement below checks before it patches anything."""
-    from packaging.requirements import Requirement
+    # the version range alone (packaging's requirement grammar is a tenth of a one-scenario
+    # check's imports, and SUPPORTED names no extras or markers)
+    from packaging.specifiers import SpecifierSet
     from packaging.version import InvalidVersion, Version
 
     if found is None:
         return False
     try:
-        return Requirement(SUPPORTED).specifier.contains(Version(found), prereleases=True)
+        specifier = SpecifierSet(SUPPORTED.removeprefix("pytest-bdd"))
+        return specifier.contains(Version(found), prereleases=True)
     except InvalidVersion:
         return False
 

@@ -65,8 +65,16 @@ class RulingContext:
     # ruleset -> {interpretation: option} applied after everything else, even the scenario's own
     # choice: how `check` re-runs a scenario under another reading to see whether its ruling holds.
     forced: dict[str, dict[str, str]] = field(default_factory=dict)
+    # ruleset -> the book rules() built: steps ask for it again and again, in every re-run too
+    _books: dict[str, Rulebook] = field(default_factory=dict, repr=False, compare=False)
 
     def rules(self, ruleset: str) -> Rulebook:
+        book = self._books.get(ruleset)
+        if book is None:
+            book = self._books[ruleset] = self._build_rules(ruleset)
+        return book
+
+    def _build_rules(self, ruleset: str) -> Rulebook:
         book = ruleset_named(ruleset).rulebook()
         for name, params, interps in self.overlays.get(ruleset, []):
             book = book.with_changes(params, interps, name=name)
@@ -87,6 +95,7 @@ class RulingContext:
         self.overlays.setdefault(ruleset, []).append(
             (name, dict(parameters or {}), dict(interpretations or {}))
         )
+        self._books.pop(ruleset, None)
         self.rules(ruleset)
 
     def record(self, key: str, value: Any) -> None:

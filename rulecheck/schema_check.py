@@ -11,11 +11,16 @@ import json
 import math
 from functools import cache
 from pathlib import Path
-
-import jsonschema
+from typing import TYPE_CHECKING
 
 from rulecheck.input_files import read_input_text
 from rulecheck.source_yaml import InputError, LocatedYaml, escape_controls, field_name
+
+if TYPE_CHECKING:
+    import jsonschema
+
+# jsonschema is imported where a document is first validated, not with this module: its import is
+# a tenth of a one-scenario check, which may validate nothing (a scenario of tables alone).
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
 
@@ -41,6 +46,8 @@ def _is_whole_number(_checker, value) -> bool:
 def _validator(name: str | Path) -> jsonschema.protocols.Validator:
     # The shipped schemas are checked against their metaschema by tests/test_schemas.py, not on
     # every start: that check costs a quick command more than validating its scenario does.
+    import jsonschema
+
     s = schema(name)
     cls = jsonschema.validators.validator_for(s)
     checker = cls.TYPE_CHECKER.redefine("integer", _is_whole_number)
@@ -147,6 +154,8 @@ def _describe_choice(error: jsonschema.ValidationError) -> tuple[tuple, str]:
     if isinstance(inst, dict) and required and not any(k in inst for k in required):
         options = " / ".join(" and ".join(b.get("required", [])) for b in branches if b.get("required"))
         return path, f"expected one of: {options}"
+    import jsonschema
+
     return _describe(jsonschema.exceptions.best_match(by_branch[meant]))
 
 
@@ -243,6 +252,8 @@ def _is_whole_number(_checker, value) -> bool:
 
 @cache
 def _strict_validator(name: str) -> jsonschema.protocols.Validator:
+    import jsonschema
+
     s = schema(name)
     base = jsonschema.validators.validator_for(s)
     strict = jsonschema.validators.extend(

@@ -248,3 +248,50 @@ def test_steps_ruleset_lists_only_the_phrasings_a_project_of_that_ruleset_can_us
     functions = {p["function"].rsplit(".", 1)[0] for p in json.loads(proc.stdout)["steps"]}
     assert "rulecheck_multibase.steps.attack" in functions and "steps.common" in functions
     assert not any(f.startswith("rulecheck_gundam_assemble.steps.game") for f in functions)
+
+
+def test_docs_with_book_writes_the_book_s_scenarios_beside_the_project_s_each_marked(proj, tmp_path):  # noqa: F811
+    site = tmp_path / "site"
+    docs = run_cli(proj, "docs", "-q", "--json", str(site), "--with-book", "-k", "hits")
+    assert docs.returncode == 0, docs.stderr
+    summary = json.loads(docs.stdout)
+    project = json.loads(run_cli(proj, "docs", "-q", "--json", str(tmp_path / "alone"), "-k", "hits").stdout)
+    book = summary["scenarios"] - project["scenarios"]
+    assert project["scenarios"] >= 1 and book >= 1
+    pages = sorted(p.name for p in (site / "features" / "multibase").iterdir())
+    assert "cases.html" in pages and any(p.startswith("book-") for p in pages)
+    listing = (site / "scenarios.html").read_text()
+    assert listing.count("<td>[book] <a href='features/multibase/book-") == book
+    assert listing.count("<td><a href='features/multibase/cases.html") == project["scenarios"]
+    book_page = next(p for p in (site / "features" / "multibase").glob("book-*.html")).read_text()
+    assert "of the bundled corpus (the book's own rulings)" in book_page
+    assert "[book] " in book_page and "class='diagram'" in book_page  # the book's run drew it
+    assert "of this project" in (site / "features" / "multibase" / "cases.html").read_text()
+
+
+def test_docs_and_steps_with_book_without_a_project_are_one_line(tmp_path):
+    for args in (["docs", str(tmp_path / "site"), "--with-book"], ["steps", "--with-book"]):
+        proc = run_cli(tmp_path, *args)
+        assert proc.returncode == 2, args
+        assert proc.stderr.startswith("rulecheck: --with-book: needs a project"), args
+        assert len(proc.stderr.splitlines()) == 1
+    assert not (tmp_path / "site").exists()
+
+
+def test_steps_with_book_lists_the_book_s_steps_after_the_project_s_each_saying_its_corpus(proj):  # noqa: F811
+    alone = json.loads(run_cli(proj, "steps", "--json", "--root", ".").stdout)  # the project's steps
+    both = run_cli(proj, "steps", "--json", "--with-book")
+    assert both.returncode == 0, both.stderr
+    found = json.loads(both.stdout)
+    by_corpus = {c: [u for u in found["uses"] if u["corpus"] == c] for c in ("project", "book")}
+    assert [{k: v for k, v in u.items() if k != "corpus"} for u in by_corpus["project"]] == alone["uses"]
+    assert len(by_corpus["book"]) > 100 and found["scenarios"] > alone["scenarios"]
+    assert all(u["where"].split(":")[0].endswith(".feature") for u in by_corpus["book"])
+    text = run_cli(proj, "steps", "--with-book").stdout.splitlines()
+    assert any(line.startswith("[book] ") for line in text)
+    assert any(line.startswith(FEATURE) for line in text)  # the project's steps carry no mark
+    # a path names the project's file: the book adds no scenario to it
+    one = run_cli(
+        proj, "steps", "--json", "--with-book", f"{FEATURE}:{line_of(proj, 'Scenario: Alpha hits')}"
+    )
+    assert {u["corpus"] for u in json.loads(one.stdout)["uses"]} == {"project"}

@@ -94,12 +94,7 @@ def add_corpus_arguments(p) -> None:
     )
     add_keyword_argument(p)
     add_exitfirst_argument(p)
-    p.add_argument(
-        "--with-book",
-        action="store_true",
-        help="also run the bundled corpus (the book's own rulings) beside the project's; every "
-        "report says which corpus each scenario came from",
-    )
+    add_with_book_argument(p)
     p.add_argument(
         "-n",
         dest="processes",
@@ -314,6 +309,16 @@ def dry_run(args) -> int:
     return 1 if result.unmatched else 0
 
 
+def add_with_book_argument(p, help: str | None = None) -> None:
+    p.add_argument(
+        "--with-book",
+        action="store_true",
+        help=help
+        or "also run the bundled corpus (the book's own rulings) beside the project's; every "
+        "report says which corpus each scenario came from",
+    )
+
+
 def matched_steps(args, flag: str = "--dry-run"):
     """Every step of the scenarios the paths, ``--tags`` and ``-k`` select, matched against the
     step definitions without running anything (``--dry-run``, ``rulecheck steps PATH``)."""
@@ -324,17 +329,27 @@ def matched_steps(args, flag: str = "--dry-run"):
     apply_to_args(args)
     names = rulesets_of_paths(args.root, args.ruleset or rulesets(), paths)
     refuse_a_project_without_features(args.root, names)
-    found = corpora(args.root, names)
-    check_feature_syntax(args.root, names)
-    if paths:
-        features = list(dict.fromkeys(w.feature for w in paths))
-    else:
-        features = [
-            p for c in found.values() if c.features.is_dir() for p in sorted(c.features.rglob("*.feature"))
-        ]
+    refuse_the_book_without_a_project(args.root, getattr(args, "with_book", False))
     tag_filter = parse_tag_expression(args.tags) if args.tags else None
     keyword = getattr(args, "keyword", None)
-    result = dry.dry_run(args.root, found, features, paths, tag_filter, keyword)
+
+    def matched(root, features_of_paths):
+        found = corpora(root, names)
+        check_feature_syntax(root, names)
+        if paths:
+            features = features_of_paths
+        else:
+            features = [
+                p
+                for c in found.values()
+                if c.features.is_dir()
+                for p in sorted(c.features.rglob("*.feature"))
+            ]
+        return dry.dry_run(root, found, features, paths, tag_filter, keyword)
+
+    result = matched(args.root, list(dict.fromkeys(w.feature for w in paths or ())))
+    if getattr(args, "with_book", False):  # the paths name the project's files: the book adds none
+        result = dry.combined({"project": result, "book": matched(PROJECT_ROOT, [])})
     if result.scenarios == 0:
         from rulecheck.source_yaml import InputError
 

@@ -10,7 +10,9 @@ from rulecheck.commands.check import (
     add_keyword_argument,
     add_path_arguments,
     add_root_argument,
+    add_with_book_argument,
     refuse_a_project_without_features,
+    refuse_the_book_without_a_project,
     selection_args,
 )
 from rulecheck.docs_site import build_site
@@ -49,6 +51,7 @@ def register(sub) -> None:
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios matching this tag expression")
     add_keyword_argument(p)
     add_exitfirst_argument(p)
+    add_with_book_argument(p)
     p.add_argument("--json", action="store_true", help="print what was written as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     p.add_argument(
@@ -65,6 +68,7 @@ def run(args) -> int:
     paths = wanted(args)
     apply_to_args(args)
     refuse_a_project_without_features(args.root, args.ruleset or rulesets())
+    refuse_the_book_without_a_project(args.root, getattr(args, "with_book", False))
     with progress.shown(args.quiet):
         summary = build_site(
             args.out_dir,
@@ -75,6 +79,7 @@ def run(args) -> int:
             paths=paths,
             pytest_args=selection_args(args),
             keyword=args.keyword,
+            with_book=args.with_book,
         )
     index = (args.out_dir / "index.html").resolve()
     # The site is written either way (its pages show the failures); the exit status says, as

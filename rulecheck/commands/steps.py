@@ -4,7 +4,12 @@ feature paths (or -k, --tags), the step definition each step of those scenarios 
 from __future__ import annotations
 
 from rulecheck import json_output
-from rulecheck.commands.check import add_keyword_argument, add_path_arguments, add_root_argument
+from rulecheck.commands.check import (
+    add_keyword_argument,
+    add_path_arguments,
+    add_root_argument,
+    add_with_book_argument,
+)
 from rulecheck.help_text import parser_text
 from rulecheck.locations import corpus_root
 from rulecheck.ruleset_api import ruleset_names as rulesets
@@ -45,12 +50,17 @@ def register(sub) -> None:
     )
     p.add_argument("--tags", metavar="EXPR", help="only the scenarios matching this tag expression")
     add_keyword_argument(p)
+    add_with_book_argument(
+        p,
+        "also list the steps of the bundled corpus (the book's own rulings) after the project's, "
+        "each marked [book]",
+    )
     p.add_argument("--json", action="store_true", help="print JSON (format rulecheck.steps/1)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
-    if args.paths or args.keyword or args.tags or args.root is not None:
+    if args.paths or args.keyword or args.tags or args.root is not None or args.with_book:
         return _steps_used(args)
     found = catalogue(corpus_root())
     if args.ruleset:  # the phrasings a project of these rulesets can use

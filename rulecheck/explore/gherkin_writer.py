@@ -96,9 +96,10 @@ def _rests_on(exploration: Exploration, witness: Witness, assert_side: str) -> t
     """(interpretations, assumed numbers) whose change makes the written scenario fail: each
     other option of an interpretation, each assumed number moved one step up and down, the
     position re-ruled as the scenario states it."""
+    from rulecheck.assumed_numbers import number_mutations
     from rulecheck.explore.evaluate import evaluate
     from rulecheck.explore.search import differences
-    from rulecheck.mutation import _number_mutations, _settable
+    from rulecheck.mutation import _settable
     from rulecheck.ruleset_api import ruleset
 
     explorer = ruleset(exploration.ruleset).explore
@@ -165,7 +166,7 @@ def _rests_on(exploration: Exploration, witness: Witness, assert_side: str) -> t
         param = book.parameters.get(name) if kind == "parameters" else None
         if param is None or not param.assumed:
             continue
-        moved = [v for v in _number_mutations(in_force.param(name)) if _settable(in_force, name, v)]
+        moved = [v for v in number_mutations(in_force.param(name)) if _settable(in_force, name, v)]
         if any(fails(rule({**numbers, name: value}, chosen)) for value in moved):
             assumed.append(name)
     return interpretations, assumed

@@ -244,11 +244,29 @@ def _resolve(multibase: MultibaseTable, ruling, kind: str, attacker: str, target
             ruling.record(f"{who}.{key}", status[key])
 
 
+# The position each battlefield is shown as, kept by the battlefield (frozen, so its JSON never
+# goes stale): every dependency re-run shows the same starting battlefield again and would turn
+# it into JSON again. Its readers (the report, the docs site, the drawings) only read it.
+_POSITIONS: dict[int, tuple[Battlefield, dict[str, Any]]] = {}
+_POSITIONS_KEPT = 256
+
+
+def _position(battlefield: Battlefield) -> dict[str, Any]:
+    kept = _POSITIONS.get(id(battlefield))
+    if kept is not None and kept[0] is battlefield:
+        return kept[1]
+    if len(_POSITIONS) >= _POSITIONS_KEPT:
+        _POSITIONS.clear()
+    position = battlefield_to_json(battlefield)
+    _POSITIONS[id(battlefield)] = (battlefield, position)
+    return position
+
+
 def _show(ruling, scenario: MultibaseScenario, result: AttackResult, kind: str) -> None:
     spec = scenario.attack
     ruling.show(
         RULESET,
-        battlefield_to_json(scenario.field),
+        _position(scenario.field),
         attack=[spec.attacker, spec.target, kind],
         events=[e.to_json() for e in result.events],
         outcome=result.outcome(),
