@@ -4,7 +4,8 @@
 need; ``CardEffects`` adds what printed cards also do: lasting modifiers and their durations,
 conditions on the result, use limits, closed windows, untargetable units, typed Upgrades, Energy,
 repairs, damage to every enemy in reach, and attacks made by effects (nested, with a depth limit).
-Like ``ResponseWindows`` it works on the resolver's state (``attack._Resolver`` inherits both).
+Like ``ResponseWindows`` it works on one attack's state (``attack.AttackState`` inherits both and
+declares every attribute they use).
 Python abilities (``python_abilities``) run here too.
 """
 

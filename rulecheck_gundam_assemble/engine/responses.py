@@ -4,8 +4,8 @@ card's effects do when used in one.
 
 In every window the attacking player's Responses resolve before the defending player's
 (GA-SEQ-14), whatever order the scenario lists them in. ``ResponseWindows`` is the part of the
-attack resolver (``attack._Resolver``) that does this; it works on the resolver's state (battle,
-declaration, rules, events, modifiers, targets, dice) through the resolver's helpers. What printed
+attack's state (``attack.AttackState``) that does this; it works on that state (battle,
+declaration, rules, events, modifiers, targets, dice, all declared there) through its helpers. What printed
 cards add beyond the chapter's examples (durations, conditions on the result, nested attacks, ...)
 is in ``card_effects.CardEffects``, the resolver's other half.
 """
