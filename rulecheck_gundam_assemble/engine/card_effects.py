@@ -1,4 +1,4 @@
-"""The card vocabulary beyond the chapter's examples, as the other half of the attack resolver.
+"""The card vocabulary beyond the chapter's examples, as the other half of the attack's state.
 
 ``responses.ResponseWindows`` runs the Response windows and the effects the chapter's own examples
 need; ``CardEffects`` adds what printed cards also do: lasting modifiers and their durations,
