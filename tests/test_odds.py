@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import sys
 from fractions import Fraction
 from itertools import product
 from math import comb
@@ -16,7 +17,7 @@ import pytest
 from rulecheck.cli import main
 from rulecheck.source_yaml import InputError
 from rulecheck_gundam_assemble import ruleset as ga
-from rulecheck_gundam_assemble.engine.attack import AttackSequence, resolve_attack
+from rulecheck_gundam_assemble.engine.attack import AttackState, resolve_attack
 from rulecheck_gundam_assemble.engine.odds import (
     AttackProfile,
     CritProfile,
@@ -581,7 +582,7 @@ def test_an_attack_that_cannot_be_made_or_ends_before_damage_has_no_odds_and_say
 
 
 def test_the_engine_and_the_odds_score_with_the_one_accuracy_sum(monkeypatch):
-    # AttackSequence.target_accuracy is the one place a target's Accuracy is added up. Shift it by
+    # AttackState.target_accuracy is the one place a target's Accuracy is added up. Shift it by
     # one and both the engine's damage step and the odds' profile move with it: neither keeps a sum
     # of its own that could silently disagree with the other.
     scenario = ga.load_scenario(GA_DIR / "attack_guntank_quad_bop.yaml")
@@ -595,16 +596,18 @@ def test_the_engine_and_the_odds_score_with_the_one_accuracy_sum(monkeypatch):
 
     scored, profiled = accuracies()
     assert scored == profiled and len(scored) >= 2  # an area attack: each target its own Accuracy
-    one_sum = AttackSequence.target_accuracy
+    one_sum = AttackState.target_accuracy
     calls = []
 
     def shifted(self, name):
-        calls.append(type(self).__name__)
+        caller = sys._getframe(1)
+        calls.append((caller.f_globals["__name__"].rsplit(".", 1)[-1], caller.f_code.co_name))
         accuracy, events = one_sum(self, name)
         return accuracy + 1, events
 
-    monkeypatch.setattr(AttackSequence, "target_accuracy", shifted)
+    monkeypatch.setattr(AttackState, "target_accuracy", shifted)
     scored_now, profiled_now = accuracies()
     assert scored_now == {name: acc + 1 for name, acc in scored.items()}
     assert profiled_now == {name: acc + 1 for name, acc in profiled.items()}
-    assert set(calls) == {"_Resolver", "_Probe"}  # the engine's sequence and the odds' probe
+    # the engine's damage step and the odds' profile, read where the walk stops before the critical step
+    assert set(calls) == {("attack", "damage"), ("odds", "target_profiles")}

@@ -2,9 +2,16 @@
 
 ``resolve_attack(battle, declaration, dice, rules)`` takes an immutable ``Battle`` and returns an
 ``AttackResult``: the new battle, every event in the book's order, and the outcome per target.
-Each event's step starts with the sequence stage it belongs to (``STAGES``), so the trace reads as
-the book's list: declare, check range/LOS/Engagement, pay, Before Attack Roll, roll, After Attack
-Roll, Disarm, critical hit effects, damage, Fracture, defeat, After Combat Damage.
+
+How it is built: one ``AttackState`` per attack holds everything the attack has found so far
+(declared once, every attribute annotated); each step of the book's sequence is a function of this
+module that reads and writes that state (``declare``, ``check``, ``pay``, ``roll``, ``disarm``,
+``critical``, ``damage``, ``fracture``, ``defeats``, ... and the Response windows between them);
+``SEQUENCE`` lists them in the book's order with their stage, and ``walk`` makes them one after
+another. The exact odds (engine/odds.py) walk the same steps. Each event's step starts with the
+stage it belongs to (``STAGES``), so the trace reads as the book's list: declare, check
+range/LOS/Engagement, pay, Before Attack Roll, roll, After Attack Roll, Disarm, critical hit
+effects, damage, Fracture, defeat, After Combat Damage.
 
 Player choices are inputs: the target or the placed area, each Response (window, ability, who uses
 it, and its own choices), the critical hit effect's target where one must be chosen. In every
@@ -14,9 +21,9 @@ whatever order the scenario lists them in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from rulecheck_gundam_assemble.engine.abilities import TARGET_CONDITIONS, TARGET_STATE_CONDITIONS, Ability
 from rulecheck_gundam_assemble.engine.area_effect import area_targets, find_placement, placements
@@ -42,6 +49,7 @@ from rulecheck_gundam_assemble.engine.targeting import check_reach
 from rulecheck_gundam_assemble.engine.units import Battle, UnitState, Weapon
 from rules.dice import DiceSource
 from rules.events import Event, count_of
+from rules.hexgrid import Hex
 from rules.rulebook import Rulebook
 from rules.wording import plural
 
@@ -140,11 +148,73 @@ class AttackResult:
 
 
 class AttackEnded(Exception):
-    """Raised by a step to end the attack sequence where it stands; ``run`` catches it."""
+    """Raised by a step to end the attack sequence where it stands; ``walk`` catches it."""
 
 
-class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice, CardDelayed):
-    ended_signal = AttackEnded  # what end_attack raises; a Python ability's error handling lets it pass
+class AttackState(ResponseWindows, CardEffects, CardMoves, CardDice, CardDelayed):
+    """Everything one attack resolution knows, declared once.
+
+    Owned by exactly one resolution: ``resolve_attack`` (or a caller of ``walk``, as the exact odds)
+    makes it, the steps of ``SEQUENCE`` and the card mixins (``ResponseWindows``, ``CardEffects``,
+    ``CardMoves``, ``CardDice``, ``CardDelayed``) change it in place, and nothing keeps it once the
+    ``AttackResult`` is built. An attack an effect makes during this one gets an ``AttackState`` of
+    its own and hands back only its ``AttackResult`` (``CardEffects.nested_attack``). The ``Battle``
+    it holds is immutable: a step replaces it, never changes it.
+
+    Every attribute a step or a mixin sets or reads is annotated here (tests/test_attack_steps.py
+    checks the modules against this list); the methods below answer questions about the state
+    (which modifiers apply, a target's Accuracy) and record events."""
+
+    # what end_attack raises; a Python ability's error handling lets it pass
+    ended_signal: ClassVar[type[Exception]] = AttackEnded
+
+    # --- inputs: set once, from the declaration ---------------------------------------------------
+    decl: AttackDeclaration  # the declared attack: attacker, weapon, targets, scripted choices
+    dice: DiceSource  # where every die of this attack comes from
+    rules: Rulebook  # the rulebook under its overlays: parameters and readings
+    depth: int  # 0, or how deep this attack is nested in attacks made by effects
+    strict: bool  # an unscripted choice is an error (else its first option is taken)
+    weapon: Weapon  # the attacker's declared weapon
+    side: str  # the attacking player's side
+    lasting_at_start: tuple  # the battle's lasting modifiers as they were before this attack
+
+    # --- the battle as it stands: replaced (never changed) by each step that changes it ----------
+    battle: Battle  # units, board, Timeline, victory points, lasting effects
+
+    # --- what the sequence has found so far --------------------------------------------------------
+    events: list[Event]  # the trace, in the book's order
+    # every modifier in play: Responses, ongoing abilities, lasting effects, weapon effects
+    mods: list[Modifier]
+    before_strength: list[Modifier]  # Strength bonuses used before the attack (GA-DECL-2, FAQ Q.12)
+    attacker_at_check: Piece | None  # where the attacker stood when the attack was checked
+    # what cards added to the weapon's range (GA-WPN-2) and whether they made the attack ignore
+    # Line of Sight (GA-ILOS-1): a target pushed mid-attack is judged against the same reach
+    reach_bonus: int
+    reach_ignores_los: bool
+    sightlines: list[LosResult]  # the Line of Sight each single target was checked by
+    targets: list[str]  # the targets now (a card may take one out mid-attack)
+    original_targets: list[str]  # the targets as checked at GA-SEQ-2
+    tl_paid: int | None  # the Timeline cost paid (GA-SEQ-3); None until paid
+    strength: int  # the number of attack dice rolled (GA-ROLL-1)
+    faces: tuple[int, ...]  # the attack dice as they stand (rerolls and Disarm change them)
+    disarm_timing_asked: bool  # the timing of Disarm is a question in this attack (asked only then)
+    disarm_accuracy: int  # Accuracy Disarm took away under disarm_effect=minus_one_accuracy
+    crit_triggers: int  # how many times the critical hit effect triggered (GA-CRIT-2)
+    # a critical effect that waits for After Combat Damage: (times it triggered, its recipients)
+    crit_deferred: tuple[int, list[str]] | None
+    per_target: dict[str, TargetOutcome]  # what the damage step and after did to each target
+    defeated_in_attack: set[str]  # every unit defeated during this attack
+    defeated_by_damage_step: set[str]  # at GA-SEQ-11, by this attack's own damage
+    defeated_by_other_attacks: set[str]  # by an attack an effect made during this one
+    nested: list[AttackResult]  # attacks made by effects during this one
+    ended: str | None  # why the attack ended early, if it did
+
+    # --- bookkeeping of card effects ---------------------------------------------------------------
+    choices: Any  # the scripted choices of the Response being resolved (None between Responses)
+    used_in_attack: set[tuple[str, str, str]]  # abilities limited to once per attack that were used
+    critical_moves_left: dict[str, list[Hex]]  # scripted hexes of a critical dash or push not yet used
+    move_responses_used: set[int]  # after_dash / after_enemy_move Responses used, by index
+    tactics_unit: str | None  # a Tactics card's unit while it answers a move
 
     def __init__(
         self,
@@ -215,7 +285,7 @@ class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice, CardDelayed):
         if depth == 0 and battle.board.has_piece(decl.attacker):
             check_scripted_moves(battle, decl, rules)  # every scripted hex, before anything happens
 
-    # --- helpers -------------------------------------------------------------------------------
+    # --- questions about the state, and the trace ------------------------------------------------
     def emit(self, step: str, clauses, text: str, data=None, interpretation: str | None = None) -> None:
         self.events.append(
             Event(
@@ -354,32 +424,21 @@ class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice, CardDelayed):
                 total += m.amount
         return total
 
-    # --- the sequence --------------------------------------------------------------------------
+    def target_accuracy(self, name: str) -> tuple[int, list[Event]]:
+        """The Accuracy this attack's dice are scored at against target ``name``, with the events
+        that say why: the terrain and elevation between attacker and target (GA-HIT-2, GA-ELEV-*)
+        plus the attack's Accuracy modifiers (cards, and Disarm's -1 under
+        disarm_effect=minus_one_accuracy). The one sum: the damage step scores the dice with it and
+        the exact odds (rulecheck_gundam_assemble/engine/odds.py) count with it."""
+        # Where the attacker stands; under defeated_attacker_outside_activation=attack_continues a
+        # defeated attacker has left the board, and its attack is measured from where it stood.
+        attacker = self.piece(self.decl.attacker) or self.attacker_at_check
+        terrain, events = terrain_accuracy(self.battle.board, attacker, self.piece(name), self.rules)
+        return terrain + self.mod_total("accuracy") + self.disarm_accuracy, events
+
     def run(self) -> AttackResult:
-        try:
-            self.window("before_attack")
-            # GA-DECL-2: these are the abilities used before the attack starts.
-            self.before_strength = [m for m in self.mods if m.kind == "strength" and not m.lasting]
-            self.declare()
-            if not self.check():
-                return self.result(legal=False)
-            self.pay()
-            self.window("before_attack_roll")
-            self.roll()
-            self.after_roll()
-            self.critical()
-            self.damage()
-            self.fracture()
-            self.defeats()
-            self.deferred_critical()
-            self.window("after_combat_damage")
-        except AttackEnded:
-            pass
-        self.dice.finish()
-        self.unused_critical_moves()
-        self.unused_move_responses()
-        self.strength_after_attack()
-        return self.result(legal=True)
+        """Walk this attack through the whole sequence (an attack made by an effect is run this way)."""
+        return walk(self)
 
     def strength_after_attack(self) -> None:
         """Remember the Strength bonuses the activating unit used before this attack: whether they
@@ -416,71 +475,7 @@ class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice, CardDelayed):
         self.emit("end.early", clauses, why, {}, interpretation)
         raise AttackEnded
 
-    def declare(self) -> None:
-        what = (
-            f"the area {sorted(map(list, self.decl.area))}"
-            if self.decl.area is not None
-            else "; ".join([self.decl.target, *self.decl.more_targets])
-            if self.decl.target
-            else "(no target)"
-        )
-        self.emit(
-            "declare.attack",
-            ("GA-SEQ-1", "GA-DECL-1"),
-            f"{self.decl.attacker} declares an attack with {self.weapon.name} on {what}"
-            # an attack a card makes outside another attack (an attack made in one is nested)
-            + (f", made by {self.decl.made_by}" if self.decl.made_by and not self.depth else ""),
-            {"attacker": self.decl.attacker, "weapon": self.weapon.name},
-        )
-
-    def check(self) -> bool:
-        unit, piece = self.attacker, self.piece(self.decl.attacker)
-        self.attacker_at_check = piece
-        if unit.in_reserve or piece is None:
-            self.emit(
-                "check.illegal",
-                ("GA-DEF-6",),
-                f"{unit.name} is in Reserve and must be redeployed before it acts",
-            )
-            return False
-        w = self.weapon
-        self.emit(
-            "check.weapon",
-            ("GA-SEQ-2", "GA-WPN-1", "GA-WPN-2", "GA-WPN-3"),
-            f"{w.name}: TL cost {w.tl_cost}, range {'SP (area)' if w.is_area else w.range}, "
-            f"Strength {w.strength}",
-            {"tl_cost": w.tl_cost, "range": w.range, "strength": w.strength},
-        )
-        targets = self.check_area(piece) if w.is_area else self.check_single(piece)
-        if targets is None:
-            return False
-        legal, event = engagement_check(self.battle.board, piece, targets, self.rules)
-        self.events.append(event)
-        if not legal:
-            self.emit(
-                "check.illegal",
-                ("GA-ENG-2",),
-                "the attack must include an enemy the attacker is Engaged with",
-            )
-            return False
-        self.targets = [t.name for t in targets]
-        self.original_targets = list(self.targets)
-        # Ongoing abilities are in play from here on; each modifier is used at its own step.
-        self.collect_ongoing(
-            (
-                "tl_cost",
-                "strength",
-                "accuracy",
-                "damage_plus",
-                "damage_reduction",
-                "critical_faces",
-                "ignore_shields",
-            ),
-            "check",
-        )
-        self.collect_lasting("check")
-        return True
-
+    # --- the clauses of the check step (GA-SEQ-2) -----------------------------------------------
     def check_single(self, attacker: Piece) -> list[Piece] | None:
         name = self.decl.target
         if name is None:
@@ -621,382 +616,573 @@ class _Resolver(ResponseWindows, CardEffects, CardMoves, CardDice, CardDelayed):
             return None
         return eligible
 
-    def pay(self) -> None:
-        if self.decl.tl_cost_change:
-            self.emit(
-                "pay.cost_change",
-                ("GA-WPN-1",),
-                f"{self.decl.made_by}: this attack's Timeline cost changes by {self.decl.tl_cost_change:+d}",
-                {"change": self.decl.tl_cost_change},
-            )
-        raw = self.weapon.tl_cost + self.mod_total("tl_cost") + self.decl.tl_cost_change
-        raw = self.absolute_cost(raw)  # a card's "this attack costs N", if any (card_dice)
-        # The floor is a question only when modifiers take the cost below 1.
-        floor = (0 if self.rules.interpretation("tl_cost_floor") == "zero" else 1) if raw < 1 else 1
-        paid = max(floor, raw)
-        unit = self.attacker
-        note = None
-        if raw != self.weapon.tl_cost:
-            note = self.rules.cite("tl_cost_floor") if raw < floor else None
-        self.battle = self.battle.with_unit(replace(unit, timeline=unit.timeline + paid))
-        self.tl_paid = paid
-        extra = (
-            f" (modified from {self.weapon.tl_cost}" + (f", stopped at {floor}" if raw < floor else "") + ")"
-        )
-        self.emit(
-            "pay.timeline",
-            ("GA-SEQ-3", "GA-WPN-1"),
-            f"{unit.name} pays {paid} Timeline: its token moves {unit.timeline} -> {unit.timeline + paid}"
-            + (extra if raw != self.weapon.tl_cost else ""),
-            {"printed": self.weapon.tl_cost, "paid": paid, "from": unit.timeline, "to": unit.timeline + paid},
-            note,
-        )
 
-    def roll(self) -> None:
-        # Asked only when it can matter: an earlier attack of this activation used such a bonus.
-        if self.battle.activating == self.decl.attacker and self.battle.activation_strength:
-            lasts = self.rules.interpretation("strength_bonus_duration") == "whole_activation"
-            for source, amount in self.battle.activation_strength:
-                if lasts:
-                    self.mods.append(
-                        Modifier("strength", amount, f"{source} (earlier this activation)", {}, None)
-                    )
-                self.emit(
-                    "roll.earlier_strength",
-                    ("GA-DECL-2", "GA-ROLL-1"),
-                    f"{source}, used before an earlier attack this activation: "
-                    + (
-                        f"Strength {amount:+d} again" if lasts else "its Strength applied to that attack only"
-                    ),
-                    {"amount": amount if lasts else 0},
-                    self.rules.cite("strength_bonus_duration"),
+# --- the steps of the book's sequence ---------------------------------------------------------
+
+
+def before_attack(state: AttackState) -> None:
+    """GA-DECL-2: the Responses used before the attack starts. Writes ``mods``, ``battle``,
+    ``events`` (through the window) and ``before_strength``: the Strength bonuses used here, which
+    may carry to the next attack of the activation (``strength_after_attack``)."""
+    state.window("before_attack")
+    state.before_strength = [m for m in state.mods if m.kind == "strength" and not m.lasting]
+
+
+def declare(state: AttackState) -> None:
+    """GA-SEQ-1, GA-DECL-1: the attacker declares its weapon and its target(s) or placed area.
+    Reads ``decl``, ``weapon``, ``depth``; writes ``events``."""
+    what = (
+        f"the area {sorted(map(list, state.decl.area))}"
+        if state.decl.area is not None
+        else "; ".join([state.decl.target, *state.decl.more_targets])
+        if state.decl.target
+        else "(no target)"
+    )
+    state.emit(
+        "declare.attack",
+        ("GA-SEQ-1", "GA-DECL-1"),
+        f"{state.decl.attacker} declares an attack with {state.weapon.name} on {what}"
+        # an attack a card makes outside another attack (an attack made in one is nested)
+        + (f", made by {state.decl.made_by}" if state.decl.made_by and not state.depth else ""),
+        {"attacker": state.decl.attacker, "weapon": state.weapon.name},
+    )
+
+
+def check(state: AttackState) -> bool:
+    """GA-SEQ-2: range, Line of Sight, targets and Engagement (GA-TGT-*, GA-AOE-*, GA-ENG-2,
+    GA-DEF-6), through ``check_single`` or ``check_area``. Returns False when the attack cannot be
+    made. Reads ``decl``, ``weapon``, ``battle``, ``mods``; writes ``attacker_at_check``,
+    ``reach_bonus``, ``reach_ignores_los``, ``sightlines``, ``targets``, ``original_targets``, and
+    ``mods`` (ongoing abilities and lasting effects come into play here), ``events``."""
+    unit, piece = state.attacker, state.piece(state.decl.attacker)
+    state.attacker_at_check = piece
+    if unit.in_reserve or piece is None:
+        state.emit(
+            "check.illegal",
+            ("GA-DEF-6",),
+            f"{unit.name} is in Reserve and must be redeployed before it acts",
+        )
+        return False
+    w = state.weapon
+    state.emit(
+        "check.weapon",
+        ("GA-SEQ-2", "GA-WPN-1", "GA-WPN-2", "GA-WPN-3"),
+        f"{w.name}: TL cost {w.tl_cost}, range {'SP (area)' if w.is_area else w.range}, "
+        f"Strength {w.strength}",
+        {"tl_cost": w.tl_cost, "range": w.range, "strength": w.strength},
+    )
+    targets = state.check_area(piece) if w.is_area else state.check_single(piece)
+    if targets is None:
+        return False
+    legal, event = engagement_check(state.battle.board, piece, targets, state.rules)
+    state.events.append(event)
+    if not legal:
+        state.emit(
+            "check.illegal",
+            ("GA-ENG-2",),
+            "the attack must include an enemy the attacker is Engaged with",
+        )
+        return False
+    state.targets = [t.name for t in targets]
+    state.original_targets = list(state.targets)
+    # Ongoing abilities are in play from here on; each modifier is used at its own step.
+    state.collect_ongoing(
+        (
+            "tl_cost",
+            "strength",
+            "accuracy",
+            "damage_plus",
+            "damage_reduction",
+            "critical_faces",
+            "ignore_shields",
+        ),
+        "check",
+    )
+    state.collect_lasting("check")
+    return True
+
+
+def pay(state: AttackState) -> None:
+    """GA-SEQ-3, GA-WPN-1: the attacker pays the weapon's Timeline cost, as modified (the
+    reading tl_cost_floor when modifiers take it below 1). Reads ``weapon``, ``mods``, ``decl``;
+    writes ``battle`` (the attacker's Timeline), ``tl_paid``, ``events``."""
+    if state.decl.tl_cost_change:
+        state.emit(
+            "pay.cost_change",
+            ("GA-WPN-1",),
+            f"{state.decl.made_by}: this attack's Timeline cost changes by {state.decl.tl_cost_change:+d}",
+            {"change": state.decl.tl_cost_change},
+        )
+    raw = state.weapon.tl_cost + state.mod_total("tl_cost") + state.decl.tl_cost_change
+    raw = state.absolute_cost(raw)  # a card's "this attack costs N", if any (card_dice)
+    # The floor is a question only when modifiers take the cost below 1.
+    floor = (0 if state.rules.interpretation("tl_cost_floor") == "zero" else 1) if raw < 1 else 1
+    paid = max(floor, raw)
+    unit = state.attacker
+    note = None
+    if raw != state.weapon.tl_cost:
+        note = state.rules.cite("tl_cost_floor") if raw < floor else None
+    state.battle = state.battle.with_unit(replace(unit, timeline=unit.timeline + paid))
+    state.tl_paid = paid
+    # The text keeps a line of its own: presentation, which mutmut leaves alone (pyproject.toml).
+    # fmt: off
+    extra = (
+        f" (modified from {state.weapon.tl_cost}" + (f", stopped at {floor}" if raw < floor else "") + ")"
+    )
+    # fmt: on
+    state.emit(
+        "pay.timeline",
+        ("GA-SEQ-3", "GA-WPN-1"),
+        f"{unit.name} pays {paid} Timeline: its token moves {unit.timeline} -> {unit.timeline + paid}"
+        + (extra if raw != state.weapon.tl_cost else ""),
+        {"printed": state.weapon.tl_cost, "paid": paid, "from": unit.timeline, "to": unit.timeline + paid},
+        note,
+    )
+
+
+def before_attack_roll(state: AttackState) -> None:
+    """GA-SEQ-4: the Before Attack Roll window, attacker's Responses first (GA-SEQ-14). Reads the
+    declared Responses; writes ``mods``, ``battle``, ``targets``, ``events``."""
+    state.window("before_attack_roll")
+
+
+def roll(state: AttackState) -> None:
+    """GA-SEQ-5, GA-ROLL-1..3, GA-WPN-4: the weapon's effects join the modifiers, the
+    Strength is worked out (conditions per GA-ROLL-5; a bonus used before an earlier attack of the
+    activation per strength_bonus_duration) and that many dice are rolled at once. Reads ``mods``,
+    ``weapon``, ``targets``, ``battle``; writes ``mods``, ``strength``, ``faces``, ``events``."""
+    # Asked only when it can matter: an earlier attack of this activation used such a bonus.
+    if state.battle.activating == state.decl.attacker and state.battle.activation_strength:
+        lasts = state.rules.interpretation("strength_bonus_duration") == "whole_activation"
+        for source, amount in state.battle.activation_strength:
+            if lasts:
+                state.mods.append(
+                    Modifier("strength", amount, f"{source} (earlier this activation)", {}, None)
                 )
-        for e in self.weapon.effects:
-            self.mods.append(
-                Modifier(e.kind, e.amount, f"weapon effect of {self.weapon.name}", e.target_conditions, None)
+            state.emit(
+                "roll.earlier_strength",
+                ("GA-DECL-2", "GA-ROLL-1"),
+                f"{source}, used before an earlier attack this activation: "
+                + (f"Strength {amount:+d} again" if lasts else "its Strength applied to that attack only"),
+                {"amount": amount if lasts else 0},
+                state.rules.cite("strength_bonus_duration"),
             )
-            self.emit(
-                "roll.weapon_effect",
-                ("GA-WPN-4",),
-                f"weapon effect of {self.weapon.name}: {e.describe()}",
+    for e in state.weapon.effects:
+        state.mods.append(
+            Modifier(e.kind, e.amount, f"weapon effect of {state.weapon.name}", e.target_conditions, None)
+        )
+        state.emit(
+            "roll.weapon_effect",
+            ("GA-WPN-4",),
+            f"weapon effect of {state.weapon.name}: {e.describe()}",
+            None,
+            state.condition_reading(e.target_conditions),
+        )
+    state.report_conditions("strength", "roll")
+    mod = state.mod_total("strength")
+    state.strength = max(0, state.weapon.strength + mod)
+    state.faces = state.dice.roll(state.strength, state.rules.param("attack_die_sides"), "attack")
+    state.emit(
+        "roll.dice",
+        ("GA-SEQ-5", "GA-ROLL-1", "GA-ROLL-2", "GA-ROLL-3"),
+        f"{state.strength} attack dice (Strength {state.weapon.strength}"
+        + (f" {mod:+d}" if mod else "")
+        + f") rolled at once: {list(state.faces)}"
+        + (" for every target" if len(state.targets) > 1 else ""),
+        {"strength": state.strength, "faces": list(state.faces)},
+    )
+
+
+def after_attack_roll(state: AttackState) -> None:
+    """GA-SEQ-6: the After Attack Roll window. Writes ``disarm_timing_asked``: the timing of Disarm
+    is a question only for a Disarmed attacker whose defender has After Attack Roll Responses.
+    Under disarm_timing=before_defender_responses only the attacker's Responses resolve here, and
+    the defender's wait for ``defender_responses_after_disarm``; else the whole window resolves."""
+    # The timing of Disarm is a question only for a Disarmed attacker whose defender has After
+    # Attack Roll Responses to resolve before or after it: asked only then.
+    state.disarm_timing_asked = DISARM in state.attacker.statuses and any(
+        r.window == "after_attack_roll" and state.owner_side(r) != state.side for r in state.decl.responses
+    )
+    if disarm_before_defender(state):
+        state.window("after_attack_roll", only="attacker")
+    else:
+        state.window("after_attack_roll")
+
+
+def disarm_before_defender(state: AttackState) -> bool:
+    """Whether Disarm resolves between the attacker's and the defender's After Attack Roll
+    Responses (GA-SEQ-7; the reading disarm_timing, asked only when it can matter)."""
+    return (
+        state.disarm_timing_asked
+        and state.rules.interpretation("disarm_timing") == "before_defender_responses"
+    )
+
+
+def disarm(state: AttackState) -> None:
+    """GA-SEQ-7: a Disarmed attacker's dice are changed (``disarm_dice``: the highest die
+    removed, or -1 Accuracy under disarm_effect) and Disarm is removed. Reads ``faces``,
+    ``disarm_timing_asked``; writes ``faces``, ``disarm_accuracy``, ``battle``, ``events``."""
+    unit = state.attacker
+    if DISARM not in unit.statuses:
+        return
+    state.faces, acc, event = disarm_dice(state.faces, state.rules)
+    state.disarm_accuracy += acc
+    if state.disarm_timing_asked:
+        event = replace(event, interpretation=f"{event.interpretation}; {state.rules.cite('disarm_timing')}")
+    state.events.append(event)
+    state.battle = state.battle.with_unit(replace(unit, statuses=unit.statuses - {DISARM}))
+    state.emit("disarm.removed", ("GA-SEQ-7",), f"Disarm is removed from {unit.name}")
+
+
+def defender_responses_after_disarm(state: AttackState) -> None:
+    """GA-SEQ-6/7 under disarm_timing=before_defender_responses: the defending player's After
+    Attack Roll Responses, after Disarm. Otherwise nothing (they resolved in ``after_attack_roll``)."""
+    if disarm_before_defender(state):
+        state.window("after_attack_roll", only="defender")
+
+
+def critical(state: AttackState) -> None:
+    """GA-SEQ-8, GA-CRIT-1..4: critical hits are counted (with faces an effect made
+    critical) and the weapon's critical effect triggers as many times as the card allows, on the
+    target(s) the reading aoe_crit_effect_scope names; an effect that resolves After Combat Damage
+    waits (``crit_deferred``). Reads ``faces``, ``weapon``, ``targets``, ``decl``; writes
+    ``crit_triggers``, ``crit_deferred``, and whatever the effects change (``battle``, ``mods``),
+    ``events``."""
+    crit = state.weapon.critical
+    extra = state.extra_critical_faces()
+    if extra:
+        state.emit(
+            "critical.faces",
+            ("GA-CRIT-4", "GA-HIT-4"),
+            f"an effect makes {' and '.join(map(str, sorted(extra)))} critical hits too for this attack: "
+            f"critical faces are {sorted(set(state.rules.param('critical_faces')) | extra)}",
+            {"extra": sorted(extra)},
+        )
+    crits = count_crits(state.faces, state.rules, extra)
+    if crit is None or not crit.effects:
+        state.emit(
+            "critical.none",
+            ("GA-SEQ-8",),
+            f"{count_of(crits, 'critical hit')}; {state.weapon.name} has no critical effect",
+        )
+        return
+    if crits < crit.crits_needed:
+        state.emit(
+            "critical.none",
+            ("GA-SEQ-8", "GA-CRIT-2"),
+            f"{count_of(crits, 'critical hit')} rolled; the critical effect needs {crit.crits_needed}",
+            {"crits": crits},
+        )
+        return
+    limit = state.rules.param("crit_effect_triggers_per_attack")
+    times = crits // crit.crits_needed if crit.per_crit else min(limit, crits // crit.crits_needed)
+    state.crit_triggers = times
+    recipients = list(state.targets)
+    interp = None
+    if len(state.targets) > 1:  # asked only when it can matter: several targets
+        interp = state.rules.cite("aoe_crit_effect_scope")
+        if state.rules.interpretation("aoe_crit_effect_scope") == "chosen_target":
+            chosen = state.decl.crit_target or state.targets[0]
+            recipients = [chosen]
+    state.emit(
+        "critical.triggered",
+        ("GA-SEQ-8", "GA-CRIT-2", "GA-CRIT-3"),
+        f"{count_of(crits, 'critical hit')}: {state.weapon.name}'s critical effect "
+        f"({crit.describe()}) triggers "
+        + (f"{times} times" if times > 1 else "once")
+        + ("" if crit.per_crit else " for this attack"),
+        {"crits": crits, "times": times, "recipients": recipients},
+        interp,
+    )
+    if crit.window == "after_combat_damage":
+        state.crit_deferred = (times, recipients)
+        state.emit(
+            "critical.deferred",
+            ("GA-SEQ-8", "GA-SEQ-12", "GA-SEQ-13"),
+            f"{state.weapon.name}'s critical effect resolves After Combat Damage, as its card says: "
+            "nothing of it happens before damage is dealt",
+            {"window": crit.window},
+        )
+        return
+    for _ in range(times):
+        for eff in crit.effects:
+            state.apply_effect(
+                eff,
+                "critical",
+                f"critical effect of {state.weapon.name}",
+                state.decl.attacker,
                 None,
-                self.condition_reading(e.target_conditions),
+                recipients,
             )
-        self.report_conditions("strength", "roll")
-        mod = self.mod_total("strength")
-        self.strength = max(0, self.weapon.strength + mod)
-        self.faces = self.dice.roll(self.strength, self.rules.param("attack_die_sides"), "attack")
-        self.emit(
-            "roll.dice",
-            ("GA-SEQ-5", "GA-ROLL-1", "GA-ROLL-2", "GA-ROLL-3"),
-            f"{self.strength} attack dice (Strength {self.weapon.strength}"
-            + (f" {mod:+d}" if mod else "")
-            + f") rolled at once: {list(self.faces)}"
-            + (" for every target" if len(self.targets) > 1 else ""),
-            {"strength": self.strength, "faces": list(self.faces)},
+
+
+def damage(state: AttackState) -> None:
+    """GA-SEQ-9, GA-ROLL-4/6, GA-HIT-*, GA-DMG-1..6: against each target the dice are
+    scored at that target's Accuracy (``AttackState.target_accuracy``, the one sum), damage is
+    worked out after Damage+X, reductions and Shields, and then lands on every target at once.
+    Reads ``faces``, ``mods``, ``targets``, ``crit_triggers``; writes ``battle`` (hit points,
+    Shields), ``per_target``, ``events``."""
+    planned: list[tuple[str, int, Any]] = []
+    state.report_conditions("accuracy", "damage")
+    extra = state.extra_critical_faces()
+    for name in state.targets:
+        accuracy, acc_events = state.target_accuracy(name)
+        state.events.extend(acc_events)
+        score = score_dice(state.faces, accuracy, state.rules, extra)
+        state.emit(
+            "damage.hits",
+            ("GA-ROLL-4", "GA-HIT-1", "GA-HIT-2", "GA-HIT-3", "GA-HIT-4", "GA-CRIT-1"),
+            f"against {name} at {accuracy:+d} Accuracy the dice {list(state.faces)} "
+            f"score {plural(score.hits, 'hit')} "
+            f"({score.crits} critical)",
+            {
+                "target": name,
+                "accuracy": accuracy,
+                "hits": score.hits,
+                "crits": score.crits,
+                "results": list(score.results),
+            },
+        )
+        unit = state.battle.units.get(name)
+        if unit is None:  # a Garrison: the chapter gives it no hit points
+            state.emit("damage.no_hit_points", ("GA-DMG-3",), f"{name} has no hit points in this chapter")
+            continue
+        ignored = min(unit.shields, state.mod_total("ignore_shields", name))
+        dmg = combat_damage(
+            score.hits,
+            state.mod_total("damage_plus", name),
+            state.mod_total("damage_reduction", name),
+            unit.shields - ignored,
+            state.rules,
+        )
+        if ignored:
+            state.emit(
+                "damage.shields_ignored",
+                ("GA-DMG-2", "GA-DMG-4"),
+                f"{ignored} of {name}'s {unit.shields} active Shields are ignored by this attack",
+                {"target": name, "ignored": ignored},
+            )
+        planned.append((name, accuracy, (score, dmg)))
+    # Damage lands on every target at once (GA-ROLL-6): compute first, then apply.
+    for name, accuracy, (score, dmg) in planned:
+        unit = state.battle.unit(name)
+        clauses = ["GA-SEQ-9", "GA-DMG-1", "GA-DMG-3"]
+        parts = [plural(dmg.hits, "hit")]
+        if dmg.damage_plus:
+            clauses.append("GA-DMG-6")
+            parts.append(f"Damage{dmg.damage_plus:+d}")
+        if dmg.reduction:
+            clauses.append("GA-DMG-4")
+            parts.append(f"reduced by {dmg.reduction}")
+        if dmg.shields_used or unit.shields:
+            clauses += ["GA-DMG-2", "GA-DMG-4"]
+            # The text keeps a line of its own: presentation, which mutmut leaves alone (pyproject.toml).
+            # fmt: off
+            parts.append(
+                f"{dmg.prevented} prevented by {dmg.shields_used} of {unit.shields} active Shields"
+            )
+            # fmt: on
+        if len(state.targets) > 1:
+            clauses.append("GA-ROLL-6")
+        new = lose_hit_points(use_shields(unit, dmg.shields_used, state.rules), dmg.dealt)
+        state.battle = state.battle.with_unit(new)
+        cites = [state.rules.cite("shields_after_use")] if dmg.shields_used else []
+        if dmg.hits == 0 and state.mod_total("damage_plus", name):
+            cites.append(state.rules.cite("damage_plus_without_hits"))
+        dealt = dmg.dealt
+        if dmg.dealt > unit.hp:
+            dealt = damage_counted(dmg.dealt, unit.hp, state.rules)
+            cites.append(state.rules.cite("excess_damage_dealt"))
+            parts.append(f"{dealt} of it counted as dealt against {unit.hp} hit points left")
+        state.emit(
+            "damage.dealt",
+            tuple(dict.fromkeys(clauses)),
+            f"{name}: {', '.join(parts)}: {dmg.dealt} damage, hit points {unit.hp} -> {new.hp}",
+            {"target": name, "dealt": dealt, "prevented": dmg.prevented, "hp": new.hp},
+            "; ".join(cites) or None,
+        )
+        if state.crit_triggers and dmg.dealt == 0 and dmg.prevented:
+            state.emit(
+                "damage.critical_still_applies",
+                ("GA-DMG-5",),
+                f"Shields stopped all damage to {name}; the critical hit effect still applied",
+            )
+        state.per_target[name] = TargetOutcome(
+            name,
+            accuracy,
+            score.hits,
+            score.crits,
+            dmg.damage_plus,
+            dmg.reduction,
+            dmg.shields_used,
+            dmg.prevented,
+            dealt,
+            0,
+            new.hp,
+            False,
         )
 
-    def after_roll(self) -> None:
-        # The timing of Disarm is a question only for a Disarmed attacker whose defender has After
-        # Attack Roll Responses to resolve before or after it: asked only then.
-        self.disarm_timing_asked = DISARM in self.attacker.statuses and any(
-            r.window == "after_attack_roll" and self.owner_side(r) != self.side for r in self.decl.responses
+
+def fracture(state: AttackState) -> None:
+    """GA-SEQ-10: a Fractured target dealt damage takes more (the reading
+    fracture_effect). Reads ``per_target``; writes ``battle``, ``per_target``, ``events``."""
+    for name, out in list(state.per_target.items()):
+        unit = state.battle.unit(name)
+        if FRACTURE not in unit.statuses or out.dealt == 0:
+            continue
+        extra, stays = fracture_extra(state.rules)
+        new = lose_hit_points(unit, extra)
+        if not stays:
+            new = replace(new, statuses=new.statuses - {FRACTURE})
+        state.battle = state.battle.with_unit(new)
+        state.per_target[name] = replace(out, fracture=extra, hp_after=new.hp)
+        state.emit(
+            "fracture.triggered",
+            ("GA-SEQ-10",),
+            f"damage was dealt to the Fractured {name}: {extra} more damage, "
+            f"hit points {unit.hp} -> {new.hp}" + ("" if stays else "; Fracture is removed"),
+            {"target": name, "extra": extra, "hp": new.hp},
+            state.rules.cite("fracture_effect"),
         )
+
+
+def defeats(state: AttackState) -> None:
+    """GA-SEQ-11, GA-DEF-3: targets at 0 hit points are defeated (unless a card keeps them
+    on the board), in the order the reading simultaneous_defeat_order gives. Reads ``targets``,
+    ``battle``, ``decl``; writes ``battle``, ``defeated_in_attack``, ``defeated_by_damage_step``,
+    ``per_target``, ``events``."""
+    at_zero = [
+        n
+        for n in state.targets
+        if n in state.battle.units and state.battle.unit(n).hp == 0 and not state.battle.unit(n).in_reserve
+    ]
+    down = []
+    for n in at_zero:
+        if not state.kept_from_defeat(n, "defeat"):
+            down.append(n)
+        elif n in state.per_target:  # a card kept it on the board with some hit points
+            state.per_target[n] = replace(state.per_target[n], hp_after=state.battle.unit(n).hp)
+    interp = None
+    if len(down) > 1:
+        # Asked only when it can matter: the owner has said an order of their own.
+        interp = state.rules.cite("simultaneous_defeat_order") if state.decl.defeat_order else None
         if (
-            self.disarm_timing_asked
-            and self.rules.interpretation("disarm_timing") == "before_defender_responses"
+            state.decl.defeat_order
+            and state.rules.interpretation("simultaneous_defeat_order") == "owner_chooses"
         ):
-            self.window("after_attack_roll", only="attacker")
-            self.disarm()
-            self.window("after_attack_roll", only="defender")
-        else:
-            self.window("after_attack_roll")
-            self.disarm()
-
-    def disarm(self) -> None:
-        unit = self.attacker
-        if DISARM not in unit.statuses:
-            return
-        self.faces, acc, event = disarm_dice(self.faces, self.rules)
-        self.disarm_accuracy += acc
-        if self.disarm_timing_asked:
-            event = replace(
-                event, interpretation=f"{event.interpretation}; {self.rules.cite('disarm_timing')}"
-            )
-        self.events.append(event)
-        self.battle = self.battle.with_unit(replace(unit, statuses=unit.statuses - {DISARM}))
-        self.emit("disarm.removed", ("GA-SEQ-7",), f"Disarm is removed from {unit.name}")
-
-    def critical(self) -> None:
-        crit = self.weapon.critical
-        extra = self.extra_critical_faces()
-        if extra:
-            self.emit(
-                "critical.faces",
-                ("GA-CRIT-4", "GA-HIT-4"),
-                f"an effect makes {' and '.join(map(str, sorted(extra)))} critical hits too for this attack: "
-                f"critical faces are {sorted(set(self.rules.param('critical_faces')) | extra)}",
-                {"extra": sorted(extra)},
-            )
-        crits = count_crits(self.faces, self.rules, extra)
-        if crit is None or not crit.effects:
-            self.emit(
-                "critical.none",
-                ("GA-SEQ-8",),
-                f"{count_of(crits, 'critical hit')}; {self.weapon.name} has no critical effect",
-            )
-            return
-        if crits < crit.crits_needed:
-            self.emit(
-                "critical.none",
-                ("GA-SEQ-8", "GA-CRIT-2"),
-                f"{count_of(crits, 'critical hit')} rolled; the critical effect needs {crit.crits_needed}",
-                {"crits": crits},
-            )
-            return
-        limit = self.rules.param("crit_effect_triggers_per_attack")
-        times = crits // crit.crits_needed if crit.per_crit else min(limit, crits // crit.crits_needed)
-        self.crit_triggers = times
-        recipients = list(self.targets)
-        interp = None
-        if len(self.targets) > 1:  # asked only when it can matter: several targets
-            interp = self.rules.cite("aoe_crit_effect_scope")
-            if self.rules.interpretation("aoe_crit_effect_scope") == "chosen_target":
-                chosen = self.decl.crit_target or self.targets[0]
-                recipients = [chosen]
-        self.emit(
-            "critical.triggered",
-            ("GA-SEQ-8", "GA-CRIT-2", "GA-CRIT-3"),
-            f"{count_of(crits, 'critical hit')}: {self.weapon.name}'s critical effect "
-            f"({crit.describe()}) triggers "
-            + (f"{times} times" if times > 1 else "once")
-            + ("" if crit.per_crit else " for this attack"),
-            {"crits": crits, "times": times, "recipients": recipients},
+            order = [n for n in state.decl.defeat_order if n in down]
+            down = order + [n for n in down if n not in order]
+        state.emit(
+            "defeat.order",
+            ("GA-DEF-3", "GA-ROLL-6"),
+            f"{len(down)} units are defeated at once; penalties apply in the order {', '.join(down)}",
+            {"order": down},
             interp,
         )
-        if crit.window == "after_combat_damage":
-            self.crit_deferred = (times, recipients)
-            self.emit(
-                "critical.deferred",
-                ("GA-SEQ-8", "GA-SEQ-12", "GA-SEQ-13"),
-                f"{self.weapon.name}'s critical effect resolves After Combat Damage, as its card says: "
-                "nothing of it happens before damage is dealt",
-                {"window": crit.window},
-            )
-            return
-        for _ in range(times):
-            for eff in crit.effects:
-                self.apply_effect(
-                    eff,
-                    "critical",
-                    f"critical effect of {self.weapon.name}",
-                    self.decl.attacker,
-                    None,
-                    recipients,
-                )
-
-    def deferred_critical(self) -> None:
-        """A critical hit effect whose card says it resolves After Combat Damage: it resolves first
-        in that window, the attacking player's own effect (GA-SEQ-14)."""
-        if self.crit_deferred is None:
-            return
-        times, recipients = self.crit_deferred
-        assert self.weapon.critical is not None
-        self.emit(
-            "after_combat_damage.critical_effect",
-            ("GA-SEQ-12", "GA-CRIT-2", "GA-WPN-5"),
-            f"{self.weapon.name}'s critical effect ({self.weapon.critical.describe()}) resolves now, "
-            "after combat damage",
-            {"times": times, "recipients": recipients},
-        )
-        for _ in range(times):
-            for eff in self.weapon.critical.effects:
-                self.apply_effect(
-                    eff,
-                    "after_combat_damage",
-                    f"critical effect of {self.weapon.name}",
-                    self.decl.attacker,
-                    None,
-                    recipients,
-                )
-
-    def target_accuracy(self, name: str) -> tuple[int, list[Event]]:
-        """The Accuracy this attack's dice are scored at against target ``name``, with the events
-        that say why: the terrain and elevation between attacker and target (GA-HIT-2, GA-ELEV-*)
-        plus the attack's Accuracy modifiers (cards, and Disarm's -1 under
-        disarm_effect=minus_one_accuracy). The one sum: the damage step scores the dice with it and
-        the exact odds (rulecheck_gundam_assemble/engine/odds.py) count with it."""
-        # Where the attacker stands; under defeated_attacker_outside_activation=attack_continues a
-        # defeated attacker has left the board, and its attack is measured from where it stood.
-        attacker = self.piece(self.decl.attacker) or self.attacker_at_check
-        terrain, events = terrain_accuracy(self.battle.board, attacker, self.piece(name), self.rules)
-        return terrain + self.mod_total("accuracy") + self.disarm_accuracy, events
-
-    def damage(self) -> None:
-        planned: list[tuple[str, int, Any]] = []
-        self.report_conditions("accuracy", "damage")
-        extra = self.extra_critical_faces()
-        for name in self.targets:
-            accuracy, acc_events = self.target_accuracy(name)
-            self.events.extend(acc_events)
-            score = score_dice(self.faces, accuracy, self.rules, extra)
-            self.emit(
-                "damage.hits",
-                ("GA-ROLL-4", "GA-HIT-1", "GA-HIT-2", "GA-HIT-3", "GA-HIT-4", "GA-CRIT-1"),
-                f"against {name} at {accuracy:+d} Accuracy the dice {list(self.faces)} "
-                f"score {plural(score.hits, 'hit')} "
-                f"({score.crits} critical)",
-                {
-                    "target": name,
-                    "accuracy": accuracy,
-                    "hits": score.hits,
-                    "crits": score.crits,
-                    "results": list(score.results),
-                },
-            )
-            unit = self.battle.units.get(name)
-            if unit is None:  # a Garrison: the chapter gives it no hit points
-                self.emit("damage.no_hit_points", ("GA-DMG-3",), f"{name} has no hit points in this chapter")
-                continue
-            ignored = min(unit.shields, self.mod_total("ignore_shields", name))
-            dmg = combat_damage(
-                score.hits,
-                self.mod_total("damage_plus", name),
-                self.mod_total("damage_reduction", name),
-                unit.shields - ignored,
-                self.rules,
-            )
-            if ignored:
-                self.emit(
-                    "damage.shields_ignored",
-                    ("GA-DMG-2", "GA-DMG-4"),
-                    f"{ignored} of {name}'s {unit.shields} active Shields are ignored by this attack",
-                    {"target": name, "ignored": ignored},
-                )
-            planned.append((name, accuracy, (score, dmg)))
-        # Damage lands on every target at once (GA-ROLL-6): compute first, then apply.
-        for name, accuracy, (score, dmg) in planned:
-            unit = self.battle.unit(name)
-            clauses = ["GA-SEQ-9", "GA-DMG-1", "GA-DMG-3"]
-            parts = [plural(dmg.hits, "hit")]
-            if dmg.damage_plus:
-                clauses.append("GA-DMG-6")
-                parts.append(f"Damage{dmg.damage_plus:+d}")
-            if dmg.reduction:
-                clauses.append("GA-DMG-4")
-                parts.append(f"reduced by {dmg.reduction}")
-            if dmg.shields_used or unit.shields:
-                clauses += ["GA-DMG-2", "GA-DMG-4"]
-                parts.append(
-                    f"{dmg.prevented} prevented by {dmg.shields_used} of {unit.shields} active Shields"
-                )
-            if len(self.targets) > 1:
-                clauses.append("GA-ROLL-6")
-            new = lose_hit_points(use_shields(unit, dmg.shields_used, self.rules), dmg.dealt)
-            self.battle = self.battle.with_unit(new)
-            cites = [self.rules.cite("shields_after_use")] if dmg.shields_used else []
-            if dmg.hits == 0 and self.mod_total("damage_plus", name):
-                cites.append(self.rules.cite("damage_plus_without_hits"))
-            dealt = dmg.dealt
-            if dmg.dealt > unit.hp:
-                dealt = damage_counted(dmg.dealt, unit.hp, self.rules)
-                cites.append(self.rules.cite("excess_damage_dealt"))
-                parts.append(f"{dealt} of it counted as dealt against {unit.hp} hit points left")
-            self.emit(
-                "damage.dealt",
-                tuple(dict.fromkeys(clauses)),
-                f"{name}: {', '.join(parts)}: {dmg.dealt} damage, hit points {unit.hp} -> {new.hp}",
-                {"target": name, "dealt": dealt, "prevented": dmg.prevented, "hp": new.hp},
-                "; ".join(cites) or None,
-            )
-            if self.crit_triggers and dmg.dealt == 0 and dmg.prevented:
-                self.emit(
-                    "damage.critical_still_applies",
-                    ("GA-DMG-5",),
-                    f"Shields stopped all damage to {name}; the critical hit effect still applied",
-                )
-            self.per_target[name] = TargetOutcome(
-                name,
-                accuracy,
-                score.hits,
-                score.crits,
-                dmg.damage_plus,
-                dmg.reduction,
-                dmg.shields_used,
-                dmg.prevented,
-                dealt,
-                0,
-                new.hp,
-                False,
-            )
-
-    def fracture(self) -> None:
-        for name, out in list(self.per_target.items()):
-            unit = self.battle.unit(name)
-            if FRACTURE not in unit.statuses or out.dealt == 0:
-                continue
-            extra, stays = fracture_extra(self.rules)
-            new = lose_hit_points(unit, extra)
-            if not stays:
-                new = replace(new, statuses=new.statuses - {FRACTURE})
-            self.battle = self.battle.with_unit(new)
-            self.per_target[name] = replace(out, fracture=extra, hp_after=new.hp)
-            self.emit(
-                "fracture.triggered",
-                ("GA-SEQ-10",),
-                f"damage was dealt to the Fractured {name}: {extra} more damage, "
-                f"hit points {unit.hp} -> {new.hp}" + ("" if stays else "; Fracture is removed"),
-                {"target": name, "extra": extra, "hp": new.hp},
-                self.rules.cite("fracture_effect"),
-            )
-
-    def defeats(self) -> None:
-        at_zero = [
-            n
-            for n in self.targets
-            if n in self.battle.units and self.battle.unit(n).hp == 0 and not self.battle.unit(n).in_reserve
-        ]
-        down = []
-        for n in at_zero:
-            if not self.kept_from_defeat(n, "defeat"):
-                down.append(n)
-            elif n in self.per_target:  # a card kept it on the board with some hit points
-                self.per_target[n] = replace(self.per_target[n], hp_after=self.battle.unit(n).hp)
-        interp = None
-        if len(down) > 1:
-            # Asked only when it can matter: the owner has said an order of their own.
-            interp = self.rules.cite("simultaneous_defeat_order") if self.decl.defeat_order else None
-            if (
-                self.decl.defeat_order
-                and self.rules.interpretation("simultaneous_defeat_order") == "owner_chooses"
-            ):
-                order = [n for n in self.decl.defeat_order if n in down]
-                down = order + [n for n in down if n not in order]
-            self.emit(
-                "defeat.order",
-                ("GA-DEF-3", "GA-ROLL-6"),
-                f"{len(down)} units are defeated at once; penalties apply in the order {', '.join(down)}",
-                {"order": down},
-                interp,
-            )
-        if not at_zero:
-            self.emit("defeat.none", ("GA-SEQ-11",), "no unit is at 0 hit points")
-        for name in down:
-            self.battle, events = defeat(self.battle, name, self.rules, "defeat")
-            self.events.extend(events)
-            self.defeated_in_attack.add(name)
-            self.defeated_by_damage_step.add(name)
-            self.battle = self.battle.with_defeat(self.decl.attacker, name)
-            if name in self.per_target:
-                self.per_target[name] = replace(self.per_target[name], defeated=True)
+    if not at_zero:
+        state.emit("defeat.none", ("GA-SEQ-11",), "no unit is at 0 hit points")
+    for name in down:
+        state.battle, events = defeat(state.battle, name, state.rules, "defeat")
+        state.events.extend(events)
+        state.defeated_in_attack.add(name)
+        state.defeated_by_damage_step.add(name)
+        state.battle = state.battle.with_defeat(state.decl.attacker, name)
+        if name in state.per_target:
+            state.per_target[name] = replace(state.per_target[name], defeated=True)
 
 
-# The attack sequence under its public name: its steps (declare, check, pay, roll, after_roll,
-# disarm, critical, damage, fracture, defeats, ...) are the methods ``run`` calls in the book's
-# order, and a subclass may override one to look at the state there or stop with AttackEnded, as
-# the exact odds do (rulecheck_gundam_assemble/engine/odds.py). The class keeps its private name because the
-# recorded code-mutation verdicts (rules/equivalent_code_mutants.yaml) name its methods by it.
-AttackSequence = _Resolver
+def deferred_critical(state: AttackState) -> None:
+    """A critical hit effect whose card says it resolves After Combat Damage: it resolves first
+    in that window, the attacking player's own effect (GA-SEQ-14). Reads ``crit_deferred``,
+    ``weapon``; writes what the effect changes, ``events``."""
+    if state.crit_deferred is None:
+        return
+    times, recipients = state.crit_deferred
+    assert state.weapon.critical is not None
+    state.emit(
+        "after_combat_damage.critical_effect",
+        ("GA-SEQ-12", "GA-CRIT-2", "GA-WPN-5"),
+        f"{state.weapon.name}'s critical effect ({state.weapon.critical.describe()}) resolves now, "
+        "after combat damage",
+        {"times": times, "recipients": recipients},
+    )
+    for _ in range(times):
+        for eff in state.weapon.critical.effects:
+            state.apply_effect(
+                eff,
+                "after_combat_damage",
+                f"critical effect of {state.weapon.name}",
+                state.decl.attacker,
+                None,
+                recipients,
+            )
+
+
+def after_combat_damage(state: AttackState) -> None:
+    """GA-SEQ-12: the After Combat Damage window, attacker's Responses first (GA-SEQ-14)."""
+    state.window("after_combat_damage")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the book's attack sequence: the name of the function of this module that makes
+    it, and the stage of ``STAGES`` its events belong to."""
+
+    name: str
+    stage: str
+
+    @property
+    def function(self) -> Callable[[AttackState], bool | None]:
+        """The step's function; it returns False only when the attack cannot be made (``check``).
+        Looked up when the step is made, not kept, so a function swapped in this module (mutation
+        testing: benchmarks/equivalent_patch.py) is the one that runs."""
+        return globals()[self.name]
+
+
+# The book's sequence (GA-SEQ-1..14), as ``walk`` makes it.
+SEQUENCE: tuple[Step, ...] = (
+    Step("before_attack", "before_attack"),
+    Step("declare", "declare"),
+    Step("check", "check"),
+    Step("pay", "pay"),
+    Step("before_attack_roll", "before_attack_roll"),
+    Step("roll", "roll"),
+    Step("after_attack_roll", "after_attack_roll"),
+    Step("disarm", "disarm"),
+    Step("defender_responses_after_disarm", "after_attack_roll"),
+    Step("critical", "critical"),
+    Step("damage", "damage"),
+    Step("fracture", "fracture"),
+    Step("defeats", "defeat"),
+    Step("deferred_critical", "after_combat_damage"),
+    Step("after_combat_damage", "after_combat_damage"),
+)
+
+
+def walk(state: AttackState, before_step: Callable[[Step, AttackState], None] | None = None) -> AttackResult:
+    """Make the steps of ``SEQUENCE`` in order on ``state`` and return the result.
+
+    A step that finds the attack cannot be made (``check``) ends the walk at once: nothing is paid
+    or rolled. A step that ends the attack early raises ``AttackEnded``; the walk then closes the
+    attack as after its last step: the scripted dice must all have been used, scripted moves and
+    move Responses not used are errors, and Strength bonuses are remembered for the activation.
+
+    ``before_step(step, state)``, if given, is called before each step: it may read the state,
+    refuse (raise), or stop the walk there by raising ``AttackEnded`` (the exact odds,
+    rulecheck_gundam_assemble/engine/odds.py, stop before the critical step this way)."""
+    try:
+        for step in SEQUENCE:
+            if before_step is not None:
+                before_step(step, state)
+            if step.function(state) is False:
+                return state.result(legal=False)
+    except AttackEnded:
+        pass
+    state.dice.finish()
+    state.unused_critical_moves()
+    state.unused_move_responses()
+    state.strength_after_attack()
+    return state.result(legal=True)
 
 
 def resolve_attack(
@@ -1008,4 +1194,4 @@ def resolve_attack(
     faces left unused fail the resolution (DiceScriptError). ``strict``: a choice an ability asks
     for that the declaration does not script is an error (else its first option is taken, and the
     trace says so)."""
-    return _Resolver(battle, declaration, dice, rules, strict=strict).run()
+    return walk(AttackState(battle, declaration, dice, rules, strict=strict))

@@ -28,7 +28,8 @@ from rules.rulebook import Rulebook
 
 
 class CardDelayed:
-    """The ``at_end_of_turn`` effect, as part of the attack resolver (``attack._Resolver``)."""
+    """The ``at_end_of_turn`` effect: methods of one attack's state (``attack.AttackState``,
+    which declares every attribute they use)."""
 
     def delay(
         self,

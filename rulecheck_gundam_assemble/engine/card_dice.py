@@ -31,8 +31,8 @@ def card_dice_needed(decl: AttackDeclaration) -> int:
 
 
 class CardDice:
-    """The ``roll_dice`` effect and the absolute cost, as part of the attack resolver
-    (``attack._Resolver``)."""
+    """The ``roll_dice`` effect and the absolute cost: methods of one attack's state
+    (``attack.AttackState``, which declares every attribute they use)."""
 
     def absolute_cost(self, raw: int) -> int:
         """The cost to pay before the floor: ``raw`` (printed, +/- changes), or the last absolute

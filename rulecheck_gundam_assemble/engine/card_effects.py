@@ -1,10 +1,11 @@
-"""The card vocabulary beyond the chapter's examples, as the other half of the attack resolver.
+"""The card vocabulary beyond the chapter's examples, as the other half of the attack's state.
 
 ``responses.ResponseWindows`` runs the Response windows and the effects the chapter's own examples
 need; ``CardEffects`` adds what printed cards also do: lasting modifiers and their durations,
 conditions on the result, use limits, closed windows, untargetable units, typed Upgrades, Energy,
 repairs, damage to every enemy in reach, and attacks made by effects (nested, with a depth limit).
-Like ``ResponseWindows`` it works on the resolver's state (``attack._Resolver`` inherits both).
+Like ``ResponseWindows`` it works on one attack's state (``attack.AttackState`` inherits both and
+declares every attribute they use).
 Python abilities (``python_abilities``) run here too.
 """
 

@@ -256,8 +256,8 @@ def parse_critical_moves(data: Any) -> Mapping[str, tuple[Hex, ...]]:
 
 
 class CardMoves:
-    """The dash and push effects, and the enemy a card names before the attack, as part of the
-    attack resolver (``attack._Resolver``)."""
+    """The dash and push effects, and the enemy a card names before the attack: methods of one
+    attack's state (``attack.AttackState``, which declares every attribute they use)."""
 
     def named_enemy(self, r: Response, source: str) -> list[str]:
         """The enemy a card used before the attack acts on: the one its player names (checked to

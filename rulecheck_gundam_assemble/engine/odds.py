@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from rulecheck_gundam_assemble.engine.attack import AttackEnded, AttackSequence, resolve_attack
+from rulecheck_gundam_assemble.engine.attack import AttackEnded, AttackState, Step, resolve_attack, walk
 from rulecheck_gundam_assemble.engine.attack_dice import CRIT, HIT, score_die
 from rulecheck_gundam_assemble.engine.card_dice import card_dice_needed
 from rulecheck_gundam_assemble.engine.card_effects import defeat_stoppers
@@ -271,87 +271,95 @@ class _ProbeDice(DiceSource):
         return (self.face,) * count
 
 
-class _Probe(AttackSequence):
-    """The engine's attack sequence, stopped where combat damage would be dealt."""
-
-    targets_seen: tuple[TargetProfile, ...] = ()
-    crit_seen: CritProfile | None = None
-
-    def disarm(self) -> None:
-        if (
-            DISARM in self.attacker.statuses
-            and self.rules.interpretation("disarm_effect") != "minus_one_accuracy"
-        ):
-            raise OddsUnsupported(
-                f"{self.decl.attacker} is Disarmed and loses its highest die: not modelled exactly "
-                "(use the interpretation disarm_effect=minus_one_accuracy, or no Disarm)"
-            )
-        super().disarm()
-
-    def critical(self) -> None:
-        crit = self.weapon.critical
-        if self.extra_critical_faces():
-            raise OddsUnsupported("an effect changes which faces are critical hits: not modelled by the odds")
-        if crit is not None and crit.window != "critical":
-            raise OddsUnsupported(
-                f"{self.weapon.name}'s critical effect resolves {crit.window}: not modelled by the odds"
-            )
-        if crit is None or not crit.effects:
-            return
-        recipients = list(self.targets)
-        if len(self.targets) > 1 and self.rules.interpretation("aoe_crit_effect_scope") == "chosen_target":
-            recipients = [self.decl.crit_target or self.targets[0]]
-        damage_plus = extra = 0
-        fracture = False
-        other = []
-        for eff in crit.effects:
-            if eff.kind == "damage_plus":
-                damage_plus += eff.amount
-            elif eff.kind == "extra_dice":
-                extra += eff.amount
-            elif eff.kind == "inflict_status" and eff.status == FRACTURE:
-                fracture = True
-            elif eff.kind == "inflict_status":
-                other.append(f"inflict {eff.status}")
-            else:
-                raise OddsUnsupported(f"critical effect {eff.describe()} is not modelled by the odds")
-        self.crit_seen = CritProfile(
-            crit.crits_needed,
-            crit.per_crit,
-            int(self.rules.param("crit_effect_triggers_per_attack")),
-            damage_plus,
-            extra,
-            fracture,
-            tuple(other),
+def refuse_unmodelled_disarm(state: AttackState) -> None:
+    """Before the disarm step: a Disarmed attacker that loses its highest die is a choice of faces
+    the odds cannot count."""
+    if (
+        DISARM in state.attacker.statuses
+        and state.rules.interpretation("disarm_effect") != "minus_one_accuracy"
+    ):
+        raise OddsUnsupported(
+            f"{state.decl.attacker} is Disarmed and loses its highest die: not modelled exactly "
+            "(use the interpretation disarm_effect=minus_one_accuracy, or no Disarm)"
         )
-        self._crit_recipients = set(recipients)
 
-    def damage(self) -> None:
-        recipients = getattr(self, "_crit_recipients", set(self.targets))
-        found = []
-        for name in self.targets:
-            accuracy, _ = self.target_accuracy(name)  # the engine's own sum, as its damage step scores
-            unit = self.battle.units.get(name)
-            if unit is not None and defeat_stoppers(unit):
-                raise OddsUnsupported(
-                    f"{name} has a card that keeps it on the board when it would be defeated: "
-                    "not modelled by the odds"
-                )
-            found.append(
-                TargetProfile(
-                    name,
-                    accuracy,
-                    self.mod_total("damage_plus", name),
-                    self.mod_total("damage_reduction", name),
-                    max(0, unit.shields - self.mod_total("ignore_shields", name)) if unit else 0,
-                    unit.hp if unit else 0,
-                    bool(unit and FRACTURE in unit.statuses),
-                    name in recipients,
-                    unit is not None,
-                )
+
+def crit_profile(state: AttackState) -> tuple[CritProfile | None, set[str]]:
+    """Before the critical step: the weapon's critical effect as the arithmetic counts it, and the
+    targets it applies to; or ``OddsUnsupported`` for what the odds cannot count."""
+    crit = state.weapon.critical
+    if state.extra_critical_faces():
+        raise OddsUnsupported("an effect changes which faces are critical hits: not modelled by the odds")
+    if crit is not None and crit.window != "critical":
+        raise OddsUnsupported(
+            f"{state.weapon.name}'s critical effect resolves {crit.window}: not modelled by the odds"
+        )
+    if crit is None or not crit.effects:
+        return None, set(state.targets)
+    recipients = list(state.targets)
+    if len(state.targets) > 1 and state.rules.interpretation("aoe_crit_effect_scope") == "chosen_target":
+        recipients = [state.decl.crit_target or state.targets[0]]
+    damage_plus = extra = 0
+    fracture = False
+    other = []
+    for eff in crit.effects:
+        if eff.kind == "damage_plus":
+            damage_plus += eff.amount
+        elif eff.kind == "extra_dice":
+            extra += eff.amount
+        elif eff.kind == "inflict_status" and eff.status == FRACTURE:
+            fracture = True
+        elif eff.kind == "inflict_status":
+            other.append(f"inflict {eff.status}")
+        else:
+            raise OddsUnsupported(f"critical effect {eff.describe()} is not modelled by the odds")
+    profile = CritProfile(
+        crit.crits_needed,
+        crit.per_crit,
+        int(state.rules.param("crit_effect_triggers_per_attack")),
+        damage_plus,
+        extra,
+        fracture,
+        tuple(other),
+    )
+    return profile, set(recipients)
+
+
+def target_profiles(state: AttackState, crit_recipients: set[str]) -> tuple[TargetProfile, ...]:
+    """Each target as combat damage would find it: its Accuracy by the engine's own sum
+    (``AttackState.target_accuracy``, as the damage step scores), its modifiers, Shields and hit
+    points."""
+    found = []
+    for name in state.targets:
+        accuracy, _ = state.target_accuracy(name)
+        unit = state.battle.units.get(name)
+        if unit is not None and defeat_stoppers(unit):
+            raise OddsUnsupported(
+                f"{name} has a card that keeps it on the board when it would be defeated: "
+                "not modelled by the odds"
             )
-        self.targets_seen = tuple(found)
-        raise AttackEnded
+        found.append(
+            TargetProfile(
+                name,
+                accuracy,
+                state.mod_total("damage_plus", name),
+                state.mod_total("damage_reduction", name),
+                max(0, unit.shields - state.mod_total("ignore_shields", name)) if unit else 0,
+                unit.hp if unit else 0,
+                bool(unit and FRACTURE in unit.statuses),
+                name in crit_recipients,
+                unit is not None,
+            )
+        )
+    return tuple(found)
+
+
+@dataclass
+class _Seen:
+    """What the walk found where it stopped, before the critical step."""
+
+    targets: tuple[TargetProfile, ...] = ()
+    crit: CritProfile | None = None
 
 
 @dataclass(frozen=True)
@@ -365,30 +373,43 @@ def profile_from_attack(battle: Battle, declaration: AttackDeclaration, rules: R
     if card_dice_needed(declaration):  # whenever the card rolls, its dice change what follows
         raise OddsUnsupported("a card rolls dice of its own: not modelled by the odds")
     dice = _ProbeDice(rules)
-    probe = _Probe(battle, declaration, dice, rules)
-    result = probe.run()
+    state = AttackState(battle, declaration, dice, rules)
+    seen = _Seen()
+
+    def look(step: Step, state: AttackState) -> None:
+        if step.name == "disarm":
+            refuse_unmodelled_disarm(state)
+        elif step.name == "critical":
+            # The odds count the critical effect and the damage themselves: the walk stops here,
+            # and the targets are read as the damage step would find them (with the probe's faces no
+            # critical effect triggers, so nothing between here and damage changes them).
+            seen.crit, recipients = crit_profile(state)
+            seen.targets = target_profiles(state, recipients)
+            raise AttackEnded
+
+    result = walk(state, before_step=look)
     if not result.legal:
         return ProfileResult(None, result.events)
-    if not probe.targets_seen:  # only an effect that ends the attack stops it before damage
+    if not seen.targets:  # only an effect that ends the attack stops it before damage
         return ProfileResult(None, result.events, (result.ended_early,))
-    # The probe stops where damage would be dealt, so nothing after it can end the attack.
+    # The walk stops where damage would be dealt, so nothing after it can end the attack.
     notes = []
-    crit = probe.crit_seen
+    crit = seen.crit
     if crit and crit.other:
         notes.append(
             f"critical effect also does: {', '.join(crit.other)} (no change to this attack's damage)"
         )
-    late = [e.describe() for e in probe.weapon.timed_effects if e.timing == "after_combat_damage"]
+    late = [e.describe() for e in state.weapon.timed_effects if e.timing == "after_combat_damage"]
     if late:
         notes.append(
-            f"{probe.weapon.name}'s weapon effect After Combat Damage ({'; '.join(late)}) comes after "
+            f"{state.weapon.name}'s weapon effect After Combat Damage ({'; '.join(late)}) comes after "
             "the damage these odds are about"
         )
     extra = dice.asked.get("additional", 0)
     if extra:
         notes.append(f"{extra} additional dice from Responses are rolled with the attack dice")
     count = dice.asked.get("attack", 0) + extra
-    return ProfileResult(AttackProfile(count, probe.targets_seen, crit), result.events, tuple(notes))
+    return ProfileResult(AttackProfile(count, seen.targets, crit), result.events, tuple(notes))
 
 
 def simulate(

@@ -4,10 +4,10 @@ card's effects do when used in one.
 
 In every window the attacking player's Responses resolve before the defending player's
 (GA-SEQ-14), whatever order the scenario lists them in. ``ResponseWindows`` is the part of the
-attack resolver (``attack._Resolver``) that does this; it works on the resolver's state (battle,
-declaration, rules, events, modifiers, targets, dice) through the resolver's helpers. What printed
-cards add beyond the chapter's examples (durations, conditions on the result, nested attacks, ...)
-is in ``card_effects.CardEffects``, the resolver's other half.
+attack's state (``attack.AttackState``) that does this; it works on that state (battle,
+declaration, rules, events, modifiers, targets, dice, all declared there) through its helpers.
+What printed cards add beyond the chapter's examples (durations, conditions on the result,
+nested attacks, ...) is in ``card_effects.CardEffects``, the state's other half.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ MODIFIER_CLAUSE = {
 
 
 class ResponseWindows:
-    """The windows and effects half of the attack resolver (see the module docstring)."""
+    """The windows and effects half of the attack's state (see the module docstring)."""
 
     def window(self, name: str, only: str | None = None) -> None:
         chosen = [r for r in self.decl.responses if r.window == name]
