@@ -1,7 +1,7 @@
 """Swap one engine function for another everywhere the running program can reach it: the module
-attribute (or class attribute, for a method) and every module of rules, rulecheck and steps
-that imported it by name. Used by benchmarks/equivalent_sample.py and
-tests/test_equivalent_mutants.py."""
+attribute (or class attribute, for a method) and every module of the project (rules, rulecheck,
+steps and each game's rulecheck_* package) that imported it by name. Used by
+benchmarks/equivalent_sample.py and tests/test_equivalent_mutants.py."""
 
 from __future__ import annotations
 
@@ -30,7 +30,9 @@ def patched(
         setattr(owner, func, new)
     else:
         for mod in list(sys.modules.values()):
-            if mod is None or mod.__name__.split(".")[0] not in ("rules", "rulecheck", "steps"):
+            top = "" if mod is None else mod.__name__.split(".")[0]
+            # the project's own modules: the toolkit, the shared engine and each game's package
+            if top not in ("rules", "rulecheck", "steps") and not top.startswith("rulecheck_"):
                 continue
             for attr, value in list(vars(mod).items()):
                 if value is old:
