@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import io
 import json
 import re
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -268,7 +270,10 @@ def test_multibase_feature_tables_load_or_fail_with_an_input_error(stats, shape,
 # --- merge-results ---------------------------------------------------------------------------------
 
 
-def _real_shards() -> dict[str, list[dict]]:
+# Made on first use, not at import: every pytest process collects this module (the slow part's
+# too, which runs none of its tests), and the two searches cost a second or two of CPU.
+@functools.cache
+def real_shards() -> dict[str, list[dict]]:
     """Two shards of each kind as the writers make them: explore's from two short real searches,
     mutate's from real mutants and run settings (the verdicts made up: running the corpus for
     each example would take minutes)."""
@@ -313,7 +318,12 @@ def _real_shards() -> dict[str, list[dict]]:
     return {"explore": explores, "mutate": mutates}
 
 
-REAL_SHARDS = _real_shards()
+@pytest.fixture(scope="module")
+def made_shards() -> dict[str, list[dict]]:
+    """The real shards, made before a property test's examples start (their searches run
+    hypothesis themselves, which is not to be nested in a running example)."""
+    return real_shards()
+
 
 JSONISH = st.recursive(
     st.one_of(
@@ -367,8 +377,8 @@ def merge_cli(tmp: Path, texts: list[str], *flags: str) -> int:
     return code
 
 
-def test_the_real_shards_merge(tmp_path):
-    for shards in REAL_SHARDS.values():
+def test_the_real_shards_merge(tmp_path, made_shards):
+    for shards in made_shards.values():
         assert merge_cli(tmp_path, [json.dumps(s) for s in shards]) == 0
         assert merge_cli(tmp_path, [json.dumps(s) for s in shards], "--json") == 0
 
@@ -392,7 +402,7 @@ def test_any_text_merges_or_fails_in_one_line(tmp_path, text):
     data=st.data(),
     as_json=st.booleans(),
 )
-def test_mutated_real_shards_merge_or_fail_in_one_line(tmp_path, kind, which, data, as_json):
-    shards = copy.deepcopy(REAL_SHARDS[kind])
+def test_mutated_real_shards_merge_or_fail_in_one_line(tmp_path, made_shards, kind, which, data, as_json):
+    shards = copy.deepcopy(made_shards[kind])
     shards[which] = data.draw(mutated(shards[which]))
     merge_cli(tmp_path, [json.dumps(s) for s in shards], *(["--json"] if as_json else []))
