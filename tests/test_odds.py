@@ -500,16 +500,32 @@ def test_a_critical_effect_with_two_additional_dice_rolls_both_and_goes_to_the_o
     assert found.notes == ()
 
 
-def test_an_area_critical_effect_goes_to_the_first_target_when_none_is_chosen(tmp_path):
+def test_an_area_critical_effect_under_chosen_target_needs_the_attacking_players_choice(tmp_path):
+    """The odds ask for the same choice as the engine: with several targets under
+    aoe_crit_effect_scope=chosen_target, no crit_target is refused (which target gets the effect
+    changes the odds), and so is one that is not a target."""
+    from rulecheck_gundam_assemble.engine.declaration import AttackError
+
     text = AREA_ATTACK.replace("  crit_target: Second\n", "")
     text = text[: text.index("garrisons:")] + text[text.index("attack:") :]
     scenario = _odds_scenario(tmp_path, text)
-    found = profile_from_attack(*attack_inputs(scenario, RULES, "give odds for")[:3])
-    assert [(t.name, t.crit_recipient) for t in found.profile.targets] == [
-        ("Odds Bulwark", True),
-        ("Second", False),
-    ]
-    assert_odds_equal_the_engine_over_every_face_sequence(scenario, 2)
+    with pytest.raises(AttackError, match="name it as crit_target") as refused:
+        profile_from_attack(*attack_inputs(scenario, RULES, "give odds for")[:3])
+    assert refused.value.field == "crit_target"
+    moved = text.replace("  interpretations:", "  crit_target: Odds Striker\n  interpretations:")
+    scenario = _odds_scenario(tmp_path, moved)
+    with pytest.raises(AttackError, match="Odds Striker is not a target of this attack"):
+        profile_from_attack(*attack_inputs(scenario, RULES, "give odds for")[:3])
+
+
+def test_a_lenient_resolution_gives_an_unchosen_critical_effect_to_the_first_target_and_says_so(tmp_path):
+    text = AREA_ATTACK.replace("  crit_target: Second\n", "")
+    text = text[: text.index("garrisons:")] + text[text.index("attack:") :]
+    battle, decl, rules = attack_inputs(_odds_scenario(tmp_path, text), RULES, "resolve")[:3]
+    result = resolve_attack(battle, decl, ScriptedDice.of([10, 10]), rules, strict=False)
+    [default] = [e for e in result.events if e.step == "critical.default_choice"]
+    assert default.data == {"crit_target": result.targets[0]}
+    assert default.interpretation == "aoe_crit_effect_scope"
 
 
 @pytest.mark.parametrize(

@@ -841,6 +841,36 @@ def defender_responses_after_disarm(state: AttackState) -> None:
         state.window("after_attack_roll", only="defender")
 
 
+def chosen_crit_target(state: AttackState) -> str:
+    """The one target a critical effect applies to under ``aoe_crit_effect_scope=chosen_target``:
+    the attacking player's choice (the declaration's ``crit_target``), which must be one of the
+    attack's targets. Unscripted, strict resolution refuses it; lenient takes the first target
+    and the trace says so."""
+    chosen = state.decl.crit_target
+    if chosen is not None:
+        if chosen not in state.targets:
+            raise AttackError(
+                f"{chosen} is not a target of this attack, so a critical effect cannot be applied to it "
+                f"(targets: {', '.join(state.targets)})",
+                "crit_target",
+            )
+        return chosen
+    if state.strict:
+        raise AttackError(
+            "the critical effect applies to one target the attacking player chooses "
+            f"(aoe_crit_effect_scope=chosen_target): name it as crit_target (targets: {', '.join(state.targets)})",
+            "crit_target",
+        )
+    state.emit(
+        "critical.default_choice",
+        ("GA-CRIT-3",),
+        f"no target chosen for the critical effect: the first, {state.targets[0]}, is taken (lenient run)",
+        {"crit_target": state.targets[0]},
+        "aoe_crit_effect_scope",
+    )
+    return state.targets[0]
+
+
 def critical(state: AttackState) -> None:
     """GA-SEQ-8, GA-CRIT-1..4: critical hits are counted (with faces an effect made
     critical) and the weapon's critical effect triggers as many times as the card allows, on the
@@ -882,8 +912,7 @@ def critical(state: AttackState) -> None:
     if len(state.targets) > 1:  # asked only when it can matter: several targets
         interp = state.rules.cite("aoe_crit_effect_scope")
         if state.rules.interpretation("aoe_crit_effect_scope") == "chosen_target":
-            chosen = state.decl.crit_target or state.targets[0]
-            recipients = [chosen]
+            recipients = [chosen_crit_target(state)]
     state.emit(
         "critical.triggered",
         ("GA-SEQ-8", "GA-CRIT-2", "GA-CRIT-3"),

@@ -29,7 +29,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from rulecheck_gundam_assemble.engine.attack import AttackEnded, AttackState, Step, resolve_attack, walk
+from rulecheck_gundam_assemble.engine.attack import (
+    AttackEnded,
+    AttackState,
+    Step,
+    chosen_crit_target,
+    resolve_attack,
+    walk,
+)
 from rulecheck_gundam_assemble.engine.attack_dice import CRIT, HIT, score_die
 from rulecheck_gundam_assemble.engine.card_dice import card_dice_needed
 from rulecheck_gundam_assemble.engine.card_effects import defeat_stoppers
@@ -298,7 +305,7 @@ def crit_profile(state: AttackState) -> tuple[CritProfile | None, set[str]]:
         return None, set(state.targets)
     recipients = list(state.targets)
     if len(state.targets) > 1 and state.rules.interpretation("aoe_crit_effect_scope") == "chosen_target":
-        recipients = [state.decl.crit_target or state.targets[0]]
+        recipients = [chosen_crit_target(state)]
     damage_plus = extra = 0
     fracture = False
     other = []
@@ -380,6 +387,10 @@ def profile_from_attack(battle: Battle, declaration: AttackDeclaration, rules: R
         if step.name == "disarm":
             refuse_unmodelled_disarm(state)
         elif step.name == "critical":
+            if state.nested:
+                raise OddsUnsupported(
+                    "an effect makes an attack of its own during this one: not modelled by the odds"
+                )
             # The odds count the critical effect and the damage themselves: the walk stops here,
             # and the targets are read as the damage step would find them (with the probe's faces no
             # critical effect triggers, so nothing between here and damage changes them).

@@ -16,7 +16,7 @@ The ``attack`` section::
       - {window: before_attack_roll, unit: ML-07C Crab, ability: Artillery Support}
       - {window: after_combat_damage, unit: PK-5 Kite, ability: Return Fire, weapon: Beam Spray Gun,
          choices: {...}, responses: [...]}   # scripted choices; Responses used in the attack it makes
-    crit_target: Cara's Strider     # only under aoe_crit_effect_scope=chosen_target
+    crit_target: Cara's Strider     # under aoe_crit_effect_scope=chosen_target: which target, when several
     made_by: {side: A, tactics: ...}   # a card that makes this attack (a before_attack attack effect)
     critical_moves: {Cara's Strider: [4, 0]}   # where a critical dash or push moves each unit
     defeat_order: [...]             # only under simultaneous_defeat_order=owner_chooses

@@ -5,6 +5,7 @@ Feature: Attacks, the rulebook's worked examples
   @clause:GA-ROLL-3 @clause:GA-ROLL-4 @clause:GA-ELEV-1 @clause:GA-AOE-5 @ruling:derived @example:guntank-quad-bop
   Scenario: The Quad Bop attack is one roll whose hits are counted separately for each target
     Given the scenario "attack_guntank_quad_bop.yaml"
+    And the attacking player chooses "Cara's Strider" for the critical hit effect
     When the attack in the scenario file is resolved
     Then the targets are "Cara's Strider"; "Strider: Minelayer"
     And the attack rolls 4 dice
@@ -26,6 +27,7 @@ Feature: Attacks, the rulebook's worked examples
   @clause:GA-ROLL-5 @ruling:derived @example:guntank-tactics-strength
   Scenario: A +2 Strength card that only one target qualifies for adds two dice against every target
     Given the scenario "attack_guntank_uphill_barrage.yaml"
+    And the attacking player chooses "Cara's Strider" for the critical hit effect
     When the attack in the scenario file is resolved
     Then the attack rolls 6 dice
     And "Cara's Strider" takes 3 hits

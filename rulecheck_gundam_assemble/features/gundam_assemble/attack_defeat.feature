@@ -118,6 +118,7 @@ Feature: Defeated units
       | Cara's Strider     | 1  | 3        |
       | Strider: Minelayer | 1  | 3        |
     And the defending player orders the defeated units "Strider: Minelayer"; "Cara's Strider"
+    And the attacking player chooses "Cara's Strider" for the critical hit effect
     When "QX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
     Then "Cara's Strider"'s Timeline token is on space 5
     And "Strider: Minelayer"'s Timeline token is on space 5
@@ -137,6 +138,7 @@ Feature: Defeated units
       | Cara's Strider     | 1  |
       | Strider: Minelayer | 1  |
     And the defending player orders the defeated units "Strider: Minelayer"; "Cara's Strider"
+    And the attacking player chooses "Cara's Strider" for the critical hit effect
     When "QX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
     Then the penalties apply in the order "Strider: Minelayer"; "Cara's Strider"
 
@@ -152,6 +154,7 @@ Feature: Defeated units
       | Cara's Strider     | 1  |
       | Strider: Minelayer | 1  |
     And the defending player orders the defeated units "Strider: Minelayer"
+    And the attacking player chooses "Cara's Strider" for the critical hit effect
     When "QX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
     Then "Cara's Strider" is defeated
     And "Strider: Minelayer" is defeated

@@ -22,6 +22,7 @@ Feature: Explored attacks: where aoe_crit_effect_scope=chosen_target and gundam_
       | Z    | Cara's Strider     | B    |
       | N    | ML-07C Crab        | B    |
     And the interpretation aoe_crit_effect_scope is chosen_target
+    And the attacking player chooses "ML-07C Crab" for the critical hit effect
     When "Strider: Minelayer" fires "Scatter Mines" at the area [-2, 3], [-1, 2], [-1, 3] and rolls 1, 1, 9
     Then "Cara's Strider" takes 1 damage
     And "Cara's Strider" has 4 hit points

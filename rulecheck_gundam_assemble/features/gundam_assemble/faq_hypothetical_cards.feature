@@ -149,7 +149,8 @@ Feature: FAQ entries decided by hypothetical cards
     Then the targets are "Cara's Strider"
     And the trace says "Strider: Minelayer is in the area but cannot be targeted by it"
     When the turn ends
-    And "QX-40 Bastion" fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 4, 6, 3
+    Given the attacking player chooses "Cara's Strider" for the critical hit effect
+    When "QX-40 Bastion" fires Quad Bop Missile Launcher at the area [2, -1], [2, 0], [3, -1] and rolls 9, 4, 6, 3
     Then the targets are "Cara's Strider"; "Strider: Minelayer"
 
   @clause:GA-TGT-1 @ruling:derived @faq:Q59

@@ -30,5 +30,6 @@ Feature: The book's default readings, pinned down where other features state the
       | Cara's Strider     | 1  |
       | Strider: Minelayer | 1  |
     And the defending player orders the defeated units "Strider: Minelayer"; "Cara's Strider"
+    And the attacking player chooses "Cara's Strider" for the critical hit effect
     When "QX-40 Bastion" fires "Quad Bop Missile Launcher" at the area [2, -1], [2, 0], [3, -1] and rolls 9, 1, 1, 1
     Then the penalties apply in the order "Strider: Minelayer"; "Cara's Strider"
