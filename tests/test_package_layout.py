@@ -4,6 +4,7 @@ the bundled games and a third-party ruleset call instead of spelling their paths
 from __future__ import annotations
 
 import importlib
+import os
 from pathlib import Path
 
 import pytest
@@ -108,5 +109,7 @@ def test_importing_an_engine_imports_none_of_the_toolkit(engine):
     import sys
 
     code = f"import sys, {engine}; print(sorted(m for m in sys.modules if m.split('.')[0] in ('rulecheck', 'steps')))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    # Skirmish is importable from its source folder without being installed (as in the quick suite)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "examples" / "rulecheck-skirmish")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == "[]"
