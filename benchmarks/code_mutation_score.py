@@ -516,12 +516,15 @@ def stale_equivalents(found: dict[str, int | None]) -> list[str]:
 
 def own_operator_line(verdicts: dict[str, str], total: int) -> str:
     """The mutants of benchmarks/own_mutants.py (decorators, field defaults, module constants,
-    which mutmut never makes): how many are judged, killed, listed as equivalent, surviving."""
+    which mutmut never makes): how many are judged, killed, listed as equivalent, surviving, and
+    apart from the score those of a constant no code reads (``unread``, never run)."""
     listed = load_equivalents()
     count = Counter()
     for name, verdict in verdicts.items():
         if verdict in ("killed", "timed out"):
             count["killed"] += 1
+        elif verdict == "unread":
+            count["unread"] += 1
         elif any(fnmatch.fnmatchcase(name, pattern) for pattern, _ in listed):
             count["equivalent"] += 1
         else:
@@ -530,7 +533,8 @@ def own_operator_line(verdicts: dict[str, str], total: int) -> str:
     score = f"{100 * count['killed'] / run:.1f}%" if run else "-"
     return (
         f"own operators (benchmarks/own_mutants.py): {len(verdicts)} of {total} mutants judged: "
-        f"{count['killed']} killed, {count['survived']} survived, {count['equivalent']} equivalent; score {score}"
+        f"{count['killed']} killed, {count['survived']} survived, {count['equivalent']} equivalent, "
+        f"{count['unread']} of a constant no code reads; score {score}"
     )
 
 
