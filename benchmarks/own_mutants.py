@@ -34,6 +34,7 @@ import argparse
 import ast
 import compileall
 import fnmatch
+import functools
 import hashlib
 import itertools
 import json
@@ -211,10 +212,13 @@ def tests_of(module: str) -> list[str]:
 def unread(mutant: Mutant, sources: Iterable[str]) -> bool:
     """A constant that no code reads (its name appears nowhere but in its own assignment): any
     value of it is identical in effect, so the mutant is counted apart, not run."""
-    if not mutant.constant:
-        return False
-    pattern = re.compile(r"\b" + re.escape(mutant.constant) + r"\b")
-    return sum(len(pattern.findall(text)) for text in sources) <= 1
+    return bool(mutant.constant) and _mentions(mutant.constant, tuple(sources)) <= 1
+
+
+@functools.cache
+def _mentions(name: str, sources: tuple[str, ...]) -> int:
+    pattern = re.compile(r"\b" + re.escape(name) + r"\b")
+    return sum(len(pattern.findall(text)) for text in sources)
 
 
 def project_sources(root: Path = ROOT) -> list[str]:
