@@ -297,10 +297,17 @@ def judge_mutants(
                 verdict = "timed out"
             elif out["code"] == 0:
                 verdict = "survived"
-            elif out["code"] in (1, 2):  # 2: the mutated module failed to import at collection
+            elif out["code"] in (1, 2, 3):
+                # 1: a test failed; 2: the session stopped at collection (a test module could not
+                # import the mutated module); 3: pytest's internal error, as when a plugin's import
+                # of the engine raises at start-up. The same session passed on the original code,
+                # so the mutant is what failed it.
                 verdict = "killed"
-            else:
-                raise SystemExit(f"own_mutants: {mutant.name}: pytest exited {out['code']} (not a verdict)")
+            else:  # 4 (usage), 5 (no tests): the harness's fault, not the mutant's
+                print(
+                    f"own_mutants: {mutant.name}: pytest exited {out['code']} (no verdict)", file=sys.stderr
+                )
+                continue
             if out["failed"]:
                 # negative ranks sort before every duration; the latest killer first
                 killers.setdefault(mutant.module, {})[out["failed"]] = -1.0 - next(kills)
@@ -338,6 +345,11 @@ def main() -> int:
         "--only", metavar="GLOB", help="mutants whose name matches (e.g. 'rules.hex_sightline:*')"
     )
     parser.add_argument("--limit", type=int, help="run at most this many not yet judged")
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="judge the chosen mutants again, also those with a standing verdict",
+    )
     args = parser.parse_args()
     chosen = [m for m in all_mutants() if not args.only or fnmatch.fnmatchcase(m.name, args.only)]
     if args.list:
@@ -345,8 +357,7 @@ def main() -> int:
             print(f"{m.name}  {m.original!r} -> {m.replacement!r}")
         print(f"{len(chosen)} mutants")
         return 0
-    results = load_results()
-    done = standing()
+    done = {} if args.again else standing()
     todo = sorted((m for m in chosen if m.name not in done), key=lambda m: priority(m.module))[: args.limit]
     hashes = {name: source_hash(p) for name, p in modules().items()}
     sources = project_sources()
@@ -354,6 +365,7 @@ def main() -> int:
     run = [m for m in todo if m not in skipped]
 
     def record(m: Mutant, verdict: str, seconds: float) -> None:
+        results = load_results()  # read again: another run may have recorded verdicts since
         results[m.name] = {"module": m.module, "hash": hashes[m.module], "verdict": verdict}
         RESULTS.write_text(
             json.dumps({"format": RESULTS_FORMAT, "mutants": results}, indent=1, sort_keys=True) + "\n"
