@@ -219,5 +219,5 @@ def test_own_operator_verdicts_are_scored_with_listed_equivalents_apart():
     )
     assert line == (
         "own operators (benchmarks/own_mutants.py): 4 of 10 mutants judged: "
-        "2 killed, 1 survived, 0 equivalent, 1 of a constant no code reads; score 66.7%"
+        "2 killed, 1 survived, 0 equivalent, 0 limit boundaries, 1 of a constant no code reads; score 66.7%"
     )
