@@ -195,7 +195,12 @@ def selection(module: str) -> list[str]:
 # limits are read by the loaders and the CLI's readers, and tests/test_limits.py checks each at
 # its value and one past it, in process (a test that ran the CLI in a subprocess would import the
 # checkout's own, unmutated engine, and is never listed here).
-OWN_JUDGES = {"rules.limits": ("tests/test_limits.py",)}
+# rules.rulebook's RULING_STATUSES are read by the CLI's tag check (rulecheck.report), which
+# tests/test_ruling_tags.py calls in process.
+OWN_JUDGES = {
+    "rules.limits": ("tests/test_limits.py",),
+    "rules.rulebook": ("tests/test_ruling_tags.py",),
+}
 
 
 def tests_of(module: str) -> list[str]:
@@ -284,6 +289,8 @@ def judge_mutants(
                 clean[tuple(selected)] = base
             base = clean[tuple(selected)]
             rank = {**base["durations"], **killers.get(mutant.module, {})}
+            if mutant.constant:  # a test named after the constant (test_limits' [MAX_BASES]) first
+                rank.update({t: -1e12 for t in base["durations"] if f"[{mutant.constant}" in t})
             target = folder / paths[mutant.module].relative_to(root)
             original = target.read_text(encoding="utf-8")
             for compiled in (target.parent / "__pycache__").glob(target.stem + ".*.pyc"):
