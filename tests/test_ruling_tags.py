@@ -30,3 +30,22 @@ def test_each_ruling_status_is_accepted(status):
 def test_a_scenario_without_exactly_one_known_ruling_status_is_an_error_naming_the_three(tags):
     (error,) = tag_errors(load("gundam_assemble"), [_scenario(*tags)])
     assert "needs exactly one @ruling tag (official, derived, interpretation)" in error
+
+
+def test_an_assumed_tag_names_a_number_the_rulebook_assumes_not_one_the_book_states():
+    """@assumed:NAME marks a ruling that rests on a number the project assumed (basis: assumed);
+    naming a number the book states is an error, as is naming no number at all."""
+    book = load("multibase")
+    assert book.parameters["cover_modifier"].assumed and not book.parameters["die_sides"].assumed
+
+    def errors(number: str) -> list[str]:
+        result = ScenarioResult(
+            "multibase", "features/multibase/x.feature", "X", "one ruling", 3,
+            ("clause:MB-1.1", "ruling:interpretation", f"assumed:{number}"),
+        )  # fmt: skip
+        return tag_errors(book, [result])
+
+    assert errors("cover_modifier") == []
+    assert errors("die_sides") == [
+        "features/multibase/x.feature:3: tag @assumed:die_sides: no such assumed number in multibase"
+    ]
