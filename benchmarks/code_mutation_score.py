@@ -516,22 +516,36 @@ def stale_equivalents(found: dict[str, int | None]) -> list[str]:
 
 def own_operator_line(verdicts: dict[str, str], total: int) -> str:
     """The mutants of benchmarks/own_mutants.py (decorators, field defaults, module constants,
-    which mutmut never makes): how many are judged, killed, listed as equivalent, surviving."""
-    listed = load_equivalents()
+    which mutmut never makes): how many are judged, killed, listed as equivalent, surviving, and
+    apart from the score those of a constant no code reads (``unread``, never run) and listed
+    survivors of another kind (``limit_boundary``: an input limit moved by one, told apart only
+    by an input exactly past it, which no test builds)."""
+    kinds = {g: e.get("kind", "equivalent") for e in _entries() for g in _globs(e)}
     count = Counter()
     for name, verdict in verdicts.items():
         if verdict in ("killed", "timed out"):
             count["killed"] += 1
-        elif any(fnmatch.fnmatchcase(name, pattern) for pattern, _ in listed):
-            count["equivalent"] += 1
+        elif verdict == "unread":
+            count["unread"] += 1
         else:
-            count["survived"] += 1
+            kind = next((k for pattern, k in kinds.items() if fnmatch.fnmatchcase(name, pattern)), "survived")
+            count[kind] += 1
     run = count["killed"] + count["survived"]
     score = f"{100 * count['killed'] / run:.1f}%" if run else "-"
     return (
         f"own operators (benchmarks/own_mutants.py): {len(verdicts)} of {total} mutants judged: "
-        f"{count['killed']} killed, {count['survived']} survived, {count['equivalent']} equivalent; score {score}"
+        f"{count['killed']} killed, {count['survived']} survived, {count['equivalent']} equivalent, "
+        f"{count['limit_boundary']} limit boundaries, {count['unread']} of a constant no code reads; "
+        f"score {score}"
     )
+
+
+def _entries(path: Path = EQUIVALENTS) -> list[dict]:
+    return yaml.safe_load(path.read_text()) or []
+
+
+def _globs(entry: dict) -> list[str]:
+    return entry["mutants"] if isinstance(entry["mutants"], list) else [entry["mutants"]]
 
 
 def _own_operators() -> str:

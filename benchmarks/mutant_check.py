@@ -14,23 +14,12 @@ mutant is active, which checks that the tests pass on the original code.
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-LINKED = (
-    "features",
-    "steps",
-    "rulecheck",
-    "scenarios",
-    "tests",
-    "conftest.py",
-    "benchmarks",
-    "pyproject.toml",
-)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mutant_tree import PACKAGES, ROOT, build_tree, run_pytest  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
@@ -47,17 +36,10 @@ def main(argv: list[str]) -> int:
         )
         return 2
     with tempfile.TemporaryDirectory(prefix="mutant-check-") as tmp:
-        for entry in LINKED:
-            if (ROOT / entry).exists():
-                os.symlink(ROOT / entry, Path(tmp) / entry)
         # The mutated code: the shared engine library and each game's package (its engine mutated)
-        for mutated in ("rules", "rulecheck_gundam_assemble", "rulecheck_multibase"):
-            os.symlink(mutants / mutated, Path(tmp) / mutated)
-        env = dict(
-            os.environ, MUTANT_UNDER_TEST="" if name == "original" else name, PYTHONDONTWRITEBYTECODE="1"
-        )
-        args = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-p", "no:xdist"]
-        done = subprocess.run(args + (rest or ["tests/test_features_gundam_assemble.py"]), cwd=tmp, env=env)
+        build_tree(Path(tmp), {package: mutants / package for package in PACKAGES}, copy=False)
+        env = {"MUTANT_UNDER_TEST": "" if name == "original" else name, "PYTHONDONTWRITEBYTECODE": "1"}
+        done = run_pytest(Path(tmp), rest or ["tests/test_features_gundam_assemble.py"], env)
     if name == "original":
         print(
             "the tests pass on the original code"

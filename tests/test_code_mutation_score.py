@@ -213,10 +213,11 @@ def test_own_operator_verdicts_are_scored_with_listed_equivalents_apart():
             "rules.x:constant:1:1:0": "killed",
             "rules.x:default:2:1:0": "survived",
             "rules.x:decorator:3:1:0": "timed out",
+            "rules.x:constant:4:1:0": "unread",
         },
         10,
     )
     assert line == (
-        "own operators (benchmarks/own_mutants.py): 3 of 10 mutants judged: "
-        "2 killed, 1 survived, 0 equivalent; score 66.7%"
+        "own operators (benchmarks/own_mutants.py): 4 of 10 mutants judged: "
+        "2 killed, 1 survived, 0 equivalent, 0 limit boundaries, 1 of a constant no code reads; score 66.7%"
     )

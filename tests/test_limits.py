@@ -44,6 +44,58 @@ def test_a_value_past_either_end_of_a_range_is_refused(ruleset):
                 book.with_changes({name: value})
 
 
+# Every range an overlay may set, as numbers: a user's overlay at either end is read, one past it
+# is refused. (The test above takes the ranges from rules/limits.py, so it holds whatever they
+# are; this one fails when a range moves.)
+RANGES = {
+    "gundam_assemble": {
+        "los_min_range": (0, 100),
+        "melee_range": (0, 100),
+        "hit_threshold": (0, 101),
+        "attack_die_sides": (1, 100),
+        "natural_miss_faces": (0, 101),
+        "critical_faces": (0, 101),
+        "elevation_accuracy_lower_target": (-10, 10),
+        "elevation_accuracy_higher_target": (-10, 10),
+        "water_accuracy": (-10, 10),
+        "damage_per_hit": (0, 100),
+        "damage_per_shield": (0, 100),
+        "crit_effect_triggers_per_attack": (0, 100),
+        "engagement_distance": (0, 100),
+        "defeat_timeline_penalty": (-100, 100),
+    },
+    "multibase": {
+        "die_sides": (1, 100),
+        "to_hit_baseline": (0, 101),
+        "threshold_min": (0, 101),
+        "threshold_max": (0, 101),
+        "cover_modifier": (-10, 10),
+        "long_range_modifier": (-10, 10),
+        "long_range_fraction": (0.0, 1.0),
+        "shaken_attacker_modifier": (-10, 10),
+        "shaken_target_modifier": (-10, 10),
+        "max_shaken_tokens": (0, 100),
+        "front_arc_degrees": (0, 360),
+        "coherency_distance": (0.0, 1000.0),
+        "geometry_tolerance": (1e-10, 0.001),
+    },
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(RANGES))
+def test_an_overlay_value_at_either_end_of_its_range_is_read_and_one_past_it_refused(ruleset):
+    book = load(ruleset)
+    assert set(RANGES[ruleset]) == {n for n, p in book.parameters.items() if not isinstance(p.value, bool)}
+    for name, (low, high) in RANGES[ruleset].items():
+        listed = isinstance(book.parameters[name].value, list)
+        step = 0.5 if isinstance(low, float) else 1
+        for good in (low, high):
+            book.with_changes({name: [good] if listed else good})
+        for bad in (low - step, high + step):
+            with pytest.raises(RulebookError, match="expected a number from"):
+                book.with_changes({name: [bad] if listed else bad})
+
+
 # --- every published input limit: accepted at the limit, refused one past it --------------------
 GA_UNITS = [
     {"name": "QZ-82 Sentinel", "side": "A", "at": [0, 0]},
@@ -180,9 +232,34 @@ LIMITS = {
 }
 
 
+# The limits as docs/bad-input.md publishes them: each is checked at this number and one past it,
+# so a limit that moved away from what the page promises fails here (not only one that stopped
+# being checked). MAX_NAME_LENGTH (200 characters, rules/limits.py) is not on the page yet.
+PUBLISHED = {
+    "MAX_NAME_LENGTH": 200,
+    "MAX_YAML_BYTES": 1_000_000,
+    "MAX_YAML_ALIASES": 50,
+    "MAX_YAML_NODES": 20_000,
+    "MAX_YAML_DEPTH": 40,
+    "MAX_BOARD_HEXES": 10_000,
+    "MAX_COORDINATE": 1_000,
+    "MAX_TABLE_INCHES": 10_000,
+    "MAX_BASE_SIZE": 100,
+    "MAX_BASES": 100,
+    "MAX_TOTAL_BASES": 500,
+    "MAX_UNITS": 200,
+    "MAX_TERRAIN_POINTS": 100,
+    "MAX_TERRAIN_CORNERS": 1_000,
+    "MAX_ATTACK_DICE": 200,
+    "MAX_CARD_USES": 10,
+    "MAX_RESPONSES": 100,
+    "MAX_STAT": 1_000,
+}
+
+
 def limit_value(name: str) -> int:
-    value = getattr(limits, name.split()[0])
-    return int(value)
+    name = name.split()[0]
+    return PUBLISHED[name]
 
 
 def outcome(command: str, doc: dict, tmp_path, monkeypatch) -> tuple[int, str]:
@@ -235,7 +312,7 @@ def yaml_at(name: str, n: int) -> str:
 def test_a_yaml_document_at_a_published_limit_is_read_and_one_past_it_is_refused(name, tmp_path):
     from rulecheck.source_yaml import InputError, load_yaml
 
-    n = getattr(limits, name)
+    n = limit_value(name)
     (tmp_path / "at.yaml").write_text(yaml_at(name, n))
     load_yaml(tmp_path / "at.yaml")
     (tmp_path / "past.yaml").write_text(yaml_at(name, n + 1))

@@ -513,6 +513,38 @@ def test_under_two_neighbours_the_two_move_push_is_the_least_one(positions, move
     assert is_coherent(plan.bases, rules)
 
 
+# Seven bases, five short of two neighbours: more than SEARCH_WIDTH (16) distinct first moves.
+WIDE_PUSH = (
+    ("c1", 3.9, 4.5),
+    ("c2", 2.6, 5.0),
+    ("c3", 1.1, 2.1),
+    ("c4", 0.8, 0.2),
+    ("c5", 0.1, 4.8),
+    ("c6", 8.9, 8.5),
+    ("c7", 2.9, 2.0),
+)
+
+
+def test_the_push_search_keeps_sixteen_positions_a_move_and_says_when_that_finds_no_push(monkeypatch):
+    """Under two_neighbours the search keeps the 16 first moves of least distance (SEARCH_WIDTH);
+    here the only two-move push starts with a longer first move, so the engine finds none (an
+    attack then reports coherency.no_push_found rather than guess). Kept wider, the same search
+    finds that push: the bound decides, as the search's docstring (_single_moves) says."""
+    from rulecheck_multibase.engine import coherency
+    from rulecheck_multibase.engine.battlefield import Base
+
+    rules = BOOK.with_changes(interpretations={"coherency": "two_neighbours"})
+    bases = tuple(Base(n, "round", x, y, 270.0, radius=0.5) for n, x, y in WIDE_PUSH)
+    assert not coherency.is_coherent(bases, rules)
+    assert coherency.push_options(bases, rules) == []
+    monkeypatch.setattr(coherency, "SEARCH_WIDTH", 17)
+    (plan,) = coherency.push_options(bases, rules)
+    assert [(p.base, p.towards, round(p.distance, 4)) for p in plan.pushes] == [
+        ("c5", "c4", 2.653),
+        ("c6", "c3", 8.0896),
+    ]
+
+
 # --- the geometry against an independent computation with shapely -------------------------------
 # The engine decides the front arc, the Trace and the arc class in closed form; these tests draw
 # the same positions with shapely (the arc as a wide fan polygon from its apex, round bases as

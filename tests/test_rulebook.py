@@ -470,3 +470,17 @@ def test_a_terrain_kind_keeps_every_field_declared_and_defaults_the_rest():
     assert (bare.accuracy_clause(), bare.blocking_clause(), bare.blocks) == ("GA-ELEV-3", "GA-LOS-3", False)
     kinds = rulebook_kinds(load("gundam_assemble"))
     assert kinds["open"].symbol == "." and kinds["water"].accuracy_against(load("gundam_assemble")) == -1
+
+
+@pytest.mark.parametrize("section", ["clauses", "parameters", "interpretations", "faq", "terrain"])
+def test_a_stray_key_in_any_entry_of_the_rulebook_is_refused_by_name(section):
+    """A misspelt key (``valeu`` for ``value``) in an entry of any section is an error naming the
+    entry and the key, not a key silently ignored."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "rulecheck_gundam_assemble" / "engine" / "rulebook.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    name = next(iter(data[section]))
+    data[section][name] = {**data[section][name], "valeu": 1}
+    with pytest.raises(RulebookError, match=rf"^{section}\.{name}\.valeu: unknown key"):
+        parse_rulebook(data)
