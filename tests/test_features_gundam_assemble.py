@@ -1379,3 +1379,48 @@ def test_explain_shows_the_shields_of_a_defeated_unit_among_its_defeat_events():
             (f"{stage}.shields", {"unit": ZAKU, "shields": active, "deactivated": deactivated}),
             (f"{stage}.must_redeploy", {"unit": ZAKU}),
         ]
+
+
+def _two_sentries_see_a_hop(target: str | None, strict: bool):
+    """The Gap Striker Hops to [1, 0], next to both Gap Sentries of player B, whose Tripwire Order
+    (a Tactics card answering an enemy's move within 1 hex of its unit) waits; any_own_unit."""
+    cards = (
+        Path(__file__).resolve().parent.parent
+        / "rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/vocabulary_gaps.yaml"
+    )
+    board = Board(
+        pieces=(Piece("Gap Striker", "A", (0, 0)), Piece("Near", "B", (2, 0)), Piece("Far", "B", (2, -1)))
+    )
+    entries = {
+        "Gap Striker": {"side": "A"},
+        "Near": {"side": "B", "profile": "Gap Sentry"},
+        "Far": {"side": "B", "profile": "Gap Sentry"},
+    }
+    cat = catalogue_with((str(cards),))
+    battle = battle_from_entries(board, entries, cat)
+    hop = Response(
+        "before_attack_roll",
+        battle.unit("Gap Striker").profile.abilities["Hop"],
+        unit="Gap Striker",
+        to=(1, 0),
+    )
+    tripwire = Response("after_enemy_move", cat.tactics["Gap Tripwire Order"], side="B", target=target)
+    decl = AttackDeclaration("Gap Striker", "Gap Lance", "Near", responses=(hop, tripwire))
+    rules = RULES.with_changes(interpretations={"tactics_move_window_unit": "any_own_unit"})
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1, 1]), rules, strict=strict)
+
+
+def test_a_tactics_card_answering_a_move_two_of_its_units_saw_gives_its_unit_to_its_players_choice():
+    named = _two_sentries_see_a_hop("Far", strict=True)
+    assert (named.battle.unit("Far").shields, named.battle.unit("Near").shields) == (1, 0)
+    (choice,) = _steps(named, "before_attack_roll.move_window_unit")
+    assert choice.data == {"ability": "Gap Tripwire Order", "unit": "Far", "options": ["Near", "Far"]}
+    with pytest.raises(AttackError) as err:
+        _two_sentries_see_a_hop(None, strict=True)
+    assert err.value.field == "responses[1].target"
+    with pytest.raises(AttackError, match="Gap Striker is not one of the units that saw Gap Striker move"):
+        _two_sentries_see_a_hop("Gap Striker", strict=True)
+    lenient = _two_sentries_see_a_hop(None, strict=False)
+    assert (lenient.battle.unit("Near").shields, lenient.battle.unit("Far").shields) == (1, 0)
+    (taken,) = _steps(lenient, "before_attack_roll.move_window_unit")
+    assert taken.text.endswith("the choice is not scripted; the first, Near, is taken")

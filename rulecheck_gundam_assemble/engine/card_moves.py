@@ -331,7 +331,7 @@ class CardMoves:
         for i, r in enumerate(self.decl.responses):
             if i in self.move_responses_used or r.window not in ("after_dash", "after_enemy_move"):
                 continue
-            unit = self.move_window_unit(r, moved, kind)
+            unit = self.move_window_unit(r, moved, kind, stage)
             if unit is None:
                 continue
             self.move_responses_used.add(i)
@@ -368,7 +368,7 @@ class CardMoves:
         )
         return False
 
-    def move_window_unit(self, r: Response, moved: str, kind: str) -> str | None:
+    def move_window_unit(self, r: Response, moved: str, kind: str, stage: str) -> str | None:
         """The unit whose move (``after_dash``) or whose nearness to the moved enemy
         (``after_enemy_move``) lets this Response be used, or None when it may not be. A unit's
         ability speaks of its own unit; a Tactics card of the unit ``tactics_move_window_unit``
@@ -383,10 +383,11 @@ class CardMoves:
         else:
             candidates = [n for n, u in self.battle.units.items() if u.side == side]
         there = self.piece(moved)
+        found = []
         for name in candidates:
             if r.window == "after_dash":
                 if kind == "dash" and name == moved:
-                    return name
+                    found.append(name)
                 continue
             here = self.piece(name)
             near = r.ability.reach[1] if r.ability.reach else 0
@@ -396,8 +397,46 @@ class CardMoves:
                 and there is not None
                 and distance(here.hex, there.hex) <= near
             ):
-                return name
-        return None
+                found.append(name)
+        if len(found) > 1:  # several of its player's units saw the move: the player names one
+            return self.named_move_window_unit(r, moved, found, stage)
+        return found[0] if found else None
+
+    def named_move_window_unit(self, r: Response, moved: str, found: list[str], stage: str) -> str:
+        """Which of several of its player's units a Tactics card answering a move speaks of as
+        "this unit": the card says "your unit" and the chapter gives the choice to no rule, so it
+        is the card's player's, scripted as the Response's ``target``; unscripted it is refused in
+        strict mode (else the first is taken and the trace says so)."""
+        field = f"responses[{self.decl.responses.index(r)}].target" if r in self.decl.responses else "target"
+        if r.target in found:
+            picked = r.target
+        elif r.target is not None:
+            raise AttackError(
+                f"{r.ability.name}: {r.target} is not one of the units that saw {moved} move "
+                f"({', '.join(found)})",
+                field,
+            )
+        elif self.strict:
+            raise AttackError(
+                f"{r.ability.name}: {', '.join(found)} all saw {moved} move; its player names which "
+                "is the card's unit ('target')",
+                field,
+            )
+        else:
+            picked = found[0]
+        self.emit(
+            f"{stage}.move_window_unit",
+            (RESPONSE_CLAUSE[stage], "GA-SEQ-13"),
+            f"{r.ability.name}: {', '.join(found)} saw {moved} move; "
+            + (
+                f"its player names {picked} as the card's unit"
+                if r.target
+                else f"the choice is not scripted; the first, {picked}, is taken"
+            ),
+            {"ability": r.ability.name, "unit": picked, "options": found},
+            self.rules.cite("tactics_move_window_unit"),
+        )
+        return picked
 
     def unused_move_responses(self) -> None:
         """A Response scripted for a move that never happened is an error, like an unused die."""
