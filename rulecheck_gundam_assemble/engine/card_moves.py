@@ -328,8 +328,15 @@ class CardMoves:
         ``critical_move_responses`` keeps that step closed to Responses."""
         if stage not in RESPONSE_CLAUSE:
             return
-        for i, r in enumerate(self.decl.responses):
-            if i in self.move_responses_used or r.window not in ("after_dash", "after_enemy_move"):
+        waiting = [
+            (i, r)
+            for i, r in enumerate(self.decl.responses)
+            if r.window in ("after_dash", "after_enemy_move")
+        ]
+        # GA-SEQ-14: when both players answer the same move, the attacker's resolve first
+        waiting.sort(key=lambda item: self.owner_side(item[1]) != self.side)
+        for i, r in waiting:
+            if i in self.move_responses_used:
                 continue
             unit = self.move_window_unit(r, moved, kind, stage)
             if unit is None:
@@ -339,7 +346,7 @@ class CardMoves:
                 continue
             self.emit(
                 f"{stage}.after_move",
-                (RESPONSE_CLAUSE[stage], "GA-SEQ-13"),
+                (RESPONSE_CLAUSE[stage], "GA-SEQ-13", "GA-SEQ-14"),
                 f"{moved} {'Dashed' if kind == 'dash' else 'was moved'}: {r.unit or f'player {r.side}'}'s {r.ability.name} "
                 f"({r.window.replace('_', ' ')}) is used now, before the {RESPONSE_TITLE[stage]} step goes on",
                 {"unit": moved, "ability": r.ability.name},
