@@ -242,6 +242,8 @@ class CardEffects:
         """``amount``, times the Upgrades of a type its unit has when the effect says ``per_upgrade``,
         or times the attack's targets still on the board (``for_each: targets``)."""
         if eff.for_each == "targets":
+            # The targets still in the attack: a defeated one has dropped out (GA-DEF-2; the
+            # reading target_defeated_mid_attack decides whether the attack goes on at all)
             live = [
                 t for t in self.targets if t not in self.battle.units or not self.battle.unit(t).in_reserve
             ]
@@ -559,6 +561,8 @@ class CardEffects:
                 f"Energy {unit.energy} -> {unit.energy + eff.amount}",
             )
         elif eff.kind == "spend_energy":
+            # An effect, not a cost the card must pay first: a unit with fewer tokens spends what it
+            # has (as a spend_shields turns over only the Shields there are)
             n = min(eff.amount, unit.energy)
             new, text = (
                 replace(unit, energy=unit.energy - n),
@@ -570,6 +574,7 @@ class CardEffects:
                 f"{eff.status} removed" if eff.status in unit.statuses else f"had no {eff.status} to remove"
             )
         else:
+            # GA-DEF-4: hit points have a maximum (a defeated unit's reset to it); a repair stops there
             hp = min(unit.profile.hp, unit.hp + eff.amount)
             new, text = replace(unit, hp=hp), f"hit points {unit.hp} -> {hp} (at most {unit.profile.hp})"
         self.battle = self.battle.with_unit(new)
