@@ -67,7 +67,7 @@ class CardEffects:
             return r.unit
         if self.tactics_unit is not None:  # answering a move: the unit that moved or saw it
             return self.tactics_unit
-        if side == self.side:
+        if side == self.side:  # GA-DECL-1: one unit attacks, the attacking player's one unit in it
             return self.decl.attacker
         # A Garrison target is not a unit: a card's "this unit" is never one.
         units = [t for t in self.targets if t in self.battle.units]
