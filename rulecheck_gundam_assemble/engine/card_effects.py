@@ -406,16 +406,23 @@ class CardEffects:
         if eff.origin != "self":
             self.area_around_targets(eff, ability, user, enemies, stage, source, r, fixed)
             return
-        kind, n = ability.reach if ability and ability.reach else ("within", 0)
+        reach = ability.reach if ability else None
         if eff.within is not None:
-            kind, n = "within", eff.within
+            reach = ("within", eff.within)
+        if reach is None:
+            # A weapon's effect has no ability's reach (abilities need one, abilities.py): the card
+            # says "every enemy", and in_reach lets every enemy on the board take it; say so.
+            where, clauses = "on the board", ("GA-CRIT-2",) if stage == "critical" else ("GA-WPN-4",)
+        else:
+            kind, n = reach
+            where = f"{'within' if kind == 'within' else 'in range'} {n} of {user}"
+            clauses = ("GA-WR-2",) if kind == "within" else ("GA-WR-1",)
         self.emit(
             f"{stage}.area_damage",
-            ("GA-WR-2",) if kind == "within" else ("GA-WR-1",),
-            f"{source}: every enemy unit and Garrison {'within' if kind == 'within' else 'in range'} {n} "
-            f"of {user} takes {eff.amount} non-combat damage ({count_of(len(enemies), 'enemy', 'enemies')} "
-            "on the board to check)",
-            {"amount": eff.amount, "reach": [kind, n]},
+            clauses,
+            f"{source}: every enemy unit and Garrison {where} takes {eff.amount} non-combat damage "
+            f"({count_of(len(enemies), 'enemy', 'enemies')} on the board to check)",
+            {"amount": eff.amount, "reach": list(reach) if reach else None},
         )
         for p in enemies:
             if not self.in_reach(ability, user, p.name, stage):
