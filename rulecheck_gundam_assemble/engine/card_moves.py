@@ -15,8 +15,9 @@ Where the unit ends is the player's choice and is scripted in the scenario: a Re
 the attack's ``critical_moves`` for a weapon's critical effect. ``check_scripted_moves`` checks
 every scripted hex against the board before the attack resolves (off the board, occupied, too
 far, the wrong way), so a bad hex is one line of error at its field and never a failure halfway
-through a trace. The chapter says nothing of terrain for such moves: elevation and water do not
-stop one. What the move changes afterwards (a target beyond range, Line of Sight, engagement,
+through a trace. The chapter says nothing of terrain for such moves, so whether one may end on
+higher ground is the placeholder ``card_move_terrain`` (by default terrain does not stop one;
+water never does). What the move changes afterwards (a target beyond range, Line of Sight, engagement,
 the attacker's terrain) is the engine's usual work on the new board (``ResponseWindows.place``).
 
 Also here: a card used before the attack that acts on one enemy acts on the one its player names
@@ -70,6 +71,12 @@ def move_problem(
     moved = distance(start, to)
     if moved == 0:
         return f"{where} is the hex {mover} stands on: a {kind} moves it at least one hex"
+    # reading: card_move_terrain (asked only of a move that climbs)
+    if climbs(board, start, to) and rules.interpretation("card_move_terrain") == "no_climbing":
+        return (
+            f"{where} is at elevation {board.elevation(to)}, above {list(start)} at "
+            f"{board.elevation(start)}: a {kind} made by a card does not climb"
+        )
     if kind == "dash":
         if moved > hexes:
             return f"{where} is {plural(moved, 'hex')} from {list(start)}, beyond the Dash's {hexes}"
@@ -97,6 +104,12 @@ def move_problem(
                 f"not {distance(pusher, to)})"
             )
     return None
+
+
+def climbs(board, start: Hex, to: Hex) -> bool:
+    """Whether a move from ``start`` to ``to`` ends on higher ground (the only case the reading
+    card_move_terrain decides; its options agree on every other move)."""
+    return board.elevation(to) > board.elevation(start)
 
 
 def _free_way(battle: Battle, mover: str, start: Hex, to: Hex, hexes: int) -> bool:
@@ -302,6 +315,8 @@ class CardMoves:
         if problem:  # the board changed since the attack began (an earlier move): checked again now
             raise AttackError(f"{source} cannot {eff.kind} {name} there: {problem}")
         readings = [k for k in MOVE_READINGS[eff.kind] if k != "push_direction" or pusher is not None]
+        if climbs(self.battle.board, piece.hex, to):
+            readings.append("card_move_terrain")
         verb = {"dash": "Dashes", "push": "is Pushed", "pull": "is Pulled"}[eff.kind]
         by = (
             f" {'away from' if eff.kind == 'push' else 'towards'} {user}"
