@@ -224,7 +224,8 @@ class CardEffects:
 
     def weapon_window_effects(self, window: str) -> None:
         """The weapon's effects with a window of their own (GA-WPN-4): the attacking player's own
-        effects, resolved first in their window (GA-SEQ-14), on every attack with the weapon."""
+        effects, on every attack with the weapon; before the defender's Responses (GA-SEQ-14), and
+        before or after the attacker's as weapon_window_effect_order says."""
         for eff in self.weapon.timed_effects:
             if eff.timing != window:
                 continue
