@@ -1424,3 +1424,42 @@ def test_a_tactics_card_answering_a_move_two_of_its_units_saw_gives_its_unit_to_
     assert (lenient.battle.unit("Near").shields, lenient.battle.unit("Far").shields) == (1, 0)
     (taken,) = _steps(lenient, "before_attack_roll.move_window_unit")
     assert taken.text.endswith("the choice is not scripted; the first, Near, is taken")
+
+
+def _two_dashes_near_the_drone(choices: dict, strict: bool):
+    """The Hypothetical Rammer Dashes next to the Drone before the roll and again after combat
+    damage; the Drone's Proximity Alarm (a Shield after an enemy moves within 1) waits for one."""
+    cards = (
+        Path(__file__).resolve().parent.parent
+        / "rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/vocabulary_actions.yaml"
+    )
+    board = Board(
+        pieces=(Piece("Hypothetical Rammer", "A", (0, 0)), Piece("Hypothetical Drone", "B", (2, 0)))
+    )
+    entries = {"Hypothetical Rammer": {"side": "A"}, "Hypothetical Drone": {"side": "B"}}
+    cat = catalogue_with((str(cards),))
+    battle = battle_from_entries(board, entries, cat)
+    rammer = battle.unit("Hypothetical Rammer").profile.abilities
+    alarm = battle.unit("Hypothetical Drone").profile.abilities["Proximity Alarm"]
+    responses = (
+        Response("before_attack_roll", rammer["Hilltop Leap"], unit="Hypothetical Rammer", to=(1, 0)),
+        Response("after_combat_damage", rammer["Boost Away"], unit="Hypothetical Rammer", to=(2, -1)),
+        Response("after_enemy_move", alarm, unit="Hypothetical Drone", choices=choices),
+    )
+    decl = AttackDeclaration("Hypothetical Rammer", "Long Rifle", "Hypothetical Drone", responses=responses)
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=[5, 5, 1]), RULES, strict=strict)
+
+
+def test_a_card_waiting_for_a_move_that_two_moves_fit_answers_the_one_its_player_scripts():
+    lenient = _two_dashes_near_the_drone({}, strict=False)
+    (taken,) = _steps(lenient, "after_combat_damage.default_choice")
+    assert taken.data == {"ability": "Proximity Alarm", "choice": "move", "value": 1}
+    assert lenient.battle.unit("Hypothetical Drone").hp == 5  # the Shield came before the roll
+    second = _two_dashes_near_the_drone({"move": 2}, strict=True)
+    assert second.battle.unit("Hypothetical Drone").hp == 4
+    assert not _steps(second, "after_combat_damage.default_choice")
+    with pytest.raises(AttackError) as err:
+        _two_dashes_near_the_drone({"move": 0}, strict=True)
+    assert err.value.field == "responses[2].choices"
+    with pytest.raises(AttackError, match="no such move was made in this attack"):
+        _two_dashes_near_the_drone({"move": 3}, strict=True)

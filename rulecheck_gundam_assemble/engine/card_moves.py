@@ -30,6 +30,7 @@ effect (the reading ``critical_move_responses``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rulecheck_gundam_assemble.engine.abilities import Effect
@@ -41,6 +42,7 @@ from rules.rulebook import Rulebook
 from rules.wording import plural
 
 MOVE_KINDS = ("dash", "push", "pull")
+MOVE_CHOICE = "move"  # a waiting Response's scripted choice: which of the moves that fit it it answers
 # The readings a move of each kind asks for (cited on its event). A Pull is a Push the other way
 # (FAQ Q.23 names the two together), so the same two readings say how far and which way it goes.
 MOVE_READINGS = {
@@ -351,7 +353,7 @@ class CardMoves:
         # GA-SEQ-14: when both players answer the same move, the attacker's resolve first
         waiting.sort(key=lambda item: self.owner_side(item[1]) != self.side)
         for i, r in waiting:
-            if i in self.move_responses_used:
+            if not self.answers_this_move(i, r, moved, kind, stage):
                 continue
             unit = self.move_window_unit(r, moved, kind, stage)
             if unit is None:
@@ -368,10 +370,54 @@ class CardMoves:
                 self.rules.cite("critical_move_responses") if stage == "critical" else None,
             )
             self.tactics_unit = unit if r.unit is None else None
+            if MOVE_CHOICE in r.choices:  # used here, not by the card's own effects
+                r = replace(r, choices={k: v for k, v in r.choices.items() if k != MOVE_CHOICE})
             try:
                 self.respond(r, stage)
             finally:
                 self.tactics_unit = None
+
+    def answers_this_move(self, i: int, r: Response, moved: str, kind: str, stage: str) -> bool:
+        """Whether the waiting Response ``i`` answers this move. Which of the moves that fit it a
+        player answers is that player's choice (the chapter gives it to no rule): scripted as the
+        Response's choice 'move' (1 for the first move that fits, 2 for the second, ...).
+        Unscripted, it answers the first; a second move that fits it then is refused in strict
+        mode (the choice was the player's), else the trace says the first was taken."""
+        if not self.fitting_units(r, moved, kind):
+            return False
+        field = f"responses[{i}].choices"
+        wanted = r.choices.get(MOVE_CHOICE)
+        if wanted is not None and (isinstance(wanted, bool) or not isinstance(wanted, int) or wanted < 1):
+            raise AttackError(
+                f"{r.ability.name}: choice 'move' is {wanted!r}, not a count of moves (1 or more)", field
+            )
+        fits = self.move_fits.get(i, 0) + 1
+        self.move_fits[i] = fits
+        if i not in self.move_responses_used:
+            return wanted is None or fits == wanted
+        if wanted is None:
+            if self.strict:
+                raise AttackError(
+                    f"{r.ability.name}: {fits} moves fit it ({moved} moved again); its player names which "
+                    "it answers (choice 'move': 1 for the first)",
+                    field,
+                )
+            self.emit(
+                f"{stage}.default_choice",
+                (RESPONSE_CLAUSE[stage], "GA-SEQ-13"),
+                f"{r.ability.name} also fits this move of {moved}; which move it answers is not scripted, "
+                "so it answered the first",
+                {"ability": r.ability.name, "choice": MOVE_CHOICE, "value": 1},
+            )
+        return False
+
+    @property
+    def move_fits(self) -> dict[int, int]:
+        """How many moves have fitted each waiting Response so far (by its index); kept here, made
+        on first use, so the resolver's own set-up need not know of it."""
+        if "_move_fits" not in self.__dict__:
+            self.__dict__["_move_fits"] = {}
+        return self.__dict__["_move_fits"]
 
     def critical_move_opens(self, r: Response, moved: str) -> bool:
         """Whether a Response waiting for a move is used after a critical hit effect's move: the
@@ -395,6 +441,13 @@ class CardMoves:
         (``after_enemy_move``) lets this Response be used, or None when it may not be. A unit's
         ability speaks of its own unit; a Tactics card of the unit ``tactics_move_window_unit``
         names: its side's unit in the attack (as for its other effects), or any of its units."""
+        found = self.fitting_units(r, moved, kind)
+        if len(found) > 1:  # several of its player's units saw the move: the player names one
+            return self.named_move_window_unit(r, moved, found, stage)
+        return found[0] if found else None
+
+    def fitting_units(self, r: Response, moved: str, kind: str) -> list[str]:
+        """The units of the Response's player that let it answer this move (no events)."""
         side = self.owner_side(r)
         if r.unit is not None:
             candidates = [r.unit]
@@ -420,9 +473,7 @@ class CardMoves:
                 and distance(here.hex, there.hex) <= near
             ):
                 found.append(name)
-        if len(found) > 1:  # several of its player's units saw the move: the player names one
-            return self.named_move_window_unit(r, moved, found, stage)
-        return found[0] if found else None
+        return found
 
     def named_move_window_unit(self, r: Response, moved: str, found: list[str], stage: str) -> str:
         """Which of several of its player's units a Tactics card answering a move speaks of as
