@@ -1379,3 +1379,87 @@ def test_explain_shows_the_shields_of_a_defeated_unit_among_its_defeat_events():
             (f"{stage}.shields", {"unit": ZAKU, "shields": active, "deactivated": deactivated}),
             (f"{stage}.must_redeploy", {"unit": ZAKU}),
         ]
+
+
+def _two_sentries_see_a_hop(target: str | None, strict: bool):
+    """The Gap Striker Hops to [1, 0], next to both Gap Sentries of player B, whose Tripwire Order
+    (a Tactics card answering an enemy's move within 1 hex of its unit) waits; any_own_unit."""
+    cards = (
+        Path(__file__).resolve().parent.parent
+        / "rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/vocabulary_gaps.yaml"
+    )
+    board = Board(
+        pieces=(Piece("Gap Striker", "A", (0, 0)), Piece("Near", "B", (2, 0)), Piece("Far", "B", (2, -1)))
+    )
+    entries = {
+        "Gap Striker": {"side": "A"},
+        "Near": {"side": "B", "profile": "Gap Sentry"},
+        "Far": {"side": "B", "profile": "Gap Sentry"},
+    }
+    cat = catalogue_with((str(cards),))
+    battle = battle_from_entries(board, entries, cat)
+    hop = Response(
+        "before_attack_roll",
+        battle.unit("Gap Striker").profile.abilities["Hop"],
+        unit="Gap Striker",
+        to=(1, 0),
+    )
+    tripwire = Response("after_enemy_move", cat.tactics["Gap Tripwire Order"], side="B", target=target)
+    decl = AttackDeclaration("Gap Striker", "Gap Lance", "Near", responses=(hop, tripwire))
+    rules = RULES.with_changes(interpretations={"tactics_move_window_unit": "any_own_unit"})
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=[1, 1, 1]), rules, strict=strict)
+
+
+def test_a_tactics_card_answering_a_move_two_of_its_units_saw_gives_its_unit_to_its_players_choice():
+    named = _two_sentries_see_a_hop("Far", strict=True)
+    assert (named.battle.unit("Far").shields, named.battle.unit("Near").shields) == (1, 0)
+    (choice,) = _steps(named, "before_attack_roll.move_window_unit")
+    assert choice.data == {"ability": "Gap Tripwire Order", "unit": "Far", "options": ["Near", "Far"]}
+    with pytest.raises(AttackError) as err:
+        _two_sentries_see_a_hop(None, strict=True)
+    assert err.value.field == "responses[1].target"
+    with pytest.raises(AttackError, match="Gap Striker is not one of the units that saw Gap Striker move"):
+        _two_sentries_see_a_hop("Gap Striker", strict=True)
+    lenient = _two_sentries_see_a_hop(None, strict=False)
+    assert (lenient.battle.unit("Near").shields, lenient.battle.unit("Far").shields) == (1, 0)
+    (taken,) = _steps(lenient, "before_attack_roll.move_window_unit")
+    assert taken.text.endswith("the choice is not scripted; the first, Near, is taken")
+
+
+def _two_dashes_near_the_drone(choices: dict, strict: bool):
+    """The Hypothetical Rammer Dashes next to the Drone before the roll and again after combat
+    damage; the Drone's Proximity Alarm (a Shield after an enemy moves within 1) waits for one."""
+    cards = (
+        Path(__file__).resolve().parent.parent
+        / "rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/vocabulary_actions.yaml"
+    )
+    board = Board(
+        pieces=(Piece("Hypothetical Rammer", "A", (0, 0)), Piece("Hypothetical Drone", "B", (2, 0)))
+    )
+    entries = {"Hypothetical Rammer": {"side": "A"}, "Hypothetical Drone": {"side": "B"}}
+    cat = catalogue_with((str(cards),))
+    battle = battle_from_entries(board, entries, cat)
+    rammer = battle.unit("Hypothetical Rammer").profile.abilities
+    alarm = battle.unit("Hypothetical Drone").profile.abilities["Proximity Alarm"]
+    responses = (
+        Response("before_attack_roll", rammer["Hilltop Leap"], unit="Hypothetical Rammer", to=(1, 0)),
+        Response("after_combat_damage", rammer["Boost Away"], unit="Hypothetical Rammer", to=(2, -1)),
+        Response("after_enemy_move", alarm, unit="Hypothetical Drone", choices=choices),
+    )
+    decl = AttackDeclaration("Hypothetical Rammer", "Long Rifle", "Hypothetical Drone", responses=responses)
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=[5, 5, 1]), RULES, strict=strict)
+
+
+def test_a_card_waiting_for_a_move_that_two_moves_fit_answers_the_one_its_player_scripts():
+    lenient = _two_dashes_near_the_drone({}, strict=False)
+    (taken,) = _steps(lenient, "after_combat_damage.default_choice")
+    assert taken.data == {"ability": "Proximity Alarm", "choice": "move", "value": 1}
+    assert lenient.battle.unit("Hypothetical Drone").hp == 5  # the Shield came before the roll
+    second = _two_dashes_near_the_drone({"move": 2}, strict=True)
+    assert second.battle.unit("Hypothetical Drone").hp == 4
+    assert not _steps(second, "after_combat_damage.default_choice")
+    with pytest.raises(AttackError) as err:
+        _two_dashes_near_the_drone({"move": 0}, strict=True)
+    assert err.value.field == "responses[2].choices"
+    with pytest.raises(AttackError, match="no such move was made in this attack"):
+        _two_dashes_near_the_drone({"move": 3}, strict=True)

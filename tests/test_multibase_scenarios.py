@@ -907,6 +907,7 @@ TRACE_RULES = [
     {"parameters": {"front_arc_degrees": 240}},
     {"interpretations": {"arc_origin": "front_edge"}},
     {"interpretations": {"trace_target_part": "whole_base"}},
+    {"interpretations": {"trace_grazing": "blocks"}},  # room to spare is clear under either option
 ]
 
 

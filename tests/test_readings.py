@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_every_interpretation_is_decided_at_a_marked_place_in_the_engine(ruleset):
     marked = markers_by_reading(ruleset)
     unmarked = [name for name in load(ruleset).interpretations if name not in marked]
-    assert unmarked == [], f"no marker in rules/{ruleset}/ for: {', '.join(unmarked)}"
+    assert unmarked == [], f"no marker in rulecheck_{ruleset}/engine/ for: {', '.join(unmarked)}"
 
 
 @pytest.mark.parametrize("ruleset", rulesets())
@@ -34,6 +34,17 @@ def test_every_marker_names_an_interpretation_of_its_ruleset(ruleset):
 def test_the_page_is_what_the_rulebooks_and_markers_generate():
     page = (ROOT / "docs" / "readings.md").read_text(encoding="utf-8")
     assert page == render(), "regenerate: python -m rulecheck.readings > docs/readings.md"
+
+
+def test_the_page_names_each_rulesets_rulebook_file_where_it_is():
+    page = render()
+    assert "rules/<ruleset>/" not in page
+    for ruleset in rulesets():
+        section = page[page.index(f"(`{ruleset}`)") :]
+        named = re.search(r"Rulebook `([^`]+)`", section)
+        assert named is not None, ruleset
+        assert (ROOT / named[1]).is_file()
+        assert named[1] == f"rulecheck_{ruleset}/engine/rulebook.yaml"
 
 
 def test_the_page_names_each_reading_its_default_and_the_function_deciding_it():

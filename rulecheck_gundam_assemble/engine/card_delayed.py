@@ -46,7 +46,8 @@ class CardDelayed:
             for name in self.named_enemy(r, source) if named else self.recipients(inner, user, r, fixed):
                 if inner.kind == "grant_upgrade" and inner.upgrade == ANY_UPGRADE:  # chosen now
                     inner = replace(inner, upgrade=self.gained_upgrade_type(name, stage, source))
-                waiting.append(Delayed(name, inner, source, stage, user))
+                by_attacker = r is None or self.owner_side(r) == self.side  # a weapon's: the attacker's
+                waiting.append(Delayed(name, inner, source, stage, user, by_attacker))
                 self.emit(
                     f"{stage}.delayed",
                     (WINDOW_CLAUSE.get(stage, "GA-SEQ-13"),),
@@ -59,10 +60,10 @@ class CardDelayed:
 def resolve_delayed(
     battle: Battle, rules: Rulebook, what: str, cite: str | None = None
 ) -> tuple[Battle, list[Event]]:
-    """The effects waiting for the end of the turn, in the order their cards set them; ``what``
-    ends (turn, activation, or the scenario) names the events' step."""
+    """The effects waiting for the end of the turn, in the order end_of_turn_order gives
+    (``delayed_order``); ``what`` ends (turn, activation, or the scenario) names the events' step."""
     events = []
-    for d in battle.delayed:
+    for d in delayed_order(battle.delayed, rules, what, cite, events):
         clause = WINDOW_CLAUSE.get(d.window, "GA-SEQ-13")
         unit = battle.units.get(d.unit)
         if unit is None or unit.in_reserve:
@@ -91,6 +92,40 @@ def resolve_delayed(
             )
         )
     return replace(battle, delayed=()), events
+
+
+def delayed_order(
+    delayed: tuple[Delayed, ...], rules: Rulebook, what: str, cite: str | None, events: list[Event]
+) -> tuple[Delayed, ...]:
+    """The order the waiting effects resolve in. They all resolve at the same moment and the
+    chapter orders only Responses to an attack (GA-SEQ-14), so it is the reading
+    end_of_turn_order; asked only when a defending player's effect waits before an attacking
+    player's on the same unit (otherwise both options give the set order)."""
+    later_attacker = {
+        d.unit
+        for i, d in enumerate(delayed)
+        if not d.by_attacker and any(e.by_attacker and e.unit == d.unit for e in delayed[i + 1 :])
+    }
+    if not later_attacker:
+        return delayed
+    # reading: end_of_turn_order
+    first = rules.interpretation("end_of_turn_order") == "attacker_first"
+    ordered = tuple(sorted(delayed, key=lambda d: not d.by_attacker)) if first else delayed
+    events.append(
+        Event(
+            f"end.{what}.delayed_order",
+            ("GA-SEQ-14",),
+            f"effects of both players wait for {', '.join(sorted(later_attacker))}: "
+            + (
+                "the attacking player's resolve first"
+                if first
+                else "they resolve in the order their cards set them"
+            ),
+            {"order": [d.source for d in ordered]},
+            ", ".join(c for c in (cite, rules.cite("end_of_turn_order")) if c),
+        )
+    )
+    return ordered
 
 
 def _damage(

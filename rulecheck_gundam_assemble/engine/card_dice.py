@@ -46,6 +46,8 @@ class CardDice:
         if not set_by:
             return raw
         source, amount = set_by[-1]
+        if len({a for _, a in set_by}) > 1:
+            source, amount = self.one_absolute_cost(set_by)
         changes = raw - self.weapon.tl_cost
         # reading: absolute_tl_cost
         after = self.rules.interpretation("absolute_tl_cost") == "changes_after"
@@ -65,6 +67,26 @@ class CardDice:
             self.rules.cite("absolute_tl_cost") if changes else None,
         )
         return cost
+
+    def one_absolute_cost(self, set_by: list[tuple[str | None, int]]) -> tuple[str | None, int]:
+        """Which of several different costs cards set is paid: the chapter prints no card that sets
+        a cost, so this is the placeholder several_absolute_tl_costs (``set_by`` is in the order
+        the cards were used: the card that makes the attack first)."""
+        # reading: several_absolute_tl_costs
+        if self.rules.interpretation("several_absolute_tl_costs") == "lowest":
+            source, amount = min(set_by, key=lambda s: s[1])
+        else:
+            source, amount = set_by[-1]
+        self.emit(
+            "pay.absolute_costs",
+            ("GA-WPN-1", "GA-SEQ-3"),
+            f"{len(set_by)} cards set the cost ("
+            + ", ".join(f"{who} {n}" for who, n in set_by)
+            + f"): {source}'s {amount} is the one paid",
+            {"set": [[who, n] for who, n in set_by], "paid": amount},
+            self.rules.cite("several_absolute_tl_costs"),
+        )
+        return source, amount
 
     def card_roll(
         self,

@@ -68,7 +68,7 @@ class CardEffects:
             return r.unit
         if self.tactics_unit is not None:  # answering a move: the unit that moved or saw it
             return self.tactics_unit
-        if side == self.side:
+        if side == self.side:  # GA-DECL-1: one unit attacks, the attacking player's one unit in it
             return self.decl.attacker
         # A Garrison target is not a unit: a card's "this unit" is never one.
         units = [t for t in self.targets if t in self.battle.units]
@@ -225,7 +225,8 @@ class CardEffects:
 
     def weapon_window_effects(self, window: str) -> None:
         """The weapon's effects with a window of their own (GA-WPN-4): the attacking player's own
-        effects, resolved first in their window (GA-SEQ-14), on every attack with the weapon."""
+        effects, on every attack with the weapon; before the defender's Responses (GA-SEQ-14), and
+        before or after the attacker's as weapon_window_effect_order says."""
         for eff in self.weapon.timed_effects:
             if eff.timing != window:
                 continue
@@ -243,6 +244,8 @@ class CardEffects:
         """``amount``, times the Upgrades of a type its unit has when the effect says ``per_upgrade``,
         or times the attack's targets still on the board (``for_each: targets``)."""
         if eff.for_each == "targets":
+            # The targets still in the attack: a defeated one has dropped out (GA-DEF-2; the
+            # reading target_defeated_mid_attack decides whether the attack goes on at all)
             live = [
                 t for t in self.targets if t not in self.battle.units or not self.battle.unit(t).in_reserve
             ]
@@ -405,16 +408,23 @@ class CardEffects:
         if eff.origin != "self":
             self.area_around_targets(eff, ability, user, enemies, stage, source, r, fixed)
             return
-        kind, n = ability.reach if ability and ability.reach else ("within", 0)
+        reach = ability.reach if ability else None
         if eff.within is not None:
-            kind, n = "within", eff.within
+            reach = ("within", eff.within)
+        if reach is None:
+            # A weapon's effect has no ability's reach (abilities need one, abilities.py): the card
+            # says "every enemy", and in_reach lets every enemy on the board take it; say so.
+            where, clauses = "on the board", ("GA-CRIT-2",) if stage == "critical" else ("GA-WPN-4",)
+        else:
+            kind, n = reach
+            where = f"{'within' if kind == 'within' else 'in range'} {n} of {user}"
+            clauses = ("GA-WR-2",) if kind == "within" else ("GA-WR-1",)
         self.emit(
             f"{stage}.area_damage",
-            ("GA-WR-2",) if kind == "within" else ("GA-WR-1",),
-            f"{source}: every enemy unit and Garrison {'within' if kind == 'within' else 'in range'} {n} "
-            f"of {user} takes {eff.amount} non-combat damage ({count_of(len(enemies), 'enemy', 'enemies')} "
-            "on the board to check)",
-            {"amount": eff.amount, "reach": [kind, n]},
+            clauses,
+            f"{source}: every enemy unit and Garrison {where} takes {eff.amount} non-combat damage "
+            f"({count_of(len(enemies), 'enemy', 'enemies')} on the board to check)",
+            {"amount": eff.amount, "reach": list(reach) if reach else None},
         )
         for p in enemies:
             if not self.in_reach(ability, user, p.name, stage):
@@ -560,6 +570,8 @@ class CardEffects:
                 f"Energy {unit.energy} -> {unit.energy + eff.amount}",
             )
         elif eff.kind == "spend_energy":
+            # An effect, not a cost the card must pay first: a unit with fewer tokens spends what it
+            # has (as a spend_shields turns over only the Shields there are)
             n = min(eff.amount, unit.energy)
             new, text = (
                 replace(unit, energy=unit.energy - n),
@@ -571,6 +583,7 @@ class CardEffects:
                 f"{eff.status} removed" if eff.status in unit.statuses else f"had no {eff.status} to remove"
             )
         else:
+            # GA-DEF-4: hit points have a maximum (a defeated unit's reset to it); a repair stops there
             hp = min(unit.profile.hp, unit.hp + eff.amount)
             new, text = replace(unit, hp=hp), f"hit points {unit.hp} -> {hp} (at most {unit.profile.hp})"
         self.battle = self.battle.with_unit(new)

@@ -15,8 +15,9 @@ Where the unit ends is the player's choice and is scripted in the scenario: a Re
 the attack's ``critical_moves`` for a weapon's critical effect. ``check_scripted_moves`` checks
 every scripted hex against the board before the attack resolves (off the board, occupied, too
 far, the wrong way), so a bad hex is one line of error at its field and never a failure halfway
-through a trace. The chapter says nothing of terrain for such moves: elevation and water do not
-stop one. What the move changes afterwards (a target beyond range, Line of Sight, engagement,
+through a trace. The chapter says nothing of terrain for such moves, so whether one may end on
+higher ground is the placeholder ``card_move_terrain`` (by default terrain does not stop one;
+water never does). What the move changes afterwards (a target beyond range, Line of Sight, engagement,
 the attacker's terrain) is the engine's usual work on the new board (``ResponseWindows.place``).
 
 Also here: a card used before the attack that acts on one enemy acts on the one its player names
@@ -29,6 +30,7 @@ effect (the reading ``critical_move_responses``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rulecheck_gundam_assemble.engine.abilities import Effect
@@ -40,6 +42,7 @@ from rules.rulebook import Rulebook
 from rules.wording import plural
 
 MOVE_KINDS = ("dash", "push", "pull")
+MOVE_CHOICE = "move"  # a waiting Response's scripted choice: which of the moves that fit it it answers
 # The readings a move of each kind asks for (cited on its event). A Pull is a Push the other way
 # (FAQ Q.23 names the two together), so the same two readings say how far and which way it goes.
 MOVE_READINGS = {
@@ -70,6 +73,12 @@ def move_problem(
     moved = distance(start, to)
     if moved == 0:
         return f"{where} is the hex {mover} stands on: a {kind} moves it at least one hex"
+    # reading: card_move_terrain (asked only of a move that climbs)
+    if climbs(board, start, to) and rules.interpretation("card_move_terrain") == "no_climbing":
+        return (
+            f"{where} is at elevation {board.elevation(to)}, above {list(start)} at "
+            f"{board.elevation(start)}: a {kind} made by a card does not climb"
+        )
     if kind == "dash":
         if moved > hexes:
             return f"{where} is {plural(moved, 'hex')} from {list(start)}, beyond the Dash's {hexes}"
@@ -97,6 +106,12 @@ def move_problem(
                 f"not {distance(pusher, to)})"
             )
     return None
+
+
+def climbs(board, start: Hex, to: Hex) -> bool:
+    """Whether a move from ``start`` to ``to`` ends on higher ground (the only case the reading
+    card_move_terrain decides; its options agree on every other move)."""
+    return board.elevation(to) > board.elevation(start)
 
 
 def _free_way(battle: Battle, mover: str, start: Hex, to: Hex, hexes: int) -> bool:
@@ -302,6 +317,8 @@ class CardMoves:
         if problem:  # the board changed since the attack began (an earlier move): checked again now
             raise AttackError(f"{source} cannot {eff.kind} {name} there: {problem}")
         readings = [k for k in MOVE_READINGS[eff.kind] if k != "push_direction" or pusher is not None]
+        if climbs(self.battle.board, piece.hex, to):
+            readings.append("card_move_terrain")
         verb = {"dash": "Dashes", "push": "is Pushed", "pull": "is Pulled"}[eff.kind]
         by = (
             f" {'away from' if eff.kind == 'push' else 'towards'} {user}"
@@ -328,10 +345,17 @@ class CardMoves:
         ``critical_move_responses`` keeps that step closed to Responses."""
         if stage not in RESPONSE_CLAUSE:
             return
-        for i, r in enumerate(self.decl.responses):
-            if i in self.move_responses_used or r.window not in ("after_dash", "after_enemy_move"):
+        waiting = [
+            (i, r)
+            for i, r in enumerate(self.decl.responses)
+            if r.window in ("after_dash", "after_enemy_move")
+        ]
+        # GA-SEQ-14: when both players answer the same move, the attacker's resolve first
+        waiting.sort(key=lambda item: self.owner_side(item[1]) != self.side)
+        for i, r in waiting:
+            if not self.answers_this_move(i, r, moved, kind, stage):
                 continue
-            unit = self.move_window_unit(r, moved, kind)
+            unit = self.move_window_unit(r, moved, kind, stage)
             if unit is None:
                 continue
             self.move_responses_used.add(i)
@@ -339,17 +363,61 @@ class CardMoves:
                 continue
             self.emit(
                 f"{stage}.after_move",
-                (RESPONSE_CLAUSE[stage], "GA-SEQ-13"),
+                (RESPONSE_CLAUSE[stage], "GA-SEQ-13", "GA-SEQ-14"),
                 f"{moved} {'Dashed' if kind == 'dash' else 'was moved'}: {r.unit or f'player {r.side}'}'s {r.ability.name} "
                 f"({r.window.replace('_', ' ')}) is used now, before the {RESPONSE_TITLE[stage]} step goes on",
                 {"unit": moved, "ability": r.ability.name},
                 self.rules.cite("critical_move_responses") if stage == "critical" else None,
             )
             self.tactics_unit = unit if r.unit is None else None
+            if MOVE_CHOICE in r.choices:  # used here, not by the card's own effects
+                r = replace(r, choices={k: v for k, v in r.choices.items() if k != MOVE_CHOICE})
             try:
                 self.respond(r, stage)
             finally:
                 self.tactics_unit = None
+
+    def answers_this_move(self, i: int, r: Response, moved: str, kind: str, stage: str) -> bool:
+        """Whether the waiting Response ``i`` answers this move. Which of the moves that fit it a
+        player answers is that player's choice (the chapter gives it to no rule): scripted as the
+        Response's choice 'move' (1 for the first move that fits, 2 for the second, ...).
+        Unscripted, it answers the first; a second move that fits it then is refused in strict
+        mode (the choice was the player's), else the trace says the first was taken."""
+        if not self.fitting_units(r, moved, kind):
+            return False
+        field = f"responses[{i}].choices"
+        wanted = r.choices.get(MOVE_CHOICE)
+        if wanted is not None and (isinstance(wanted, bool) or not isinstance(wanted, int) or wanted < 1):
+            raise AttackError(
+                f"{r.ability.name}: choice 'move' is {wanted!r}, not a count of moves (1 or more)", field
+            )
+        fits = self.move_fits.get(i, 0) + 1
+        self.move_fits[i] = fits
+        if i not in self.move_responses_used:
+            return wanted is None or fits == wanted
+        if wanted is None:
+            if self.strict:
+                raise AttackError(
+                    f"{r.ability.name}: {fits} moves fit it ({moved} moved again); its player names which "
+                    "it answers (choice 'move': 1 for the first)",
+                    field,
+                )
+            self.emit(
+                f"{stage}.default_choice",
+                (RESPONSE_CLAUSE[stage], "GA-SEQ-13"),
+                f"{r.ability.name} also fits this move of {moved}; which move it answers is not scripted, "
+                "so it answered the first",
+                {"ability": r.ability.name, "choice": MOVE_CHOICE, "value": 1},
+            )
+        return False
+
+    @property
+    def move_fits(self) -> dict[int, int]:
+        """How many moves have fitted each waiting Response so far (by its index); kept here, made
+        on first use, so the resolver's own set-up need not know of it."""
+        if "_move_fits" not in self.__dict__:
+            self.__dict__["_move_fits"] = {}
+        return self.__dict__["_move_fits"]
 
     def critical_move_opens(self, r: Response, moved: str) -> bool:
         """Whether a Response waiting for a move is used after a critical hit effect's move: the
@@ -368,11 +436,18 @@ class CardMoves:
         )
         return False
 
-    def move_window_unit(self, r: Response, moved: str, kind: str) -> str | None:
+    def move_window_unit(self, r: Response, moved: str, kind: str, stage: str) -> str | None:
         """The unit whose move (``after_dash``) or whose nearness to the moved enemy
         (``after_enemy_move``) lets this Response be used, or None when it may not be. A unit's
         ability speaks of its own unit; a Tactics card of the unit ``tactics_move_window_unit``
         names: its side's unit in the attack (as for its other effects), or any of its units."""
+        found = self.fitting_units(r, moved, kind)
+        if len(found) > 1:  # several of its player's units saw the move: the player names one
+            return self.named_move_window_unit(r, moved, found, stage)
+        return found[0] if found else None
+
+    def fitting_units(self, r: Response, moved: str, kind: str) -> list[str]:
+        """The units of the Response's player that let it answer this move (no events)."""
         side = self.owner_side(r)
         if r.unit is not None:
             candidates = [r.unit]
@@ -383,10 +458,11 @@ class CardMoves:
         else:
             candidates = [n for n, u in self.battle.units.items() if u.side == side]
         there = self.piece(moved)
+        found = []
         for name in candidates:
             if r.window == "after_dash":
                 if kind == "dash" and name == moved:
-                    return name
+                    found.append(name)
                 continue
             here = self.piece(name)
             near = r.ability.reach[1] if r.ability.reach else 0
@@ -396,8 +472,44 @@ class CardMoves:
                 and there is not None
                 and distance(here.hex, there.hex) <= near
             ):
-                return name
-        return None
+                found.append(name)
+        return found
+
+    def named_move_window_unit(self, r: Response, moved: str, found: list[str], stage: str) -> str:
+        """Which of several of its player's units a Tactics card answering a move speaks of as
+        "this unit": the card says "your unit" and the chapter gives the choice to no rule, so it
+        is the card's player's, scripted as the Response's ``target``; unscripted it is refused in
+        strict mode (else the first is taken and the trace says so)."""
+        field = f"responses[{self.decl.responses.index(r)}].target" if r in self.decl.responses else "target"
+        if r.target in found:
+            picked = r.target
+        elif r.target is not None:
+            raise AttackError(
+                f"{r.ability.name}: {r.target} is not one of the units that saw {moved} move "
+                f"({', '.join(found)})",
+                field,
+            )
+        elif self.strict:
+            raise AttackError(
+                f"{r.ability.name}: {', '.join(found)} all saw {moved} move; its player names which "
+                "is the card's unit ('target')",
+                field,
+            )
+        else:
+            picked = found[0]
+        self.emit(
+            f"{stage}.move_window_unit",
+            (RESPONSE_CLAUSE[stage], "GA-SEQ-13"),
+            f"{r.ability.name}: {', '.join(found)} saw {moved} move; "
+            + (
+                f"its player names {picked} as the card's unit"
+                if r.target
+                else f"the choice is not scripted; the first, {picked}, is taken"
+            ),
+            {"ability": r.ability.name, "unit": picked, "options": found},
+            self.rules.cite("tactics_move_window_unit"),
+        )
+        return picked
 
     def unused_move_responses(self) -> None:
         """A Response scripted for a move that never happened is an error, like an unused die."""

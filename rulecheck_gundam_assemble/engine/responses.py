@@ -117,10 +117,35 @@ class ResponseWindows:
         if name == "before_attack":
             # Targets are not known yet; conditions on them are checked when the modifier is used.
             pass
-        if only != "defender":
+        weapon_late = only != "defender" and self.weapon_effects_after_own(name, mine)
+        if only != "defender" and not weapon_late:
             self.weapon_window_effects(name)
-        for r in ordered:
+        for r in mine:
             self.respond(r, name)
+        if weapon_late:
+            self.weapon_window_effects(name)
+        for r in theirs:
+            self.respond(r, name)
+
+    def weapon_effects_after_own(self, name: str, mine: list[Response]) -> bool:
+        """Whether the weapon's own effects in this window wait for the attacking player's
+        Responses in it. Both are the attacking player's, and GA-SEQ-14 orders only the two
+        players, so the order is the reading weapon_window_effect_order; asked only when the weapon
+        has an effect in this window and the attacker responds in it."""
+        if not mine or not any(e.timing == name for e in self.weapon.timed_effects):
+            return False
+        # reading: weapon_window_effect_order
+        late = self.rules.interpretation("weapon_window_effect_order") == "after_attacker_responses"
+        self.emit(
+            f"{name}.weapon_effect_order",
+            ("GA-WPN-4", "GA-SEQ-14"),
+            f"{self.weapon.name}'s own effect in this window resolves "
+            + ("after" if late else "before")
+            + " the attacking player's Responses",
+            {"weapon_first": not late},
+            self.rules.cite("weapon_window_effect_order"),
+        )
+        return late
 
     def owner_side(self, r: Response) -> str:
         if r.unit is not None:

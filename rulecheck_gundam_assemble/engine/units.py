@@ -177,6 +177,7 @@ class Delayed:
     source: str
     window: str  # the window the card was used in (its clause is cited when it resolves)
     by: str | None = None  # the card's unit: whose defeat of ``unit`` it is, if its damage defeats it
+    by_attacker: bool = True  # set by the attacking player of its attack (end_of_turn_order)
 
 
 @dataclass(frozen=True)

@@ -205,13 +205,40 @@ def resolve_attack(field_: Battlefield, spec: AttackSpec, rules: Rulebook, dice:
             to_push.append(s.target)
 
     # MB-6.5: pushes happen once the whole attack resolution is over.
-    for name in to_push:
+    for name in _push_order(to_push, spec, rules, events):
         field_, casualties[name], more = _push(field_, casualties[name], spec, rules)
         events += more
     unused = sorted(set(spec.pushes) - set(to_push))
     if unused:
         raise PushChoiceError(unused[0], f"a push is scripted for {unused[0]}, but it has no push to make")
     return AttackResult(field_, tuple(events), True, tuple(strikes), casualties)
+
+
+def _push_order(to_push: list[str], spec: AttackSpec, rules: Rulebook, events: list[Event]) -> list[str]:
+    """The order of the pushes when both Close Combat units must be pushed. MB-6.5 has each
+    owning player push at the end of the resolution and orders neither; straight pushes ignore
+    other bases, so only under push_path=other_bases_block can the first change the second's
+    legal pushes: then the order is the reading close_combat_push_order."""
+    if len(to_push) < 2 or rules.interpretation("push_path") == "straight":
+        return to_push
+    # reading: close_combat_push_order
+    attacker_first = rules.interpretation("close_combat_push_order") == "attacking_unit_first"
+    order = (
+        sorted(to_push, key=lambda name: name != spec.attacker)
+        if attacker_first
+        else sorted(to_push, key=lambda name: name != spec.target)
+    )
+    events.append(
+        Event(
+            "coherency.push_order",
+            ("MB-6.5",),
+            f"both {' and '.join(order)} must be pushed, and another unit's base may stop a push: "
+            f"{order[0]} is pushed first",
+            {"order": order},
+            f"{rules.cite('push_path')}, {rules.cite('close_combat_push_order')}",
+        )
+    )
+    return order
 
 
 def _return_strike(field_: Battlefield, spec: AttackSpec, rules: Rulebook) -> tuple[bool, Event]:

@@ -351,15 +351,19 @@ def trace_between(
     else:  # the part of the base on or in front of the line through its centre, square to its facing
         centred = _Settled(rules, {"arc_origin": "centre_line"})
         a_part = _parts_in_arc(*arc_cuts(a, centred), part_of(a))[0]
+    # reading: trace_grazing (asked only when something could obstruct: trace_questions)
+    graze = tol if rules.interpretation("trace_grazing") == "clear" else -tol
     for t_part in parts:
-        clear, segment, found = _trace_parts(a_part, t_part, blockers, tol)
+        clear, segment, found = _trace_parts(a_part, t_part, blockers, tol, graze)
         names |= found
         if clear:
             return True, segment, names, True
     return False, None, names, True
 
 
-def _trace_parts(a_part: Part, t_part: Part, blockers: list[Obstacle], tol: float):
+def _trace_parts(a_part: Part, t_part: Part, blockers: list[Obstacle], tol: float, graze: float):
+    """``graze`` is +tol when a line grazing an obstacle is clear (obstacles are tested shrunk by
+    the tolerance) and -tol when grazing blocks (tested grown by it): the reading trace_grazing."""
     ax0, ay0, ax1, ay1 = _bounds(a_part)
     tx0, ty0, tx1, ty1 = _bounds(t_part)
     # Every segment from a to t lies in this box: obstacles elsewhere cannot matter.
@@ -368,10 +372,12 @@ def _trace_parts(a_part: Part, t_part: Part, blockers: list[Obstacle], tol: floa
     for o in blockers:
         if o.disc is not None:
             cx, cy, r = o.disc
-            if r > tol and box.distance(Point(cx, cy)) < r:
+            if r > tol and box.distance(Point(cx, cy)) < r + max(-graze, 0.0):
                 discs.append((o.name, o.disc))
-        elif o.shape.intersects(box):
-            shrunk = shapely.buffer(o.shape, -tol)  # grazing an edge or corner does not block
+        elif o.shape.distance(box) <= max(-graze, 0.0):
+            # shrunk: grazing an edge or corner does not block; grown: it does (trace_grazing)
+            join = "round" if graze > 0 else "mitre"  # grown: corners stay corners, to pivot on
+            shrunk = shapely.buffer(o.shape, -graze, join_style=join)
             if not shrunk.is_empty:
                 polygons.append((o.name, shrunk))
                 # Candidate lines pivot on the corners of the obstacle shrunk by half as much,
@@ -380,21 +386,22 @@ def _trace_parts(a_part: Part, t_part: Part, blockers: list[Obstacle], tol: floa
                 # against by a margin, so rounding cannot make it touch that shape (a line
                 # through a corner of the tested shape itself touches it, and would count as
                 # blocked or not depending on how the table is turned).
-                pivots.append(shapely.buffer(o.shape, -tol / 2))
+                pivots.append(shapely.buffer(o.shape, -graze * (0.5 if graze > 0 else 1.5), join_style=join))
     own_points = _key_points(a_part) + _key_points(t_part)
     own_discs = [p.disc for p in (a_part, t_part) if p.disc is not None]
     # Lines touching the two bases settle most cases; the obstacles' corners and circles are only
     # needed when all of those are blocked.
     lines = _candidate_lines(own_points, own_discs, tol)
-    clear, segment, names = _first_clear(lines, a_part, t_part, polygons, discs, tol)
+    clear, segment, names = _first_clear(lines, a_part, t_part, polygons, discs, tol, graze)
     if clear or not (polygons or discs):
         return clear, segment, names
     points = own_points + [tuple(p) for g in pivots for p in shapely.get_coordinates(shapely.boundary(g))]
     # Tangents to a round obstacle pass half the tolerance outside it: a line that only grazes it
     # (within the tolerance) is clear, and rounding cannot tip such a tangent inside.
-    grazing = [(cx, cy, r - tol / 2) for _, (cx, cy, r) in discs]
+    # (When grazing blocks, they pass half the tolerance outside the grown obstacle instead.)
+    grazing = [(cx, cy, r - graze * (0.5 if graze > 0 else 1.5)) for _, (cx, cy, r) in discs]
     lines = _candidate_lines(points, own_discs + grazing, tol)
-    clear, segment, more = _first_clear(lines, a_part, t_part, polygons, discs, tol)
+    clear, segment, more = _first_clear(lines, a_part, t_part, polygons, discs, tol, graze)
     return clear, segment, names | more
 
 
@@ -440,7 +447,7 @@ def _candidate_lines(points, discs, tol: float) -> tuple[np.ndarray, np.ndarray]
     return p0[keep], d[keep] / norm[keep, None]
 
 
-def _first_clear(lines, a_part: Part, t_part: Part, polygons, discs, tol: float):
+def _first_clear(lines, a_part: Part, t_part: Part, polygons, discs, tol: float, graze: float):
     """The first clear stretch from a to t along the candidate lines, if any."""
     p0, d = lines
     a_lo, a_hi = _clip(a_part, p0, d, tol)
@@ -471,7 +478,7 @@ def _first_clear(lines, a_part: Part, t_part: Part, polygons, discs, tol: float)
             u = np.clip(np.einsum("ij,ij->i", np.array([cx, cy]) - seg_from, run) / length2, 0.0, 1.0)
         u = np.where(length2 > 0, u, 0.0)
         nearest = seg_from + run * u[:, None]
-        hit = (np.hypot(nearest[:, 0] - cx, nearest[:, 1] - cy) < r - tol) & gap  # grazing is clear
+        hit = (np.hypot(nearest[:, 0] - cx, nearest[:, 1] - cy) < r - graze) & gap  # trace_grazing
         if hit.any():
             names.add(name)
         blocked |= hit
@@ -520,7 +527,14 @@ def _clip(part: Part, origin: np.ndarray, d: np.ndarray, tol: float) -> tuple[np
 
 
 TRACE_RULES = (
-    ("arc_origin", "arc_boundary", "trace_blockers", "trace_target_part", "trace_attacker_part"),
+    (
+        "arc_origin",
+        "arc_boundary",
+        "trace_blockers",
+        "trace_target_part",
+        "trace_attacker_part",
+        "trace_grazing",
+    ),
     ("front_arc_degrees", "geometry_tolerance"),
 )
 
@@ -574,8 +588,30 @@ def trace_questions(field: Battlefield, attacker: Unit, target: Unit, rules: Rul
             seen = {_arc_class(mode, cuts, whole) for mode, cuts in arcs}
             if seen != {"inside"} and seen != {"outside"}:
                 arc = [*asked, *ARC_READINGS]
-                return (*arc, *_attacker_part_question(field, attacker, target, rules, arc))
-    return (*asked, *_attacker_part_question(field, attacker, target, rules, asked))
+                part = _attacker_part_question(field, attacker, target, rules, arc)
+                return (*arc, *part, *_grazing_question(field, attacker, target, rules, [*arc, *part]))
+    part = _attacker_part_question(field, attacker, target, rules, asked)
+    return (*asked, *part, *_grazing_question(field, attacker, target, rules, [*asked, *part]))
+
+
+def _grazing_question(
+    field: Battlefield, attacker: Unit, target: Unit, rules: Rulebook, asked: list[str]
+) -> tuple[str, ...]:
+    """("trace_grazing",) when its options give this Trace a different verdict or bases: only a
+    line that passes within the tolerance of an obstacle can tell them apart, so both Traces are
+    computed (when anything could obstruct) and compared."""
+    if not any(t.blocks_trace for t in field.terrain) and "trace_blockers" not in asked:
+        return ()
+    interpretations, parameters = TRACE_RULES
+    found = []
+    for option in rules.interpretations["trace_grazing"].options:
+        settled = {n: rules.interpretations[n].default for n in interpretations}
+        settled.update({n: rules.interpretation(n) for n in asked})
+        settled["trace_grazing"] = option
+        key = tuple(settled[n] for n in interpretations) + tuple(rules.param(n) for n in parameters)
+        t = _trace(field.terrain, field.units, attacker, target, _TraceRules(key, _Settled(rules, settled)))
+        found.append((t.clear, t.from_base, t.to_base) if t.clear else (False,))
+    return () if len(set(found)) == 1 else ("trace_grazing",)
 
 
 def _attacker_part_question(

@@ -37,3 +37,30 @@ Feature: Card vocabulary - Responses after a move: "after this unit Dashes", "af
     And "Hypothetical Drone" will use "Proximity Alarm"
     When "Hypothetical Rammer" attacks "Hypothetical Drone" with Long Rifle and rolls 5, 5, 1
     Then resolving fails because "Proximity Alarm waits for a move (an enemy moves near its unit), but no such move was made"
+
+  @clause:GA-SEQ-13 @clause:GA-WR-2 @ruling:derived
+  Scenario: When two moves fit a waiting card, which one it answers is its player's choice: unscripted, it is refused
+    Given "Hypothetical Rammer" will use "Hilltop Leap" moving it to [1, 0]
+    And "Hypothetical Rammer" will use "Boost Away" moving it to [2, -1]
+    And "Hypothetical Drone" will use "Proximity Alarm"
+    When "Hypothetical Rammer" attacks "Hypothetical Drone" with Long Rifle and rolls 5, 5, 1
+    Then resolving fails because "Proximity Alarm: 2 moves fit it (Hypothetical Rammer moved again); its player names which it answers (choice 'move': 1 for the first)"
+
+  @clause:GA-SEQ-13 @clause:GA-WR-2 @clause:GA-DMG-2 @ruling:derived
+  Scenario: A waiting card scripted to answer the first of two moves gives its Shield before the roll
+    Given "Hypothetical Rammer" will use "Hilltop Leap" moving it to [1, 0]
+    And "Hypothetical Rammer" will use "Boost Away" moving it to [2, -1]
+    And "Hypothetical Drone" will use "Proximity Alarm"
+    And "Proximity Alarm" chooses move "1"
+    When "Hypothetical Rammer" attacks "Hypothetical Drone" with Long Rifle and rolls 5, 5, 1
+    Then "Hypothetical Drone" takes 1 damage
+
+  @clause:GA-SEQ-13 @clause:GA-WR-2 @clause:GA-DMG-2 @ruling:derived
+  Scenario: A waiting card scripted to answer the second of two moves gives its Shield only after the damage
+    Given "Hypothetical Rammer" will use "Hilltop Leap" moving it to [1, 0]
+    And "Hypothetical Rammer" will use "Boost Away" moving it to [2, -1]
+    And "Hypothetical Drone" will use "Proximity Alarm"
+    And "Proximity Alarm" chooses move "2"
+    When "Hypothetical Rammer" attacks "Hypothetical Drone" with Long Rifle and rolls 5, 5, 1
+    Then "Hypothetical Drone" takes 2 damage
+    And the trace says "Hypothetical Rammer Dashed: Hypothetical Drone's Proximity Alarm (after enemy move) is used now"

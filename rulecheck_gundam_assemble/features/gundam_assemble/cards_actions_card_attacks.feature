@@ -38,6 +38,23 @@ Feature: Card vocabulary - an attack a card makes, and an absolute Timeline cost
     When "Hypothetical Rammer" attacks "Hypothetical Drone" with Long Rifle and rolls 5, 5, 1
     Then "Hypothetical Rammer"'s Timeline token is on space 0
 
+  @clause:GA-SEQ-3 @clause:GA-WPN-1 @ruling:interpretation @interpretation:several_absolute_tl_costs
+  Scenario: By default, of two costs cards set, the one set last is paid
+    Given the attack is made by player A's "Hypothetical Free Shot"
+    And player A will use "Hypothetical Set Piece"
+    When "Hypothetical Rammer" attacks "Hypothetical Drone" with Long Rifle and rolls 5, 5, 1
+    Then "Hypothetical Rammer"'s Timeline token is on space 3
+    And the trace says "2 cards set the cost (player A's Hypothetical Free Shot 0, player A's Hypothetical Set Piece 3): player A's Hypothetical Set Piece's 3 is the one paid"
+    And the ruling reads the interpretation several_absolute_tl_costs as last_set
+
+  @clause:GA-SEQ-3 @clause:GA-WPN-1 @ruling:interpretation @interpretation:several_absolute_tl_costs @interpretation:tl_cost_floor
+  Scenario: Under lowest, of two costs cards set, the lower is paid
+    Given the interpretation several_absolute_tl_costs is lowest
+    And the attack is made by player A's "Hypothetical Free Shot"
+    And player A will use "Hypothetical Set Piece"
+    When "Hypothetical Rammer" attacks "Hypothetical Drone" with Long Rifle and rolls 5, 5, 1
+    Then "Hypothetical Rammer"'s Timeline token is on space 0
+
   @clause:GA-SEQ-3 @clause:GA-WPN-1 @ruling:interpretation @interpretation:tl_cost_floor
   Scenario: A cost set with nothing else changing it asks no reading
     Given player A will use "Hypothetical Zero Hour"

@@ -55,3 +55,27 @@ Feature: Card vocabulary - a delayed trigger that waits for the end of the turn
     When the attack in the scenario file is resolved
     And the turn ends
     Then "Hypothetical Rammer" has 5 hit points
+
+  @clause:GA-SEQ-12 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:end_of_turn_order
+  Scenario: By default a defender's waiting repair set before the attacker's waiting damage resolves first, and is lost at full hit points
+    Given the unit states:
+      | name               | hp |
+      | Hypothetical Drone | 6  |
+    And "Hypothetical Drone" will use "Patch Kit"
+    And "Hypothetical Rammer" will use "Slow Fuse"
+    When "Hypothetical Rammer" attacks "Hypothetical Drone" with Long Rifle and rolls 1, 1, 1
+    And the turn ends
+    Then "Hypothetical Drone" has 4 hit points
+    And the trace says "they resolve in the order their cards set them"
+
+  @clause:GA-SEQ-12 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:end_of_turn_order
+  Scenario: Under attacker_first the attacker's waiting damage comes first and the defender's repair makes it good
+    Given the interpretation end_of_turn_order is attacker_first
+    And the unit states:
+      | name               | hp |
+      | Hypothetical Drone | 6  |
+    And "Hypothetical Drone" will use "Patch Kit"
+    And "Hypothetical Rammer" will use "Slow Fuse"
+    When "Hypothetical Rammer" attacks "Hypothetical Drone" with Long Rifle and rolls 1, 1, 1
+    And the turn ends
+    Then "Hypothetical Drone" has 6 hit points

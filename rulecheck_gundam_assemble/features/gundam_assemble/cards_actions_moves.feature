@@ -4,7 +4,7 @@ Feature: Card vocabulary - a Dash or a Push of N hexes during an attack
   (a Response's hex, the attack's critical_moves) and checked against the board before the attack
   resolves. The chapter never defines a Push or a Dash (it names Push only in FAQ Q.23 and Q.37),
   so how far and which way are the placeholders push_direction, push_distance and
-  dash_through_units. The cards are invented test data
+  dash_through_units, and whether such a move may climb onto higher ground is card_move_terrain. The cards are invented test data
   (rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/vocabulary_actions.yaml).
 
   Background:
@@ -84,8 +84,8 @@ Feature: Card vocabulary - a Dash or a Push of N hexes during an attack
     Then the attack ends early
     And "Hypothetical Drone" has 6 hit points
 
-  @clause:GA-SEQ-4 @clause:GA-ELEV-1 @ruling:derived
-  Scenario: A Push before the roll onto higher ground changes the Accuracy of the attack
+  @clause:GA-SEQ-4 @clause:GA-ELEV-1 @ruling:interpretation @interpretation:card_move_terrain
+  Scenario: By default a Push before the roll may end on higher ground, which changes the Accuracy of the attack
     Given the pieces:
       | name                | side | at     |
       | Hypothetical Rammer | A    | [0, 0] |
@@ -96,6 +96,19 @@ Feature: Card vocabulary - a Dash or a Push of N hexes during an attack
     Then "Hypothetical Drone" now stands at [3, 0]
     And the Accuracy against "Hypothetical Drone" is -1
     And "Hypothetical Drone" takes 0 hits
+    And the ruling reads the interpretation card_move_terrain as ignores_terrain
+
+  @clause:GA-SEQ-4 @ruling:interpretation @interpretation:card_move_terrain
+  Scenario: Under no_climbing a Push may not end on higher ground
+    Given the interpretation card_move_terrain is no_climbing
+    And the pieces:
+      | name                | side | at     |
+      | Hypothetical Rammer | A    | [0, 0] |
+      | Hypothetical Drone  | B    | [2, 0] |
+    And the hex [3, 0] is raised to elevation 1
+    And "Hypothetical Rammer" will use "Shove" moving it to [3, 0]
+    When "Hypothetical Rammer" attacks "Hypothetical Drone" with Long Rifle and rolls 4, 4, 4
+    Then resolving fails because "[3, 0] is at elevation 1, above [2, 0] at 0: a push made by a card does not climb"
 
   @clause:GA-SEQ-4 @ruling:derived
   Scenario: A Push used as a Response names the hex it moves the target to

@@ -284,6 +284,7 @@ Feature: Hypothetical cards - who a card serves, how often, and what it counts
     When "Hypothetical Sharpshooter" attacks "QZ-82 Sentinel" with Scatter Charge and rolls 10, 1, 1
     Then "PK-5 Kite" has 3 hit points
     And "QZ-82 Sentinel" has 5 hit points
+    And the trace says "every enemy unit and Garrison on the board takes 1 non-combat damage"
 
   @clause:GA-SEQ-12 @clause:GA-SEQ-10 @ruling:derived
   Scenario: "If the attack dealt damage" counts the damage Fracture adds

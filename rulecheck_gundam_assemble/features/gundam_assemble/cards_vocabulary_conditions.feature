@@ -25,6 +25,30 @@ Feature: Card vocabulary - conditions, counting and recipients
     And the ruling cites GA-WPN-4
     And the trace says "weapon effect of Breaker Lance in this window: destroy 1 Upgrade of any type"
 
+  @clause:GA-WPN-4 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:weapon_window_effect_order
+  Scenario: By default a weapon's own effect resolves before the attacking player's Responses in its window
+    Given the pieces:
+      | name           | side | at     |
+      | Vanguard Frame | A    | [0, 0] |
+      | Bulwark Frame  | B    | [2, 0] |
+    And "Vanguard Frame" will use "Shield Skimmer"
+    When "Vanguard Frame" attacks "Bulwark Frame" with Shield Splitter and rolls 1, 1, 1, 1
+    Then "Bulwark Frame" has 0 active Shields
+    And "Vanguard Frame" has 0 Energy
+    And the trace says "Shield Splitter's own effect in this window resolves before the attacking player's Responses"
+
+  @clause:GA-WPN-4 @clause:GA-SEQ-14 @ruling:interpretation @interpretation:weapon_window_effect_order
+  Scenario: Under after_attacker_responses the attacking player's Responses come before the weapon's own effect
+    Given the interpretation weapon_window_effect_order is after_attacker_responses
+    And the pieces:
+      | name           | side | at     |
+      | Vanguard Frame | A    | [0, 0] |
+      | Bulwark Frame  | B    | [2, 0] |
+    And "Vanguard Frame" will use "Shield Skimmer"
+    When "Vanguard Frame" attacks "Bulwark Frame" with Shield Splitter and rolls 1, 1, 1, 1
+    Then "Bulwark Frame" has 0 active Shields
+    And "Vanguard Frame" has 1 Energy
+
   @clause:GA-WPN-4 @clause:GA-SEQ-6 @ruling:derived
   Scenario: A weapon effect with its own window is not an ongoing effect: the target without an Upgrade loses none
     Given the pieces:

@@ -267,10 +267,38 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
   @clause:GA-SEQ-4 @clause:GA-SEQ-13 @clause:GA-DMG-2 @ruling:derived
   Scenario: A defending Tactics card answers an enemy that Dashes next to its unit, before the roll
     Given "Gap Striker" will use "Hop" moving it to [1, 0]
-    And player B will use "Gap Tripwire Order"
+    And player B will use "Gap Tripwire Order" on "Near Sentry"
     When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 5, 1
     Then "Near Sentry" takes 1 damage
     And Shields prevent 1 damage to "Near Sentry"
+
+  @clause:GA-SEQ-14 @clause:GA-SEQ-4 @ruling:derived
+  Scenario: Both players answer the same Dash: the attacker's card resolves first, though listed last
+    Given "Gap Striker" will use "Hop" moving it to [1, 0]
+    And player B will use "Gap Tripwire Order" on "Near Sentry"
+    And player A will use "Gap Slipstream Order"
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 5, 1
+    Then "Gap Slipstream Order" resolves before "Gap Tripwire Order"
+    And "Gap Striker" has 1 active Shields
+    And "Near Sentry" takes 1 damage
+
+  @clause:GA-SEQ-4 @clause:GA-SEQ-13 @ruling:interpretation @interpretation:tactics_move_window_unit
+  Scenario: Under any_own_unit, when two of the player's units see the enemy move, the player names the card's unit
+    Given the interpretation tactics_move_window_unit is any_own_unit
+    And "Gap Striker" will use "Hop" moving it to [1, 0]
+    And player B will use "Gap Tripwire Order" on "Far Sentry"
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 5, 1
+    Then "Far Sentry" has 1 active Shields
+    And "Near Sentry" takes 2 damage
+    And the trace says "Near Sentry, Far Sentry saw Gap Striker move; its player names Far Sentry as the card's unit"
+
+  @clause:GA-SEQ-4 @clause:GA-SEQ-13 @ruling:interpretation @interpretation:tactics_move_window_unit
+  Scenario: Under any_own_unit, two units that saw the move and no unit named: the choice is refused
+    Given the interpretation tactics_move_window_unit is any_own_unit
+    And "Gap Striker" will use "Hop" moving it to [1, 0]
+    And player B will use "Gap Tripwire Order"
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 5, 1
+    Then resolving fails because "Gap Tripwire Order: Near Sentry, Far Sentry all saw Gap Striker move; its player names which is the card's unit ('target')"
 
   @clause:GA-DECL-2 @clause:GA-DEF-2 @ruling:derived
   Scenario: An enemy named before the attack that an earlier card has defeated is left alone

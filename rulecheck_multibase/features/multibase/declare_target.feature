@@ -63,8 +63,8 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack may proceed
     And the trace cites MB-1.1 with trace_blockers=terrain
 
-  @clause:MB-1.1 @ruling:derived
-  Scenario: A line running exactly along the seam between two walls grazes both and stays clear
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_grazing
+  Scenario: By default a line running exactly along the seam between two walls grazes both and stays clear
     Given the multibase bases:
       | unit  | base | shape    | x | y  | facing |
       | Alpha | a1   | rect 2x1 | 2 | 0  | 90     |
@@ -75,6 +75,34 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     When "Alpha" shoots "Bravo"
     Then the attack may proceed
     And the trace runs from a1 to b1
+    And the trace cites MB-1.1 with trace_grazing=clear
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_grazing
+  Scenario: Under blocks the line along the seam touches both walls, so no Trace is clear
+    Given the interpretation trace_grazing is blocks
+    And the multibase bases:
+      | unit  | base | shape    | x | y  | facing |
+      | Alpha | a1   | rect 2x1 | 2 | 0  | 90     |
+      | Bravo | b1   | rect 2x1 | 2 | 8  | 270    |
+    And blocking terrain "west wall" with corners (-10,3) (2,3) (2,5) (-10,5)
+    And blocking terrain "east wall" with corners (2,3) (12,3) (12,5) (2,5)
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
+
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_grazing @interpretation:trace_blockers
+  Scenario: Under blocks the one line between two touching round bases of a third unit touches both, so no Trace is clear
+    Given the interpretation trace_grazing is blocks
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Charlie | Green   | 1      | 1     | 9     | 5       | 7    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x  | y  | facing |
+      | Alpha   | a1   | round 0.5 | 0  | 0  | 90     |
+      | Bravo   | b1   | round 0.5 | 0  | 10 | 270    |
+      | Charlie | c1   | round 1   | -1 | 5  | 90     |
+      | Charlie | c2   | round 1   | 1  | 5  | 90     |
+    When "Alpha" shoots "Bravo"
+    Then the attack is refused: no trace
 
   @clause:MB-1.1 @ruling:derived
   Scenario: A unit of several bases needs only one of them to trace to the target
@@ -539,8 +567,8 @@ Feature: Step 1 - declaring the target: enemy, Trace, front arc and range
     Then the attack may proceed
     And some target base is inside the front arc
 
-  @clause:MB-1.1 @ruling:derived
-  Scenario: The one line between two touching round bases of a third unit grazes both and stays clear
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_grazing
+  Scenario: By default the one line between two touching round bases of a third unit grazes both and stays clear
     Given the multibase units:
       | unit    | faction | ranged | melee | range | courage | save | wounds |
       | Charlie | Green   | 1      | 1     | 9     | 5       | 7    | 1      |

@@ -1,7 +1,7 @@
 Feature: Choices the engine used to make without naming them (issue 30)
   Each scenario shows one option of a reading the text leaves open: between which points of two
-  bases Coherency is measured, whether another unit's base stops a push, whether Close Combat
-  needs base contact (the Trace's attacker end is in trace_narrow_windows.feature).
+  bases Coherency is measured, whether another unit's base stops a push (and then whose push
+  comes first after a Close Combat), whether Close Combat needs base contact (the Trace's attacker end is in trace_narrow_windows.feature).
   Positions are in inches; facing is in degrees counter-clockwise from +x (90 faces up the table).
 
   Background:
@@ -113,3 +113,67 @@ Feature: Choices the engine used to make without naming them (issue 30)
     And "Bravo" rolls 1, 1, 1, 1 to hit
     When "Brawler" fights "Bravo" in close combat
     Then the attack may proceed
+
+  @clause:MB-6.5 @ruling:interpretation @interpretation:close_combat_push_order @interpretation:push_path @interpretation:coherency @interpretation:coherency_measure @interpretation:impossible_coherency_removal @interpretation:split_before_attack @interpretation:close_combat_reach @assumed:coherency_distance
+  Scenario: By default (target_first) after a Close Combat the target is pushed first, and both units can be pushed together
+    Given the interpretation push_path is other_bases_block
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Echo    | Red     | 1      | 1     | 24    | 9       | 6    | 1      |
+      | Foxtrot | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x    | y  | facing |
+      | Echo    | e1   | round 0.5 | 19   | 0  | 90     |
+      | Echo    | e2   | round 0.5 | 20.5 | 0  | 90     |
+      | Echo    | e6   | round 0.5 | 17.5 | 0  | 90     |
+      | Echo    | e4   | round 0.5 | 16   | 0  | 90     |
+      | Echo    | e3   | round 0.5 | 28   | 1  | 90     |
+      | Echo    | e5   | round 0.5 | 29.5 | 1  | 90     |
+      | Foxtrot | f1   | round 0.5 | 20   | 6  | 270    |
+      | Foxtrot | f2   | round 0.5 | 21.5 | 6  | 270    |
+      | Foxtrot | f6   | round 0.5 | 18.5 | 6  | 270    |
+      | Foxtrot | f4   | round 0.5 | 17   | 6  | 270    |
+      | Foxtrot | f3   | round 0.5 | 23.5 | -4 | 270    |
+      | Foxtrot | f5   | round 0.5 | 25   | -4 | 270    |
+    And "Echo" rolls 6, 1, 1, 1, 1, 1 to hit
+    And "Foxtrot" rolls 6, 1, 1, 1, 1, 1 to hit
+    And "Foxtrot" rolls 1 to save
+    And "Echo" rolls 1 to save
+    And the defending player removes f4 from "Foxtrot"
+    And the defending player removes e4 from "Echo"
+    When "Echo" fights "Foxtrot" in close combat
+    Then the legal pushes for "Foxtrot" are f3+f5
+    And the legal pushes for "Echo" are e3+e5
+    And the trace cites MB-6.5 with close_combat_push_order=target_first
+
+  @clause:MB-6.5 @ruling:interpretation @interpretation:close_combat_push_order @interpretation:push_path @interpretation:coherency @interpretation:coherency_measure @interpretation:impossible_coherency_removal @interpretation:split_before_attack @interpretation:close_combat_reach @assumed:coherency_distance
+  Scenario: Under attacking_unit_first the attacking unit's pushed bases stand in the target's way, and the target has no push
+    Given the interpretation push_path is other_bases_block
+    And the interpretation close_combat_push_order is attacking_unit_first
+    And the multibase units:
+      | unit    | faction | ranged | melee | range | courage | save | wounds |
+      | Echo    | Red     | 1      | 1     | 24    | 9       | 6    | 1      |
+      | Foxtrot | Blue    | 1      | 1     | 24    | 9       | 6    | 1      |
+    And the multibase bases:
+      | unit    | base | shape     | x    | y  | facing |
+      | Echo    | e1   | round 0.5 | 19   | 0  | 90     |
+      | Echo    | e2   | round 0.5 | 20.5 | 0  | 90     |
+      | Echo    | e6   | round 0.5 | 17.5 | 0  | 90     |
+      | Echo    | e4   | round 0.5 | 16   | 0  | 90     |
+      | Echo    | e3   | round 0.5 | 28   | 1  | 90     |
+      | Echo    | e5   | round 0.5 | 29.5 | 1  | 90     |
+      | Foxtrot | f1   | round 0.5 | 20   | 6  | 270    |
+      | Foxtrot | f2   | round 0.5 | 21.5 | 6  | 270    |
+      | Foxtrot | f6   | round 0.5 | 18.5 | 6  | 270    |
+      | Foxtrot | f4   | round 0.5 | 17   | 6  | 270    |
+      | Foxtrot | f3   | round 0.5 | 23.5 | -4 | 270    |
+      | Foxtrot | f5   | round 0.5 | 25   | -4 | 270    |
+    And "Echo" rolls 6, 1, 1, 1, 1, 1 to hit
+    And "Foxtrot" rolls 6, 1, 1, 1, 1, 1 to hit
+    And "Foxtrot" rolls 1 to save
+    And "Echo" rolls 1 to save
+    And the defending player removes f4 from "Foxtrot"
+    And the defending player removes e4 from "Echo"
+    When "Echo" fights "Foxtrot" in close combat
+    Then the legal pushes for "Echo" are e3+e5
+    And the legal pushes for "Foxtrot" are none

@@ -3,7 +3,7 @@ Feature: Explored attacks: where trace_target_part=whole_base and multibase as t
   positions compared). Each scenario asserts the ruling under trace_target_part=whole_base; its description
   says what the other version rules.
 
-  @clause:MB-1.1 @assumed:long_range_fraction @ruling:interpretation @interpretation:trace_attacker_part @interpretation:trace_target_part
+  @clause:MB-1.1 @assumed:long_range_fraction @ruling:interpretation @interpretation:trace_attacker_part @interpretation:trace_grazing @interpretation:trace_target_part
   Scenario: Explored 1: yes (target valid) under trace_target_part=whole_base, not no under multibase as the book has it
     Found by rulecheck explore (seed 3); the traces part at event 2.
     Here: clear Trace from Alpha/a1 to Bravo/b1, inside the front arc.

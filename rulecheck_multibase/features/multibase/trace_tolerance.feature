@@ -17,7 +17,7 @@ Feature: The Trace at the scale of the declared geometry tolerance
       | Alpha | Red     | 1      | 1     | 24    | 5       | 7    | 1      |
       | Bravo | Blue    | 1      | 1     | 24    | 5       | 7    | 1      |
 
-  @clause:MB-1.1 @ruling:derived
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_grazing
   Scenario: Two ruins overlapping by 0.0014 inch leave a seam the Trace grazes along
     Each ruin reaches 0.0007 inch past the seam, less than the tolerance, so a line along the
     seam grazes both. No line through the corners of the two bases runs along it: the Trace
@@ -33,7 +33,7 @@ Feature: The Trace at the scale of the declared geometry tolerance
     Then the attack may proceed
     And the trace runs from a1 to b1
 
-  @clause:MB-1.1 @ruling:derived
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_grazing
   Scenario: Along the same seam the Trace reaches a target whose edge stands 0.0006 inch off it
     The target's long front edge lies below the seam by less than the tolerance, so a line
     along the seam touches the target.
@@ -62,7 +62,7 @@ Feature: The Trace at the scale of the declared geometry tolerance
     Then the attack is refused: no trace
     And the trace is obstructed by north ruin and south ruin
 
-  @clause:MB-1.1 @ruling:derived
+  @clause:MB-1.1 @ruling:interpretation @interpretation:trace_grazing
   Scenario: A seam level with the attacker's front edge, parallel to its front arc's edge, still gives a Trace
     The only line through both ruins runs along Alpha's front edge, exactly parallel to the edge
     of its front arc and half an inch inside the arc: the Trace does not set such a line aside.
