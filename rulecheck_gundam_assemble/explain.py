@@ -144,6 +144,15 @@ def _check_attack_limits(scenario, attack: dict, prefix: tuple = ("attack",)) ->
             raise _attack_error(
                 scenario, ("defeat_order", i), f"no unit named {name!r} in this scenario ({known})", prefix
             )
+    choices = attack.get("defeat_prevented_by")
+    for name in choices if isinstance(choices, dict) else ():
+        if name not in names:
+            raise _attack_error(
+                scenario,
+                ("defeat_prevented_by", name),
+                f"no unit named {name!r} in this scenario ({known})",
+                prefix,
+            )
     # A Response's target is checked by the engine as it reads the Response (setup.response_from_data).
     for i, r in enumerate(attack.get("responses") or []):
         if "unit" in r and r["unit"] not in names:

@@ -147,6 +147,8 @@ def attack_steps(
         given.append(P.crit_choice.write(name=q(attack["crit_target"])))
     if attack.get("defeat_order"):
         given.append(P.defeat_order.write(names="; ".join(map(q, attack["defeat_order"]))))
+    for name, ability in (attack.get("defeat_prevented_by") or {}).items():
+        given.append(P.defeat_prevented_by.write(name=q(name), ability=ability))
     for purpose, words in LATER_DICE:
         faces = attack["dice"].get(purpose, [])[: used.get(purpose, 0)]
         if faces:

@@ -71,6 +71,10 @@ class GundamAssemblePhrases(CommonPhrases):
         regex=r'the attack is made by player (?P<side>\S+)\'s "(?P<name>[^"]+)"$',
     )
     defeat_order = given("the defending player orders the defeated units {names}")
+    defeat_prevented_by = given(
+        'the owner of {name} keeps it from defeat with "{ability}"',
+        regex=r'the owner of (?P<name>.+?) keeps it from defeat with "(?P<ability>[^"]+)"$',
+    )
     attack_target = when(
         "{attacker} attacks {target} with {weapon} and rolls {faces}",
         regex=r"(?P<attacker>.+?) attacks (?P<target>.+?) with (?P<weapon>.+?) and rolls (?P<faces>[\d, and]+)$",

@@ -1463,3 +1463,47 @@ def test_a_card_waiting_for_a_move_that_two_moves_fit_answers_the_one_its_player
     assert err.value.field == "responses[2].choices"
     with pytest.raises(AttackError, match="no such move was made in this attack"):
         _two_dashes_near_the_drone({"move": 3}, strict=True)
+
+
+def _holdout_at_two_hit_points(chosen: dict[str, str], strict: bool):
+    """The Gap Striker's Gap Lance (3 hits) on a Gap Holdout with 2 hit points: Brace (when
+    attacked) and Last Stand (once per turn) could both keep it on the board."""
+    cards = (
+        Path(__file__).resolve().parent.parent
+        / "rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/vocabulary_gaps.yaml"
+    )
+    board = Board(pieces=(Piece("Gap Striker", "A", (0, 0)), Piece("Holdout", "B", (2, 0))))
+    entries = {"Gap Striker": {"side": "A"}, "Holdout": {"side": "B", "profile": "Gap Holdout", "hp": 2}}
+    battle = battle_from_entries(board, entries, catalogue_with((str(cards),)))
+    decl = AttackDeclaration("Gap Striker", "Gap Lance", "Holdout", defeat_prevented_by=chosen)
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=[5, 5, 5]), RULES, strict=strict)
+
+
+def test_which_of_two_cards_keeps_a_unit_from_defeat_is_its_owners_choice_or_else_the_first_said_so():
+    chosen = _holdout_at_two_hit_points({"Holdout": "Last Stand"}, strict=True)
+    (kept, _points) = _steps(chosen, "defeat.defeat_prevented")
+    assert kept.data["source"] == "Holdout's Last Stand"
+    assert ("Holdout", "Last Stand", "turn") in chosen.battle.uses  # the once-per-turn card is spent
+    with pytest.raises(
+        AttackError, match=r"name it as defeat_prevented_by \(cards: Brace, Last Stand\)"
+    ) as err:
+        _holdout_at_two_hit_points({}, strict=True)
+    assert err.value.field == "defeat_prevented_by"
+    with pytest.raises(AttackError, match="'Holdout Gun' cannot keep Holdout from defeat") as err:
+        _holdout_at_two_hit_points({"Holdout": "Holdout Gun"}, strict=True)
+    assert err.value.field == "defeat_prevented_by.Holdout"
+    lenient = _holdout_at_two_hit_points({}, strict=False)
+    (taken,) = _steps(lenient, "defeat.default_choice")
+    assert taken.data == {"unit": "Holdout", "choice": "defeat_prevented_by", "value": "Brace"}
+    (kept, _points) = _steps(lenient, "defeat.defeat_prevented")
+    assert kept.data["source"] == "Holdout's Brace"
+    assert not lenient.battle.uses  # Last Stand is still there for later in the turn
+
+
+def test_a_scenario_file_names_the_card_that_keeps_a_unit_from_defeat_by_unit():
+    data = {"attacker": "Gap Striker", "weapon": "Gap Lance", "target": "Holdout"}
+    decl = declaration_from_data({**data, "defeat_prevented_by": {"Holdout": "Brace"}}, None, None)
+    assert decl.defeat_prevented_by == {"Holdout": "Brace"}
+    with pytest.raises(AttackError) as err:
+        declaration_from_data({**data, "defeat_prevented_by": {"Holdout": ""}}, None, None)
+    assert err.value.field == "defeat_prevented_by"

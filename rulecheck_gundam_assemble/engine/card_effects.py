@@ -533,6 +533,7 @@ class CardEffects:
             responses=r.nested if r else (),
             tl_cost_change=eff.tl_cost,
             made_by=source,
+            defeat_prevented_by=self.decl.defeat_prevented_by,  # the owners' choices hold in it too
         )
         self.emit(
             f"{stage}.nested_attack",
@@ -616,11 +617,15 @@ class CardEffects:
     def use_allowed(self, r: Response, who: str, window: str) -> bool:
         return self.limited_use(r.ability, who, window, RESPONSE_CLAUSE[window])
 
+    def already_used(self, ability: Ability, who: str) -> bool:
+        """Whether ``who`` has used this limited ability as often as it allows (once per ...)."""
+        key = (who, ability.name, ability.once_per)
+        return key in self.battle.uses or (ability.once_per == "attack" and key in self.used_in_attack)
+
     def limited_use(self, ability: Ability, who: str, stage: str, clause: str) -> bool:
         """An ability limited to once per attack, activation or turn: refused after its use."""
         key = (who, ability.name, ability.once_per)
-        used = key in self.battle.uses or (ability.once_per == "attack" and key in self.used_in_attack)
-        if used:
+        if self.already_used(ability, who):
             self.emit(
                 f"{stage}.not_allowed",
                 (clause,),
@@ -638,19 +643,63 @@ class CardEffects:
 
     def kept_from_defeat(self, name: str, stage: str) -> bool:
         """Whether a card steps in as ``name`` reaches 0 hit points (``prevent_defeat``), keeping
-        it on the board; the rest of the defeat is then not made (``defeat.defeat_prevented``)."""
+        it on the board; the rest of the defeat is then not made (``defeat.defeat_prevented``).
+
+        The text puts no order on several such cards: which one is used is the owner's choice,
+        scripted as the declaration's ``defeat_prevented_by`` {unit: ability}. With one card that
+        can step in there is nothing to choose; with several unscripted, strict resolution refuses,
+        lenient takes the first in the unit's profile and the trace says so."""
         unit = self.battle.unit(name)  # on the board: a unit in Reserve takes no damage (non_combat)
+        usable = []
         for ability, eff in defeat_stoppers(unit):
             if not self.trigger_fits(ability.trigger, name):
                 continue
-            if ability.once_per and not self.limited_use(ability, name, stage, "GA-DEF-1"):
+            if ability.once_per and self.already_used(ability, name):
+                self.limited_use(ability, name, stage, "GA-DEF-1")  # the trace says why it cannot
                 continue
-            self.battle, events = defeat_prevented(
-                self.battle, name, eff.hit_points, f"{name}'s {ability.name}", self.rules, stage
+            usable.append((ability, eff))
+        if not usable:
+            return False
+        ability, eff = usable[0]
+        if len(usable) > 1:
+            ability, eff = self.defeat_preventer_chosen(name, stage, usable)
+        if ability.once_per:
+            self.limited_use(ability, name, stage, "GA-DEF-1")
+        self.battle, events = defeat_prevented(
+            self.battle, name, eff.hit_points, f"{name}'s {ability.name}", self.rules, stage
+        )
+        self.events.extend(events)
+        return True
+
+    def defeat_preventer_chosen(
+        self, name: str, stage: str, usable: list[tuple[Ability, Effect]]
+    ) -> tuple[Ability, Effect]:
+        """Of several cards that can keep ``name`` from defeat, the one its owner uses."""
+        options = ", ".join(a.name for a, _ in usable)
+        chosen = self.decl.defeat_prevented_by.get(name)
+        if chosen is not None:
+            for ability, eff in usable:
+                if ability.name == chosen:
+                    return ability, eff
+            raise AttackError(
+                f"{chosen!r} cannot keep {name} from defeat here (the cards that can: {options})",
+                f"defeat_prevented_by.{name}",
             )
-            self.events.extend(events)
-            return True
-        return False
+        if self.strict:
+            raise AttackError(
+                f"{name} would be defeated and several of its cards can keep it on the board: "
+                f"its owner chooses one; name it as defeat_prevented_by (cards: {options})",
+                "defeat_prevented_by",
+            )
+        first = usable[0][0].name
+        self.emit(
+            f"{stage}.default_choice",
+            ("GA-DEF-1",),
+            f"{name} has several cards that keep it from defeat ({options}); which one its owner uses "
+            f"is not scripted, so the first, {first}, steps in (lenient run)",
+            {"unit": name, "choice": "defeat_prevented_by", "value": first},
+        )
+        return usable[0]
 
     def trigger_fits(self, trigger: str, name: str) -> bool:
         """Whether an ongoing ability of ``name`` with this trigger is in play in this attack."""

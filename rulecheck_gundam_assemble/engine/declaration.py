@@ -58,6 +58,8 @@ class AttackDeclaration:
     responses: tuple[Response, ...] = ()
     crit_target: str | None = None  # under aoe_crit_effect_scope=chosen_target
     defeat_order: tuple[str, ...] = ()  # under simultaneous_defeat_order=owner_chooses
+    # which card steps in when several could keep a unit from defeat: the owner's choice, {unit: ability}
+    defeat_prevented_by: Mapping[str, str] = field(default_factory=dict)
     more_targets: tuple[str, ...] = ()  # a weapon that allows additional targets (GA-ROLL-3)
     tl_cost_change: int = 0  # an attack made by an effect ("attacks back at a lower cost")
     made_by: str | None = None  # the effect that makes this attack, if any

@@ -20,6 +20,7 @@ The ``attack`` section::
     made_by: {side: A, tactics: ...}   # a card that makes this attack (a before_attack attack effect)
     critical_moves: {Cara's Strider: [4, 0]}   # where a critical dash or push moves each unit
     defeat_order: [...]             # only under simultaneous_defeat_order=owner_chooses
+    defeat_prevented_by: {Near Sentry: Last Stand}   # which card steps in, when several could
     interpretations: {disarm_effect: minus_one_accuracy}   # a ruling under another reading
 """
 
@@ -152,8 +153,24 @@ def declaration_from_data(data: Mapping[str, Any], battle: Battle, catalogue: Ca
         ),
         crit_target=data.get("crit_target"),
         defeat_order=tuple(data.get("defeat_order") or ()),
+        defeat_prevented_by=defeat_choices(data.get("defeat_prevented_by")),
         critical_moves=parse_critical_moves(data.get("critical_moves")),
     )
+
+
+def defeat_choices(spec: Any) -> dict[str, str]:
+    """``defeat_prevented_by``: for a unit that more than one card could keep from defeat, the
+    card its owner uses ({unit: ability}); the engine checks it when the unit reaches 0."""
+    if spec is None:
+        return {}
+    if not isinstance(spec, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str) and v for k, v in spec.items()
+    ):
+        raise AttackError(
+            "a mapping of each unit to the ability that keeps it from defeat, e.g. {Zaku: Last Stand}",
+            "defeat_prevented_by",
+        )
+    return dict(spec)
 
 
 def card_attack(

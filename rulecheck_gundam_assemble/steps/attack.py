@@ -227,6 +227,12 @@ def defeat_order(attack_context: AttackContext, names: str):
     attack_context.choices["defeat_order"] = name_list(names)
 
 
+@given(P.defeat_prevented_by.parser)
+def defeat_prevented_by(attack_context: AttackContext, name: str, ability: str):
+    """Which of several cards that could keep ``name`` from defeat its owner uses."""
+    attack_context.choices.setdefault("defeat_prevented_by", {})[unquote(name)] = ability
+
+
 # --- resolving -----------------------------------------------------------------------------------
 
 

@@ -198,7 +198,7 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     Then the attack is not allowed
 
   @clause:GA-DEF-1 @clause:GA-SEQ-11 @ruling:derived
-  Scenario: Of a unit's cards that keep it on the board, the first that serves this attack steps in, then the next
+  Scenario: Of a unit's cards that keep it on the board, the owner chooses among those that serve this attack; a used once-per-turn card leaves the other
     Given the pieces:
       | name                      | side | at     |
       | Cara's Strider            | A    | [0, 0] |
@@ -206,6 +206,7 @@ Feature: Card vocabulary - who may respond, whom a Response reaches, and what it
     And the unit states:
       | name                      | hp |
       | Hypothetical Twin Holdout | 1  |
+    And the owner of "Hypothetical Twin Holdout" keeps it from defeat with "Hypothetical: Holds On Once per Turn"
     When "Cara's Strider" attacks "Hypothetical Twin Holdout" with Zaku Machine Gun and rolls 5, 1, 1, 1
     Then "Hypothetical Twin Holdout" is not defeated
     And "Hypothetical Twin Holdout" has 2 hit points

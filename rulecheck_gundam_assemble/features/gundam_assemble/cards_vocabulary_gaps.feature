@@ -416,3 +416,56 @@ Feature: Card vocabulary - the last gaps: any Upgrade gained, damage around one 
     And "Gap Striker" attacks "Far Sentry" with "Gap Lance" and rolls 1, 1, 1, 1
     Then "Near Sentry" is defeated
     And the attack rolls 4 dice
+
+  @clause:GA-DEF-1 @ruling:derived
+  Scenario: Of two cards that could keep an attacked unit on the board, the one its owner chooses steps in
+    Given the unit states:
+      | name        | profile     | hp |
+      | Near Sentry | Gap Holdout | 2  |
+    And the owner of "Near Sentry" keeps it from defeat with "Last Stand"
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 5, 5
+    Then "Near Sentry" is not defeated
+    And "Near Sentry" has 1 hit points
+    And the trace says "Near Sentry's Last Stand steps in"
+
+  @clause:GA-DEF-1 @ruling:derived
+  Scenario: The owner who keeps the once-per-turn card for later has it at the end of the turn
+    Given the unit states:
+      | name        | profile     | hp |
+      | Near Sentry | Gap Holdout | 2  |
+    And the owner of "Near Sentry" keeps it from defeat with "Brace"
+    And "Gap Striker" will use "Time Bomb"
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 5, 5
+    And the turn ends
+    Then "Near Sentry" is not defeated
+    And "Near Sentry" has 1 hit points
+    And the trace says "Near Sentry's Brace steps in"
+    And the trace says "Near Sentry's Last Stand steps in"
+
+  @clause:GA-DEF-1 @ruling:derived
+  Scenario: The owner who uses the once-per-turn card in the attack has nothing left at the end of the turn
+    Given the unit states:
+      | name        | profile     | hp |
+      | Near Sentry | Gap Holdout | 2  |
+    And the owner of "Near Sentry" keeps it from defeat with "Last Stand"
+    And "Gap Striker" will use "Time Bomb"
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 5, 5
+    And the turn ends
+    Then "Near Sentry" is defeated
+
+  @clause:GA-DEF-1 @ruling:derived
+  Scenario: Which of two cards keeps a unit on the board is not left to the order of its card
+    Given the unit states:
+      | name        | profile     | hp |
+      | Near Sentry | Gap Holdout | 2  |
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 5, 5
+    Then resolving fails because "its owner chooses one; name it as defeat_prevented_by (cards: Brace, Last Stand)"
+
+  @clause:GA-DEF-1 @ruling:derived
+  Scenario: The owner's choice must be one of the cards that can step in
+    Given the unit states:
+      | name        | profile     | hp |
+      | Near Sentry | Gap Holdout | 2  |
+    And the owner of "Near Sentry" keeps it from defeat with "Holdout Gun"
+    When "Gap Striker" attacks "Near Sentry" with "Gap Lance" and rolls 5, 5, 5
+    Then resolving fails because "'Holdout Gun' cannot keep Near Sentry from defeat here (the cards that can: Brace, Last Stand)"
