@@ -363,3 +363,22 @@ def test_check_vacuous_with_a_broken_phrases_hook_says_so_in_one_line_before_run
     assert err.splitlines() == [
         "rulecheck: rulecheck.rulesets: multibase.phrases(): failed: RuntimeError: no table"
     ]
+
+
+def test_explore_writes_the_owners_choice_of_the_card_that_keeps_a_unit_from_defeat():
+    from rulecheck_gundam_assemble.gherkin import attack_steps
+
+    attack = {
+        "attacker": "Gap Striker",
+        "weapon": "Gap Lance",
+        "target": "Near Sentry",
+        "dice": {"attack": [5, 5, 5]},
+        "defeat_prevented_by": {"Near Sentry": "Last Stand"},
+    }
+    given_steps, _ = attack_steps({"attack": attack}, {"dice_used": {"attack": 3}})
+    [choice] = [s for s in given_steps if "keeps it from defeat" in s]
+    assert choice == 'the owner of "Near Sentry" keeps it from defeat with "Last Stand"'
+    assert GundamAssemblePhrases.defeat_prevented_by.read(choice) == {
+        "name": '"Near Sentry"',
+        "ability": "Last Stand",
+    }
