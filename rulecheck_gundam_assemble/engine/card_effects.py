@@ -533,7 +533,6 @@ class CardEffects:
             responses=r.nested if r else (),
             tl_cost_change=eff.tl_cost,
             made_by=source,
-            defeat_prevented_by=self.decl.defeat_prevented_by,  # the owners' choices hold in it too
         )
         self.emit(
             f"{stage}.nested_attack",
@@ -618,14 +617,16 @@ class CardEffects:
         return self.limited_use(r.ability, who, window, RESPONSE_CLAUSE[window])
 
     def already_used(self, ability: Ability, who: str) -> bool:
-        """Whether ``who`` has used this limited ability as often as it allows (once per ...)."""
+        """Whether ``who`` has used this limited ability as often as it allows (once per ...):
+        ``limited_use``'s test without its refusal event or its record of the use."""
         key = (who, ability.name, ability.once_per)
         return key in self.battle.uses or (ability.once_per == "attack" and key in self.used_in_attack)
 
     def limited_use(self, ability: Ability, who: str, stage: str, clause: str) -> bool:
         """An ability limited to once per attack, activation or turn: refused after its use."""
         key = (who, ability.name, ability.once_per)
-        if self.already_used(ability, who):
+        used = key in self.battle.uses or (ability.once_per == "attack" and key in self.used_in_attack)
+        if used:
             self.emit(
                 f"{stage}.not_allowed",
                 (clause,),
