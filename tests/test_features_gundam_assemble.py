@@ -22,6 +22,7 @@ from rulecheck_gundam_assemble.engine.abilities import (
     RECIPIENTS,
     RESPONSE_WINDOWS,
     TRIGGERS,
+    WEAPON_EFFECT_WINDOWS,
     WINDOWS,
     AbilityError,
     Effect,
@@ -521,6 +522,10 @@ def _effect_card(effect, window="before_attack_roll", **fields):
     return _ability_card(window=window, effects=[effect], **fields)
 
 
+def _timed(effect, window="after_combat_damage"):  # a weapon effect with a window of its own
+    return {**effect, "window": window}
+
+
 def _weapon_card(**fields):
     return _unit_card(weapons=[{"name": "W", "tl_cost": 2, "strength": 2, "range": 3, **fields}])
 
@@ -535,6 +540,11 @@ class AttackedTrigger(CardAbility):
 
 EFFECT = "units[0].abilities[0].effects[0]"
 WEAPON = "units[0].weapons[0]"
+NO_CHOICE = "a weapon effect has no player's choice to script"
+ANY_TYPE = (
+    "a weapon's gained Upgrade of any type is its player's choice, and a weapon effect has no Response to "
+    "script it on: name the type (Strength, Shield, Speed)"
+)
 ANOTHER_CHAPTER = "a mechanic of another chapter of the rules; rulecheck models the attack chapter only"
 CARD_REFUSALS = {
     "effect kind": (
@@ -844,6 +854,55 @@ CARD_REFUSALS = {
         {"tactics": [{"name": "Shield Drill", "python": "attacked"}]},
         "tactics[0].name: a Tactics card 'Shield Drill' is already in the catalogue",
     ),
+    "weapon effect's own window": (
+        _weapon_card(
+            effects=[{"kind": "ignore_los"}, {"kind": "damage_plus", "amount": 1, "window": "ongoing"}]
+        ),
+        f"{WEAPON}.effects[1].window: 'ongoing' is not a weapon effect's window "
+        f"(expected one of {', '.join(WEAPON_EFFECT_WINDOWS)})",
+    ),
+    "weapon effect on one target": (
+        _weapon_card(effects=[_timed({"kind": "destroy_upgrade", "upgrade": "Shield", "to": "one_target"})]),
+        f"{WEAPON}.effects[0].to: 'one_target': {NO_CHOICE} (to: targets, self or attacker)",
+    ),
+    "weapon effect on another ally": (
+        _weapon_card(effects=[_timed({"kind": "repair", "amount": 1, "to": "another_ally"})]),
+        f"{WEAPON}.effects[0].to: 'another_ally': {NO_CHOICE} (to: targets, self or attacker)",
+    ),
+    "weapon effect from one target": (
+        _weapon_card(
+            effects=[_timed({"kind": "area_damage", "amount": 1, "from": "one_target", "within": 1})]
+        ),
+        f"{WEAPON}.effects[0].from: 'one_target': {NO_CHOICE} (from: targets or self)",
+    ),
+    "weapon effect gaining an Upgrade of any type": (
+        _weapon_card(effects=[_timed({"kind": "grant_upgrade", "upgrade": "any", "to": "attacker"})]),
+        f"{WEAPON}.effects[0].upgrade: {ANY_TYPE}",
+    ),
+    "weapon effect making an attack": (
+        _weapon_card(effects=[_timed({"kind": "attack"})]),
+        f"{WEAPON}.effects[0].kind: a weapon effect does not make another attack",
+    ),
+    "critical effect rolling dice": (
+        _weapon_card(
+            critical={
+                "effects": [
+                    {"kind": "roll_dice", "dice": 1, "at_least": 4, "effects": [{"kind": "strength"}]}
+                ]
+            }
+        ),
+        f"{WEAPON}.critical.effects[0].kind: a critical hit effect does not roll dice of its own "
+        "(its card's dice could not be scripted before the attack roll)",
+    ),
+    "critical effect moving a unit": (
+        _weapon_card(critical={"effects": [{"kind": "move"}]}),
+        f"{WEAPON}.critical.effects[0].kind: a critical hit effect that moves a unit is a dash or a push "
+        "with its hexes (the scenario scripts the hex in critical_moves)",
+    ),
+    "critical effect gaining an Upgrade of any type": (
+        _weapon_card(critical={"effects": [{"kind": "grant_upgrade", "upgrade": "any", "to": "attacker"}]}),
+        f"{WEAPON}.critical.effects[0].upgrade: {ANY_TYPE}",
+    ),
     "effect kind of another chapter": (
         _effect_card({"kind": "rescue"}),
         f"{EFFECT}.kind: 'rescue' needs Rescue (rescuing Garrisons), {ANOTHER_CHAPTER}",
@@ -1016,6 +1075,18 @@ CARD_READINGS = {
         _unit_card(shields=2),
         lambda cat: cat.units["U"],
         UnitProfile("U", 3, 1, 2, {}, {}),
+    ),
+    "weapon effect gaining an Upgrade of a named type after damage": (
+        _weapon_card(effects=[_timed({"kind": "grant_upgrade", "upgrade": "Speed", "to": "attacker"})]),
+        lambda cat: cat.units["U"].weapons["W"].timed_effects,
+        (Effect("grant_upgrade", 1, "attacker", upgrade="Speed", timing="after_combat_damage"),),
+    ),
+    "critical effect gaining an Upgrade of a named type": (
+        _weapon_card(
+            critical={"effects": [{"kind": "grant_upgrade", "upgrade": "Shield", "to": "attacker"}]}
+        ),
+        lambda cat: cat.units["U"].weapons["W"].critical.effects,
+        (Effect("grant_upgrade", 1, "attacker", upgrade="Shield"),),
     ),
     "weapon": (
         _weapon_card(critical={"effects": [{"kind": "extra_dice", "amount": 1}], "crits_needed": 2}),
