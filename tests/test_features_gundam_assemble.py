@@ -1381,6 +1381,20 @@ def test_a_card_for_the_enemy_attacked_on_a_one_target_attack_does_not_ask_the_a
     assert "Fracture" in result.battle.unit(ZAKU).statuses
 
 
+def test_non_combat_damage_to_a_unit_with_no_shield_and_no_reduction_asks_no_mitigation_reading():
+    # The Zaku has no Shield and no damage reduction: every reading of non_combat_damage_mitigation
+    # deals it the whole damage, so the question is not asked, and no Shield is spent.
+    result = None
+
+    def run():
+        nonlocal result
+        result = _attack("Pick", choices={"victim": ZAKU})
+
+    assert "non_combat_damage_mitigation" not in _interpretations_read(run)
+    zaku = result.battle.unit(ZAKU)
+    assert (zaku.hp, zaku.shields, zaku.deactivated_shields) == (4, 0, 0)
+
+
 def test_a_one_target_card_aimed_at_a_unit_outside_the_attack_is_refused_at_its_target_field():
     # The user's file points at the Response's own 'target' line, not at the attack.
     cat = _catalogue()
