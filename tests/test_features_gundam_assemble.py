@@ -1316,6 +1316,49 @@ def test_a_tactics_card_acting_on_another_allied_unit_takes_an_ally_of_its_playe
     assert str(err.value) == f"{where}.choices.ally: {ZAKU} is not an ally of player A (it is on side B)"
 
 
+def _salvage_crew_after_its_attack():
+    """The Rammer's attack in actions_salvage_crew.yaml, resolved: its Salvage Crew's repair and
+    Energy wait for the end of the turn."""
+    from rulecheck_gundam_assemble import ruleset as ga
+    from rulecheck_gundam_assemble.engine.setup import scripted_dice
+    from rulecheck_gundam_assemble.explain import attack_inputs
+
+    scenario = ga.load_scenario(LAYOUT.scenarios / "actions_salvage_crew.yaml")
+    battle, decl, rules, section = attack_inputs(scenario, RULES, "resolve")
+    return resolve_attack(battle, decl, scripted_dice(section.get("dice")), rules).battle
+
+
+def _ends(events):
+    return [(e.step, e.data, e.interpretation) for e in events]
+
+
+def test_the_waiting_effects_happen_as_events_of_the_end_of_the_turn():
+    from rulecheck_gundam_assemble.engine.durations import end_turn
+
+    battle, events = end_turn(_salvage_crew_after_its_attack(), RULES)
+    rammer = "Hypothetical Rammer"
+    assert _ends(events) == [
+        ("end.turn.delayed", {"unit": rammer, "effect": "repair"}, None),
+        ("end.turn.delayed", {"unit": rammer, "effect": "gain_energy"}, None),
+        ("end.turn", {"expired": [], "kept": 0}, None),
+    ]
+    assert (battle.unit(rammer).hp, battle.delayed) == (4, ())
+
+
+def test_under_activation_end_the_waiting_effects_happen_as_events_of_the_end_of_the_activation():
+    from rulecheck_gundam_assemble.engine.durations import end_activation
+
+    rules = RULES.with_changes(interpretations={"card_turn_duration": "activation_end"})
+    battle, events = end_activation(_salvage_crew_after_its_attack(), rules)
+    rammer, reading = "Hypothetical Rammer", "card_turn_duration=activation_end"
+    assert _ends(events) == [
+        ("end.activation.delayed", {"unit": rammer, "effect": "repair"}, reading),
+        ("end.activation.delayed", {"unit": rammer, "effect": "gain_energy"}, reading),
+        ("end.activation", {"expired": [], "kept": 0}, reading),
+    ]
+    assert (battle.unit(rammer).hp, battle.delayed) == (4, ())
+
+
 # --- the attack's trace as --json shows it (issue #12: ga-flow-mutants) ---------------------------
 
 
