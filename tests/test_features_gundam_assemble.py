@@ -861,6 +861,10 @@ CARD_REFUSALS = {
         f"{WEAPON}.effects[1].window: 'ongoing' is not a weapon effect's window "
         f"(expected one of {', '.join(WEAPON_EFFECT_WINDOWS)})",
     ),
+    "weapon effect with its own window and no known kind": (
+        _weapon_card(effects=[_timed({"kind": "zap"})]),
+        f"{WEAPON}.effects[0].kind: 'zap' is not an effect (expected one of {', '.join(EFFECTS)})",
+    ),
     "weapon effect on one target": (
         _weapon_card(effects=[_timed({"kind": "destroy_upgrade", "upgrade": "Shield", "to": "one_target"})]),
         f"{WEAPON}.effects[0].to: 'one_target': {NO_CHOICE} (to: targets, self or attacker)",
