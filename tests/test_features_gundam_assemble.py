@@ -1305,6 +1305,12 @@ def test_a_card_named_as_an_attacks_maker_is_refused_at_its_field_unless_it_make
         with pytest.raises(AttackError) as err:
             declaration_from_data({**gun, "weapon": weapon, "made_by": made_by}, battle, cat)
         assert str(err.value) == message
+    # An attacker that is no unit of the scenario has no card to make the attack with.
+    with pytest.raises(AttackError) as err:
+        declaration_from_data(
+            {**gun, "attacker": "Ghost", "made_by": {"unit": "Ghost", "ability": "Sortie"}}, battle, cat
+        )
+    assert str(err.value) == "attack.made_by.ability: Ghost has no ability 'Sortie'"
 
 
 def test_a_tactics_card_acting_on_another_allied_unit_takes_an_ally_of_its_player():
