@@ -22,9 +22,11 @@ from rulecheck_gundam_assemble.engine.abilities import (
     RECIPIENTS,
     RESPONSE_WINDOWS,
     TRIGGERS,
+    WEAPON_EFFECT_WINDOWS,
     WINDOWS,
     AbilityError,
     Effect,
+    refuse_other_chapters,
 )
 from rulecheck_gundam_assemble.engine.area_effect import AreaPattern, Placement, find_placement, placements
 from rulecheck_gundam_assemble.engine.attack import resolve_attack
@@ -520,6 +522,10 @@ def _effect_card(effect, window="before_attack_roll", **fields):
     return _ability_card(window=window, effects=[effect], **fields)
 
 
+def _timed(effect, window="after_combat_damage"):  # a weapon effect with a window of its own
+    return {**effect, "window": window}
+
+
 def _weapon_card(**fields):
     return _unit_card(weapons=[{"name": "W", "tl_cost": 2, "strength": 2, "range": 3, **fields}])
 
@@ -534,6 +540,12 @@ class AttackedTrigger(CardAbility):
 
 EFFECT = "units[0].abilities[0].effects[0]"
 WEAPON = "units[0].weapons[0]"
+NO_CHOICE = "a weapon effect has no player's choice to script"
+ANY_TYPE = (
+    "a weapon's gained Upgrade of any type is its player's choice, and a weapon effect has no Response to "
+    "script it on: name the type (Strength, Shield, Speed)"
+)
+ANOTHER_CHAPTER = "a mechanic of another chapter of the rules; rulecheck models the attack chapter only"
 CARD_REFUSALS = {
     "effect kind": (
         _effect_card({"kind": "zap"}),
@@ -842,6 +854,84 @@ CARD_REFUSALS = {
         {"tactics": [{"name": "Shield Drill", "python": "attacked"}]},
         "tactics[0].name: a Tactics card 'Shield Drill' is already in the catalogue",
     ),
+    "weapon effect's own window": (
+        _weapon_card(
+            effects=[{"kind": "ignore_los"}, {"kind": "damage_plus", "amount": 1, "window": "ongoing"}]
+        ),
+        f"{WEAPON}.effects[1].window: 'ongoing' is not a weapon effect's window "
+        f"(expected one of {', '.join(WEAPON_EFFECT_WINDOWS)})",
+    ),
+    "weapon effect with its own window and no known kind": (
+        _weapon_card(effects=[_timed({"kind": "zap"})]),
+        f"{WEAPON}.effects[0].kind: 'zap' is not an effect (expected one of {', '.join(EFFECTS)})",
+    ),
+    "weapon effect on one target": (
+        _weapon_card(effects=[_timed({"kind": "destroy_upgrade", "upgrade": "Shield", "to": "one_target"})]),
+        f"{WEAPON}.effects[0].to: 'one_target': {NO_CHOICE} (to: targets, self or attacker)",
+    ),
+    "weapon effect on another ally": (
+        _weapon_card(effects=[_timed({"kind": "repair", "amount": 1, "to": "another_ally"})]),
+        f"{WEAPON}.effects[0].to: 'another_ally': {NO_CHOICE} (to: targets, self or attacker)",
+    ),
+    "weapon effect from one target": (
+        _weapon_card(
+            effects=[_timed({"kind": "area_damage", "amount": 1, "from": "one_target", "within": 1})]
+        ),
+        f"{WEAPON}.effects[0].from: 'one_target': {NO_CHOICE} (from: targets or self)",
+    ),
+    "weapon effect gaining an Upgrade of any type": (
+        _weapon_card(effects=[_timed({"kind": "grant_upgrade", "upgrade": "any", "to": "attacker"})]),
+        f"{WEAPON}.effects[0].upgrade: {ANY_TYPE}",
+    ),
+    "weapon effect making an attack": (
+        _weapon_card(effects=[_timed({"kind": "attack"})]),
+        f"{WEAPON}.effects[0].kind: a weapon effect does not make another attack",
+    ),
+    "critical effect rolling dice": (
+        _weapon_card(
+            critical={
+                "effects": [
+                    {"kind": "roll_dice", "dice": 1, "at_least": 4, "effects": [{"kind": "strength"}]}
+                ]
+            }
+        ),
+        f"{WEAPON}.critical.effects[0].kind: a critical hit effect does not roll dice of its own "
+        "(its card's dice could not be scripted before the attack roll)",
+    ),
+    "critical effect moving a unit": (
+        _weapon_card(critical={"effects": [{"kind": "move"}]}),
+        f"{WEAPON}.critical.effects[0].kind: a critical hit effect that moves a unit is a dash or a push "
+        "with its hexes (the scenario scripts the hex in critical_moves)",
+    ),
+    "critical effect gaining an Upgrade of any type": (
+        _weapon_card(critical={"effects": [{"kind": "grant_upgrade", "upgrade": "any", "to": "attacker"}]}),
+        f"{WEAPON}.critical.effects[0].upgrade: {ANY_TYPE}",
+    ),
+    "effect kind of another chapter": (
+        _effect_card({"kind": "rescue"}),
+        f"{EFFECT}.kind: 'rescue' needs Rescue (rescuing Garrisons), {ANOTHER_CHAPTER}",
+    ),
+    "window of an ability's effect": (
+        _effect_card({"kind": "strength", "amount": 1, "window": "before_attack_roll"}),
+        f"{EFFECT}.window: an ability's effects resolve in the ability's window; only a weapon effect "
+        "takes a window of its own",
+    ),
+    "hexes of an effect that moves nothing": (
+        _effect_card({"kind": "strength", "amount": 1, "hexes": 2}),
+        f"{EFFECT}.hexes: only a dash or a push moves a unit a number of hexes",
+    ),
+    "dice of an effect that rolls none": (
+        _effect_card({"kind": "strength", "amount": 1, "dice": 2}),
+        f"{EFFECT}.dice: only a roll_dice effect takes dice",
+    ),
+    "at the end of the turn, nothing": (
+        _effect_card({"kind": "at_end_of_turn"}),
+        f"{EFFECT}.effects: an at_end_of_turn effect lists what happens at the end of the turn",
+    ),
+    "cost set by a strength effect": (
+        _effect_card({"kind": "strength", "amount": 1, "set_to": 1}),
+        f"{EFFECT}.set_to: only a tl_cost or an attack effect sets a cost",
+    ),
 }
 
 
@@ -851,6 +941,63 @@ def test_card_loader_refuses_a_card_outside_the_vocabulary_naming_its_field(card
     with pytest.raises(AbilityError) as err:
         parse_catalogue(cards, {"attacked": AttackedTrigger}, base)
     assert str(err.value) == message
+
+
+# A card file's words for another chapter's mechanics are refused before its schema check
+# (``refuse_other_chapters``), wherever in the file they stand, naming the place and the mechanic.
+OTHER_CHAPTER_REFUSALS = {
+    "Tactics card's window": (
+        {"tactics": [{"name": "T", "window": "deployment"}]},
+        "tactics[0].window: 'deployment' needs deployment",
+    ),
+    "Tactics card's window, with units in the file": (
+        {
+            "tactics": [{"name": "T", "window": "rescue"}],
+            "units": [{"name": "U", "abilities": [{"name": "A"}]}],
+        },
+        "tactics[0].window: 'rescue' needs Rescue (rescuing Garrisons)",
+    ),
+    "Tactics card's condition": (
+        {"tactics": [{"name": "T", "when": {"objectives_held": 1}}]},
+        "tactics[0].when.objectives_held: 'objectives_held' needs objectives",
+    ),
+    "Tactics card's effect": (
+        {"tactics": [{"name": "T", "effects": [{"kind": "strength"}, {"kind": "capture"}]}]},
+        "tactics[0].effects[1].kind: 'capture' needs objectives",
+    ),
+    "effect of a roll": (
+        {"tactics": [{"name": "T", "effects": [{"kind": "roll_dice", "effects": [{"kind": "rescue"}]}]}]},
+        "tactics[0].effects[0].effects[0].kind: 'rescue' needs Rescue (rescuing Garrisons)",
+    ),
+    "unit ability's window": (
+        {"units": [{"name": "U", "abilities": [{"name": "A"}, {"name": "B", "window": "movement"}]}]},
+        "units[0].abilities[1].window: 'movement' needs movement outside an attack",
+    ),
+    "weapon effect": (
+        {"units": [{"name": "U", "weapons": [{"name": "W", "effects": [{"kind": "deploy"}]}]}]},
+        "units[0].weapons[0].effects[0].kind: 'deploy' needs deployment",
+    ),
+    "weapon's critical effect": (
+        {
+            "units": [
+                {"name": "U", "weapons": [{"name": "W", "critical": {"effects": [{"kind": "redeploy"}]}}]}
+            ]
+        },
+        "units[0].weapons[0].critical.effects[0].kind: 'redeploy' needs deployment",
+    ),
+}
+
+
+@pytest.mark.parametrize(("cards", "message"), OTHER_CHAPTER_REFUSALS.values(), ids=OTHER_CHAPTER_REFUSALS)
+def test_a_card_file_naming_another_chapters_mechanic_is_refused_at_its_place(cards, message):
+    with pytest.raises(AbilityError) as err:
+        refuse_other_chapters(cards)
+    assert str(err.value) == f"{message}, {ANOTHER_CHAPTER}"
+
+
+def test_a_card_file_of_another_shape_is_left_to_the_checks_that_follow():
+    for data in (["deployment"], {"tactics": "rescue", "units": [{"name": "U", "weapons": "deploy"}]}):
+        refuse_other_chapters(data)  # nothing refused here: the schema names what is wrong
 
 
 @pytest.mark.parametrize(
@@ -932,6 +1079,18 @@ CARD_READINGS = {
         _unit_card(shields=2),
         lambda cat: cat.units["U"],
         UnitProfile("U", 3, 1, 2, {}, {}),
+    ),
+    "weapon effect gaining an Upgrade of a named type after damage": (
+        _weapon_card(effects=[_timed({"kind": "grant_upgrade", "upgrade": "Speed", "to": "attacker"})]),
+        lambda cat: cat.units["U"].weapons["W"].timed_effects,
+        (Effect("grant_upgrade", 1, "attacker", upgrade="Speed", timing="after_combat_damage"),),
+    ),
+    "critical effect gaining an Upgrade of a named type": (
+        _weapon_card(
+            critical={"effects": [{"kind": "grant_upgrade", "upgrade": "Shield", "to": "attacker"}]}
+        ),
+        lambda cat: cat.units["U"].weapons["W"].critical.effects,
+        (Effect("grant_upgrade", 1, "attacker", upgrade="Shield"),),
     ),
     "weapon": (
         _weapon_card(critical={"effects": [{"kind": "extra_dice", "amount": 1}], "crits_needed": 2}),
@@ -1057,6 +1216,159 @@ def test_a_scenarios_attack_section_becomes_the_engine_inputs_and_a_bad_one_is_r
         assert str(err.value) == message
 
 
+# A card that makes an attack outside any other (``made_by``: {unit, ability} or {side, tactics})
+# and a card acting on another allied unit (``choices: {ally: NAME}``), as a scenario names them.
+MAKERS = {
+    "units": [
+        {
+            "name": "Raider",
+            "hp": 4,
+            "vp": 1,
+            "weapons": [
+                {"name": "Gun", "tl_cost": 2, "range": 3, "strength": 2},
+                {"name": "Blade", "tl_cost": 1, "range": 1, "strength": 3},
+            ],
+            "abilities": [
+                {"name": "Sortie", "window": "before_attack", "effects": [{"kind": "attack", "tl_cost": -1}]},
+                {
+                    "name": "Gun Run",
+                    "window": "before_attack",
+                    "effects": [{"kind": "attack", "weapon": "Gun"}],
+                },
+                {"name": "Follow Up", "window": "after_combat_damage", "effects": [{"kind": "attack"}]},
+            ],
+        }
+    ],
+    "tactics": [
+        {"name": "Covering Order", "window": "before_attack", "effects": [{"kind": "attack", "set_to": 0}]},
+        {
+            "name": "Field Repair",
+            "window": "before_attack_roll",
+            "effects": [{"kind": "repair", "amount": 1, "to": "another_ally"}],
+        },
+    ],
+}
+
+
+def _raiders():
+    """Two Raiders of side A and the Zaku of side B, with the cards above."""
+    cat = parse_catalogue(MAKERS, {}, bundled_catalogue())
+    board = Board(
+        pieces=(Piece("Raider", "A", (0, 0)), Piece("Wingman", "A", (0, 1)), Piece(ZAKU, "B", (2, 0)))
+    )
+    entries = {"Raider": {"side": "A"}, "Wingman": {"side": "A", "profile": "Raider"}, ZAKU: {"side": "B"}}
+    return cat, battle_from_entries(board, entries, cat)
+
+
+def test_an_attack_a_units_card_makes_is_declared_with_its_maker_and_its_cost_change():
+    cat, battle = _raiders()
+    gun = {"attacker": "Raider", "weapon": "Gun", "target": ZAKU}
+    decl = declaration_from_data({**gun, "made_by": {"unit": "Raider", "ability": "Sortie"}}, battle, cat)
+    assert (decl.made_by, decl.tl_cost_change, decl.tl_cost_set) == ("Raider's Sortie", -1, None)
+    decl = declaration_from_data({**gun, "made_by": {"unit": "Raider", "ability": "Gun Run"}}, battle, cat)
+    assert (decl.made_by, decl.tl_cost_change, decl.tl_cost_set) == ("Raider's Gun Run", 0, None)
+    decl = declaration_from_data({**gun, "made_by": {"side": "A", "tactics": "Covering Order"}}, battle, cat)
+    assert (decl.made_by, decl.tl_cost_change, decl.tl_cost_set) == ("player A's Covering Order", 0, 0)
+
+
+def test_a_card_named_as_an_attacks_maker_is_refused_at_its_field_unless_it_makes_that_attack():
+    cat, battle = _raiders()
+    gun = {"attacker": "Raider", "weapon": "Gun", "target": ZAKU}
+    for made_by, weapon, message in (
+        (
+            {"unit": "Wingman", "ability": "Sortie"},
+            "Gun",
+            "attack.made_by.unit: 'Wingman' is not the attacker; the card lets its own unit attack",
+        ),
+        (
+            {"unit": "Raider", "ability": "Charge"},
+            "Gun",
+            "attack.made_by.ability: Raider has no ability 'Charge'",
+        ),
+        (
+            {"unit": "Raider", "ability": "Follow Up"},
+            "Gun",
+            "attack.made_by: Follow Up does not make an attack (a before_attack card with an attack effect)",
+        ),
+        (
+            {"unit": "Raider", "ability": "Gun Run"},
+            "Blade",
+            "attack.weapon: Gun Run makes an attack with Gun",
+        ),
+        ({"side": "A", "tactics": "Ambush"}, "Gun", "attack.made_by.tactics: no Tactics card 'Ambush'"),
+        (
+            {"side": "B", "tactics": "Covering Order"},
+            "Gun",
+            "attack.made_by.side: Covering Order lets its own player's unit attack, not Raider",
+        ),
+    ):
+        with pytest.raises(AttackError) as err:
+            declaration_from_data({**gun, "weapon": weapon, "made_by": made_by}, battle, cat)
+        assert str(err.value) == message
+    # An attacker that is no unit of the scenario has no card to make the attack with.
+    with pytest.raises(AttackError) as err:
+        declaration_from_data(
+            {**gun, "attacker": "Ghost", "made_by": {"unit": "Ghost", "ability": "Sortie"}}, battle, cat
+        )
+    assert str(err.value) == "attack.made_by.ability: Ghost has no ability 'Sortie'"
+
+
+def test_a_tactics_card_acting_on_another_allied_unit_takes_an_ally_of_its_player():
+    from rulecheck_gundam_assemble.engine.setup import response_from_data
+
+    cat, battle = _raiders()
+    where = "attack.responses[0]"
+    repair = {"side": "A", "tactics": "Field Repair", "window": "before_attack_roll"}
+    response = response_from_data({**repair, "choices": {"ally": "Wingman"}}, battle, cat, where)
+    assert (response.side, response.choices) == ("A", {"ally": "Wingman"})
+    with pytest.raises(AttackError) as err:
+        response_from_data({**repair, "choices": {"ally": ZAKU}}, battle, cat, where)
+    assert str(err.value) == f"{where}.choices.ally: {ZAKU} is not an ally of player A (it is on side B)"
+
+
+def _salvage_crew_after_its_attack():
+    """The Rammer's attack in actions_salvage_crew.yaml, resolved: its Salvage Crew's repair and
+    Energy wait for the end of the turn."""
+    from rulecheck_gundam_assemble import ruleset as ga
+    from rulecheck_gundam_assemble.engine.setup import scripted_dice
+    from rulecheck_gundam_assemble.explain import attack_inputs
+
+    scenario = ga.load_scenario(LAYOUT.scenarios / "actions_salvage_crew.yaml")
+    battle, decl, rules, section = attack_inputs(scenario, RULES, "resolve")
+    return resolve_attack(battle, decl, scripted_dice(section.get("dice")), rules).battle
+
+
+def _ends(events):
+    return [(e.step, e.data, e.interpretation) for e in events]
+
+
+def test_the_waiting_effects_happen_as_events_of_the_end_of_the_turn():
+    from rulecheck_gundam_assemble.engine.durations import end_turn
+
+    battle, events = end_turn(_salvage_crew_after_its_attack(), RULES)
+    rammer = "Hypothetical Rammer"
+    assert _ends(events) == [
+        ("end.turn.delayed", {"unit": rammer, "effect": "repair"}, None),
+        ("end.turn.delayed", {"unit": rammer, "effect": "gain_energy"}, None),
+        ("end.turn", {"expired": [], "kept": 0}, None),
+    ]
+    assert (battle.unit(rammer).hp, battle.delayed) == (4, ())
+
+
+def test_under_activation_end_the_waiting_effects_happen_as_events_of_the_end_of_the_activation():
+    from rulecheck_gundam_assemble.engine.durations import end_activation
+
+    rules = RULES.with_changes(interpretations={"card_turn_duration": "activation_end"})
+    battle, events = end_activation(_salvage_crew_after_its_attack(), rules)
+    rammer, reading = "Hypothetical Rammer", "card_turn_duration=activation_end"
+    assert _ends(events) == [
+        ("end.activation.delayed", {"unit": rammer, "effect": "repair"}, reading),
+        ("end.activation.delayed", {"unit": rammer, "effect": "gain_energy"}, reading),
+        ("end.activation", {"expired": [], "kept": 0}, reading),
+    ]
+    assert (battle.unit(rammer).hp, battle.delayed) == (4, ())
+
+
 # --- the attack's trace as --json shows it (issue #12: ga-flow-mutants) ---------------------------
 
 
@@ -1120,6 +1432,20 @@ def test_a_card_for_the_enemy_attacked_on_a_one_target_attack_does_not_ask_the_a
 
     assert "single_target_ability_with_aoe" not in _interpretations_read(run)
     assert "Fracture" in result.battle.unit(ZAKU).statuses
+
+
+def test_non_combat_damage_to_a_unit_with_no_shield_and_no_reduction_asks_no_mitigation_reading():
+    # The Zaku has no Shield and no damage reduction: every reading of non_combat_damage_mitigation
+    # deals it the whole damage, so the question is not asked, and no Shield is spent.
+    result = None
+
+    def run():
+        nonlocal result
+        result = _attack("Pick", choices={"victim": ZAKU})
+
+    assert "non_combat_damage_mitigation" not in _interpretations_read(run)
+    zaku = result.battle.unit(ZAKU)
+    assert (zaku.hp, zaku.shields, zaku.deactivated_shields) == (4, 0, 0)
 
 
 def test_a_one_target_card_aimed_at_a_unit_outside_the_attack_is_refused_at_its_target_field():

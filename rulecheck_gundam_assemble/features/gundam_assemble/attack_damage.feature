@@ -151,6 +151,53 @@ Feature: Damage and Shields
     Then "PK-5 Kite" has 3 hit points
 
   @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation
+  Scenario: Under reductions_apply an active Shield stays unused by collision damage
+    Given the interpretation non_combat_damage_mitigation is reductions_apply
+    And the unit states:
+      | name      | shields |
+      | PK-5 Kite | 1       |
+    And player A will use "Collision Course" on "PK-5 Kite"
+    When "Cara's Strider" attacks "PK-5 Kite" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "PK-5 Kite" has 3 hit points
+    And "PK-5 Kite" has 1 active Shields
+
+  @clause:GA-DMG-2 @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @interpretation:shields_after_use
+  Scenario: Under shields_apply an active Shield stops collision damage as it stops combat damage
+    Given the interpretation non_combat_damage_mitigation is shields_apply
+    And player A will use "Collision Course" on "QZ-82 Sentinel"
+    When "Cara's Strider" attacks "QZ-82 Sentinel" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "QZ-82 Sentinel" has 5 hit points
+    And "QZ-82 Sentinel" has 0 active Shields
+
+  @clause:GA-DMG-2 @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation @interpretation:shields_after_use
+  Scenario: Under shields_apply with 2 damage a Shield, the reduction comes first and one Shield stops the rest
+    Given the interpretation non_combat_damage_mitigation is shields_apply
+    And the parameter damage_per_shield is 2
+    And the unit states:
+      | name      | shields |
+      | PK-5 Kite | 1       |
+    And player A will use "Collision Course" on "PK-5 Kite"
+    When "Cara's Strider" attacks "PK-5 Kite" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "PK-5 Kite" has 4 hit points
+    And "PK-5 Kite" has 0 active Shields
+
+  @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation
+  Scenario: Under shields_apply no Shield is used when a reduction already leaves no non-combat damage
+    Given the interpretation non_combat_damage_mitigation is shields_apply
+    And the pieces:
+      | name           | side | at      |
+      | Cara's Strider | A    | [0, 0]  |
+      | PK-5 Kite      | B    | [0, 2]  |
+      | ML-07C Crab    | A    | [-1, 0] |
+    And the unit states:
+      | name      | shields |
+      | PK-5 Kite | 1       |
+    And "ML-07C Crab" will use "Artillery Support"
+    When "Cara's Strider" attacks "PK-5 Kite" with "Zaku Machine Gun" and rolls 1, 1, 1, 1
+    Then "PK-5 Kite" has 4 hit points
+    And "PK-5 Kite" has 1 active Shields
+
+  @clause:GA-DMG-4 @ruling:interpretation @interpretation:non_combat_damage_mitigation
   Scenario: Under reductions_apply a reduction as large as the non-combat damage leaves none of it
     Given the interpretation non_combat_damage_mitigation is reductions_apply
     And the pieces:
