@@ -29,6 +29,7 @@ from rulecheck_gundam_assemble.engine.abilities import (
 from rulecheck_gundam_assemble.engine.area_effect import AreaPattern, Placement, find_placement, placements
 from rulecheck_gundam_assemble.engine.attack import resolve_attack
 from rulecheck_gundam_assemble.engine.board import Board, Piece, hexagon
+from rulecheck_gundam_assemble.engine.card_moves import check_scripted_moves, parse_critical_moves
 from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration, AttackError, Response
 from rulecheck_gundam_assemble.engine.python_abilities import CardAbility
 from rulecheck_gundam_assemble.engine.setup import declaration_from_data
@@ -1463,3 +1464,192 @@ def test_a_card_waiting_for_a_move_that_two_moves_fit_answers_the_one_its_player
     assert err.value.field == "responses[2].choices"
     with pytest.raises(AttackError, match="no such move was made in this attack"):
         _two_dashes_near_the_drone({"move": 3}, strict=True)
+
+
+ACTION_CARDS = (
+    Path(__file__).resolve().parent.parent
+    / "rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/vocabulary_actions.yaml"
+)
+
+
+def _rammer_next_to_the_drone():
+    """The Hypothetical Rammer (side A) at [0, 0], the Drone (side B) next to it at [1, 0], and a
+    second Drone ("Spare", side B) at [0, 3], out of every way; the catalogue of the action cards."""
+    board = Board(
+        pieces=(
+            Piece("Hypothetical Rammer", "A", (0, 0)),
+            Piece("Hypothetical Drone", "B", (1, 0)),
+            Piece("Spare", "B", (0, 3)),
+        )
+    )
+    entries = {
+        "Hypothetical Rammer": {"side": "A"},
+        "Hypothetical Drone": {"side": "B"},
+        "Spare": {"side": "B", "profile": "Hypothetical Drone"},
+    }
+    cat = catalogue_with((str(ACTION_CARDS),))
+    return battle_from_entries(board, entries, cat), cat
+
+
+def _scripted_move_refusal(weapon: str, responses=(), critical_moves=None):
+    """The refusal ``check_scripted_moves`` gives the Rammer's attack on the Drone, before any
+    event (None: the scripted hexes are accepted)."""
+    battle, cat = _rammer_next_to_the_drone()
+    rammer = battle.unit("Hypothetical Rammer").profile.abilities
+    made = []
+    for window, name, extra in responses:
+        if name in cat.tactics:
+            made.append(Response(window, cat.tactics[name], side="A", **extra))
+        else:
+            made.append(Response(window, rammer[name], unit="Hypothetical Rammer", **extra))
+    decl = AttackDeclaration(
+        "Hypothetical Rammer",
+        weapon,
+        "Hypothetical Drone",
+        responses=tuple(made),
+        critical_moves=parse_critical_moves(critical_moves),
+    )
+    try:
+        check_scripted_moves(battle, decl, RULES)
+    except AttackError as err:
+        return err.field, str(err)
+    return None
+
+
+SHOVE = ("before_attack_roll", "Shove", {})  # pushes the attack's one target, the Drone, 1 hex
+LEAP = ("before_attack_roll", "Hilltop Leap", {})  # the Rammer Dashes 1 hex
+CHARGE = ("before_attack", "Hypothetical Charge Order", {})  # player A's attacking unit Dashes 2
+REPULSE = ("before_attack", "Hypothetical Repulse Order", {})  # an enemy of player A's choice, pushed 1
+LUCKY = ("before_attack_roll", "Lucky Break", {})  # moves no unit
+
+
+def _to(response, hex_):
+    window, name, extra = response
+    return (window, name, {**extra, "to": hex_})
+
+
+SCRIPTED_MOVE_REFUSALS = {
+    # a critical effect's scripted hexes: each refusal names the unit's entry of critical_moves
+    "crit_of_a_weapon_that_moves_nobody": (
+        "Long Rifle",
+        (),
+        {"Hypothetical Drone": [2, 0]},
+        "critical_moves.Hypothetical Drone",
+        "Long Rifle's critical effect moves no unit",
+    ),
+    "crit_move_of_no_unit": (
+        "Ram Shield",
+        (),
+        {"Nobody": [2, 0]},
+        "critical_moves.Nobody",
+        "no unit 'Nobody' on the board",
+    ),
+    "crit_push_of_the_attacker": (
+        "Ram Shield",
+        (),
+        {"Hypothetical Rammer": [-1, 0]},
+        "critical_moves.Hypothetical Rammer",
+        "Ram Shield's critical effect pushes a target, not the attacker",
+    ),
+    "crit_dash_of_the_target": (
+        "Thruster Lance",
+        (),
+        {"Hypothetical Drone": [2, 0]},
+        "critical_moves.Hypothetical Drone",
+        "Thruster Lance's critical effect Dashes the attacker only",
+    ),
+    "crit_push_of_a_unit_not_attacked": (
+        "Ram Shield",
+        (),
+        {"Spare": [0, 4]},
+        "critical_moves.Spare",
+        "Spare is not a target of this attack",
+    ),
+    "crit_push_onto_its_own_hex": (
+        "Ram Shield",
+        (),
+        {"Hypothetical Drone": [1, 0]},
+        "critical_moves.Hypothetical Drone",
+        "the critical effect cannot push Hypothetical Drone there: [1, 0] is the hex Hypothetical Drone stands on",
+    ),
+    "crit_push_sideways": (
+        "Ram Shield",
+        (),
+        {"Hypothetical Drone": [1, -1]},
+        "critical_moves.Hypothetical Drone",
+        "the critical effect cannot push Hypothetical Drone there: [1, -1] is not straight away from the pushing unit at [0, 0]",
+    ),
+    "crit_second_push_too_far": (
+        "Ram Shield",
+        (),
+        {"Hypothetical Drone": [[2, 0], [5, 0]]},
+        "critical_moves.Hypothetical Drone",
+        "[5, 0] is 3 hexes from [2, 0], beyond the Push's 2",
+    ),
+    # a Response's hex: each refusal names the Response's own 'to'
+    "hex_for_a_card_that_moves_nobody": (
+        "Long Rifle",
+        (_to(LUCKY, (2, 0)),),
+        None,
+        "responses[0].to",
+        "Lucky Break moves no unit: it takes no hex",
+    ),
+    "push_of_the_one_target_sideways": (
+        "Long Rifle",
+        (_to(SHOVE, (1, -1)),),
+        None,
+        "responses[0].to",
+        "Shove cannot push Hypothetical Drone there: [1, -1] is not straight away",
+    ),
+    "push_of_the_one_target_onto_its_own_hex": (
+        "Long Rifle",
+        (_to(SHOVE, (1, 0)),),
+        None,
+        "responses[0].to",
+        "[1, 0] is the hex Hypothetical Drone stands on",
+    ),
+    "bad_push_after_a_card_that_moves_nobody": (
+        "Long Rifle",
+        (LUCKY, _to(SHOVE, (1, -1))),
+        None,
+        "responses[1].to",
+        "Shove cannot push",
+    ),
+    "units_own_dash_too_far": (
+        "Long Rifle",
+        (_to(LEAP, (2, 0)),),
+        None,
+        "responses[0].to",
+        "Hilltop Leap cannot dash Hypothetical Rammer there: [2, 0] is 2 hexes from [0, 0]",
+    ),
+    "tactics_dash_of_the_attacking_unit_too_far": (
+        "Long Rifle",
+        (_to(CHARGE, (-3, 0)),),
+        None,
+        "responses[0].to",
+        "Hypothetical Charge Order cannot dash Hypothetical Rammer there: [-3, 0] is 3 hexes",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("weapon", "responses", "critical_moves", "field", "message"),
+    SCRIPTED_MOVE_REFUSALS.values(),
+    ids=SCRIPTED_MOVE_REFUSALS,
+)
+def test_a_scripted_hex_the_move_cannot_reach_is_refused_before_the_attack_at_its_field(
+    weapon, responses, critical_moves, field, message
+):
+    refused = _scripted_move_refusal(weapon, responses, critical_moves)
+    assert refused is not None, "accepted"
+    assert refused[0] == field
+    assert message in refused[1]
+
+
+def test_scripted_hexes_a_move_can_reach_are_accepted_before_the_attack():
+    # two pushes of the critical effect in a row, each straight away from the Rammer
+    assert _scripted_move_refusal("Ram Shield", (), {"Hypothetical Drone": [[2, 0], [4, 0]]}) is None
+    # a card used before the attack pushes the enemy its player names, not the attack's target
+    named_spare = ("before_attack", "Hypothetical Repulse Order", {"target": "Spare", "to": (0, 4)})
+    assert _scripted_move_refusal("Long Rifle", (named_spare,)) is None
+    assert _scripted_move_refusal("Long Rifle", (_to(SHOVE, (2, 0)), _to(LEAP, (-1, 0)))) is None
