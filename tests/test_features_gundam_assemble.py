@@ -1653,3 +1653,83 @@ def test_scripted_hexes_a_move_can_reach_are_accepted_before_the_attack():
     named_spare = ("before_attack", "Hypothetical Repulse Order", {"target": "Spare", "to": (0, 4)})
     assert _scripted_move_refusal("Long Rifle", (named_spare,)) is None
     assert _scripted_move_refusal("Long Rifle", (_to(SHOVE, (2, 0)), _to(LEAP, (-1, 0)))) is None
+
+
+def _rammer_attacks_the_drone(responses, critical_moves=None, faces=(5, 5, 1), weapon="Long Rifle"):
+    """The Rammer's whole attack on the Drone next to it (``_rammer_next_to_the_drone``)."""
+    battle, cat = _rammer_next_to_the_drone()
+    rammer = battle.unit("Hypothetical Rammer").profile.abilities
+    made = tuple(
+        Response(window, cat.tactics[name], side="A", **extra)
+        if name in cat.tactics
+        else Response(window, rammer[name], unit="Hypothetical Rammer", **extra)
+        for window, name, extra in responses
+    )
+    decl = AttackDeclaration(
+        "Hypothetical Rammer",
+        weapon,
+        "Hypothetical Drone",
+        responses=made,
+        critical_moves=parse_critical_moves(critical_moves),
+    )
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=list(faces)), RULES, strict=True)
+
+
+def test_a_move_an_earlier_move_spoiled_is_refused_when_it_comes():
+    # both hexes are fine before the attack; the Leap then ends where Boost Away was to end
+    boost_back = ("after_combat_damage", "Boost Away", {"to": (-1, 0)})
+    with pytest.raises(
+        AttackError,
+        match=r"Boost Away cannot dash Hypothetical Rammer there: \[-1, 0\] is the hex Hypothetical Rammer stands on",
+    ):
+        _rammer_attacks_the_drone((_to(LEAP, (-1, 0)), boost_back))
+    # the Leap takes the Rammer beside the Drone: the Shove is no longer straight away from it
+    with pytest.raises(
+        AttackError,
+        match=r"Shove cannot push Hypothetical Drone there: \[2, -1\] is not straight away from the pushing "
+        r"unit at \[1, -1\]",
+    ):
+        _rammer_attacks_the_drone((_to(LEAP, (1, -1)), _to(SHOVE, (2, -1))))
+    moved = _rammer_attacks_the_drone((_to(LEAP, (-1, 0)), _to(SHOVE, (2, 0))))
+    assert [
+        (e.step, e.data) for e in _steps(moved, "before_attack_roll.") if e.step.endswith(("dash", "push"))
+    ] == [
+        (
+            "before_attack_roll.dash",
+            {"unit": "Hypothetical Rammer", "from": [0, 0], "to": [-1, 0], "hexes": 1},
+        ),
+        (
+            "before_attack_roll.push",
+            {"unit": "Hypothetical Drone", "from": [1, 0], "to": [2, 0], "hexes": 1},
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "value",
+    [5, "ab", [], [1, 2, 3], [[1, 2, 3]], ["a", 1], [True, 1], [[1, 2], [0.5, 1]]],
+    ids=[
+        "number",
+        "text",
+        "empty",
+        "three_numbers",
+        "three_numbers_in_a_list",
+        "a_letter",
+        "a_bool",
+        "a_fraction",
+    ],
+)
+def test_critical_moves_other_than_a_hex_or_a_list_of_hexes_is_refused_at_the_units_entry(value):
+    with pytest.raises(AttackError) as err:
+        parse_critical_moves({"Hypothetical Drone": value})
+    assert (err.value.field, str(err.value)) == (
+        "critical_moves.Hypothetical Drone",
+        str(AttackError("a hex [q, r], or a list of hexes", "critical_moves.Hypothetical Drone")),
+    )
+
+
+def test_critical_moves_takes_one_hex_or_a_list_of_hexes_per_unit():
+    assert parse_critical_moves({"Hypothetical Drone": [2, 0], "Spare": [[0, 4], [0, 5]]}) == {
+        "Hypothetical Drone": ((2, 0),),
+        "Spare": ((0, 4), (0, 5)),
+    }
