@@ -1472,15 +1472,18 @@ ACTION_CARDS = (
 )
 
 
-def _rammer_next_to_the_drone():
+def _rammer_next_to_the_drone(wall: tuple[int, int] | None = None):
     """The Hypothetical Rammer (side A) at [0, 0], the Drone (side B) next to it at [1, 0], and a
-    second Drone ("Spare", side B) at [0, 3], out of every way; the catalogue of the action cards."""
+    second Drone ("Spare", side B) at [0, 3], out of every way, on a board of radius 6 (with a
+    structure, "Wall", on ``wall``); the catalogue of the action cards."""
     board = Board(
         pieces=(
             Piece("Hypothetical Rammer", "A", (0, 0)),
             Piece("Hypothetical Drone", "B", (1, 0)),
             Piece("Spare", "B", (0, 3)),
-        )
+            *([Piece("Wall", "", wall, kind="structure")] if wall else []),
+        ),
+        extent=hexagon(6),
     )
     entries = {
         "Hypothetical Rammer": {"side": "A"},
@@ -1491,10 +1494,10 @@ def _rammer_next_to_the_drone():
     return battle_from_entries(board, entries, cat), cat
 
 
-def _scripted_move_refusal(weapon: str, responses=(), critical_moves=None):
+def _scripted_move_refusal(weapon: str, responses=(), critical_moves=None, wall=None):
     """The refusal ``check_scripted_moves`` gives the Rammer's attack on the Drone, before any
     event (None: the scripted hexes are accepted)."""
-    battle, cat = _rammer_next_to_the_drone()
+    battle, cat = _rammer_next_to_the_drone(wall)
     rammer = battle.unit("Hypothetical Rammer").profile.abilities
     made = []
     for window, name, extra in responses:
@@ -1521,6 +1524,7 @@ LEAP = ("before_attack_roll", "Hilltop Leap", {})  # the Rammer Dashes 1 hex
 CHARGE = ("before_attack", "Hypothetical Charge Order", {})  # player A's attacking unit Dashes 2
 REPULSE = ("before_attack", "Hypothetical Repulse Order", {})  # an enemy of player A's choice, pushed 1
 LUCKY = ("before_attack_roll", "Lucky Break", {})  # moves no unit
+BOOST = ("after_combat_damage", "Boost Away", {})  # the Rammer Dashes 2 hexes
 
 
 def _to(response, hex_):
@@ -1622,6 +1626,29 @@ SCRIPTED_MOVE_REFUSALS = {
         "responses[0].to",
         "Hilltop Leap cannot dash Hypothetical Rammer there: [2, 0] is 2 hexes from [0, 0]",
     ),
+    "dash_off_the_board": (
+        "Long Rifle",
+        (_to(LEAP, (0, -7)),),
+        None,
+        "responses[0].to",
+        "[0, -7] is off the board",
+    ),
+    "dash_onto_a_structure": (
+        "Long Rifle",
+        (_to(LEAP, (-1, 0)),),
+        None,
+        "responses[0].to",
+        "Wall stands on [-1, 0]",
+        (-1, 0),
+    ),
+    "dash_whose_only_way_a_structure_blocks": (
+        "Long Rifle",
+        (_to(BOOST, (-2, 0)),),
+        None,
+        "responses[0].to",
+        "every way of at most 2 hexes from [0, 0] to [-2, 0] passes another unit",
+        (-1, 0),
+    ),
     "tactics_dash_of_the_attacking_unit_too_far": (
         "Long Rifle",
         (_to(CHARGE, (-3, 0)),),
@@ -1633,14 +1660,14 @@ SCRIPTED_MOVE_REFUSALS = {
 
 
 @pytest.mark.parametrize(
-    ("weapon", "responses", "critical_moves", "field", "message"),
-    SCRIPTED_MOVE_REFUSALS.values(),
+    ("weapon", "responses", "critical_moves", "field", "message", "wall"),
+    [(*case, None)[:6] for case in SCRIPTED_MOVE_REFUSALS.values()],
     ids=SCRIPTED_MOVE_REFUSALS,
 )
 def test_a_scripted_hex_the_move_cannot_reach_is_refused_before_the_attack_at_its_field(
-    weapon, responses, critical_moves, field, message
+    weapon, responses, critical_moves, field, message, wall
 ):
-    refused = _scripted_move_refusal(weapon, responses, critical_moves)
+    refused = _scripted_move_refusal(weapon, responses, critical_moves, wall)
     assert refused is not None, "accepted"
     assert refused[0] == field
     assert message in refused[1]
@@ -1653,6 +1680,8 @@ def test_scripted_hexes_a_move_can_reach_are_accepted_before_the_attack():
     named_spare = ("before_attack", "Hypothetical Repulse Order", {"target": "Spare", "to": (0, 4)})
     assert _scripted_move_refusal("Long Rifle", (named_spare,)) is None
     assert _scripted_move_refusal("Long Rifle", (_to(SHOVE, (2, 0)), _to(LEAP, (-1, 0)))) is None
+    # a Dash of 2 goes round a structure when a way of 2 hexes does
+    assert _scripted_move_refusal("Long Rifle", (_to(BOOST, (-1, 2)),), wall=(-1, 1)) is None
 
 
 def _rammer_attacks_the_drone(responses, critical_moves=None, faces=(5, 5, 1), weapon="Long Rifle"):
