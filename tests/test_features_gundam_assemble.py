@@ -1525,6 +1525,7 @@ CHARGE = ("before_attack", "Hypothetical Charge Order", {})  # player A's attack
 REPULSE = ("before_attack", "Hypothetical Repulse Order", {})  # an enemy of player A's choice, pushed 1
 LUCKY = ("before_attack_roll", "Lucky Break", {})  # moves no unit
 BOOST = ("after_combat_damage", "Boost Away", {})  # the Rammer Dashes 2 hexes
+MARKING = ("before_attack", "Hypothetical Marking Order", {})  # an enemy of player A's choice gains Fracture
 
 
 def _to(response, hex_):
@@ -1649,6 +1650,22 @@ SCRIPTED_MOVE_REFUSALS = {
         "every way of at most 2 hexes from [0, 0] to [-2, 0] passes another unit",
         (-1, 0),
     ),
+    # a card used before the attack names the enemy it acts on (no unit is a target yet)
+    "enemy_not_named_after_a_card_that_names_none": (
+        "Long Rifle",
+        (LUCKY, MARKING),
+        None,
+        "responses[1].target",
+        "Hypothetical Marking Order acts on an enemy the player chooses before the attack: "
+        "name it ('target'; enemies on the board: Hypothetical Drone, Spare)",
+    ),
+    "own_unit_named_as_the_enemy": (
+        "Long Rifle",
+        (("before_attack", "Hypothetical Marking Order", {"target": "Hypothetical Rammer"}),),
+        None,
+        "responses[0].target",
+        "Hypothetical Marking Order: Hypothetical Rammer is not an enemy on the board",
+    ),
     "tactics_dash_of_the_attacking_unit_too_far": (
         "Long Rifle",
         (_to(CHARGE, (-3, 0)),),
@@ -1762,3 +1779,13 @@ def test_critical_moves_takes_one_hex_or_a_list_of_hexes_per_unit():
         "Hypothetical Drone": ((2, 0),),
         "Spare": ((0, 4), (0, 5)),
     }
+
+
+def test_a_card_used_before_the_attack_acts_on_the_enemy_its_player_names():
+    marking = ("before_attack", "Hypothetical Marking Order", {"target": "Spare"})
+    done = _rammer_attacks_the_drone((marking,))
+    assert [(e.step, e.data) for e in _steps(done, "before_attack.named_enemy")] == [
+        ("before_attack.named_enemy", {"unit": "Spare"})
+    ]
+    assert "Fracture" in done.battle.unit("Spare").statuses
+    assert "Fracture" not in done.battle.unit("Hypothetical Drone").statuses
