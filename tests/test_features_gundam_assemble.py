@@ -28,7 +28,7 @@ from rulecheck_gundam_assemble.engine.abilities import (
 )
 from rulecheck_gundam_assemble.engine.area_effect import AreaPattern, Placement, find_placement, placements
 from rulecheck_gundam_assemble.engine.attack import resolve_attack
-from rulecheck_gundam_assemble.engine.board import Board, Piece, hexagon
+from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece, hexagon
 from rulecheck_gundam_assemble.engine.card_moves import check_scripted_moves, parse_critical_moves
 from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration, AttackError, Response
 from rulecheck_gundam_assemble.engine.python_abilities import CardAbility
@@ -1472,11 +1472,12 @@ ACTION_CARDS = (
 )
 
 
-def _rammer_next_to_the_drone(wall: tuple[int, int] | None = None):
+def _rammer_next_to_the_drone(wall: tuple[int, int] | None = None, hill: tuple[int, int] | None = None):
     """The Hypothetical Rammer (side A) at [0, 0], the Drone (side B) next to it at [1, 0], and a
     second Drone ("Spare", side B) at [0, 3], out of every way, on a board of radius 6 (with a
-    structure, "Wall", on ``wall``); the catalogue of the action cards."""
+    structure, "Wall", on ``wall``, and ``hill`` at elevation 2); the catalogue of the action cards."""
     board = Board(
+        hexes={hill: HexTerrain(elevation=2)} if hill else {},
         pieces=(
             Piece("Hypothetical Rammer", "A", (0, 0)),
             Piece("Hypothetical Drone", "B", (1, 0)),
@@ -1494,10 +1495,10 @@ def _rammer_next_to_the_drone(wall: tuple[int, int] | None = None):
     return battle_from_entries(board, entries, cat), cat
 
 
-def _scripted_move_refusal(weapon: str, responses=(), critical_moves=None, wall=None):
+def _scripted_move_refusal(weapon: str, responses=(), critical_moves=None, wall=None, hill=None, rules=RULES):
     """The refusal ``check_scripted_moves`` gives the Rammer's attack on the Drone, before any
     event (None: the scripted hexes are accepted)."""
-    battle, cat = _rammer_next_to_the_drone(wall)
+    battle, cat = _rammer_next_to_the_drone(wall, hill)
     rammer = battle.unit("Hypothetical Rammer").profile.abilities
     made = []
     for window, name, extra in responses:
@@ -1513,7 +1514,7 @@ def _scripted_move_refusal(weapon: str, responses=(), critical_moves=None, wall=
         critical_moves=parse_critical_moves(critical_moves),
     )
     try:
-        check_scripted_moves(battle, decl, RULES)
+        check_scripted_moves(battle, decl, rules)
     except AttackError as err:
         return err.field, str(err)
     return None
@@ -1697,6 +1698,19 @@ def test_scripted_hexes_a_move_can_reach_are_accepted_before_the_attack():
     named_spare = ("before_attack", "Hypothetical Repulse Order", {"target": "Spare", "to": (0, 4)})
     assert _scripted_move_refusal("Long Rifle", (named_spare,)) is None
     assert _scripted_move_refusal("Long Rifle", (_to(SHOVE, (2, 0)), _to(LEAP, (-1, 0)))) is None
+    # a card's move onto higher ground: allowed by default (card_move_terrain: ignores_terrain)
+    assert _scripted_move_refusal("Long Rifle", (_to(LEAP, (-1, 0)),), hill=(-1, 0)) is None
+    no_climbing = RULES.with_changes(interpretations={"card_move_terrain": "no_climbing"})
+    assert _scripted_move_refusal("Long Rifle", (_to(LEAP, (-1, 0)),), hill=(-1, 0), rules=no_climbing) == (
+        "responses[0].to",
+        str(
+            AttackError(
+                "Hilltop Leap cannot dash Hypothetical Rammer there: [-1, 0] is at elevation 2, above [0, 0] at 0: "
+                "a dash made by a card does not climb",
+                "responses[0].to",
+            )
+        ),
+    )
     # a Dash of 2 goes round a structure when a way of 2 hexes does
     assert _scripted_move_refusal("Long Rifle", (_to(BOOST, (-1, 2)),), wall=(-1, 1)) is None
 
