@@ -29,6 +29,7 @@ from rulecheck_gundam_assemble.engine.abilities import (
 from rulecheck_gundam_assemble.engine.area_effect import AreaPattern, Placement, find_placement, placements
 from rulecheck_gundam_assemble.engine.attack import resolve_attack
 from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece, hexagon
+from rulecheck_gundam_assemble.engine.card_delayed import resolve_delayed
 from rulecheck_gundam_assemble.engine.card_moves import check_scripted_moves, parse_critical_moves
 from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration, AttackError, Response
 from rulecheck_gundam_assemble.engine.python_abilities import CardAbility
@@ -1803,3 +1804,72 @@ def test_a_card_used_before_the_attack_acts_on_the_enemy_its_player_names():
     ]
     assert "Fracture" in done.battle.unit("Spare").statuses
     assert "Fracture" not in done.battle.unit("Hypothetical Drone").statuses
+
+
+LATE_ORDERS = {
+    "tactics": [
+        {  # "Before the attack: an enemy of your choice gains Fracture at the end of the turn"
+            "name": "Test Late Mark Order",
+            "window": "before_attack",
+            "trigger": "own_attack",
+            "effects": [
+                {
+                    "kind": "at_end_of_turn",
+                    "effects": [{"kind": "inflict_status", "status": "Fracture", "to": "one_target"}],
+                }
+            ],
+        },
+        {  # "After Combat Damage: at the end of the turn, the attacking unit gains an Upgrade of any type"
+            "name": "Test Late Gift Order",
+            "window": "after_combat_damage",
+            "trigger": "own_attack",
+            "effects": [
+                {
+                    "kind": "at_end_of_turn",
+                    "effects": [{"kind": "grant_upgrade", "upgrade": "any", "amount": 1, "to": "attacker"}],
+                }
+            ],
+        },
+    ]
+}
+
+
+def _late_orders(responses):
+    """The Rammer attacks the Drone (``_rammer_next_to_the_drone``) with player A's late orders."""
+    battle, cat = _rammer_next_to_the_drone()
+    cat = parse_catalogue(LATE_ORDERS, None, cat)
+    made = tuple(Response(window, cat.tactics[name], side="A", **extra) for window, name, extra in responses)
+    decl = AttackDeclaration("Hypothetical Rammer", "Long Rifle", "Hypothetical Drone", responses=made)
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=[5, 5, 1]), RULES, strict=True)
+
+
+def test_a_card_used_before_the_attack_makes_the_enemy_its_player_names_wait_for_the_end_of_the_turn():
+    done = _late_orders([("before_attack", "Test Late Mark Order", {"target": "Spare"})])
+    assert [(e.step, e.data) for e in done.events if e.step.startswith("before_attack.")] == [
+        ("before_attack.window", {"responses": ["Test Late Mark Order"]}),
+        ("before_attack.response", {"ability": "Test Late Mark Order", "side": "A"}),
+        ("before_attack.named_enemy", {"unit": "Spare"}),
+        ("before_attack.delayed", {"unit": "Spare", "effect": "inflict_status"}),
+    ]
+    (waiting,) = done.battle.delayed
+    assert (waiting.unit, waiting.window, waiting.by_attacker) == ("Spare", "before_attack", True)
+    assert "Fracture" not in done.battle.unit("Spare").statuses  # nothing happens yet
+    ended, events = resolve_delayed(done.battle, RULES, "turn")
+    assert [(e.step, e.data) for e in events] == [
+        ("end.turn.delayed", {"unit": "Spare", "effect": "inflict_status"})
+    ]
+    assert "Fracture" in ended.unit("Spare").statuses
+    assert "Fracture" not in ended.unit("Hypothetical Drone").statuses
+
+
+def test_an_upgrade_of_any_type_that_waits_for_the_end_of_the_turn_is_chosen_when_the_card_is_used():
+    gift = ("after_combat_damage", "Test Late Gift Order", {"choices": {"gained_upgrade": "Speed"}})
+    done = _late_orders([gift])
+    (waiting,) = done.battle.delayed
+    assert (waiting.unit, waiting.effect.kind, waiting.effect.upgrade) == (
+        "Hypothetical Rammer",
+        "grant_upgrade",
+        "Speed",
+    )
+    ended, _ = resolve_delayed(done.battle, RULES, "turn")
+    assert ended.unit("Hypothetical Rammer").upgrades.count("Speed") == 1
