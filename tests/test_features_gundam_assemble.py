@@ -1819,6 +1819,12 @@ LATE_ORDERS = {
                 }
             ],
         },
+        {  # "Before Attack Roll: if the target has a Shield, this attack costs 1"
+            "name": "Test Shield Breaker Order",
+            "window": "before_attack",
+            "trigger": "own_attack",
+            "effects": [{"kind": "tl_cost", "set_to": 1, "when": {"target_has_shields": True}}],
+        },
         {  # "After Combat Damage: at the end of the turn, the attacking unit gains an Upgrade of any type"
             "name": "Test Late Gift Order",
             "window": "after_combat_damage",
@@ -1873,3 +1879,9 @@ def test_an_upgrade_of_any_type_that_waits_for_the_end_of_the_turn_is_chosen_whe
     )
     ended, _ = resolve_delayed(done.battle, RULES, "turn")
     assert ended.unit("Hypothetical Rammer").upgrades.count("Speed") == 1
+
+
+def test_a_card_that_sets_the_cost_only_against_a_shielded_target_leaves_the_printed_cost_otherwise():
+    done = _late_orders([("before_attack", "Test Shield Breaker Order", {})])
+    assert done.outcome()["tl_cost_paid"] == 2  # the Long Rifle's printed cost: the Drone has no Shield
+    assert not _steps(done, "pay.absolute_cost")
