@@ -8,6 +8,7 @@ reads, which a scenario (run only on cards that load) cannot show; and the battl
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,7 @@ from rulecheck_gundam_assemble.engine.units import (
     UNIT_KEYS,
     WEAPON_KEYS,
     CriticalEffect,
+    Delayed,
     UnitProfile,
     UnitState,
     Weapon,
@@ -1885,3 +1887,34 @@ def test_a_card_that_sets_the_cost_only_against_a_shielded_target_leaves_the_pri
     done = _late_orders([("before_attack", "Test Shield Breaker Order", {})])
     assert done.outcome()["tl_cost_paid"] == 2  # the Long Rifle's printed cost: the Drone has no Shield
     assert not _steps(done, "pay.absolute_cost")
+
+
+def test_each_waiting_effect_resolves_after_one_that_found_its_unit_in_reserve_or_dealt_damage():
+    battle, cat = _rammer_next_to_the_drone()
+    cat = parse_catalogue(LATE_ORDERS, None, cat)
+    fracture = cat.tactics["Test Late Mark Order"].effects[0].then[0]
+    damage = battle.unit("Hypothetical Rammer").profile.abilities["Slow Fuse"].effects[0].then[0]
+    battle = battle.with_unit(replace(battle.unit("Spare"), in_reserve=True))
+    battle = replace(
+        battle,
+        delayed=(
+            Delayed("Spare", fracture, "Order A", "before_attack"),
+            Delayed("Hypothetical Drone", damage, "Slow Fuse", "after_combat_damage", "Hypothetical Rammer"),
+            Delayed("Hypothetical Drone", fracture, "Order B", "before_attack"),
+        ),
+    )
+    ended, events = resolve_delayed(battle, RULES, "turn")
+    assert [(e.step, e.data) for e in events] == [
+        ("end.turn.delayed", {"unit": "Spare", "effect": "inflict_status"}),
+        (
+            "end.turn.delayed",
+            {"unit": "Hypothetical Drone", "effect": "non_combat_damage", "amount": 2, "hp": 4},
+        ),
+        ("end.turn.delayed", {"unit": "Hypothetical Drone", "effect": "inflict_status"}),
+    ]
+    assert "Fracture" not in ended.unit("Spare").statuses  # in Reserve: it does not happen
+    assert (ended.unit("Hypothetical Drone").hp, "Fracture" in ended.unit("Hypothetical Drone").statuses) == (
+        4,
+        True,
+    )
+    assert ended.delayed == ()
