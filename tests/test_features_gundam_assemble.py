@@ -1918,3 +1918,36 @@ def test_each_waiting_effect_resolves_after_one_that_found_its_unit_in_reserve_o
         True,
     )
     assert ended.delayed == ()
+
+
+@pytest.mark.parametrize(
+    ("by", "credited"),
+    [("Hypothetical Rammer", {"Hypothetical Rammer": ("Hypothetical Drone",)}), ("Spare", {}), (None, {})],
+    ids=["by_an_enemy", "by_its_own_side", "by_no_unit"],
+)
+def test_damage_that_waited_for_the_end_of_the_turn_defeats_a_unit_there_and_credits_only_an_enemy(
+    by, credited
+):
+    battle, _ = _rammer_next_to_the_drone()
+    damage = battle.unit("Hypothetical Rammer").profile.abilities["Slow Fuse"].effects[0].then[0]  # 2 damage
+    battle = battle.with_unit(replace(battle.unit("Hypothetical Drone"), hp=2))
+    battle = replace(
+        battle, delayed=(Delayed("Hypothetical Drone", damage, "Slow Fuse", "after_combat_damage", by),)
+    )
+    ended, events = resolve_delayed(battle, RULES, "turn")
+    assert ended.unit("Hypothetical Drone").in_reserve
+    assert len(events) > 1 and all(e.step.startswith("end.turn.") for e in events), [e.step for e in events]
+    assert dict(ended.defeated_this_turn) == credited
+
+
+def test_damage_that_waited_for_the_end_of_the_turn_sets_off_fracture_at_the_end_of_the_turn():
+    battle, _ = _rammer_next_to_the_drone()
+    damage = battle.unit("Hypothetical Rammer").profile.abilities["Slow Fuse"].effects[0].then[0]
+    drone = battle.unit("Hypothetical Drone")
+    battle = battle.with_unit(replace(drone, statuses=drone.statuses | {"Fracture"}))
+    battle = replace(
+        battle, delayed=(Delayed("Hypothetical Drone", damage, "Slow Fuse", "after_combat_damage"),)
+    )
+    ended, events = resolve_delayed(battle, RULES, "turn")
+    assert [e.step for e in events][0] == "end.turn.delayed"
+    assert len(events) > 1 and all(e.step.startswith("end.turn.") for e in events), [e.step for e in events]
