@@ -1879,6 +1879,9 @@ def test_an_upgrade_of_any_type_that_waits_for_the_end_of_the_turn_is_chosen_whe
         "grant_upgrade",
         "Speed",
     )
+    assert [(e.step, e.data) for e in _steps(done, "after_combat_damage.upgrade_chosen")] == [
+        ("after_combat_damage.upgrade_chosen", {"unit": "Hypothetical Rammer", "upgrade": "Speed"})
+    ]
     ended, _ = resolve_delayed(done.battle, RULES, "turn")
     assert ended.unit("Hypothetical Rammer").upgrades.count("Speed") == 1
 
