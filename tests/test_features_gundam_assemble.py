@@ -8,6 +8,7 @@ reads, which a scenario (run only on cards that load) cannot show; and the battl
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,9 @@ from rulecheck_gundam_assemble.engine.abilities import (
 )
 from rulecheck_gundam_assemble.engine.area_effect import AreaPattern, Placement, find_placement, placements
 from rulecheck_gundam_assemble.engine.attack import resolve_attack
-from rulecheck_gundam_assemble.engine.board import Board, Piece, hexagon
+from rulecheck_gundam_assemble.engine.board import Board, HexTerrain, Piece, hexagon
+from rulecheck_gundam_assemble.engine.card_delayed import resolve_delayed
+from rulecheck_gundam_assemble.engine.card_moves import check_scripted_moves, parse_critical_moves
 from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration, AttackError, Response
 from rulecheck_gundam_assemble.engine.python_abilities import CardAbility
 from rulecheck_gundam_assemble.engine.setup import declaration_from_data
@@ -39,6 +42,7 @@ from rulecheck_gundam_assemble.engine.units import (
     UNIT_KEYS,
     WEAPON_KEYS,
     CriticalEffect,
+    Delayed,
     UnitProfile,
     UnitState,
     Weapon,
@@ -1833,3 +1837,490 @@ def test_a_scenario_file_names_the_card_that_keeps_a_unit_from_defeat_by_unit():
     with pytest.raises(AttackError) as err:
         declaration_from_data({**data, "defeat_prevented_by": {"Holdout": ""}}, None, None)
     assert err.value.field == "defeat_prevented_by"
+
+
+ACTION_CARDS = (
+    Path(__file__).resolve().parent.parent
+    / "rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/vocabulary_actions.yaml"
+)
+
+
+def _rammer_next_to_the_drone(wall: tuple[int, int] | None = None, hill: tuple[int, int] | None = None):
+    """The Hypothetical Rammer (side A) at [0, 0], the Drone (side B) next to it at [1, 0], and a
+    second Drone ("Spare", side B) at [0, 3], out of every way, on a board of radius 6 (with a
+    structure, "Wall", on ``wall``, and ``hill`` at elevation 2); the catalogue of the action cards."""
+    board = Board(
+        hexes={hill: HexTerrain(elevation=2)} if hill else {},
+        pieces=(
+            Piece("Hypothetical Rammer", "A", (0, 0)),
+            Piece("Hypothetical Drone", "B", (1, 0)),
+            Piece("Spare", "B", (0, 3)),
+            *([Piece("Wall", "", wall, kind="structure")] if wall else []),
+        ),
+        extent=hexagon(6),
+    )
+    entries = {
+        "Hypothetical Rammer": {"side": "A"},
+        "Hypothetical Drone": {"side": "B"},
+        "Spare": {"side": "B", "profile": "Hypothetical Drone"},
+    }
+    cat = catalogue_with((str(ACTION_CARDS),))
+    return battle_from_entries(board, entries, cat), cat
+
+
+def _scripted_move_refusal(weapon: str, responses=(), critical_moves=None, wall=None, hill=None, rules=RULES):
+    """The refusal ``check_scripted_moves`` gives the Rammer's attack on the Drone, before any
+    event (None: the scripted hexes are accepted)."""
+    battle, cat = _rammer_next_to_the_drone(wall, hill)
+    rammer = battle.unit("Hypothetical Rammer").profile.abilities
+    made = []
+    for window, name, extra in responses:
+        if name in cat.tactics:
+            made.append(Response(window, cat.tactics[name], side="A", **extra))
+        else:
+            made.append(Response(window, rammer[name], unit="Hypothetical Rammer", **extra))
+    decl = AttackDeclaration(
+        "Hypothetical Rammer",
+        weapon,
+        "Hypothetical Drone",
+        responses=tuple(made),
+        critical_moves=parse_critical_moves(critical_moves),
+    )
+    try:
+        check_scripted_moves(battle, decl, rules)
+    except AttackError as err:
+        return err.field, str(err)
+    return None
+
+
+SHOVE = ("before_attack_roll", "Shove", {})  # pushes the attack's one target, the Drone, 1 hex
+LEAP = ("before_attack_roll", "Hilltop Leap", {})  # the Rammer Dashes 1 hex
+CHARGE = ("before_attack", "Hypothetical Charge Order", {})  # player A's attacking unit Dashes 2
+REPULSE = ("before_attack", "Hypothetical Repulse Order", {})  # an enemy of player A's choice, pushed 1
+LUCKY = ("before_attack_roll", "Lucky Break", {})  # moves no unit
+BOOST = ("after_combat_damage", "Boost Away", {})  # the Rammer Dashes 2 hexes
+MARKING = ("before_attack", "Hypothetical Marking Order", {})  # an enemy of player A's choice gains Fracture
+
+
+def _to(response, hex_):
+    window, name, extra = response
+    return (window, name, {**extra, "to": hex_})
+
+
+SCRIPTED_MOVE_REFUSALS = {
+    # a critical effect's scripted hexes: each refusal names the unit's entry of critical_moves
+    "crit_of_a_weapon_that_moves_nobody": (
+        "Long Rifle",
+        (),
+        {"Hypothetical Drone": [2, 0]},
+        "critical_moves.Hypothetical Drone",
+        "Long Rifle's critical effect moves no unit",
+    ),
+    "crit_move_of_no_unit": (
+        "Ram Shield",
+        (),
+        {"Nobody": [2, 0]},
+        "critical_moves.Nobody",
+        "no unit 'Nobody' on the board",
+    ),
+    "crit_push_of_the_attacker": (
+        "Ram Shield",
+        (),
+        {"Hypothetical Rammer": [-1, 0]},
+        "critical_moves.Hypothetical Rammer",
+        "Ram Shield's critical effect pushes a target, not the attacker",
+    ),
+    "crit_dash_of_the_target": (
+        "Thruster Lance",
+        (),
+        {"Hypothetical Drone": [2, 0]},
+        "critical_moves.Hypothetical Drone",
+        "Thruster Lance's critical effect Dashes the attacker only",
+    ),
+    "crit_push_of_a_unit_not_attacked": (
+        "Ram Shield",
+        (),
+        {"Spare": [0, 4]},
+        "critical_moves.Spare",
+        "Spare is not a target of this attack",
+    ),
+    "crit_push_onto_its_own_hex": (
+        "Ram Shield",
+        (),
+        {"Hypothetical Drone": [1, 0]},
+        "critical_moves.Hypothetical Drone",
+        "the critical effect cannot push Hypothetical Drone there: [1, 0] is the hex Hypothetical Drone stands on",
+    ),
+    "crit_push_sideways": (
+        "Ram Shield",
+        (),
+        {"Hypothetical Drone": [1, -1]},
+        "critical_moves.Hypothetical Drone",
+        "the critical effect cannot push Hypothetical Drone there: [1, -1] is not straight away from the pushing unit at [0, 0]",
+    ),
+    "crit_second_push_too_far": (
+        "Ram Shield",
+        (),
+        {"Hypothetical Drone": [[2, 0], [5, 0]]},
+        "critical_moves.Hypothetical Drone",
+        "[5, 0] is 3 hexes from [2, 0], beyond the Push's 2",
+    ),
+    # a Response's hex: each refusal names the Response's own 'to'
+    "hex_for_a_card_that_moves_nobody": (
+        "Long Rifle",
+        (_to(LUCKY, (2, 0)),),
+        None,
+        "responses[0].to",
+        "Lucky Break moves no unit: it takes no hex",
+    ),
+    "push_of_the_one_target_sideways": (
+        "Long Rifle",
+        (_to(SHOVE, (1, -1)),),
+        None,
+        "responses[0].to",
+        "Shove cannot push Hypothetical Drone there: [1, -1] is not straight away",
+    ),
+    "push_of_the_one_target_onto_its_own_hex": (
+        "Long Rifle",
+        (_to(SHOVE, (1, 0)),),
+        None,
+        "responses[0].to",
+        "[1, 0] is the hex Hypothetical Drone stands on",
+    ),
+    "bad_push_after_a_card_that_moves_nobody": (
+        "Long Rifle",
+        (LUCKY, _to(SHOVE, (1, -1))),
+        None,
+        "responses[1].to",
+        "Shove cannot push",
+    ),
+    "units_own_dash_too_far": (
+        "Long Rifle",
+        (_to(LEAP, (2, 0)),),
+        None,
+        "responses[0].to",
+        "Hilltop Leap cannot dash Hypothetical Rammer there: [2, 0] is 2 hexes from [0, 0]",
+    ),
+    "dash_off_the_board": (
+        "Long Rifle",
+        (_to(LEAP, (0, -7)),),
+        None,
+        "responses[0].to",
+        "[0, -7] is off the board",
+    ),
+    "dash_onto_a_structure": (
+        "Long Rifle",
+        (_to(LEAP, (-1, 0)),),
+        None,
+        "responses[0].to",
+        "Wall stands on [-1, 0]",
+        (-1, 0),
+    ),
+    "dash_whose_only_way_a_structure_blocks": (
+        "Long Rifle",
+        (_to(BOOST, (-2, 0)),),
+        None,
+        "responses[0].to",
+        "every way of at most 2 hexes from [0, 0] to [-2, 0] passes another unit",
+        (-1, 0),
+    ),
+    # a card used before the attack names the enemy it acts on (no unit is a target yet)
+    "enemy_not_named_after_a_card_that_names_none": (
+        "Long Rifle",
+        (LUCKY, MARKING),
+        None,
+        "responses[1].target",
+        "Hypothetical Marking Order acts on an enemy the player chooses before the attack: "
+        "name it ('target'; enemies on the board: Hypothetical Drone, Spare)",
+    ),
+    "own_unit_named_as_the_enemy": (
+        "Long Rifle",
+        (("before_attack", "Hypothetical Marking Order", {"target": "Hypothetical Rammer"}),),
+        None,
+        "responses[0].target",
+        "Hypothetical Marking Order: Hypothetical Rammer is not an enemy on the board",
+    ),
+    "tactics_dash_of_the_attacking_unit_too_far": (
+        "Long Rifle",
+        (_to(CHARGE, (-3, 0)),),
+        None,
+        "responses[0].to",
+        "Hypothetical Charge Order cannot dash Hypothetical Rammer there: [-3, 0] is 3 hexes",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("weapon", "responses", "critical_moves", "field", "message", "wall"),
+    [(*case, None)[:6] for case in SCRIPTED_MOVE_REFUSALS.values()],
+    ids=SCRIPTED_MOVE_REFUSALS,
+)
+def test_a_scripted_hex_the_move_cannot_reach_is_refused_before_the_attack_at_its_field(
+    weapon, responses, critical_moves, field, message, wall
+):
+    refused = _scripted_move_refusal(weapon, responses, critical_moves, wall)
+    assert refused is not None, "accepted"
+    assert refused[0] == field
+    assert message in refused[1]
+
+
+def test_scripted_hexes_a_move_can_reach_are_accepted_before_the_attack():
+    # two pushes of the critical effect in a row, each straight away from the Rammer
+    assert _scripted_move_refusal("Ram Shield", (), {"Hypothetical Drone": [[2, 0], [4, 0]]}) is None
+    # a card used before the attack pushes the enemy its player names, not the attack's target
+    named_spare = ("before_attack", "Hypothetical Repulse Order", {"target": "Spare", "to": (0, 4)})
+    assert _scripted_move_refusal("Long Rifle", (named_spare,)) is None
+    assert _scripted_move_refusal("Long Rifle", (_to(SHOVE, (2, 0)), _to(LEAP, (-1, 0)))) is None
+    # a card's move onto higher ground: allowed by default (card_move_terrain: ignores_terrain)
+    assert _scripted_move_refusal("Long Rifle", (_to(LEAP, (-1, 0)),), hill=(-1, 0)) is None
+    no_climbing = RULES.with_changes(interpretations={"card_move_terrain": "no_climbing"})
+    assert _scripted_move_refusal("Long Rifle", (_to(LEAP, (-1, 0)),), hill=(-1, 0), rules=no_climbing) == (
+        "responses[0].to",
+        str(
+            AttackError(
+                "Hilltop Leap cannot dash Hypothetical Rammer there: [-1, 0] is at elevation 2, above [0, 0] at 0: "
+                "a dash made by a card does not climb",
+                "responses[0].to",
+            )
+        ),
+    )
+    # a Dash of 2 goes round a structure when a way of 2 hexes does
+    assert _scripted_move_refusal("Long Rifle", (_to(BOOST, (-1, 2)),), wall=(-1, 1)) is None
+
+
+def _rammer_attacks_the_drone(responses, critical_moves=None, faces=(5, 5, 1), weapon="Long Rifle"):
+    """The Rammer's whole attack on the Drone next to it (``_rammer_next_to_the_drone``)."""
+    battle, cat = _rammer_next_to_the_drone()
+    rammer = battle.unit("Hypothetical Rammer").profile.abilities
+    made = tuple(
+        Response(window, cat.tactics[name], side="A", **extra)
+        if name in cat.tactics
+        else Response(window, rammer[name], unit="Hypothetical Rammer", **extra)
+        for window, name, extra in responses
+    )
+    decl = AttackDeclaration(
+        "Hypothetical Rammer",
+        weapon,
+        "Hypothetical Drone",
+        responses=made,
+        critical_moves=parse_critical_moves(critical_moves),
+    )
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=list(faces)), RULES, strict=True)
+
+
+def test_a_move_an_earlier_move_spoiled_is_refused_when_it_comes():
+    # both hexes are fine before the attack; the Leap then ends where Boost Away was to end
+    boost_back = ("after_combat_damage", "Boost Away", {"to": (-1, 0)})
+    with pytest.raises(
+        AttackError,
+        match=r"Boost Away cannot dash Hypothetical Rammer there: \[-1, 0\] is the hex Hypothetical Rammer stands on",
+    ):
+        _rammer_attacks_the_drone((_to(LEAP, (-1, 0)), boost_back))
+    # the Leap takes the Rammer beside the Drone: the Shove is no longer straight away from it
+    with pytest.raises(
+        AttackError,
+        match=r"Shove cannot push Hypothetical Drone there: \[2, -1\] is not straight away from the pushing "
+        r"unit at \[1, -1\]",
+    ):
+        _rammer_attacks_the_drone((_to(LEAP, (1, -1)), _to(SHOVE, (2, -1))))
+    moved = _rammer_attacks_the_drone((_to(LEAP, (-1, 0)), _to(SHOVE, (2, 0))))
+    assert [
+        (e.step, e.data) for e in _steps(moved, "before_attack_roll.") if e.step.endswith(("dash", "push"))
+    ] == [
+        (
+            "before_attack_roll.dash",
+            {"unit": "Hypothetical Rammer", "from": [0, 0], "to": [-1, 0], "hexes": 1},
+        ),
+        (
+            "before_attack_roll.push",
+            {"unit": "Hypothetical Drone", "from": [1, 0], "to": [2, 0], "hexes": 1},
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "value",
+    [5, "ab", [], [1, 2, 3], [[1, 2, 3]], ["a", 1], [True, 1], [[1, 2], [0.5, 1]]],
+    ids=[
+        "number",
+        "text",
+        "empty",
+        "three_numbers",
+        "three_numbers_in_a_list",
+        "a_letter",
+        "a_bool",
+        "a_fraction",
+    ],
+)
+def test_critical_moves_other_than_a_hex_or_a_list_of_hexes_is_refused_at_the_units_entry(value):
+    with pytest.raises(AttackError) as err:
+        parse_critical_moves({"Hypothetical Drone": value})
+    assert (err.value.field, str(err.value)) == (
+        "critical_moves.Hypothetical Drone",
+        str(AttackError("a hex [q, r], or a list of hexes", "critical_moves.Hypothetical Drone")),
+    )
+
+
+def test_critical_moves_takes_one_hex_or_a_list_of_hexes_per_unit():
+    assert parse_critical_moves({"Hypothetical Drone": [2, 0], "Spare": [[0, 4], [0, 5]]}) == {
+        "Hypothetical Drone": ((2, 0),),
+        "Spare": ((0, 4), (0, 5)),
+    }
+
+
+def test_a_card_used_before_the_attack_acts_on_the_enemy_its_player_names():
+    marking = ("before_attack", "Hypothetical Marking Order", {"target": "Spare"})
+    done = _rammer_attacks_the_drone((marking,))
+    assert [(e.step, e.data) for e in _steps(done, "before_attack.named_enemy")] == [
+        ("before_attack.named_enemy", {"unit": "Spare"})
+    ]
+    assert "Fracture" in done.battle.unit("Spare").statuses
+    assert "Fracture" not in done.battle.unit("Hypothetical Drone").statuses
+
+
+LATE_ORDERS = {
+    "tactics": [
+        {  # "Before the attack: an enemy of your choice gains Fracture at the end of the turn"
+            "name": "Test Late Mark Order",
+            "window": "before_attack",
+            "trigger": "own_attack",
+            "effects": [
+                {
+                    "kind": "at_end_of_turn",
+                    "effects": [{"kind": "inflict_status", "status": "Fracture", "to": "one_target"}],
+                }
+            ],
+        },
+        {  # "Before Attack Roll: if the target has a Shield, this attack costs 1"
+            "name": "Test Shield Breaker Order",
+            "window": "before_attack",
+            "trigger": "own_attack",
+            "effects": [{"kind": "tl_cost", "set_to": 1, "when": {"target_has_shields": True}}],
+        },
+        {  # "After Combat Damage: at the end of the turn, the attacking unit gains an Upgrade of any type"
+            "name": "Test Late Gift Order",
+            "window": "after_combat_damage",
+            "trigger": "own_attack",
+            "effects": [
+                {
+                    "kind": "at_end_of_turn",
+                    "effects": [{"kind": "grant_upgrade", "upgrade": "any", "amount": 1, "to": "attacker"}],
+                }
+            ],
+        },
+    ]
+}
+
+
+def _late_orders(responses):
+    """The Rammer attacks the Drone (``_rammer_next_to_the_drone``) with player A's late orders."""
+    battle, cat = _rammer_next_to_the_drone()
+    cat = parse_catalogue(LATE_ORDERS, None, cat)
+    made = tuple(Response(window, cat.tactics[name], side="A", **extra) for window, name, extra in responses)
+    decl = AttackDeclaration("Hypothetical Rammer", "Long Rifle", "Hypothetical Drone", responses=made)
+    return resolve_attack(battle, decl, ScriptedDice.of(attack=[5, 5, 1]), RULES, strict=True)
+
+
+def test_a_card_used_before_the_attack_makes_the_enemy_its_player_names_wait_for_the_end_of_the_turn():
+    done = _late_orders([("before_attack", "Test Late Mark Order", {"target": "Spare"})])
+    assert [(e.step, e.data) for e in done.events if e.step.startswith("before_attack.")] == [
+        ("before_attack.window", {"responses": ["Test Late Mark Order"]}),
+        ("before_attack.response", {"ability": "Test Late Mark Order", "side": "A"}),
+        ("before_attack.named_enemy", {"unit": "Spare"}),
+        ("before_attack.delayed", {"unit": "Spare", "effect": "inflict_status"}),
+    ]
+    (waiting,) = done.battle.delayed
+    assert (waiting.unit, waiting.window, waiting.by_attacker) == ("Spare", "before_attack", True)
+    assert "Fracture" not in done.battle.unit("Spare").statuses  # nothing happens yet
+    ended, events = resolve_delayed(done.battle, RULES, "turn")
+    assert [(e.step, e.data) for e in events] == [
+        ("end.turn.delayed", {"unit": "Spare", "effect": "inflict_status"})
+    ]
+    assert "Fracture" in ended.unit("Spare").statuses
+    assert "Fracture" not in ended.unit("Hypothetical Drone").statuses
+
+
+def test_an_upgrade_of_any_type_that_waits_for_the_end_of_the_turn_is_chosen_when_the_card_is_used():
+    gift = ("after_combat_damage", "Test Late Gift Order", {"choices": {"gained_upgrade": "Speed"}})
+    done = _late_orders([gift])
+    (waiting,) = done.battle.delayed
+    assert (waiting.unit, waiting.effect.kind, waiting.effect.upgrade) == (
+        "Hypothetical Rammer",
+        "grant_upgrade",
+        "Speed",
+    )
+    assert [(e.step, e.data) for e in _steps(done, "after_combat_damage.upgrade_chosen")] == [
+        ("after_combat_damage.upgrade_chosen", {"unit": "Hypothetical Rammer", "upgrade": "Speed"})
+    ]
+    ended, _ = resolve_delayed(done.battle, RULES, "turn")
+    assert ended.unit("Hypothetical Rammer").upgrades.count("Speed") == 1
+
+
+def test_a_card_that_sets_the_cost_only_against_a_shielded_target_leaves_the_printed_cost_otherwise():
+    done = _late_orders([("before_attack", "Test Shield Breaker Order", {})])
+    assert done.outcome()["tl_cost_paid"] == 2  # the Long Rifle's printed cost: the Drone has no Shield
+    assert not _steps(done, "pay.absolute_cost")
+
+
+def test_each_waiting_effect_resolves_after_one_that_found_its_unit_in_reserve_or_dealt_damage():
+    battle, cat = _rammer_next_to_the_drone()
+    cat = parse_catalogue(LATE_ORDERS, None, cat)
+    fracture = cat.tactics["Test Late Mark Order"].effects[0].then[0]
+    damage = battle.unit("Hypothetical Rammer").profile.abilities["Slow Fuse"].effects[0].then[0]
+    battle = battle.with_unit(replace(battle.unit("Spare"), in_reserve=True))
+    battle = replace(
+        battle,
+        delayed=(
+            Delayed("Spare", fracture, "Order A", "before_attack"),
+            Delayed("Hypothetical Drone", damage, "Slow Fuse", "after_combat_damage", "Hypothetical Rammer"),
+            Delayed("Hypothetical Drone", fracture, "Order B", "before_attack"),
+        ),
+    )
+    ended, events = resolve_delayed(battle, RULES, "turn")
+    assert [(e.step, e.data) for e in events] == [
+        ("end.turn.delayed", {"unit": "Spare", "effect": "inflict_status"}),
+        (
+            "end.turn.delayed",
+            {"unit": "Hypothetical Drone", "effect": "non_combat_damage", "amount": 2, "hp": 4},
+        ),
+        ("end.turn.delayed", {"unit": "Hypothetical Drone", "effect": "inflict_status"}),
+    ]
+    assert "Fracture" not in ended.unit("Spare").statuses  # in Reserve: it does not happen
+    assert (ended.unit("Hypothetical Drone").hp, "Fracture" in ended.unit("Hypothetical Drone").statuses) == (
+        4,
+        True,
+    )
+    assert ended.delayed == ()
+
+
+@pytest.mark.parametrize(
+    ("by", "credited"),
+    [("Hypothetical Rammer", {"Hypothetical Rammer": ("Hypothetical Drone",)}), ("Spare", {}), (None, {})],
+    ids=["by_an_enemy", "by_its_own_side", "by_no_unit"],
+)
+def test_damage_that_waited_for_the_end_of_the_turn_defeats_a_unit_there_and_credits_only_an_enemy(
+    by, credited
+):
+    battle, _ = _rammer_next_to_the_drone()
+    damage = battle.unit("Hypothetical Rammer").profile.abilities["Slow Fuse"].effects[0].then[0]  # 2 damage
+    battle = battle.with_unit(replace(battle.unit("Hypothetical Drone"), hp=2))
+    battle = replace(
+        battle, delayed=(Delayed("Hypothetical Drone", damage, "Slow Fuse", "after_combat_damage", by),)
+    )
+    ended, events = resolve_delayed(battle, RULES, "turn")
+    assert ended.unit("Hypothetical Drone").in_reserve
+    assert len(events) > 1 and all(e.step.startswith("end.turn.") for e in events), [e.step for e in events]
+    assert dict(ended.defeated_this_turn) == credited
+
+
+def test_damage_that_waited_for_the_end_of_the_turn_sets_off_fracture_at_the_end_of_the_turn():
+    battle, _ = _rammer_next_to_the_drone()
+    damage = battle.unit("Hypothetical Rammer").profile.abilities["Slow Fuse"].effects[0].then[0]
+    drone = battle.unit("Hypothetical Drone")
+    battle = battle.with_unit(replace(drone, statuses=drone.statuses | {"Fracture"}))
+    battle = replace(
+        battle, delayed=(Delayed("Hypothetical Drone", damage, "Slow Fuse", "after_combat_damage"),)
+    )
+    ended, events = resolve_delayed(battle, RULES, "turn")
+    assert [e.step for e in events][0] == "end.turn.delayed"
+    assert len(events) > 1 and all(e.step.startswith("end.turn.") for e in events), [e.step for e in events]

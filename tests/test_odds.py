@@ -21,6 +21,7 @@ from rulecheck_gundam_assemble.engine.attack import AttackState, resolve_attack
 from rulecheck_gundam_assemble.engine.odds import (
     AttackProfile,
     CritProfile,
+    OddsUnsupported,
     TargetProfile,
     profile_from_attack,
     simulate,
@@ -629,3 +630,30 @@ def test_the_engine_and_the_odds_score_with_the_one_accuracy_sum(monkeypatch):
     assert profiled_now == {name: acc + 1 for name, acc in profiled.items()}
     # the engine's damage step and the odds' profile, read where the walk stops before the critical step
     assert set(calls) == {("attack", "damage"), ("odds", "target_profiles")}
+
+
+def test_the_odds_refuse_an_attack_whose_card_rolls_dice_of_its_own_and_model_one_whose_card_does_not():
+    from rulecheck_gundam_assemble.card_plugins import catalogue_with
+    from rulecheck_gundam_assemble.engine.board import Board, Piece
+    from rulecheck_gundam_assemble.engine.declaration import AttackDeclaration, Response
+    from rulecheck_gundam_assemble.engine.units import battle_from_entries
+
+    cards = Path(__file__).resolve().parent.parent / (
+        "rulecheck_gundam_assemble/scenarios/gundam_assemble/cards/vocabulary_actions.yaml"
+    )
+    board = Board(
+        pieces=(Piece("Hypothetical Rammer", "A", (0, 0)), Piece("Hypothetical Drone", "B", (2, 0)))
+    )
+    entries = {"Hypothetical Rammer": {"side": "A"}, "Hypothetical Drone": {"side": "B"}}
+    battle = battle_from_entries(board, entries, catalogue_with((str(cards),)))
+    abilities = battle.unit("Hypothetical Rammer").profile.abilities
+
+    def attack_with(card: str) -> AttackDeclaration:
+        used = Response("before_attack_roll", abilities[card], unit="Hypothetical Rammer", to=(-1, 0))
+        if card == "Lucky Break":
+            used = Response("before_attack_roll", abilities[card], unit="Hypothetical Rammer")
+        return AttackDeclaration("Hypothetical Rammer", "Long Rifle", "Hypothetical Drone", responses=(used,))
+
+    with pytest.raises(OddsUnsupported, match="a card rolls dice of its own"):
+        profile_from_attack(battle, attack_with("Lucky Break"), RULES)
+    assert profile_from_attack(battle, attack_with("Hilltop Leap"), RULES).profile is not None
